@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// What the subcommands share: exit codes, reading inputs with per-file errors, writing output.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "iosr/model.hpp"
+
+namespace iosr::cli {
+
+/// The process exit codes, documented in `iosr --help`.
+enum exit_code : int {
+  exit_ok = 0,             ///< every input was read
+  exit_input_failed = 1,   ///< some input could not be read (the others were processed)
+  exit_usage = 2,          ///< bad command line
+  exit_gate_tripped = 3,   ///< a regression gate tripped (compare --fail-if-worse)
+};
+
+/// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
+/// and skipped, so one bad file never stops the others. `failed` is set when any failed.
+std::vector<result_file> read_inputs(const std::vector<std::string>& paths, bool& failed);
+
+/// Prints a file's warnings to stderr as `file:line:col: warning: message`.
+void print_warnings(const result_file& file);
+
+/// Writes `text` to `path`, or to stdout when `path` is empty or `-`. Returns false (after
+/// saying why on stderr) when it cannot.
+bool write_output(const std::string& path, const std::string& text);
+
+}  // namespace iosr::cli

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// The iosr tool: dispatches on the subcommand; the one place that catches.
+#include <cxxopts.hpp>
+#include <iostream>
+#include <string_view>
+
+#include "cli_support.hpp"
+#include "command.hpp"
+#include "iosr/read.hpp"
+#include "iosr/version.hpp"
+
+namespace {
+
+using iosr::cli::command;
+
+constexpr command commands[] = {
+    {"show", "show what is read from result files (systems, charts, warnings)",
+     iosr::cli::run_show},
+    {"convert", "convert result files to another format (tidy CSV)", iosr::cli::run_convert},
+};
+
+void print_usage(std::ostream& out) {
+  out << "iosr " << iosr::version()
+      << ": read, compare and convert Phoronix Test Suite / OpenBenchmarking results\n\n"
+         "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\ncommands:\n";
+  for (const auto& c : commands) out << "  " << c.name << std::string(10 - c.name.size(), ' ')
+                                     << c.summary << '\n';
+  out << "\ninput formats (detected from the content):\n";
+  for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.summary << '\n';
+  out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
+         "tripped\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace iosr::cli;
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return exit_usage;
+  }
+  std::string_view name = argv[1];
+  if (name == "--version" || name == "-V") {
+    std::cout << "iosr " << iosr::version() << '\n';
+    return exit_ok;
+  }
+  if (name == "--help" || name == "-h") {
+    print_usage(std::cout);
+    return exit_ok;
+  }
+  if (name == "help") {
+    if (argc < 3) {
+      print_usage(std::cout);
+      return exit_ok;
+    }
+    // `iosr help COMMAND` is `iosr COMMAND --help`.
+    static char help_flag[] = "--help";
+    char* help_argv[] = {argv[2], help_flag, nullptr};
+    name = argv[2];
+    argv = help_argv;
+    argc = 2;
+    for (const auto& c : commands) {
+      if (c.name == name) return c.run(argc, argv);
+    }
+  }
+  for (const auto& c : commands) {
+    if (c.name != name) continue;
+    try {
+      return c.run(argc - 1, argv + 1);  // argv[0] becomes the command
+    } catch (const cxxopts::exceptions::exception& e) {
+      std::cerr << "iosr " << name << ": " << e.what() << "; try 'iosr " << name << " --help'\n";
+      return exit_usage;
+    } catch (const std::exception& e) {
+      std::cerr << "iosr " << name << ": " << e.what() << '\n';
+      return exit_input_failed;
+    }
+  }
+  std::cerr << "iosr: unknown command '" << name << "'\n\n";
+  print_usage(std::cerr);
+  return exit_usage;
+}

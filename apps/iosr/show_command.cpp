@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// `iosr show FILE...`: what was read from each file.
+#include <cxxopts.hpp>
+#include <iostream>
+
+#include "cli_support.hpp"
+#include "command.hpp"
+#include "iosr/render.hpp"
+
+namespace iosr::cli {
+
+int run_show(int argc, char** argv) {
+  cxxopts::Options options("iosr show", "Show what iosr reads from result files: title, systems "
+                                        "(group, name, scheduler, hardware), every chart with "
+                                        "its unit, direction and entries, and the warnings.");
+  options.custom_help("[options]");
+  options.positional_help("FILE... ('-' reads standard input)");
+  options.add_options()("h,help", "print this help")(
+      "files", "result files", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"files"});
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help() << "\nExit status: 0 all files read, 1 some file failed, "
+                                   "2 usage error.\n";
+    return exit_ok;
+  }
+  if (!args.count("files")) {
+    std::cerr << "iosr show: no input files; try 'iosr show --help'\n";
+    return exit_usage;
+  }
+  bool failed = false;
+  bool first = true;
+  for (const auto& path : args["files"].as<std::vector<std::string>>()) {
+    auto files = read_inputs({path}, failed);
+    for (const auto& file : files) {
+      std::cout << (first ? "" : "\n") << render_summary(file);
+      first = false;
+    }
+  }
+  return failed ? exit_input_failed : exit_ok;
+}
+
+}  // namespace iosr::cli

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+// Umbrella header: the whole public API of the iosr library.
+#pragma once
+
+#include "iosr/error.hpp"
+#include "iosr/model.hpp"
+#include "iosr/read.hpp"
+#include "iosr/render.hpp"
+#include "iosr/version.hpp"

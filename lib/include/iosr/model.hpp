@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// The normalized result model every reader produces and every renderer draws: the contract.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iosr {
+
+/// A place in an input: 1-based line and byte column; 0 means unknown.
+struct source_position {
+  std::size_t line = 0;
+  std::size_t column = 0;
+};
+
+/// Something unusual that was read anyway (a bar that disagrees with its value, a label that
+/// names no system, ...). Readers never drop data silently: they keep it and say so here.
+struct warning {
+  source_position where;
+  std::string message;
+};
+
+/// One `Key: value` pair of a system's hardware or software description, in file order.
+struct field {
+  std::string key;
+  std::string value;
+};
+
+/// Which way a chart's numbers improve.
+enum class direction { none, higher, lower };
+
+/// One run / configuration: a bar colour in PTS charts.
+struct system {
+  std::string label;      ///< as written: `WD5000AZRX: Mq-Deadline`
+  std::string group;      ///< before the final `: ` (`WD5000AZRX`); empty when there is none
+  std::string name;       ///< after the final `: ` (`Mq-Deadline`), or the whole label
+  std::string scheduler;  ///< scheduler key (`mq-deadline`) or empty; see scheduler_key()
+  std::vector<field> hardware;  ///< Processor, Motherboard, Chipset, Memory, Disk, ...
+  std::vector<field> software;  ///< OS, Kernel, ..., File-System, Screen Resolution, ...
+  source_position where;
+};
+
+/// How an entry's value is to be read.
+enum class entry_kind {
+  number,     ///< a plain numeric value; `value` holds it
+  pass_fail,  ///< `PASS` or `FAIL`; `value` is 1 or 0
+  series,     ///< a line graph: min / average / max (`value` = average)
+  text,       ///< a value that is not a number (image comparison, ...); no `value`
+  failed,     ///< the run failed: no value at all; `error` may say why
+};
+
+/// One bar of a chart.
+struct entry {
+  std::string label;             ///< the system label this entry belongs to, as written
+  entry_kind kind = entry_kind::number;
+  std::string value_text;        ///< the value exactly as written in the source
+  std::optional<double> value;   ///< parsed from value_text; empty when not numeric
+  std::optional<double> min;     ///< series: minimum, when the source gives it
+  std::optional<double> max;     ///< series: maximum, when the source gives it
+  std::vector<std::string> samples;       ///< individual runs as written, when known
+  std::optional<double> standard_error;   ///< when the source gives or implies it
+  std::optional<std::size_t> sample_count;  ///< N, when known
+  std::string error;             ///< why a failed entry failed, when known
+  source_position where;
+};
+
+/// One chart: a test with one configuration of options, in one unit.
+struct result {
+  std::string title;        ///< `Flexible IO Tester`
+  std::string version;      ///< version of the benchmarked program: `3.18`; may be empty
+  std::string description;  ///< options: `Type: Random Read - Engine: IO_uring - ...`
+  std::string unit;         ///< `MB/s`; may be empty
+  iosr::direction direction = direction::none;
+  std::string display_format;  ///< `BAR_GRAPH`, `PASS_FAIL`, `LINE_GRAPH`, ...
+  std::string test_id;         ///< test profile (`pts/fio-1.13.2`) when known
+  std::vector<entry> entries;  ///< in source order (not system order)
+  source_position where;
+};
+
+/// Everything read from one input.
+struct result_file {
+  std::string title;
+  std::string description;
+  std::string source_name;  ///< the path or name the input was given as
+  std::string format;       ///< the input format that read it, e.g. `pts-text`
+  std::vector<system> systems;
+  std::vector<result> results;
+  std::vector<warning> warnings;
+
+  /// The system with this label, or nullptr when the entry names a system absent from the file.
+  const system* find_system(std::string_view label) const;
+};
+
+/// Normalizes an I/O scheduler name to its key: `none`, `mq-deadline`, `kyber`, `bfq`,
+/// `bfq-low-latency`, `cfq`, `deadline` or `noop`; case, `-`, `_` and spaces do not matter
+/// (`MQ-Deadline` -> `mq-deadline`, `BFQ low_latency` -> `bfq-low-latency`). Empty when
+/// `name` is not a scheduler.
+std::string scheduler_key(std::string_view name);
+
+/// Builds a system from its label: splits `group: name` on the final `: ` and fills the
+/// scheduler key from the name.
+system make_system(std::string label);
+
+/// `higher`, `lower` or empty, as used in the CSV and JSON outputs.
+std::string_view to_string(direction d);
+/// `number`, `pass_fail`, `series`, `text` or `failed`.
+std::string_view to_string(entry_kind k);
+
+}  // namespace iosr

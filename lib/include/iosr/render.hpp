@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// Writing result files in the output formats iosr supports.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iosr/model.hpp"
+
+namespace iosr {
+
+/// An output format for `iosr convert --to NAME`.
+struct output_format_info {
+  std::string_view name;       ///< `csv`
+  std::string_view extension;  ///< `.csv`
+  std::string_view summary;    ///< one line for help texts
+};
+
+/// Every registered output format.
+std::vector<output_format_info> list_output_formats();
+
+/// Options shared by the renderers; each uses what applies to it.
+struct render_options {
+  bool header = true;  ///< tabular formats: write the header row (off when appending files)
+};
+
+/// Renders the given files into one output of the named format, appended to `out`.
+/// Throws std::invalid_argument for an unknown format name.
+void render(std::span<const result_file> files, std::string_view format,
+            const render_options& options, std::string& out);
+
+/// A readable summary of one file for `iosr show`: title, systems, charts, warnings.
+std::string render_summary(const result_file& file);
+
+}  // namespace iosr

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// THE input registry (one row per format, tried in order) and the public read functions.
+#include "input/input_formats.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <system_error>
+
+#include "input/text/text_reader.hpp"
+#include "iosr/error.hpp"
+#include "iosr/read.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+std::string_view skip_bom_and_space(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\n' ||
+                           text.front() == '\r')) {
+    text.remove_prefix(1);
+  }
+  return text;
+}
+
+// Formats that are recognised but read by later work: refuse them with a clear message.
+bool sniff_html_view(std::string_view text) {
+  return text.find("OpenBenchmarking.org") != std::string_view::npos &&
+         (text.find(", More Is Better") != std::string_view::npos ||
+          text.find(", Fewer Is Better") != std::string_view::npos);
+}
+result_file refuse_html_view(std::string_view, const std::string& name) {
+  throw parse_error(name, {1, 1},
+                    "this is the text of an OpenBenchmarking.org HTML result view; iosr cannot "
+                    "read that form yet (use the page's text export or composite.xml)");
+}
+
+bool sniff_composite_xml(std::string_view text) {
+  text = skip_bom_and_space(text);
+  return text.starts_with("<?xml") || text.starts_with("<PhoronixTestSuite");
+}
+result_file refuse_composite_xml(std::string_view, const std::string& name) {
+  throw parse_error(name, {1, 1},
+                    "this is a PTS composite.xml; iosr cannot read XML results yet (use "
+                    "'phoronix-test-suite result-file-to-text' output)");
+}
+
+constexpr input_format formats[] = {
+    {"html-view", "text of an OpenBenchmarking.org HTML result view (recognised, not read yet)",
+     sniff_html_view, refuse_html_view},
+    {"composite-xml", "PTS composite.xml (recognised, not read yet)", sniff_composite_xml,
+     refuse_composite_xml},
+    {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
+     sniff_pts_text, read_pts_text},
+};
+
+// Position of the first byte that no text file holds (NUL or other control bytes).
+std::size_t find_binary_byte(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f') return i;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+std::span<const input_format> input_formats() { return formats; }
+
+}  // namespace iosr::detail
+
+namespace iosr {
+
+std::vector<input_format_info> list_input_formats() {
+  std::vector<input_format_info> list;
+  for (const auto& f : detail::input_formats()) list.push_back({f.name, f.summary});
+  return list;
+}
+
+result_file read_results(std::string_view text, std::string name) {
+  if (detail::skip_bom_and_space(text).empty()) {
+    throw parse_error(name, {}, "empty input; expected a PTS result export");
+  }
+  if (auto at = detail::find_binary_byte(text); at != std::string_view::npos) {
+    throw parse_error(name, detail::line_index(text).position(at),
+                      "binary data (byte " + std::to_string(static_cast<unsigned char>(text[at])) +
+                          "); expected a text or XML result export");
+  }
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  for (const auto& f : detail::input_formats()) {
+    if (f.sniff(text)) return f.read(text, name);
+  }
+  throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
+                              "'> Higher Is Better' and 'LABEL .... VALUE |===' lines)");
+}
+
+result_file read_results_file(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return read_results(text, "-");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw parse_error(path, {}, "is a directory; expected a result file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw parse_error(path, {}, "cannot open: " + std::generic_category().message(errno));
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) throw parse_error(path, {}, "cannot read (is it a directory?)");
+  text = std::move(buffer).str();
+  return read_results(text, path);
+}
+
+}  // namespace iosr

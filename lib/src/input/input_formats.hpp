@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The input registry: one row per input format, detection order first to last.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "iosr/model.hpp"
+
+namespace iosr::detail {
+
+struct input_format {
+  std::string_view name;
+  std::string_view summary;
+  /// Cheap look at the content: does this format claim it?
+  bool (*sniff)(std::string_view text);
+  /// Reads it; throws parse_error.
+  result_file (*read)(std::string_view text, const std::string& name);
+};
+
+std::span<const input_format> input_formats();
+
+}  // namespace iosr::detail

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "input/text/header_split.hpp"
+
+#include "input/text/lexicon.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The longest known title that `text` starts with, ending at a word boundary.
+std::size_t known_title_prefix(std::string_view text) {
+  std::size_t best = 0;
+  for (auto title : known_test_titles()) {
+    if (title.size() > best && text.substr(0, title.size()) == title &&
+        (text.size() == title.size() || text[title.size()] == ' ')) {
+      best = title.size();
+    }
+  }
+  return best;
+}
+
+// The longest known unit that `text` ends with, starting at a word boundary.
+std::size_t known_unit_suffix(std::string_view text) {
+  std::size_t best = 0;
+  for (auto unit : known_units()) {
+    if (unit.size() > best && text.size() >= unit.size() &&
+        text.substr(text.size() - unit.size()) == unit &&
+        (text.size() == unit.size() || text[text.size() - unit.size() - 1] == ' ')) {
+      best = unit.size();
+    }
+  }
+  return best;
+}
+
+// Splits `rest` = `[VERSION ]DESCRIPTION` after a title.
+void split_version(std::string_view rest, header_parts& parts) {
+  rest = trim(rest);
+  auto space = rest.find(' ');
+  auto first = rest.substr(0, space);
+  if (is_version_token(first)) {
+    parts.version = std::string(first);
+    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+  }
+  parts.description = std::string(trim(rest));
+}
+
+}  // namespace
+
+bool is_version_token(std::string_view token) {
+  // digits, then groups of `.digits`; an optional trailing letter run (`1.0.2k`, `2.2-rc1` no).
+  if (!token.empty() && (token.front() == 'v' || token.front() == 'V')) token.remove_prefix(1);
+  // A date (`2018-02-16`, PyBench's version).
+  if (token.size() == 10 && token[4] == '-' && token[7] == '-') {
+    for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+      if (!is_digit(token[i])) return false;
+    }
+    return true;
+  }
+  if (token.empty() || !is_digit(token.front())) return false;
+  bool has_dot = false;
+  std::size_t i = 0;
+  while (i < token.size()) {
+    if (is_digit(token[i])) {
+      ++i;
+    } else if (token[i] == '.' && i + 1 < token.size() && is_digit(token[i + 1])) {
+      has_dot = true;
+      ++i;
+    } else {
+      break;
+    }
+  }
+  auto suffix = token.substr(i);
+  for (char c : suffix) {
+    if (!(c >= 'a' && c <= 'z')) return false;
+  }
+  if (suffix.size() > 2) return false;
+  // A bare integer counts only when it is date-like (`20170503`) or a short major version.
+  return has_dot || i >= 6 || i <= 2;
+}
+
+header_parts split_title_line(std::string_view line) {
+  header_parts parts;
+  line = trim(line);
+  auto space = line.rfind(' ');
+  if (space != std::string_view::npos && is_version_token(line.substr(space + 1))) {
+    parts.title = std::string(trim(line.substr(0, space)));
+    parts.version = std::string(line.substr(space + 1));
+  } else {
+    parts.title = std::string(line);
+  }
+  return parts;
+}
+
+header_parts split_collapsed_header(std::string_view header) {
+  header_parts parts;
+  header = trim(header);
+  // The unit is the end of the header.
+  std::string_view rest = header;
+  if (auto unit = known_unit_suffix(header); unit > 0) {
+    parts.unit = std::string(header.substr(header.size() - unit));
+    rest = trim(header.substr(0, header.size() - unit));
+  } else if (auto space = header.rfind(' '); space != std::string_view::npos) {
+    parts.unit = std::string(header.substr(space + 1));
+    rest = trim(header.substr(0, space));
+    parts.doubt = "unit '" + parts.unit + "' is not a known unit; took the last word";
+  }
+  // The title is the start, then an optional version, then the description.
+  if (auto title = known_title_prefix(rest); title > 0) {
+    parts.title = std::string(rest.substr(0, title));
+    split_version(rest.substr(title), parts);
+    return parts;
+  }
+  // Unknown title: it ends before the first version-like word.
+  std::size_t pos = rest.find(' ');
+  while (pos != std::string_view::npos) {
+    auto next = rest.find(' ', pos + 1);
+    auto token = rest.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
+    if (is_version_token(token)) {
+      parts.title = std::string(rest.substr(0, pos));
+      split_version(rest.substr(pos + 1), parts);
+      if (parts.doubt.empty()) {
+        parts.doubt = "title '" + parts.title + "' is not a known test; split at its version";
+      }
+      return parts;
+    }
+    pos = next;
+  }
+  parts.title = std::string(rest);
+  if (parts.doubt.empty()) {
+    parts.doubt = "title is not a known test and has no version; kept the header whole";
+  }
+  return parts;
+}
+
+std::size_t find_known_title(std::string_view text) {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    if (at > 0 && text[at - 1] != ' ') continue;
+    if (known_title_prefix(text.substr(at)) > 0) return at;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+// The multi-line text export, as `phoronix-test-suite result-file-to-text` prints it, also when
+// indented or embedded in other text (Markdown code fences, e-mail, README files):
+//
+//   TITLE                                  the export's title and description, then two
+//   DESCRIPTION                            empty lines
+//
+//   LABEL:                                 per system: the label, then tab-indented
+//   \tProcessor: ..., Motherboard: ...     hardware and software lines
+//   \tOS: ..., Kernel: ...
+//
+//   TITLE VERSION                          per chart: title line, description line (may be
+//   DESCRIPTION                            empty), unit line with the direction mark, entries
+//   UNIT > Higher Is Better
+//   LABEL ..... VALUE |=========
+//
+// Charts are found from their entry lines; the header is read backwards from the first entry,
+// which also covers the older layouts (indented charts, no empty description line).
+#include "input/system_fields.hpp"
+#include "input/text/header_split.hpp"
+#include "input/text/text_reader.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+enum class line_kind { blank, entry, unit, hardware, software, label, other };
+
+struct line_info {
+  std::size_t begin = 0, end = 0;  // the line without its line end
+  std::string_view content;        // trimmed
+  line_kind kind = line_kind::other;
+  found_entry entry;               // offsets relative to `begin`
+  std::string_view label;          // entry label
+  std::size_t indent = 0;
+};
+
+bool is_unit_line(std::string_view content) {
+  return content.ends_with("> Higher Is Better") || content.ends_with("< Lower Is Better");
+}
+
+line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
+  line_info info;
+  info.begin = begin;
+  info.end = end;
+  auto raw = text.substr(begin, end - begin);
+  info.content = trim(raw);
+  info.indent = raw.find_first_not_of(" \t");
+  if (info.content.empty()) {
+    info.kind = line_kind::blank;
+    return info;
+  }
+  if (auto f = find_entry(raw, 0, true)) {
+    auto label = trim(raw.substr(0, f->dots - 1));
+    auto after = trim(raw.substr(f->tail.end));
+    // A line graph may carry a box plot after its MAX; anything else must end the line.
+    if (!label.empty() && (after.empty() || f->tail.kind == tail_kind::series)) {
+      info.kind = line_kind::entry;
+      info.entry = *f;
+      info.label = label;
+      return info;
+    }
+  }
+  if (is_unit_line(info.content)) {
+    info.kind = line_kind::unit;
+  } else if (starts_with_hardware_key(info.content)) {
+    info.kind = line_kind::hardware;
+  } else if (starts_with_software_key(info.content)) {
+    info.kind = line_kind::software;
+  } else if (info.content.back() == ':') {
+    info.kind = line_kind::label;
+  }
+  return info;
+}
+
+// A line that looks like an entry (`LABEL .... something`) but whose value part is not one.
+bool looks_like_entry(const line_info& line) {
+  auto dots = line.content.find(" ..");
+  return dots != std::string_view::npos && dots > 0;
+}
+
+class multiline_reader {
+ public:
+  explicit multiline_reader(text_context& ctx) : ctx_(ctx) {
+    std::size_t begin = 0;
+    const auto text = ctx.text;
+    while (begin < text.size()) {
+      auto nl = text.find('\n', begin);
+      auto end = nl == std::string_view::npos ? text.size() : nl;
+      auto line_end = end > begin && text[end - 1] == '\r' ? end - 1 : end;
+      lines_.push_back(classify(text, begin, line_end));
+      begin = end + 1;
+    }
+  }
+
+  void read() {
+    read_systems();
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      if (lines_[i].kind == line_kind::entry) {
+        i = read_chart(i) - 1;
+      } else if (lines_[i].kind == line_kind::unit) {
+        read_empty_chart(i);
+      }
+    }
+  }
+
+ private:
+  bool is_blank(std::size_t i) const { return lines_[i].kind == line_kind::blank; }
+
+  // A line that can belong to a chart header (not an entry, system line or code fence).
+  bool is_header_text(std::size_t i) const {
+    const auto& l = lines_[i];
+    return (l.kind == line_kind::other || l.kind == line_kind::label) &&
+           !l.content.starts_with("```");
+  }
+
+  // Systems: a label line ending in `:`, then hardware and software lines (blank lines between
+  // are allowed; long lines wrapped by a mail client are joined back).
+  void read_systems() {
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      if (lines_[i].kind != line_kind::hardware && lines_[i].kind != line_kind::software) continue;
+      // Walk back over blank lines to the label.
+      std::size_t j = i;
+      while (j > 0 && is_blank(j - 1)) --j;
+      bool labelled = j > 0 && lines_[j - 1].kind == line_kind::label;
+      std::string hardware, software;
+      std::size_t k = i;
+      for (; k < lines_.size(); ++k) {
+        const auto& l = lines_[k];
+        if (l.kind == line_kind::hardware) {
+          hardware += hardware.empty() ? "" : ", ";
+          hardware += l.content;
+        } else if (l.kind == line_kind::software) {
+          software += software.empty() ? "" : ", ";
+          software += l.content;
+        } else if (l.kind == line_kind::other && k > i && !is_blank(k - 1) &&
+                   (lines_[k - 1].kind == line_kind::hardware ||
+                    lines_[k - 1].kind == line_kind::software || continued_)) {
+          (software.empty() ? hardware : software) += " ";
+          (software.empty() ? hardware : software) += l.content;
+          continued_ = true;
+          continue;
+        } else if (!(l.kind == line_kind::blank && k + 1 < lines_.size() &&
+                     (lines_[k + 1].kind == line_kind::hardware ||
+                      lines_[k + 1].kind == line_kind::software))) {
+          break;
+        }
+        continued_ = false;
+      }
+      continued_ = false;
+      if (!labelled) {
+        ctx_.warn(lines_[i].begin + lines_[i].indent,
+                  "system details without a label line ('NAME:') before them were not "
+                  "attributed to any system");
+      } else {
+        const auto& label_line = lines_[j - 1];
+        auto label = label_line.content.substr(0, label_line.content.size() - 1);
+        auto s = make_system(std::string(trim(label)));
+        if (auto* earlier = ctx_.out.find_system(s.label)) {
+          ctx_.warn(label_line.begin + label_line.indent,
+                    "system '" + s.label + "' is described again (first at line " +
+                        std::to_string(earlier->where.line) + "); kept the first description");
+          i = k - 1;
+          continue;
+        }
+        s.where = ctx_.at(label_line.begin + label_line.indent);
+        s.hardware = split_fields(hardware);
+        s.software = split_fields(software);
+        ctx_.out.systems.push_back(std::move(s));
+        if (ctx_.out.systems.size() == 1) read_file_title(j - 1);
+        system_lines_end_ = k;
+      }
+      i = k - 1;
+    }
+  }
+
+  // The export's title and description: the lines before the first system label, after
+  // which PTS leaves two empty lines.
+  void read_file_title(std::size_t label_line) {
+    std::size_t j = label_line;
+    std::size_t blanks = 0;
+    while (j > 0 && is_blank(j - 1)) --j, ++blanks;
+    if (blanks < 2 || j == 0) return;
+    std::size_t first = j;
+    while (first > 0 && !is_blank(first - 1)) --first;
+    for (std::size_t k = first; k < j; ++k) {
+      if (!is_header_text(k)) return;
+    }
+    ctx_.out.title = std::string(lines_[first].content);
+    for (std::size_t k = first + 1; k < j; ++k) {
+      if (!ctx_.out.description.empty()) ctx_.out.description += '\n';
+      ctx_.out.description += lines_[k].content;
+    }
+  }
+
+  struct header_lines {
+    std::size_t title = npos, description = npos, unit = npos;
+  };
+  static constexpr std::size_t npos = std::size_t(-1);
+
+  // Reads the header of the chart whose first entry (or, for an empty chart, whose position
+  // after the unit line) is line `first`.
+  header_lines find_header(std::size_t first) const {
+    header_lines h;
+    auto text_at = [&](std::size_t i) { return i < lines_.size() && is_header_text(i); };
+    if (first > 0 && lines_[first - 1].kind == line_kind::unit) {
+      h.unit = first - 1;
+      std::size_t d = h.unit - 1, t = h.unit - 2;
+      if (h.unit >= 2 && is_blank(d) && text_at(t)) {
+        h.title = t;  // PTS 10: empty description line
+      } else if (h.unit >= 1 && text_at(d) && (h.unit < 2 || !text_at(t))) {
+        h.title = d;  // PTS 8.0-8.4: title and empty description trimmed together
+      } else if (h.unit >= 2 && text_at(t)) {
+        h.title = t;
+        h.description = d;
+      }
+      return h;
+    }
+    // No direction mark: up to three header lines, the middle one possibly empty.
+    std::vector<std::size_t> block;
+    std::size_t i = first;
+    while (i > 0 && block.size() < 3) {
+      --i;
+      if (text_at(i)) {
+        block.insert(block.begin(), i);
+      } else if (is_blank(i) && block.size() <= 1 && i > 0 && text_at(i - 1) &&
+                 (block.empty() || i + 1 == block.front())) {
+        // an empty description between title and unit (or before the entries)
+        block.insert(block.begin(), npos);
+      } else {
+        break;
+      }
+    }
+    while (!block.empty() && block.front() == npos) block.erase(block.begin());
+    if (block.empty()) return h;
+    h.title = block[0];
+    if (block.size() == 3) {
+      h.description = block[1];
+      h.unit = block[2];
+    } else if (block.size() == 2) {
+      // PTS 6.x/7.x put the unit two spaces in, the entries four.
+      if (block[1] != npos && lines_[block[1]].indent + 2 <= lines_[first].indent &&
+          lines_[block[1]].indent == 2) {
+        h.unit = block[1];
+      } else {
+        h.description = block[1];
+      }
+    }
+    return h;
+  }
+
+  result make_chart(const header_lines& h, std::size_t fallback_line) {
+    result r;
+    r.display_format = "BAR_GRAPH";
+    auto where = h.title != npos ? h.title : fallback_line;
+    r.where = ctx_.at(lines_[where].begin + lines_[where].indent);
+    if (h.title != npos) {
+      auto parts = split_title_line(lines_[h.title].content);
+      r.title = std::move(parts.title);
+      r.version = std::move(parts.version);
+    } else {
+      ctx_.warn(lines_[fallback_line].begin, "chart without a title line");
+    }
+    if (h.description != npos) r.description = std::string(lines_[h.description].content);
+    if (h.unit != npos) {
+      auto unit = lines_[h.unit].content;
+      if (auto mark = find_direction_mark(unit, 0)) {
+        r.direction = mark->dir;
+        unit = trim(unit.substr(0, mark->begin));
+      }
+      r.unit = std::string(unit);
+    }
+    return r;
+  }
+
+  // Reads the chart whose entries start at line `first`; returns the line after them.
+  std::size_t read_chart(std::size_t first) {
+    auto r = make_chart(find_header(first), first);
+    std::vector<std::size_t> bars;
+    std::size_t i = first;
+    for (; i < lines_.size() && lines_[i].kind == line_kind::entry; ++i) {
+      const auto& l = lines_[i];
+      auto label_offset = l.begin + l.indent;
+      r.entries.push_back(make_entry(ctx_, l.label, label_offset, l.entry.tail, l.begin));
+      bars.push_back(l.entry.tail.bar_length);
+      if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
+      if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
+    }
+    if (i < lines_.size() && lines_[i].kind != line_kind::blank && looks_like_entry(lines_[i])) {
+      const auto& l = lines_[i];
+      auto dots = l.content.find(" ..");
+      auto value_at = l.content.find(' ', l.content.find_first_not_of('.', dots + 1));
+      ctx_.fail(l.begin + l.indent + (value_at == std::string_view::npos ? dots : value_at),
+                "entry line not understood; expected 'LABEL .... VALUE |===', PASS/FAIL or "
+                "'MIN: a AVG: b MAX: c' after the dots");
+    }
+    check_bars(ctx_, r, bars);
+    ctx_.out.results.push_back(std::move(r));
+    return i;
+  }
+
+  // A unit line not followed by entries: a chart whose runs all failed, or a truncated input.
+  void read_empty_chart(std::size_t unit) {
+    if (unit + 1 < lines_.size() && lines_[unit + 1].kind == line_kind::entry) return;
+    bool at_end = true;
+    for (std::size_t k = unit + 1; k < lines_.size(); ++k) at_end = at_end && is_blank(k);
+    auto r = make_chart(find_header(unit + 1), unit);
+    if (at_end) {
+      ctx_.fail(lines_[unit].end, "input ends after the header of chart '" + r.title +
+                                      "'; expected its entries ('LABEL .... VALUE |===')");
+    }
+    ctx_.warn(lines_[unit].begin, "chart '" + r.title + "' has no entries (every run failed?)");
+    ctx_.out.results.push_back(std::move(r));
+  }
+
+  text_context& ctx_;
+  std::vector<line_info> lines_;
+  std::size_t system_lines_end_ = 0;
+  bool continued_ = false;
+};
+
+}  // namespace
+
+void read_multiline(text_context& ctx) { multiline_reader(ctx).read(); }
+
+}  // namespace iosr::detail

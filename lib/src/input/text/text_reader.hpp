@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// The PTS text-export reader (`phoronix-test-suite result-file-to-text`), in both the
+// multi-line form PTS prints and the whitespace-collapsed form copied out of web pages.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iosr/model.hpp"
+#include "input/text/grammar.hpp"
+#include "line_index.hpp"
+
+namespace iosr::detail {
+
+bool sniff_pts_text(std::string_view text);
+result_file read_pts_text(std::string_view text, const std::string& name);
+
+// ---- shared by the two forms (text_reader.cpp) ------------------------------------------------
+
+/// Where and how the reader of one input reports.
+struct text_context {
+  std::string_view text;
+  const std::string& name;
+  line_index lines;
+  result_file& out;
+
+  source_position at(std::size_t offset) const { return lines.position(offset); }
+  void warn(std::size_t offset, std::string message) const;
+  [[noreturn]] void fail(std::size_t offset, std::string message) const;
+};
+
+/// The direction mark ending a unit line or a collapsed header.
+struct direction_mark {
+  std::size_t begin = 0, end = 0;  ///< `> Higher Is Better` / `< Lower Is Better`
+  direction dir = direction::none;
+};
+/// The first mark at or after `from`, if any.
+std::optional<direction_mark> find_direction_mark(std::string_view text, std::size_t from);
+
+/// Finds the dot leader of an entry in `text` at or after `from` whose tail matches.
+struct found_entry {
+  std::size_t dots = 0;  ///< offset of the first `.`
+  entry_tail tail;
+};
+std::optional<found_entry> find_entry(std::string_view text, std::size_t from, bool one_line);
+
+/// Builds a model entry from a matched tail; `label_offset` points at the label in ctx.text.
+/// A value that is not a number is an error.
+entry make_entry(const text_context& ctx, std::string_view label, std::size_t label_offset,
+                 const entry_tail& tail, std::size_t base);
+
+/// Checks each bar against its value with PTS's proportional formula; warns on a mismatch.
+void check_bars(const text_context& ctx, const result& chart,
+                const std::vector<std::size_t>& bar_lengths);
+
+/// Adds the systems that entries name but the system block lacks (with a warning each).
+void add_missing_systems(const text_context& ctx);
+
+std::string_view trim(std::string_view s);
+
+void read_collapsed(text_context& ctx);
+void read_multiline(text_context& ctx);
+
+}  // namespace iosr::detail

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// RFC 4180 field quoting.
+#include "output/csv_escape.hpp"
+
+namespace iosr::detail {
+
+namespace {
+bool needs_quotes(std::string_view field) {
+  if (field.empty()) return false;
+  if (field.front() == ' ' || field.back() == ' ') return true;
+  return field.find_first_of(",\"\r\n") != std::string_view::npos;
+}
+}  // namespace
+
+void append_csv_field(std::string& out, std::string_view field) {
+  if (!needs_quotes(field)) {
+    out.append(field);
+    return;
+  }
+  out.push_back('"');
+  for (char c : field) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+}
+
+}  // namespace iosr::detail
