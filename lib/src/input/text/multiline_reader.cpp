@@ -281,27 +281,42 @@ class multiline_reader {
     for (; i < lines_.size() && lines_[i].kind == line_kind::entry; ++i) {
       const auto& l = lines_[i];
       auto label_offset = l.begin + l.indent;
+      // Only charts without a direction (image comparisons) show entries with no value.
+      if (l.entry.tail.kind == tail_kind::empty && r.direction != direction::none) {
+        ctx_.fail(l.begin + l.entry.tail.end,
+                  "entry '" + std::string(l.label) +
+                      "' has no value after the dots (input cut off?); expected 'VALUE |==='");
+      }
       r.entries.push_back(make_entry(ctx_, l.label, label_offset, l.entry.tail, l.begin));
       bars.push_back(l.entry.tail.bar_length);
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
     }
-    if (i < lines_.size() && lines_[i].kind != line_kind::blank && looks_like_entry(lines_[i])) {
-      const auto& l = lines_[i];
-      auto dots = l.content.find(" ..");
-      auto value_at = l.content.find(' ', l.content.find_first_not_of('.', dots + 1));
-      ctx_.fail(l.begin + l.indent + (value_at == std::string_view::npos ? dots : value_at),
-                "entry line not understood; expected 'LABEL .... VALUE |===', PASS/FAIL or "
-                "'MIN: a AVG: b MAX: c' after the dots");
-    }
+    fail_if_broken_entry(i);
     check_bars(ctx_, r, bars);
     ctx_.out.results.push_back(std::move(r));
     return i;
   }
 
+  // Line `i`, right after a chart's header or entries, looks like an entry but is not one
+  // (cut off, or a value part that is neither a bar, PASS/FAIL nor MIN/AVG/MAX): an error.
+  void fail_if_broken_entry(std::size_t i) const {
+    if (i >= lines_.size() || lines_[i].kind == line_kind::blank || !looks_like_entry(lines_[i])) {
+      return;
+    }
+    const auto& l = lines_[i];
+    auto dots = l.content.find(" ..");
+    auto value_at = l.content.find_first_not_of('.', dots + 1);
+    if (value_at != std::string_view::npos) value_at = l.content.find_first_not_of(' ', value_at);
+    ctx_.fail(l.begin + l.indent + (value_at == std::string_view::npos ? l.content.size() : value_at),
+              "entry line not understood; expected 'VALUE |===', PASS/FAIL or "
+              "'MIN: a AVG: b MAX: c' after the dots");
+  }
+
   // A unit line not followed by entries: a chart whose runs all failed, or a truncated input.
   void read_empty_chart(std::size_t unit) {
     if (unit + 1 < lines_.size() && lines_[unit + 1].kind == line_kind::entry) return;
+    fail_if_broken_entry(unit + 1);
     bool at_end = true;
     for (std::size_t k = unit + 1; k < lines_.size(); ++k) at_end = at_end && is_blank(k);
     auto r = make_chart(find_header(unit + 1), unit);

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// Chart headers split into title, version, description and unit; system strings split into
+// hardware and software fields.
+#include <string>
+#include <string_view>
+
+#include "catch.hpp"
+#include "input/system_fields.hpp"
+#include "input/text/header_split.hpp"
+
+namespace {
+
+using iosr::detail::find_known_title;
+using iosr::detail::is_version_token;
+using iosr::detail::split_collapsed_header;
+using iosr::detail::split_fields;
+using iosr::detail::split_hardware_software;
+using iosr::detail::split_title_line;
+
+}  // namespace
+
+TEST_CASE("Dotted numbers, long date-like integers and dates are version tokens", "[header]") {
+  CHECK(is_version_token("3.18"));
+  CHECK(is_version_token("8.4.11"));
+  CHECK(is_version_token("20170503"));
+  CHECK(is_version_token("0.1.0"));
+  CHECK(is_version_token("2018-02-16"));
+  CHECK(is_version_token("12.0"));
+}
+
+TEST_CASE("A leading v, a short letter suffix and a short major number are versions",
+          "[header]") {
+  CHECK(is_version_token("v1.2"));
+  CHECK(is_version_token("V3.0.1"));
+  CHECK(is_version_token("1.0.2k"));
+  CHECK(is_version_token("12"));
+  CHECK(is_version_token("7"));
+}
+
+TEST_CASE("Words, keys, a four-digit year and architecture names are not versions",
+          "[header]") {
+  CHECK_FALSE(is_version_token("Test:"));
+  CHECK_FALSE(is_version_token("x86_64"));
+  // A bare integer counts only when short (a major version) or date-like (6+ digits): a
+  // four-digit number such as a year is not taken as a version.
+  CHECK_FALSE(is_version_token("2020"));
+  CHECK_FALSE(is_version_token("123"));
+  CHECK_FALSE(is_version_token(""));
+  CHECK_FALSE(is_version_token("v"));
+  CHECK_FALSE(is_version_token("2.2-rc1"));
+  CHECK_FALSE(is_version_token("1.0.2abc"));
+  CHECK_FALSE(is_version_token("3."));
+  CHECK_FALSE(is_version_token("2018-02-1x"));
+  CHECK_FALSE(is_version_token("Git"));
+}
+
+TEST_CASE("The title line's last token is the version when it looks like one", "[header]") {
+  auto fio = split_title_line("Flexible IO Tester 3.18");
+  CHECK(fio.title == "Flexible IO Tester");
+  CHECK(fio.version == "3.18");
+
+  auto pgbench = split_title_line("PostgreSQL pgbench 12.0");
+  CHECK(pgbench.title == "PostgreSQL pgbench");
+  CHECK(pgbench.version == "12.0");
+}
+
+TEST_CASE("A title line without a version token has no version", "[header]") {
+  auto git = split_title_line("Git");
+  CHECK(git.title == "Git");
+  CHECK(git.version.empty());
+
+  auto words = split_title_line("Apache Benchmark");
+  CHECK(words.title == "Apache Benchmark");
+  CHECK(words.version.empty());
+}
+
+TEST_CASE("A title line is trimmed, including an indent and a trailing CR", "[header]") {
+  auto parts = split_title_line("    SQLite 3.30.1\r");
+  CHECK(parts.title == "SQLite");
+  CHECK(parts.version == "3.30.1");
+}
+
+TEST_CASE("A collapsed header with a known title and unit splits into four parts",
+          "[header]") {
+  auto parts = split_collapsed_header("Timed GCC Compilation 9.3.0 Time To Compile Seconds");
+  CHECK(parts.title == "Timed GCC Compilation");
+  CHECK(parts.version == "9.3.0");
+  CHECK(parts.description == "Time To Compile");
+  CHECK(parts.unit == "Seconds");
+  CHECK(parts.doubt.empty());
+}
+
+TEST_CASE("A collapsed header without a description has an empty one", "[header]") {
+  auto parts = split_collapsed_header("KeyDB 5.3.1 Ops/sec");
+  CHECK(parts.title == "KeyDB");
+  CHECK(parts.version == "5.3.1");
+  CHECK(parts.description.empty());
+  CHECK(parts.unit == "Ops/sec");
+  CHECK(parts.doubt.empty());
+}
+
+TEST_CASE("The longest known title wins over a shorter one it starts with", "[header]") {
+  auto parts = split_collapsed_header("PostgreSQL pgbench 8.4.11 TPC-B Transactions Per Second TPS");
+  CHECK(parts.title == "PostgreSQL pgbench");
+  CHECK(parts.version == "8.4.11");
+  CHECK(parts.description == "TPC-B Transactions Per Second");
+  CHECK(parts.unit == "TPS");
+  CHECK(parts.doubt.empty());
+}
+
+TEST_CASE("A multi-word unit and a description with colons are kept apart", "[header]") {
+  auto parts = split_collapsed_header(
+      "Apache HBase 2.2.3 Test: Async Random Write - Clients: 32 Microseconds - Average Latency");
+  CHECK(parts.title == "Apache HBase");
+  CHECK(parts.version == "2.2.3");
+  CHECK(parts.description == "Test: Async Random Write - Clients: 32");
+  CHECK(parts.unit == "Microseconds - Average Latency");
+  CHECK(parts.doubt.empty());
+}
+
+TEST_CASE("An unknown title is split at its version and the split is doubted", "[header]") {
+  auto parts = split_collapsed_header("Frobnicator Bench 1.2.3 Mode: Fast MB/s");
+  CHECK(parts.title == "Frobnicator Bench");
+  CHECK(parts.version == "1.2.3");
+  CHECK(parts.description == "Mode: Fast");
+  CHECK(parts.unit == "MB/s");
+  CHECK_FALSE(parts.doubt.empty());
+  CHECK(parts.doubt.find("Frobnicator Bench") != std::string::npos);
+}
+
+TEST_CASE("An unknown title without a version is kept whole and doubted", "[header]") {
+  auto parts = split_collapsed_header("Frobnicator Bench Mode: Fast MB/s");
+  CHECK(parts.title == "Frobnicator Bench Mode: Fast");
+  CHECK(parts.version.empty());
+  CHECK(parts.unit == "MB/s");
+  CHECK_FALSE(parts.doubt.empty());
+}
+
+TEST_CASE("An unknown unit is taken as the last word and doubted", "[header]") {
+  auto parts = split_collapsed_header("KeyDB 5.3.1 Flurbs");
+  CHECK(parts.title == "KeyDB");
+  CHECK(parts.version == "5.3.1");
+  CHECK(parts.description.empty());
+  CHECK(parts.unit == "Flurbs");
+  CHECK_FALSE(parts.doubt.empty());
+  CHECK(parts.doubt.find("Flurbs") != std::string::npos);
+}
+
+TEST_CASE("A known title is found at a word boundary only", "[header]") {
+  constexpr std::string_view text = "ext4 1920x1080 Flexible IO Tester 3.18 Type: Random Read";
+  CHECK(find_known_title(text) == text.find("Flexible IO Tester"));
+  CHECK(find_known_title("no title here at all") == std::string_view::npos);
+}
+
+TEST_CASE("A collapsed system string without a comma before OS splits into hardware and "
+          "software",
+          "[header]") {
+  constexpr std::string_view text =
+      "Processor: Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads), Motherboard: ASUS "
+      "PRIME Z370-A, Memory: 2 x 8GB DDR4, 3200MT/s, Disk: Samsung SSD 970 EVO 500GB, "
+      "Network: Intel I219-V OS: Ubuntu 20.04, Kernel: 5.4.0-42-generic (x86_64), "
+      "File-System: ext4, Screen Resolution: 1920x1080";
+  auto [hardware, software] = split_hardware_software(text);
+  CHECK(hardware ==
+        "Processor: Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads), Motherboard: ASUS "
+        "PRIME Z370-A, Memory: 2 x 8GB DDR4, 3200MT/s, Disk: Samsung SSD 970 EVO 500GB, "
+        "Network: Intel I219-V");
+  CHECK(software ==
+        "OS: Ubuntu 20.04, Kernel: 5.4.0-42-generic (x86_64), File-System: ext4, Screen "
+        "Resolution: 1920x1080");
+
+  auto hw = split_fields(hardware);
+  REQUIRE(hw.size() == 5);
+  CHECK(hw[0].key == "Processor");
+  CHECK(hw[0].value == "Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads)");
+  CHECK(hw[1].key == "Motherboard");
+  CHECK(hw[1].value == "ASUS PRIME Z370-A");
+  // A value holding `, ` is joined back together.
+  CHECK(hw[2].key == "Memory");
+  CHECK(hw[2].value == "2 x 8GB DDR4, 3200MT/s");
+  CHECK(hw[3].key == "Disk");
+  CHECK(hw[4].key == "Network");
+  CHECK(hw[4].value == "Intel I219-V");
+
+  auto sw = split_fields(software);
+  REQUIRE(sw.size() == 4);
+  CHECK(sw[0].key == "OS");
+  CHECK(sw[0].value == "Ubuntu 20.04");
+  CHECK(sw[1].key == "Kernel");
+  CHECK(sw[1].value == "5.4.0-42-generic (x86_64)");
+  CHECK(sw[2].key == "File-System");
+  CHECK(sw[2].value == "ext4");
+  CHECK(sw[3].key == "Screen Resolution");
+  CHECK(sw[3].value == "1920x1080");
+}
+
+TEST_CASE("A system string with only software keys is all software", "[header]") {
+  auto [hardware, software] = split_hardware_software("OS: Debian 12, Kernel: 6.1.0");
+  CHECK(hardware.empty());
+  CHECK(software == "OS: Debian 12, Kernel: 6.1.0");
+}
+
+TEST_CASE("A system string with only hardware keys is all hardware", "[header]") {
+  auto [hardware, software] = split_hardware_software("Processor: ARMv8 Cortex-A72, Memory: 4GB");
+  CHECK(hardware == "Processor: ARMv8 Cortex-A72, Memory: 4GB");
+  CHECK(software.empty());
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// Byte offsets to 1-based line and column, for LF and CRLF line ends.
+#include <string_view>
+
+#include "catch.hpp"
+#include "line_index.hpp"
+
+namespace {
+
+using iosr::detail::line_index;
+
+struct pos {
+  std::size_t line, column;
+};
+
+pos at(const line_index& index, std::size_t offset) {
+  auto p = index.position(offset);
+  return {p.line, p.column};
+}
+
+}  // namespace
+
+TEST_CASE("The first byte of a text is line 1 column 1", "[line_index]") {
+  line_index index("abc\ndef\n");
+  auto p = at(index, 0);
+  CHECK(p.line == 1);
+  CHECK(p.column == 1);
+}
+
+TEST_CASE("Offsets after LF line ends count lines and byte columns", "[line_index]") {
+  constexpr std::string_view text = "abc\ndef\n\nxy";
+  line_index index(text);
+  CHECK(at(index, 2).line == 1);
+  CHECK(at(index, 2).column == 3);
+  // The `\n` itself belongs to the line it ends.
+  CHECK(at(index, 3).line == 1);
+  CHECK(at(index, 3).column == 4);
+  CHECK(at(index, 4).line == 2);
+  CHECK(at(index, 4).column == 1);
+  CHECK(at(index, 6).line == 2);
+  CHECK(at(index, 6).column == 3);
+  // An empty line.
+  CHECK(at(index, 8).line == 3);
+  CHECK(at(index, 8).column == 1);
+  CHECK(at(index, 9).line == 4);
+  CHECK(at(index, 9).column == 1);
+}
+
+TEST_CASE("The last byte of a text without a final line end is on the last line",
+          "[line_index]") {
+  constexpr std::string_view text = "ab\ncd";
+  line_index index(text);
+  auto p = at(index, text.size() - 1);
+  CHECK(p.line == 2);
+  CHECK(p.column == 2);
+}
+
+TEST_CASE("The offset just past the end is one column after the last byte", "[line_index]") {
+  constexpr std::string_view text = "ab\ncd";
+  line_index index(text);
+  auto p = at(index, text.size());
+  CHECK(p.line == 2);
+  CHECK(p.column == 3);
+}
+
+TEST_CASE("The offset after a final line end starts a new line", "[line_index]") {
+  constexpr std::string_view text = "ab\n";
+  line_index index(text);
+  auto p = at(index, text.size());
+  CHECK(p.line == 2);
+  CHECK(p.column == 1);
+}
+
+TEST_CASE("CRLF counts as one line end", "[line_index]") {
+  constexpr std::string_view text = "ab\r\ncd\r\n\r\nef";
+  line_index index(text);
+  CHECK(at(index, 0).line == 1);
+  // `\r` and `\n` stay on the line they end.
+  CHECK(at(index, 2).line == 1);
+  CHECK(at(index, 2).column == 3);
+  CHECK(at(index, 3).line == 1);
+  CHECK(at(index, 3).column == 4);
+  CHECK(at(index, 4).line == 2);
+  CHECK(at(index, 4).column == 1);
+  CHECK(at(index, 5).line == 2);
+  CHECK(at(index, 5).column == 2);
+  CHECK(at(index, 8).line == 3);
+  CHECK(at(index, 8).column == 1);
+  CHECK(at(index, 10).line == 4);
+  CHECK(at(index, 10).column == 1);
+  CHECK(at(index, 11).line == 4);
+  CHECK(at(index, 11).column == 2);
+}
+
+TEST_CASE("A lone CR is not a line end", "[line_index]") {
+  line_index index("ab\rcd");
+  auto p = at(index, 3);
+  CHECK(p.line == 1);
+  CHECK(p.column == 4);
+}
+
+TEST_CASE("Offset 0 of an empty text is line 1 column 1", "[line_index]") {
+  line_index index("");
+  auto p = at(index, 0);
+  CHECK(p.line == 1);
+  CHECK(p.column == 1);
+}
+
+TEST_CASE("Columns count bytes, not UTF-8 characters", "[line_index]") {
+  // `ü` is two bytes.
+  line_index index("\xC3\xBCx");
+  CHECK(at(index, 2).column == 3);
+}

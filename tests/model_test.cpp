@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// The model's helpers: scheduler keys from system names, and labels split into group and name.
+#include <string>
+
+#include "catch.hpp"
+#include "iosr/model.hpp"
+
+namespace {
+
+using iosr::make_system;
+using iosr::scheduler_key;
+
+}  // namespace
+
+TEST_CASE("None in any case is the none scheduler", "[model]") {
+  CHECK(scheduler_key("None") == "none");
+  CHECK(scheduler_key("NONE") == "none");
+  CHECK(scheduler_key("none") == "none");
+}
+
+TEST_CASE("MQ-Deadline in any case is the mq-deadline scheduler", "[model]") {
+  CHECK(scheduler_key("MQ-Deadline") == "mq-deadline");
+  CHECK(scheduler_key("Mq-Deadline") == "mq-deadline");
+  CHECK(scheduler_key("MQ-DEADLINE") == "mq-deadline");
+  CHECK(scheduler_key("mq-deadline") == "mq-deadline");
+}
+
+TEST_CASE("BFQ low latency with blanks, underscores or dashes is bfq-low-latency", "[model]") {
+  CHECK(scheduler_key("BFQ low-latency") == "bfq-low-latency");
+  CHECK(scheduler_key("BFQ low_latency") == "bfq-low-latency");
+  CHECK(scheduler_key("BFQ Low Latency") == "bfq-low-latency");
+  CHECK(scheduler_key("bfq-low-latency") == "bfq-low-latency");
+}
+
+TEST_CASE("Noop in any case is the noop scheduler", "[model]") {
+  CHECK(scheduler_key("Noop") == "noop");
+  CHECK(scheduler_key("NOOP") == "noop");
+}
+
+TEST_CASE("Kyber, BFQ, CFQ and Deadline map to their keys", "[model]") {
+  CHECK(scheduler_key("Kyber") == "kyber");
+  CHECK(scheduler_key("KYBER") == "kyber");
+  CHECK(scheduler_key("BFQ") == "bfq");
+  CHECK(scheduler_key("CFQ") == "cfq");
+  CHECK(scheduler_key("Deadline") == "deadline");
+  CHECK(scheduler_key("DEADLINE") == "deadline");
+}
+
+TEST_CASE("Names that are not schedulers have an empty key", "[model]") {
+  CHECK(scheduler_key("stream-run-0").empty());
+  CHECK(scheduler_key("base").empty());
+  CHECK(scheduler_key("").empty());
+  CHECK(scheduler_key("Linux 4.15").empty());
+  CHECK(scheduler_key("2018-11-25 08:09").empty());
+}
+
+TEST_CASE("A label with one ': ' splits into group and name", "[model]") {
+  auto s = make_system("Linux 4.15: CFQ");
+  CHECK(s.label == "Linux 4.15: CFQ");
+  CHECK(s.group == "Linux 4.15");
+  CHECK(s.name == "CFQ");
+  CHECK(s.scheduler == "cfq");
+}
+
+TEST_CASE("A label with several ': ' splits on the final one", "[model]") {
+  auto s = make_system("a: b: BFQ");
+  CHECK(s.label == "a: b: BFQ");
+  CHECK(s.group == "a: b");
+  CHECK(s.name == "BFQ");
+  CHECK(s.scheduler == "bfq");
+
+  auto disk = make_system("WD5000AZRX: Mq-Deadline");
+  CHECK(disk.group == "WD5000AZRX");
+  CHECK(disk.name == "Mq-Deadline");
+  CHECK(disk.scheduler == "mq-deadline");
+}
+
+TEST_CASE("A label without ': ' has an empty group and is the name", "[model]") {
+  auto s = make_system("stream-run-0");
+  CHECK(s.label == "stream-run-0");
+  CHECK(s.group.empty());
+  CHECK(s.name == "stream-run-0");
+  CHECK(s.scheduler.empty());
+
+  auto none = make_system("NONE");
+  CHECK(none.group.empty());
+  CHECK(none.name == "NONE");
+  CHECK(none.scheduler == "none");
+}
+
+TEST_CASE("A date label whose colon has no blank after it stays whole", "[model]") {
+  auto s = make_system("2018-11-25 08:09");
+  CHECK(s.label == "2018-11-25 08:09");
+  CHECK(s.group.empty());
+  CHECK(s.name == "2018-11-25 08:09");
+  CHECK(s.scheduler.empty());
+}

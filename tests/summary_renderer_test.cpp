@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// `iosr show`'s summary: what a user reads to check what was parsed.
+#include <string>
+
+#include "catch.hpp"
+#include "iosr/read.hpp"
+#include "iosr/render.hpp"
+
+namespace {
+
+const char* const export_text =
+    "HDD IO Scheduler Tests\n"
+    "Two drives.\n"
+    "\n"
+    "\n"
+    "WD5000AZRX: Mq-Deadline: \n"
+    "\n"
+    "\tProcessor: AMD Ryzen 7 (8 Cores), Disk: 500GB Western Digital WD5000AZRX-0\n"
+    "\n"
+    "\tOS: Ubuntu 18.04, Kernel: 5.0.0 (x86_64), File-System: ext4\n"
+    "\n"
+    "\n"
+    "FS-Mark 3.3\n"
+    "Test: 1000 Files, 1MB Size\n"
+    "Files/s > Higher Is Better\n"
+    "WD5000AZRX: Mq-Deadline . 20.13 |==========================\n"
+    "Other ................... 4.26  |====================================================\n";
+
+}  // namespace
+
+TEST_CASE("show summary names the file, systems with group and scheduler, and each chart",
+          "[show]") {
+  auto file = iosr::read_results(export_text, "hdd.txt");
+  auto text = iosr::render_summary(file);
+  CHECK(text.find("hdd.txt (pts-text)") != std::string::npos);
+  CHECK(text.find("Title:       HDD IO Scheduler Tests") != std::string::npos);
+  CHECK(text.find("Description: Two drives.") != std::string::npos);
+  CHECK(text.find("2 systems, 1 charts, 2 entries") != std::string::npos);
+  CHECK(text.find("group: WD5000AZRX  name: Mq-Deadline  scheduler: mq-deadline") !=
+        std::string::npos);
+  CHECK(text.find("Disk: 500GB Western Digital WD5000AZRX-0") != std::string::npos);
+  CHECK(text.find("1. FS-Mark 3.3") != std::string::npos);
+  CHECK(text.find("Files/s, higher is better") != std::string::npos);
+  CHECK(text.find("WD5000AZRX: Mq-Deadline  20.13") != std::string::npos);
+}
+
+TEST_CASE("show summary lists warnings with file, line and column", "[show]") {
+  // `Other` has no system block (a warning) and a bar far too long for 4.26 (another).
+  auto file = iosr::read_results(export_text, "hdd.txt");
+  auto text = iosr::render_summary(file);
+  REQUIRE(file.warnings.size() == 2);
+  CHECK(text.find("Warnings\n") != std::string::npos);
+  CHECK(text.find("hdd.txt:16:1: bar of 'Other'") != std::string::npos);
+  CHECK(text.find("hdd.txt:16:1: 'Other' has no system block") != std::string::npos);
+}
