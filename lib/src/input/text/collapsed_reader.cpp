@@ -88,6 +88,42 @@ std::size_t header_start_in_block(const text_context& ctx, span_t block) {
   return space == std::string_view::npos ? block.end : value_begin + space + 1;
 }
 
+// A system that no chart names is found where a software list ends at `Screen Resolution: WxH`
+// and `NAME: Processor: ...` follows; the others were found from the chart labels.
+void add_systems_without_entries(const text_context& ctx, span_t prefix,
+                                 std::vector<span_t>& labels) {
+  static constexpr std::string_view resolution = "Screen Resolution: ";
+  const auto text = ctx.text;
+  std::vector<span_t> found;
+  for (auto at = prefix.in(text).find(resolution); at != std::string_view::npos;
+       at = prefix.in(text).find(resolution, at + 1)) {
+    auto value = at + resolution.size();
+    auto space = text.find(' ', value);
+    if (space == std::string_view::npos || space >= prefix.end ||
+        !is_resolution(text.substr(value, space - value))) {
+      continue;
+    }
+    auto label_begin = space + 1;
+    bool known = std::any_of(labels.begin(), labels.end(),
+                             [&](span_t l) { return l.begin == label_begin; });
+    if (known) continue;
+    // The label runs to the first `: ` that a hardware or software key follows.
+    for (auto colon = text.find(": ", label_begin); colon != std::string_view::npos &&
+                                                    colon < prefix.end && colon - label_begin < 128;
+         colon = text.find(": ", colon + 1)) {
+      auto rest = text.substr(colon + 2);
+      if (!starts_with_hardware_key(rest) && !starts_with_software_key(rest)) continue;
+      if (text.substr(label_begin, colon - label_begin).find(", ") != std::string_view::npos) break;
+      found.push_back({label_begin, colon});
+      ctx.warn(label_begin, "system '" + std::string(text.substr(label_begin, colon - label_begin)) +
+                                "' has no entries in any chart");
+      break;
+    }
+  }
+  labels.insert(labels.end(), found.begin(), found.end());
+  std::sort(labels.begin(), labels.end(), [](auto a, auto b) { return a.begin < b.begin; });
+}
+
 // The export's own title and description run together; split them only where the description
 // visibly restarts with the title's first words (`Linux 5.6 IO ... Linux 5.6 I/O ...`).
 void split_file_title(std::string_view head, result_file& out) {
@@ -163,6 +199,7 @@ void read_collapsed(text_context& ctx) {
     if (!system_labels.empty() && s.begin < system_labels.back().end) continue;  // nested label
     system_labels.push_back(s);
   }
+  add_systems_without_entries(ctx, prefix, system_labels);
   std::size_t header_begin = prefix.begin;
   for (std::size_t i = 0; i < system_labels.size(); ++i) {
     span_t block{system_labels[i].end + 2,

@@ -5,6 +5,8 @@
 // are used: Boost 1.74's X3 character classes assert on bytes >= 0x80 (UTF-8 labels).
 #include "input/text/grammar.hpp"
 
+#include <algorithm>
+
 #include <boost/fusion/include/at_c.hpp>
 #include <boost/fusion/include/vector.hpp>
 #include <boost/spirit/home/x3.hpp>
@@ -20,7 +22,7 @@ const auto blank = x3::lit(' ');
 const auto dot_leader = +x3::lit('.') >> blank;
 // A value token: anything up to a blank or the bar. Whether it is a number is decided later,
 // so that `12.3.4` is reported as a bad value instead of "no entry here".
-const auto value_token = x3::raw[+~x3::char_(" |\t")];
+const auto value_token = x3::raw[+~x3::char_(" |\t\r\n")];
 const auto number_token = x3::raw[+x3::char_("0-9.eE+-")];
 const auto bar = x3::lit('|') >> x3::raw[*x3::lit('=')];
 
@@ -32,7 +34,8 @@ const auto series_tail = x3::lit("MIN:") >> +blank >> number_token >> series_sep
 const auto pass_fail_tail = x3::raw[x3::lit("PASS") | x3::lit("FAIL")];
 
 bool at_token_end(std::string_view text, const char* it) {
-  return it == text.data() + text.size() || *it == ' ' || *it == '\t' || *it == '\r';
+  return it == text.data() + text.size() || *it == ' ' || *it == '\t' || *it == '\r' ||
+         *it == '\n';
 }
 
 }  // namespace
@@ -54,6 +57,13 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     return t;
   }
   if (!x3::parse(it, end, dot_leader)) return std::nullopt;
+  // PTS writes `LABEL .... ` with nothing after the blank for values it cannot show.
+  if (allow_empty && std::all_of(it, end, [](char c) { return c == ' ' || c == '\r'; })) {
+    entry_tail t;
+    t.kind = tail_kind::empty;
+    t.end = static_cast<std::size_t>(after_dots - begin);
+    return t;
+  }
   auto offset = [&](auto p) { return static_cast<std::size_t>(&*p - begin); };
 
   // VALUE [blanks] | ====

@@ -75,8 +75,9 @@ line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
 
 // A line that looks like an entry (`LABEL .... something`) but whose value part is not one.
 bool looks_like_entry(const line_info& line) {
-  auto dots = line.content.find(" ..");
-  return dots != std::string_view::npos && dots > 0;
+  auto dots = line.content.find(" .");
+  return dots != std::string_view::npos && dots > 0 && dots + 2 < line.content.size() &&
+         (line.content[dots + 2] == '.' || line.content[dots + 2] == ' ');
 }
 
 class multiline_reader {
@@ -305,7 +306,7 @@ class multiline_reader {
       return;
     }
     const auto& l = lines_[i];
-    auto dots = l.content.find(" ..");
+    auto dots = l.content.find(" .");
     auto value_at = l.content.find_first_not_of('.', dots + 1);
     if (value_at != std::string_view::npos) value_at = l.content.find_first_not_of(' ', value_at);
     ctx_.fail(l.begin + l.indent + (value_at == std::string_view::npos ? l.content.size() : value_at),
