@@ -37,6 +37,14 @@ TEST_CASE("A leading v, a short letter suffix and a short major number are versi
   CHECK(is_version_token("7"));
 }
 
+TEST_CASE("Dotted versions with a pre-release or snapshot tag are versions", "[header]") {
+  // Regression: `LuaJIT 2.1-git` in the NewGVN corpus export kept its version in the title.
+  CHECK(is_version_token("2.1-git"));
+  CHECK(is_version_token("2.2-rc1"));
+  CHECK(split_title_line("LuaJIT 2.1-git").title == "LuaJIT");
+  CHECK(split_title_line("LuaJIT 2.1-git").version == "2.1-git");
+}
+
 TEST_CASE("Words, keys, a four-digit year and architecture names are not versions",
           "[header]") {
   CHECK_FALSE(is_version_token("Test:"));
@@ -47,7 +55,7 @@ TEST_CASE("Words, keys, a four-digit year and architecture names are not version
   CHECK_FALSE(is_version_token("123"));
   CHECK_FALSE(is_version_token(""));
   CHECK_FALSE(is_version_token("v"));
-  CHECK_FALSE(is_version_token("2.2-rc1"));
+  CHECK_FALSE(is_version_token("2-rc1"));  // a tag needs a dotted version before it
   CHECK_FALSE(is_version_token("1.0.2abc"));
   CHECK_FALSE(is_version_token("3."));
   CHECK_FALSE(is_version_token("2018-02-1x"));

@@ -439,7 +439,7 @@ TEST_CASE("The NewGVN export prints display-rounded values of its XML", "[corpus
 }
 
 TEST_CASE("The NewGVN export splits a title line whose version has a `-git` suffix",
-          "[corpus][!mayfail]") {
+          "[corpus][regression]") {
   // Reader bug: `LuaJIT 2.1-git` (XML: Title LuaJIT, AppVersion 2.1-git) is read as title
   // `LuaJIT 2.1-git` with no version, because is_version_token rejects `2.1-git`.
   const auto& f = pts_file(newgvn);

@@ -283,13 +283,23 @@ void read_collapsed(text_context& ctx) {
   // 6. Whatever follows the last entry: a truncated chart or entry is an error.
   span_t rest = trimmed(text, {entries.empty() ? 0 : entries.back().found.tail.end, text.size()});
   if (rest.begin == rest.end) return;
-  if (auto mark = find_direction_mark(text, rest.begin)) {
-    ctx.fail(mark->end, "input ends after the header of chart '" +
-                            std::string(trim(text.substr(rest.begin, mark->begin - rest.begin))) +
-                            "'; expected its entries ('LABEL .... VALUE |===')");
+  std::optional<direction_mark> last_mark;
+  std::size_t last_header = rest.begin;
+  for (auto mark = find_direction_mark(text, rest.begin); mark;
+       mark = find_direction_mark(text, mark->end)) {
+    if (last_mark) last_header = last_mark->end;
+    last_mark = mark;
   }
-  if (auto dots = text.find(" .", rest.begin - 1); dots != std::string_view::npos) {
+  auto tail_begin = last_mark ? last_mark->end : rest.begin;
+  if (auto dots = text.find(" .", tail_begin == 0 ? 0 : tail_begin - 1);
+      dots != std::string_view::npos) {
     ctx.fail(dots + 1, "input ends inside an entry; expected 'VALUE |===' after the dots");
+  }
+  if (last_mark) {
+    ctx.fail(last_mark->end,
+             "input ends after the header of chart '" +
+                 std::string(trim(text.substr(last_header, last_mark->begin - last_header))) +
+                 "'; expected its entries ('LABEL .... VALUE |===')");
   }
   ctx.warn(rest.begin, "text after the last entry was not read: '" +
                            std::string(rest.in(text).substr(0, 80)) + "'");

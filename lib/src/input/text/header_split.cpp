@@ -80,6 +80,14 @@ bool is_version_token(std::string_view token) {
     }
   }
   auto suffix = token.substr(i);
+  if (has_dot && suffix.size() > 1 && suffix.size() <= 12 && suffix.front() == '-') {
+    // A pre-release or snapshot tag after a dotted version: `2.1-git`, `1.0-rc2`.
+    suffix.remove_prefix(1);
+    for (char c : suffix) {
+      if (!((c >= 'a' && c <= 'z') || is_digit(c))) return false;
+    }
+    return true;
+  }
   for (char c : suffix) {
     if (!(c >= 'a' && c <= 'z')) return false;
   }

@@ -292,6 +292,7 @@ class multiline_reader {
       bars.push_back(l.entry.tail.bar_length);
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
+      if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
     }
     fail_if_broken_entry(i);
     check_bars(ctx_, r, bars);
@@ -322,7 +323,10 @@ class multiline_reader {
     for (std::size_t k = unit + 1; k < lines_.size(); ++k) at_end = at_end && is_blank(k);
     auto r = make_chart(find_header(unit + 1), unit);
     if (at_end) {
-      ctx_.fail(lines_[unit].end, "input ends after the header of chart '" + r.title +
+      auto chart = r.title.empty() ? std::string(trim(lines_[unit].content.substr(
+                                         0, find_direction_mark(lines_[unit].content, 0)->begin)))
+                                   : r.title;
+      ctx_.fail(lines_[unit].end, "input ends after the header of chart '" + chart +
                                       "'; expected its entries ('LABEL .... VALUE |===')");
     }
     ctx_.warn(lines_[unit].begin, "chart '" + r.title + "' has no entries (every run failed?)");

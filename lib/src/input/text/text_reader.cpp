@@ -141,14 +141,15 @@ bool sniff_pts_text(std::string_view text) {
 
 namespace {
 
-// The collapsed form: some direction mark is followed on its own line by an entry.
+// The collapsed form: some direction mark is followed on its own line by more text.
 bool is_collapsed(std::string_view text) {
   for (auto mark = find_direction_mark(text, 0); mark;
        mark = find_direction_mark(text, mark->end)) {
     auto line_end = text.find('\n', mark->end);
     auto rest = text.substr(mark->end, line_end == std::string_view::npos ? line_end
                                                                          : line_end - mark->end);
-    if (find_entry(rest, 0, false)) return true;
+    // A mark with more text after it on its line: the line breaks are gone.
+    if (find_entry(rest, 0, false) || !trim(rest).empty()) return true;
   }
   return false;
 }
