@@ -14,8 +14,11 @@
 #include "catch.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "reader_support.hpp"
 
 namespace {
+
+using namespace test_support;
 
 std::string text_path(const std::string& name) {
   return std::string(IOSR_FIXTURES_DIR) + "/corpus/text/" + name;
@@ -25,22 +28,8 @@ std::string pts_path(const std::string& name) {
   return std::string(IOSR_FIXTURES_DIR) + "/corpus/pts-text/" + name;
 }
 
-// Each file is read once per test run (the tests also run under AddressSanitizer).
-const iosr::result_file& read(const std::string& path) {
-  static std::map<std::string, iosr::result_file> cache;
-  auto it = cache.find(path);
-  if (it == cache.end()) it = cache.emplace(path, iosr::read_results_file(path)).first;
-  return it->second;
-}
-
-const iosr::result_file& text_file(const std::string& name) { return read(text_path(name)); }
-const iosr::result_file& pts_file(const std::string& name) { return read(pts_path(name)); }
-
-std::size_t entry_count(const iosr::result_file& f) {
-  std::size_t n = 0;
-  for (const auto& r : f.results) n += r.entries.size();
-  return n;
-}
+const iosr::result_file& text_file(const std::string& name) { return read_cached(text_path(name)); }
+const iosr::result_file& pts_file(const std::string& name) { return read_cached(pts_path(name)); }
 
 const iosr::result* find_chart(const iosr::result_file& f, std::string_view description,
                                std::string_view unit) {
@@ -50,35 +39,11 @@ const iosr::result* find_chart(const iosr::result_file& f, std::string_view desc
   return nullptr;
 }
 
-const iosr::entry* find_entry(const iosr::result& r, std::string_view label) {
-  for (const auto& e : r.entries) {
-    if (e.label == label) return &e;
-  }
-  return nullptr;
-}
-
-std::string value_of(const iosr::result& r, std::string_view label) {
-  const auto* e = find_entry(r, label);
-  return e ? e->value_text : std::string("<missing>");
-}
-
 using strings = std::vector<std::string>;
-
-strings entry_labels(const iosr::result& r) {
-  strings out;
-  for (const auto& e : r.entries) out.push_back(e.label);
-  return out;
-}
 
 strings entry_values(const iosr::result& r) {
   strings out;
   for (const auto& e : r.entries) out.push_back(e.value_text);
-  return out;
-}
-
-strings system_labels(const iosr::result_file& f) {
-  strings out;
-  for (const auto& s : f.systems) out.push_back(s.label);
   return out;
 }
 
@@ -187,7 +152,7 @@ TEST_CASE("Every corpus text file is read as pts-text with its chart, entry and 
   };
   for (const auto& want : files) {
     INFO(want.path);
-    const auto& f = read(want.path);
+    const auto& f = read_cached(want.path);
     CHECK(f.format == "pts-text");
     CHECK(f.source_name == want.path);
     CHECK(f.results.size() == want.charts);

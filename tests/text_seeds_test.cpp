@@ -15,8 +15,11 @@
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "reader_support.hpp"
 
 namespace {
+
+using namespace test_support;
 
 const std::string seed000 = "000_1809f3a92cbbf2f4.txt";
 const std::string seed001 = "001_d98c4465b017a3b0.txt";
@@ -28,19 +31,7 @@ std::string seed_path(const std::string& name) {
   return std::string(IOSR_DATA_DIR) + "/text/" + name;
 }
 
-// Each seed is read once per test run (the tests also run under AddressSanitizer).
-const iosr::result_file& seed(const std::string& name) {
-  static std::map<std::string, iosr::result_file> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) it = cache.emplace(name, iosr::read_results_file(seed_path(name))).first;
-  return it->second;
-}
-
-std::size_t entry_count(const iosr::result_file& f) {
-  std::size_t n = 0;
-  for (const auto& r : f.results) n += r.entries.size();
-  return n;
-}
+const iosr::result_file& seed(const std::string& name) { return read_cached(seed_path(name)); }
 
 // The first chart with this title, description and unit, or nullptr.
 const iosr::result* find_chart(const iosr::result_file& f, std::string_view title,
@@ -49,31 +40,6 @@ const iosr::result* find_chart(const iosr::result_file& f, std::string_view titl
     if (r.title == title && r.description == description && r.unit == unit) return &r;
   }
   return nullptr;
-}
-
-const iosr::entry* find_entry(const iosr::result& r, std::string_view label) {
-  for (const auto& e : r.entries) {
-    if (e.label == label) return &e;
-  }
-  return nullptr;
-}
-
-// The value text of `label` in the chart, or `<missing>`.
-std::string value_of(const iosr::result& r, std::string_view label) {
-  const auto* e = find_entry(r, label);
-  return e ? e->value_text : std::string("<missing>");
-}
-
-std::vector<std::string> entry_labels(const iosr::result& r) {
-  std::vector<std::string> out;
-  for (const auto& e : r.entries) out.push_back(e.label);
-  return out;
-}
-
-std::vector<std::string> system_labels(const iosr::result_file& f) {
-  std::vector<std::string> out;
-  for (const auto& s : f.systems) out.push_back(s.label);
-  return out;
 }
 
 std::vector<std::string> keys(const std::vector<iosr::field>& fields) {
