@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "iosr/model.hpp"
@@ -56,9 +57,13 @@ std::string join_samples(const std::vector<std::string>& samples) {
   return joined;
 }
 
-void write_entry(row_writer& row, const result_file& file, const result& res, const entry& e) {
+using system_index = std::unordered_map<std::string_view, const system*>;
+
+void write_entry(row_writer& row, const result_file& file, const system_index& systems,
+                 const result& res, const entry& e) {
   // A label absent from the file's systems still gets group / name / scheduler from its text.
-  const system* sys = file.find_system(e.label);
+  auto found = systems.find(e.label);
+  const system* sys = found == systems.end() ? nullptr : found->second;
   system absent;
   if (sys == nullptr) {
     absent = make_system(e.label);
@@ -96,8 +101,11 @@ void render_csv(std::span<const result_file> files, const render_options& option
     row.end();
   }
   for (const auto& file : files) {
+    // Looked up once per entry: a linear search is quadratic on charts with many systems.
+    system_index systems;
+    for (const auto& s : file.systems) systems.emplace(s.label, &s);  // first one wins
     for (const auto& res : file.results) {
-      for (const auto& e : res.entries) write_entry(row, file, res, e);
+      for (const auto& e : res.entries) write_entry(row, file, systems, res, e);
     }
   }
 }

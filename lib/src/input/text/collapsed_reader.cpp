@@ -154,17 +154,24 @@ void read_collapsed(text_context& ctx) {
   }
 
   // 2. The gaps between entries hold labels, and chart headers ending in a direction mark.
+  //    The marks are found once, in order: searching from each gap would be quadratic.
+  std::vector<direction_mark> marks;
+  for (auto mark = find_direction_mark(text, 0); mark; mark = find_direction_mark(text, mark->end)) {
+    marks.push_back(*mark);
+  }
   std::vector<chart_draft> charts;
   std::size_t first_mark = std::string_view::npos;
+  std::size_t next_mark = 0;
   for (std::size_t k = 0; k < entries.size(); ++k) {
     std::size_t gap_begin = k == 0 ? 0 : entries[k - 1].found.tail.end;
     std::size_t gap_end = entries[k].found.dots;
     std::size_t label_begin = gap_begin;
-    for (auto mark = find_direction_mark(text, gap_begin); mark && mark->end <= gap_end;
-         mark = find_direction_mark(text, mark->end)) {
-      if (first_mark == std::string_view::npos) first_mark = mark->begin;
-      charts.push_back({{label_begin, mark->begin}, mark->dir, true, {}});
-      label_begin = mark->end;
+    while (next_mark < marks.size() && marks[next_mark].begin < gap_begin) ++next_mark;
+    for (; next_mark < marks.size() && marks[next_mark].end <= gap_end; ++next_mark) {
+      const auto& mark = marks[next_mark];
+      if (first_mark == std::string_view::npos) first_mark = mark.begin;
+      charts.push_back({{label_begin, mark.begin}, mark.dir, true, {}});
+      label_begin = mark.end;
     }
     if (charts.empty()) {
       ctx.fail(entries[k].found.dots,
