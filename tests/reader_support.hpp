@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catch.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
@@ -50,6 +51,17 @@ inline std::vector<std::string> system_labels(const iosr::result_file& f) {
   std::vector<std::string> out;
   for (const auto& s : f.systems) out.push_back(s.label);
   return out;
+}
+
+/// Checks a chart's header split, one CHECK per part so a failure names the part.
+inline void check_header(const iosr::result& r, std::string_view title, std::string_view version,
+                         std::string_view description, std::string_view unit,
+                         iosr::direction dir) {
+  CHECK(r.title == title);
+  CHECK(r.version == version);
+  CHECK(r.description == description);
+  CHECK(r.unit == unit);
+  CHECK(r.direction == dir);
 }
 
 }  // namespace test_support

@@ -64,15 +64,6 @@ bool contains(std::string_view text, std::string_view part) {
   return text.find(part) != std::string_view::npos;
 }
 
-void check_header(const iosr::result& r, std::string_view title, std::string_view version,
-                  std::string_view description, std::string_view unit, iosr::direction dir) {
-  CHECK(r.title == title);
-  CHECK(r.version == version);
-  CHECK(r.description == description);
-  CHECK(r.unit == unit);
-  CHECK(r.direction == dir);
-}
-
 // Entries that break the model's promises: a number whose value is not its text parsed, a
 // pass/fail whose value is not 1/0, an entry naming no system.
 strings broken_entries(const iosr::result_file& f) {

@@ -75,15 +75,6 @@ std::vector<std::string> value_mismatches(const iosr::result_file& f) {
   return bad;
 }
 
-void check_header(const iosr::result& r, std::string_view title, std::string_view version,
-                  std::string_view description, std::string_view unit, iosr::direction dir) {
-  CHECK(r.title == title);
-  CHECK(r.version == version);
-  CHECK(r.description == description);
-  CHECK(r.unit == unit);
-  CHECK(r.direction == dir);
-}
-
 using strings = std::vector<std::string>;
 
 }  // namespace
