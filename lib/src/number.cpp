@@ -4,11 +4,9 @@
 #include <charconv>
 #include <cmath>
 
-namespace iosr::detail {
+#include "strings.hpp"
 
-namespace {
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-}  // namespace
+namespace iosr::detail {
 
 std::optional<double> parse_number(std::string_view text) {
   // Check the shape first: from_chars alone would accept `12.3` out of `12.3.4`.

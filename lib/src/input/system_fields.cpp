@@ -4,6 +4,8 @@
 #include <array>
 #include <string>
 
+#include "strings.hpp"
+
 namespace iosr::detail {
 
 namespace {
@@ -35,14 +37,6 @@ bool plausible_key(std::string_view key) {
     if (c == ',' || c == ':' || c == '(' || c == ')' || c == '@' || c == '+') return false;
   }
   return true;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
 }
 
 }  // namespace

@@ -2,20 +2,11 @@
 #include "input/text/header_split.hpp"
 
 #include "input/text/lexicon.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // The longest known title that `text` starts with, ending at a word boundary.
 std::size_t known_title_prefix(std::string_view text) {

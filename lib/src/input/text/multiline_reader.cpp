@@ -126,6 +126,7 @@ class multiline_reader {
       bool labelled = j > 0 && lines_[j - 1].kind == line_kind::label;
       std::string hardware, software;
       std::size_t k = i;
+      bool continuation = false;  // the previous line continued a wrapped one
       for (; k < lines_.size(); ++k) {
         const auto& l = lines_[k];
         if (l.kind == line_kind::hardware) {
@@ -136,19 +137,18 @@ class multiline_reader {
           software += l.content;
         } else if (l.kind == line_kind::other && k > i && !is_blank(k - 1) &&
                    (lines_[k - 1].kind == line_kind::hardware ||
-                    lines_[k - 1].kind == line_kind::software || continued_)) {
+                    lines_[k - 1].kind == line_kind::software || continuation)) {
           (software.empty() ? hardware : software) += " ";
           (software.empty() ? hardware : software) += l.content;
-          continued_ = true;
+          continuation = true;
           continue;
         } else if (!(l.kind == line_kind::blank && k + 1 < lines_.size() &&
                      (lines_[k + 1].kind == line_kind::hardware ||
                       lines_[k + 1].kind == line_kind::software))) {
           break;
         }
-        continued_ = false;
+        continuation = false;
       }
-      continued_ = false;
       if (!labelled) {
         ctx_.warn(lines_[i].begin + lines_[i].indent,
                   "system details without a label line ('NAME:') before them were not "
@@ -169,7 +169,6 @@ class multiline_reader {
         s.software = split_fields(software);
         ctx_.out.systems.push_back(std::move(s));
         if (ctx_.out.systems.size() == 1) read_file_title(j - 1);
-        system_lines_end_ = k;
       }
       i = k - 1;
     }
@@ -335,8 +334,6 @@ class multiline_reader {
 
   text_context& ctx_;
   std::vector<line_info> lines_;
-  std::size_t system_lines_end_ = 0;
-  bool continued_ = false;
 };
 
 }  // namespace

@@ -11,14 +11,6 @@
 
 namespace iosr::detail {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
 void text_context::warn(std::size_t offset, std::string message) const {
   out.warnings.push_back({at(offset), std::move(message)});
 }

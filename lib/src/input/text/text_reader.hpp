@@ -10,6 +10,7 @@
 #include "iosr/model.hpp"
 #include "input/text/grammar.hpp"
 #include "line_index.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
@@ -56,8 +57,6 @@ void check_bars(const text_context& ctx, const result& chart,
 
 /// Adds the systems that entries name but the system block lacks (with a warning each).
 void add_missing_systems(const text_context& ctx);
-
-std::string_view trim(std::string_view s);
 
 void read_collapsed(text_context& ctx);
 void read_multiline(text_context& ctx);
