@@ -14,6 +14,7 @@ namespace iosr {
 struct source_position {
   std::size_t line = 0;
   std::size_t column = 0;
+  bool operator==(const source_position&) const = default;
 };
 
 /// Something unusual that was read anyway (a bar that disagrees with its value, a label that
@@ -21,12 +22,14 @@ struct source_position {
 struct warning {
   source_position where;
   std::string message;
+  bool operator==(const warning&) const = default;
 };
 
 /// One `Key: value` pair of a system's hardware or software description, in file order.
 struct field {
   std::string key;
   std::string value;
+  bool operator==(const field&) const = default;
 };
 
 /// Which way a chart's numbers improve.
@@ -40,7 +43,15 @@ struct system {
   std::string scheduler;  ///< scheduler key (`mq-deadline`) or empty; see scheduler_key()
   std::vector<field> hardware;  ///< Processor, Motherboard, Chipset, Memory, Disk, ...
   std::vector<field> software;  ///< OS, Kernel, ..., File-System, Screen Resolution, ...
+  // composite.xml facts (empty when the source does not give them):
+  std::string user;            ///< who ran it
+  std::string timestamp;       ///< `YYYY-MM-DD HH:MM:SS`
+  std::string client_version;  ///< PTS version that ran it: `10.8.4`
+  std::string notes;           ///< free text (`Disk Scheduler: DEADLINE.`)
+  std::string json;            ///< System/JSON object as written (`{"disk-scheduler":"NONE"}`)
+  std::string cost;            ///< CostValueForComparison as written
   source_position where;
+  bool operator==(const system&) const = default;
 };
 
 /// How an entry's value is to be read.
@@ -64,7 +75,9 @@ struct entry {
   std::optional<double> standard_error;   ///< when the source gives or implies it
   std::optional<std::size_t> sample_count;  ///< N, when known
   std::string error;             ///< why a failed entry failed, when known
+  std::string json;              ///< Entry/JSON object as written (run times, compiler options)
   source_position where;
+  bool operator==(const entry&) const = default;
 };
 
 /// One chart: a test with one configuration of options, in one unit.
@@ -76,8 +89,12 @@ struct result {
   iosr::direction direction = direction::none;
   std::string display_format;  ///< `BAR_GRAPH`, `PASS_FAIL`, `LINE_GRAPH`, ...
   std::string test_id;         ///< test profile (`pts/fio-1.13.2`) when known
+  std::string arguments;       ///< raw arguments PTS passed to the test (composite.xml)
+  std::string annotation;      ///< free-text note on the chart (composite.xml)
+  std::string parent;          ///< identity hash of the result this one belongs to (monitors)
   std::vector<entry> entries;  ///< in source order (not system order)
   source_position where;
+  bool operator==(const result&) const = default;
 };
 
 /// Everything read from one input.
@@ -86,12 +103,20 @@ struct result_file {
   std::string description;
   std::string source_name;  ///< the path or name the input was given as
   std::string format;       ///< the input format that read it, e.g. `pts-text`
+  // composite.xml `Generated` facts (empty when the source does not give them):
+  std::string last_modified;   ///< `YYYY-MM-DD HH:MM:SS`
+  std::string test_client;     ///< `Phoronix Test Suite v10.8.4`
+  std::string notes;
+  std::string internal_tags;
+  std::string reference_id;
+  std::string preset_environment;  ///< PreSetEnvironmentVariables
   std::vector<system> systems;
   std::vector<result> results;
   std::vector<warning> warnings;
 
   /// The system with this label, or nullptr when the entry names a system absent from the file.
   const system* find_system(std::string_view label) const;
+  bool operator==(const result_file&) const = default;
 };
 
 /// Normalizes an I/O scheduler name to its key: `none`, `mq-deadline`, `kyber`, `bfq`,
