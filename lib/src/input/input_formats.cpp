@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "input/text/text_reader.hpp"
+#include "input/xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 
@@ -39,21 +40,11 @@ result_file refuse_html_view(std::string_view, const std::string& name) {
                     "read that form yet (use the page's text export or composite.xml)");
 }
 
-bool sniff_composite_xml(std::string_view text) {
-  text = skip_bom_and_space(text);
-  return text.starts_with("<?xml") || text.starts_with("<PhoronixTestSuite");
-}
-result_file refuse_composite_xml(std::string_view, const std::string& name) {
-  throw parse_error(name, {1, 1},
-                    "this is a PTS composite.xml; iosr cannot read XML results yet (use "
-                    "'phoronix-test-suite result-file-to-text' output)");
-}
-
 constexpr input_format formats[] = {
     {"html-view", "text of an OpenBenchmarking.org HTML result view (recognised, not read yet)",
      sniff_html_view, refuse_html_view},
-    {"composite-xml", "PTS composite.xml (recognised, not read yet)", sniff_composite_xml,
-     refuse_composite_xml},
+    {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
+     read_composite_xml},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, read_pts_text},
 };

@@ -10,6 +10,7 @@ namespace iosr::detail {
 namespace {
 constexpr output_format formats[] = {
     {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", render_csv},
+    {"xml", ".xml", "PTS composite.xml (today's layout; full fidelity)", render_xml},
 };
 }  // namespace
 

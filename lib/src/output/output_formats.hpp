@@ -26,5 +26,7 @@ std::span<const output_format> output_formats();
 // The renderers, one file each.
 void render_csv(std::span<const result_file> files, const render_options& options,
                 std::string& out);
+void render_xml(std::span<const result_file> files, const render_options& options,
+                std::string& out);
 
 }  // namespace iosr::detail

@@ -41,13 +41,19 @@ std::string_view direction_text(direction d) {
 
 std::string shown_value(const entry& e) {
   switch (e.kind) {
-    case entry_kind::series:
-      return fmt::format("avg {} (min {}, max {})", e.value_text, e.min.value_or(0),
+    case entry_kind::series: {
+      // A composite.xml line graph's value is the whole series; show its mean, not the list.
+      auto average = e.value_text.find(',') == std::string::npos
+                         ? e.value_text
+                         : fmt::format("{:.2f}", e.value.value_or(0));
+      return fmt::format("avg {} (min {}, max {})", average, e.min.value_or(0),
                          e.max.value_or(0));
+    }
+    case entry_kind::text:
+      if (e.value_text.size() > 60) return e.value_text.substr(0, 57) + "...";
+      return e.value_text.empty() ? "(no value shown)" : e.value_text;
     case entry_kind::failed:
       return e.error.empty() ? "failed" : "failed: " + e.error;
-    case entry_kind::text:
-      return e.value_text.empty() ? "(no value shown)" : e.value_text;
     default:
       return e.value_text;
   }

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// composite.xml, today's layout: Generated, System..., Result... (formats.md §2.1).
+#include "input/xml/composite_xml_reader.hpp"
+
+#include <pugixml.hpp>
+
+#include "input/system_fields.hpp"
+#include "input/xml/xml_support.hpp"
+#include "iosr/error.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+void read_generated(const xml_context& ctx, const pugi::xml_node& generated) {
+  auto& out = ctx.out;
+  out.title = child_text(generated, "Title");
+  out.description = child_text(generated, "Description");
+  out.last_modified = child_text(generated, "LastModified");
+  out.test_client = child_text(generated, "TestClient");
+  out.notes = child_text(generated, "Notes");
+  out.internal_tags = child_text(generated, "InternalTags");
+  out.reference_id = child_text(generated, "ReferenceID");
+  out.preset_environment = child_text(generated, "PreSetEnvironmentVariables");
+}
+
+void read_system(const xml_context& ctx, const pugi::xml_node& node) {
+  auto label = child_text(node, "Identifier");
+  if (label.empty()) {
+    ctx.warn(node, "a System has no Identifier; its entries cannot name it");
+  }
+  auto s = make_system(label);
+  s.where = ctx.at(node);
+  s.hardware = split_fields(child_text(node, "Hardware"));
+  s.software = split_fields(child_text(node, "Software"));
+  s.user = child_text(node, "User");
+  s.timestamp = child_text(node, "TimeStamp");
+  s.client_version = child_text(node, "TestClientVersion");
+  s.notes = child_text(node, "Notes");
+  s.json = child_text(node, "JSON");
+  s.cost = child_text(node, "CostValueForComparison");
+  fill_scheduler(s);
+  ctx.out.systems.push_back(std::move(s));
+}
+
+direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
+                          const std::string& proportion) {
+  if (proportion == "HIB") return direction::higher;
+  if (proportion == "LIB") return direction::lower;
+  if (!proportion.empty() && proportion != "ABSTRACT") {
+    ctx.warn(node, "Proportion '" + proportion + "' is not HIB, LIB or empty; read as no "
+                                                 "direction");
+  }
+  return direction::none;
+}
+
+void read_result(const xml_context& ctx, const pugi::xml_node& node) {
+  result r;
+  r.where = ctx.at(node);
+  r.test_id = child_text(node, "Identifier");
+  r.title = child_text(node, "Title");
+  r.version = child_text(node, "AppVersion");
+  r.arguments = child_text(node, "Arguments");
+  r.description = child_text(node, "Description");
+  r.unit = child_text(node, "Scale");
+  r.direction = read_proportion(ctx, node, child_text(node, "Proportion"));
+  r.display_format = child_text(node, "DisplayFormat");
+  r.annotation = child_text(node, "Annotation");
+  r.parent = child_text(node, "Parent");
+  if (r.title.empty()) ctx.warn(node, "a Result has no Title");
+  for (auto e : node.child("Data").children("Entry")) {
+    xml_entry_source source{e, child_text(e, "Identifier"), child_text(e, "Value"),
+                            child_text(e, "RawString"), child_text(e, "JSON")};
+    r.entries.push_back(make_xml_entry(ctx, source, r));
+  }
+  if (r.entries.empty()) {
+    ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
+  }
+  ctx.out.results.push_back(std::move(r));
+}
+
+std::string describe(const pugi::xml_parse_result& parsed) {
+  return std::string("malformed XML: ") + parsed.description() +
+         "; expected a well-formed PTS composite.xml";
+}
+
+}  // namespace
+
+bool sniff_composite_xml(std::string_view text) {
+  auto start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos) return false;
+  text.remove_prefix(start);
+  return text.starts_with("<?xml") || text.starts_with("<PhoronixTestSuite") ||
+         (text.starts_with("<!--") && text.find("<PhoronixTestSuite") != std::string_view::npos);
+}
+
+result_file read_composite_xml(std::string_view text, const std::string& name) {
+  result_file file;
+  file.source_name = name;
+  file.format = "composite-xml";
+  xml_context ctx{text, name, line_index(text), file};
+
+  pugi::xml_document doc;
+  // UTF-8 in, no conversion: node offsets then point into `text`, for positions.
+  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default,
+                                pugi::encoding_utf8);
+  if (!parsed) {
+    throw parse_error(name, ctx.lines.position(static_cast<std::size_t>(parsed.offset)),
+                      describe(parsed));
+  }
+  auto root = doc.child("PhoronixTestSuite");
+  if (!root) {
+    auto first = doc.document_element();
+    throw parse_error(name, ctx.at(first),
+                      "root element is <" + std::string(first.name()) +
+                          ">; expected <PhoronixTestSuite> (a PTS composite.xml)");
+  }
+  if (root.child("Suite") || root.child("Benchmark")) {
+    read_legacy_layout(ctx, root);
+  } else {
+    if (auto generated = root.child("Generated")) {
+      read_generated(ctx, generated);
+    } else {
+      ctx.warn(root, "no <Generated> element: the file has no title or description");
+    }
+    for (auto s : root.children("System")) read_system(ctx, s);
+    for (auto r : root.children("Result")) read_result(ctx, r);
+  }
+  finish_xml_file(ctx);
+  return file;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Reader of PTS composite.xml files: today's layout (PTS 3.0, 2010, to now) and, through
+// legacy_xml_reader.cpp, the 2008 one (formats.md §2).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "iosr/model.hpp"
+
+namespace iosr::detail {
+
+bool sniff_composite_xml(std::string_view text);
+result_file read_composite_xml(std::string_view text, const std::string& name);
+
+}  // namespace iosr::detail
