@@ -16,6 +16,7 @@ struct output_format_info {
   std::string_view name;       ///< `csv`
   std::string_view extension;  ///< `.csv`
   std::string_view summary;    ///< one line for help texts
+  bool combines = false;       ///< several inputs make one output (CSV); else one per input
 };
 
 /// Every registered output format.

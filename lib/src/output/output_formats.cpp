@@ -9,7 +9,8 @@ namespace iosr::detail {
 
 namespace {
 constexpr output_format formats[] = {
-    {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", render_csv},
+    {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", render_csv,
+     /*combines=*/true},
     {"xml", ".xml", "PTS composite.xml (today's layout; full fidelity)", render_xml},
 };
 }  // namespace
@@ -22,7 +23,9 @@ namespace iosr {
 
 std::vector<output_format_info> list_output_formats() {
   std::vector<output_format_info> list;
-  for (const auto& f : detail::output_formats()) list.push_back({f.name, f.extension, f.summary});
+  for (const auto& f : detail::output_formats()) {
+    list.push_back({f.name, f.extension, f.summary, f.combines});
+  }
   return list;
 }
 

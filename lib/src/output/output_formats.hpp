@@ -19,6 +19,9 @@ struct output_format {
   std::string_view extension;
   std::string_view summary;
   render_fn render;
+  /// True when several inputs make one output (a dataset); false when each input needs its own
+  /// output file (composite.xml, JSON and text hold one result file each).
+  bool combines = false;
 };
 
 std::span<const output_format> output_formats();

@@ -14,6 +14,8 @@ namespace iosr::detail {
 source_position xml_context::at(const pugi::xml_node& node) const {
   auto offset = node.offset_debug();
   if (offset < 0) return {};
+  // pugixml points at an element's name; users look for its `<`.
+  if (node.type() == pugi::node_element && offset > 0) --offset;
   return lines.position(static_cast<std::size_t>(offset));
 }
 
