@@ -103,6 +103,31 @@ html = glob.glob(os.path.join(FIXTURES, "seeds", "003_*.txt"))[0]
 rc, _, err = run("show", html)
 check("HTML-view text is refused with exit 1", rc == 1 and "OpenBenchmarking" in err, err)
 
+# composite.xml in, composite.xml out; formats holding one result file each need --out-dir
+XMLS = sorted(glob.glob(os.path.join(FIXTURES, "corpus", "xml", "*.xml")))
+QUIRKS = os.path.join(FIXTURES, "samples", "quirks.xml")
+rc, out, err = run("show", QUIRKS)
+check("show reads composite.xml", rc == 0 and "(composite-xml)" in out and "10 charts" in out, out[:300])
+check("show prints the duplicate-result warning", "repeats the one at line 50" in out, out[-600:])
+rc, out, err = run("convert", "--to", "csv", *XMLS)
+check("every corpus XML converts to one CSV", rc == 0 and len(read_csv(out)) == 779, (rc, err[-300:]))
+failed_rows = [r for r in read_csv(out) if r["kind"] == "failed"]
+check("failed XML entries keep their error", len(failed_rows) == 19 and all(r["error"] for r in failed_rows))
+rc, out, err = run("convert", "--to", "xml", QUIRKS, XMLS[0])
+check("--to xml with two inputs and no --out-dir is a usage error", rc == 2 and "--out-dir" in err, err)
+with tempfile.TemporaryDirectory() as tmp:
+    rc, out, err = run("convert", "--to", "xml", "--out-dir", tmp, QUIRKS, SEEDS[0])
+    written = sorted(os.listdir(tmp))
+    check("--out-dir writes one file per input", rc == 0 and written == sorted(
+        ["quirks.xml", os.path.splitext(os.path.basename(SEEDS[0]))[0] + ".xml"]), (rc, written, err))
+    rc, out, err = run("show", os.path.join(tmp, "quirks.xml"))
+    check("the written XML reads back", rc == 0 and "10 charts, 39 entries" in out, out[:300])
+    rc, _, err = run("convert", "--to", "xml", "--out-dir", tmp, QUIRKS)
+    check("an existing output is not overwritten", rc == 1 and "--force" in err, err)
+    rc, _, err = run("convert", "--to", "xml", "--out-dir", tmp, "--force", QUIRKS)
+    check("--force overwrites", rc == 0, err)
+    check("no temporary file is left", not [n for n in os.listdir(tmp) if "tmp" in n], os.listdir(tmp))
+
 for f in failures:
     print("FAIL", f)
 print(f"cli: {len(failures)} failed checks")

@@ -85,8 +85,9 @@ result_file read_results(std::string_view text, std::string name) {
   for (const auto& f : detail::input_formats()) {
     if (f.sniff(text)) return f.read(text, name);
   }
-  throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
-                              "'> Higher Is Better' and 'LABEL .... VALUE |===' lines)");
+  throw parse_error(name, {}, "not a benchmark result; expected a PTS composite.xml or text "
+                              "export (charts with '> Higher Is Better' and 'LABEL .... VALUE "
+                              "|===' lines)");
 }
 
 result_file read_results_file(const std::string& path) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,6 +26,7 @@ constexpr std::string_view columns[] = {
     "file",    "result_title",   "version",      "description", "unit",           "direction",
     "label",   "group",          "name",         "scheduler",   "value",          "kind",
     "samples", "standard_error", "sample_count", "test_id",     "display_format", "error",
+    "arguments", "numeric_value", "min", "max",
 };
 
 // Writes the fields of one row, separated by commas, and the line end.
@@ -57,6 +59,11 @@ std::string join_samples(const std::vector<std::string>& samples) {
   return joined;
 }
 
+// Shortest text that reads back as the same double; empty when there is no number.
+std::string number(const std::optional<double>& v) {
+  return v ? fmt::format("{}", *v) : std::string();
+}
+
 using system_index = std::unordered_map<std::string_view, const system*>;
 
 void write_entry(row_writer& row, const result_file& file, const system_index& systems,
@@ -83,11 +90,15 @@ void write_entry(row_writer& row, const result_file& file, const system_index& s
   row.field(e.value_text);  // exactly as written: `24.00` stays `24.00`
   row.field(to_string(e.kind));
   row.field(join_samples(e.samples));
-  row.field(e.standard_error ? fmt::format("{}", *e.standard_error) : std::string());
+  row.field(number(e.standard_error));
   row.field(e.sample_count ? fmt::format("{}", *e.sample_count) : std::string());
   row.field(res.test_id);
   row.field(res.display_format);
   row.field(e.error);
+  row.field(res.arguments);
+  row.field(number(e.value));
+  row.field(number(e.min));
+  row.field(number(e.max));
   row.end();
 }
 
