@@ -53,3 +53,22 @@ TEST_CASE("show summary lists warnings with file, line and column", "[show]") {
   CHECK(text.find("hdd.txt:16:1: bar of 'Other'") != std::string::npos);
   CHECK(text.find("hdd.txt:16:1: 'Other' has no system block") != std::string::npos);
 }
+
+TEST_CASE("show summary gives standard error and N, line-graph means and failures", "[show]") {
+  auto file = iosr::read_results(
+      "<PhoronixTestSuite><System><Identifier>a</Identifier></System>"
+      "<Result><Title>SQLite</Title><Scale>Seconds</Scale><Proportion>LIB</Proportion>"
+      "<DisplayFormat>BAR_GRAPH</DisplayFormat><Data><Entry><Identifier>a</Identifier>"
+      "<Value>12.345</Value><RawString>12.301:12.389:12.345</RawString></Entry>"
+      "<Entry><Identifier>b</Identifier><Value></Value><JSON>{\"error\":\"E: out of disk\"}"
+      "</JSON></Entry></Data></Result>"
+      "<Result><Title>Monitor</Title><Scale>Celsius</Scale><DisplayFormat>LINE_GRAPH"
+      "</DisplayFormat><Data><Entry><Identifier>a</Identifier><Value>41,43,45</Value></Entry>"
+      "</Data></Result></PhoronixTestSuite>",
+      "run.xml");
+  auto text = iosr::render_summary(file);
+  // SE = 0.0254 with as many decimals as the value (3), as PTS prints it.
+  CHECK(text.find("12.345  (SE +/- 0.025, N = 3)") != std::string::npos);
+  CHECK(text.find("failed: E: out of disk") != std::string::npos);
+  CHECK(text.find("avg 43.00 (min 41, max 45)") != std::string::npos);
+}

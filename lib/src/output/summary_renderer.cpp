@@ -7,6 +7,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/render.hpp"
+#include "number.hpp"
 
 namespace iosr {
 
@@ -55,6 +56,12 @@ std::string shown_value(const entry& e) {
     case entry_kind::failed:
       return e.error.empty() ? "failed" : "failed: " + e.error;
     default:
+      if (e.standard_error && e.sample_count) {
+        // As PTS prints it (formats.md §8.1): at least two decimals, more if the value has them.
+        int places = std::max(2, detail::decimals(e.value_text));
+        return fmt::format("{}  (SE +/- {:.{}f}, N = {})", e.value_text, *e.standard_error,
+                           places, *e.sample_count);
+      }
       return e.value_text;
   }
 }
