@@ -12,6 +12,8 @@ constexpr output_format formats[] = {
     {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", render_csv,
      /*combines=*/true},
     {"xml", ".xml", "PTS composite.xml (today's layout; full fidelity)", render_xml},
+    {"pts-text", ".txt", "PTS text export, byte for byte as result-file-to-text prints it",
+     render_pts_text},
 };
 }  // namespace
 

@@ -31,5 +31,7 @@ void render_csv(std::span<const result_file> files, const render_options& option
                 std::string& out);
 void render_xml(std::span<const result_file> files, const render_options& options,
                 std::string& out);
+void render_pts_text(std::span<const result_file> files, const render_options& options,
+                     std::string& out);
 
 }  // namespace iosr::detail
