@@ -128,6 +128,17 @@ with tempfile.TemporaryDirectory() as tmp:
     check("--force overwrites", rc == 0, err)
     check("no temporary file is left", not [n for n in os.listdir(tmp) if "tmp" in n], os.listdir(tmp))
 
+# --to pts-text reproduces PTS's own text export byte for byte
+osbench = "pts-10.8.4_osbench_base-vs-fwrapv"
+rc, out, err = run("convert", "--to", "pts-text", os.path.join(FIXTURES, "corpus", "xml", osbench + ".xml"))
+with open(os.path.join(FIXTURES, "corpus", "pts-text", osbench + ".txt"), encoding="utf-8", newline="") as f:
+    check("pts-text output equals what PTS printed", rc == 0 and out == f.read(), (rc, err, out[:200]))
+rc, out, err = run("convert", "--to", "pts-text", "--width", "100", QUIRKS)
+check("--width above 80 indents chart lines by four spaces",
+      rc == 0 and "\n    Compile Bench 0.6\n" in out, out[:400])
+rc, _, err = run("convert", "--to", "pts-text", "--width", "5", QUIRKS)
+check("an absurd --width is a usage error", rc == 2 and "--width" in err, err)
+
 for f in failures:
     print("FAIL", f)
 print(f"cli: {len(failures)} failed checks")
