@@ -10,6 +10,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "input/json/iosr_json_reader.hpp"
 #include "input/text/text_reader.hpp"
 #include "input/xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
@@ -41,6 +42,8 @@ result_file refuse_html_view(std::string_view, const std::string& name) {
 }
 
 constexpr input_format formats[] = {
+    {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
+     read_iosr_json},
     {"html-view", "text of an OpenBenchmarking.org HTML result view (recognised, not read yet)",
      sniff_html_view, refuse_html_view},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,

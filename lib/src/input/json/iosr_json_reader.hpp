@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Reader of iosr's own JSON format (`iosr convert --to json`; schema: docs/json.md).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "iosr/model.hpp"
+
+namespace iosr::detail {
+
+/// A JSON object whose first bytes say `"format": "iosr-result"`.
+bool sniff_iosr_json(std::string_view text);
+
+/// Reads one iosr-json document. The model is the one that was written, except source_name
+/// (`name`) and format (`iosr-json`). Throws parse_error for invalid JSON, nesting deeper than
+/// 64 levels, an unsupported version, or a member of the wrong type.
+result_file read_iosr_json(std::string_view text, const std::string& name);
+
+}  // namespace iosr::detail
