@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// Each entry against its group's baseline in the same test: delta, ratio, noise, rank.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "compare/engine.hpp"
+#include "compare/stats.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+// Pass/fail, text and failed entries have no magnitude to compare; series compare by average.
+bool has_magnitude(const compared_entry& e) {
+  return e.value && (e.kind == entry_kind::number || e.kind == entry_kind::series);
+}
+
+std::optional<measured_mean> measured(const compared_entry& e) {
+  if (!e.value || !e.standard_error || !e.sample_count) return std::nullopt;
+  return measured_mean{*e.value, *e.standard_error, *e.sample_count};
+}
+
+void compare_to(compared_entry& e, const compared_entry& base, direction dir, bool is_base) {
+  e.baseline_value_text = base.value_text;
+  if (!has_magnitude(e)) return;
+  const double v = *e.value;
+  const double b = *base.value;
+  if (b != 0.0) e.delta_pct = (v - b) / b * 100.0;
+  // A ratio of negative or zero values would say nothing about better or worse.
+  if (v > 0.0 && b > 0.0) {
+    if (dir == direction::higher) e.ratio = v / b;
+    if (dir == direction::lower) e.ratio = b / v;
+  }
+  if (is_base) return;  // an entry is not noise against itself
+  const auto mine = measured(e);
+  const auto theirs = measured(base);
+  if (!mine || !theirs) return;
+  e.p_value = welch_p_value(*mine, *theirs);
+  if (e.p_value) e.noise = *e.p_value >= 0.05 ? noise::not_significant : noise::significant;
+}
+
+// Standard competition ranking ("1, 2, 2, 4"), best first by direction; equal values tie.
+void rank_group(std::vector<compared_entry*>& ranked, direction dir) {
+  std::stable_sort(ranked.begin(), ranked.end(), [dir](const auto* a, const auto* b) {
+    return dir == direction::higher ? *a->value > *b->value : *a->value < *b->value;
+  });
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    const bool tie = i > 0 && *ranked[i]->value == *ranked[i - 1]->value;
+    ranked[i]->rank = tie ? ranked[i - 1]->rank : i + 1;
+  }
+}
+
+void measure_test(comparison& c, compared_test& test) {
+  auto group_of = [&](const compared_entry& e) { return c.configurations[e.configuration].group; };
+
+  // The baseline's entry in each group: the first of its entries with a magnitude.
+  std::vector<std::optional<compared_entry>> bases(c.groups.size());
+  for (const auto& e : test.entries) {
+    auto& base = bases[group_of(e)];
+    if (!base && c.groups[group_of(e)].baseline == e.configuration && has_magnitude(e)) base = e;
+  }
+  for (auto& e : test.entries) {
+    const auto& base = bases[group_of(e)];
+    if (base) compare_to(e, *base, test.direction, e.configuration == base->configuration);
+  }
+
+  if (test.direction != direction::none) {
+    for (std::size_t g = 0; g < c.groups.size(); ++g) {
+      std::vector<compared_entry*> ranked;
+      for (auto& e : test.entries) {
+        if (group_of(e) == g && has_magnitude(e)) ranked.push_back(&e);
+      }
+      rank_group(ranked, test.direction);
+    }
+  }
+
+  std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
+    if (group_of(a) != group_of(b)) return group_of(a) < group_of(b);
+    if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
+    return a.rank < b.rank;
+  });
+}
+
+}  // namespace
+
+void measure(comparison& c) {
+  for (auto& test : c.tests) measure_test(c, test);
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "compare/render/cells.hpp"
+
+#include <fmt/format.h>
+
+namespace iosr::detail {
+
+std::string delta_text(std::optional<double> delta_pct) {
+  return delta_pct ? fmt::format("{:+.1f}%", *delta_pct) : std::string();
+}
+
+std::string ratio_text(std::optional<double> ratio) {
+  return ratio ? fmt::format("{:.3f}", *ratio) : std::string();
+}
+
+std::string mean_rank_text(std::optional<double> mean_rank) {
+  return mean_rank ? fmt::format("{:.1f}", *mean_rank) : std::string();
+}
+
+std::string test_heading(const compared_test& t) {
+  std::string s = t.title;
+  if (!t.version.empty()) s += " " + t.version;
+  if (!t.description.empty()) s += ": " + t.description;
+  return s;
+}
+
+std::string_view direction_text(direction d) {
+  switch (d) {
+    case direction::higher: return "higher is better";
+    case direction::lower: return "lower is better";
+    case direction::none: break;
+  }
+  return "";
+}
+
+std::string_view direction_arrow(direction d) {
+  switch (d) {
+    case direction::higher: return "↑";
+    case direction::lower: return "↓";
+    case direction::none: break;
+  }
+  return "";
+}
+
+int verdict(const compared_entry& e) {
+  if (!e.ratio || *e.ratio == 1.0) return 0;
+  return *e.ratio > 1.0 ? 1 : -1;
+}
+
+bool is_baseline(const comparison& c, std::size_t configuration) {
+  return c.groups[c.configurations[configuration].group].baseline == configuration;
+}
+
+}  // namespace iosr::detail
