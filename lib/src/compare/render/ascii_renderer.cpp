@@ -42,6 +42,26 @@ std::string pad_left(std::string_view s, std::size_t width) {
   return std::string(width - std::min(width, columns_of(s)), ' ') + std::string(s);
 }
 
+// Long headings break at blanks; continuation lines are indented by two.
+std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
+  std::vector<std::string> lines(1);
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    const auto word = text.substr(start, end - start);
+    auto& line = lines.back();
+    if (!line.empty() && line != "  " && columns_of(line) + 1 + columns_of(word) > width) {
+      lines.push_back("  ");
+    }
+    auto& current = lines.back();
+    if (!current.empty() && current != "  ") current += ' ';
+    current += word;
+    start = end + 1;
+  }
+  return lines;
+}
+
 class painter {
  public:
   explicit painter(bool on) : on_(on) {}
@@ -68,10 +88,16 @@ struct layout {
 constexpr std::size_t delta_width = 8;  // `-100.0%`, `+1234.5%`
 constexpr std::size_t ratio_width = 6;  // `0.288`
 
+// Under a `[group]` heading the labels leave the group's name out.
+std::string_view shown_label(const comparison& c, std::size_t configuration) {
+  return c.groups.size() > 1 ? label_in_group(c, configuration)
+                             : std::string_view(c.configurations[configuration].label);
+}
+
 layout fit(const comparison& c, const compared_test& test, int width) {
   layout l;
   for (const auto& e : test.entries) {
-    l.label = std::max(l.label, columns_of(c.configurations[e.configuration].label));
+    l.label = std::max(l.label, columns_of(shown_label(c, e.configuration)));
     l.value = std::max(l.value, columns_of(e.value_text));
   }
   const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
@@ -88,10 +114,12 @@ bool any_noise_known(const compared_test& test) {
                      [](const auto& e) { return e.noise != noise::unknown; });
 }
 
-void render_test(const comparison& c, const compared_test& test, const layout& l,
+void render_test(const comparison& c, const compared_test& test, const layout& l, int width,
                  const painter& paint, std::string& out) {
   const bool show_noise = any_noise_known(test);
-  out += paint.bold(test_heading(test)) + '\n';
+  for (const auto& line : wrapped(test_heading(test), static_cast<std::size_t>(std::max(width, 40)))) {
+    out += paint.bold(line) + '\n';
+  }
   std::string about = test.unit;
   if (auto d = direction_text(test.direction); !d.empty()) {
     about += (about.empty() ? "" : ", ") + std::string(d);
@@ -115,7 +143,7 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
       bar = static_cast<std::size_t>(*e.value / largest * static_cast<double>(l.bar) + 0.5);
     }
     const bool base = is_baseline(c, e.configuration) && e.delta_pct;
-    std::string label = pad_right(truncated(conf.label, l.label), l.label);
+    std::string label = pad_right(truncated(shown_label(c, e.configuration), l.label), l.label);
     if (e.rank == 1) label = paint.bold(label);
     const std::string delta = base ? "base" : delta_text(e.delta_pct);
     const std::string ratio = base ? "" : ratio_text(e.ratio);
@@ -139,7 +167,7 @@ void render_group_table(const comparison& c, std::size_t group, int width, std::
   }
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"test"};
-  for (auto i : confs) header.push_back(c.configurations[i].label);
+  for (auto i : confs) header.push_back(std::string(label_in_group(c, i)));
   rows.push_back(header);
   for (const auto& test : c.tests) {
     std::vector<std::string> row{test_heading(test) + " (" + test.unit +
@@ -163,52 +191,76 @@ void render_group_table(const comparison& c, std::size_t group, int width, std::
   for (const auto& r : rows) {
     for (std::size_t k = 0; k < r.size(); ++k) widths[k] = std::max(widths[k], columns_of(r[k]));
   }
-  std::size_t others = 0;
-  for (std::size_t k = 1; k < widths.size(); ++k) others += widths[k] + 2;
   const auto total = static_cast<std::size_t>(std::max(width, 40));
-  widths[0] = std::min(widths[0], total > others + 20 ? total - others : std::size_t{20});
+  widths[0] = std::min(widths[0], std::max<std::size_t>(20, total / 3));
   out += c.groups[group].name + '\n';
-  for (const auto& r : rows) {
-    std::string line = pad_right(truncated(r[0], widths[0]), widths[0]);
-    for (std::size_t k = 1; k < r.size(); ++k) line += "  " + pad_left(r[k], widths[k]);
-    out += line + '\n';
+  // Columns that do not fit beside the test names go to a further block below.
+  std::size_t first = 1;
+  while (first < widths.size()) {
+    std::size_t last = first;
+    std::size_t used = widths[0];
+    while (last < widths.size() && (last == first || used + 2 + widths[last] <= total)) {
+      used += 2 + widths[last++];
+    }
+    for (const auto& r : rows) {
+      std::string line = pad_right(truncated(r[0], widths[0]), widths[0]);
+      for (std::size_t k = first; k < last; ++k) {
+        line += "  " + pad_left(truncated(r[k], total - widths[0] - 2), widths[k]);
+      }
+      out += line + '\n';
+    }
+    out += '\n';
+    first = last;
   }
   out += "(* best in the group)\n\n";
 }
 
-void render_summary(const comparison& c, std::string& out) {
-  out += "Summary: geometric mean of the performance ratios against the baseline "
-         "(above 1 = better)\n";
-  std::size_t label_width = 13;
-  for (const auto& conf : c.configurations) label_width = std::max(label_width, columns_of(conf.label));
+void render_summary(const comparison& c, int width, std::string& out) {
+  const auto room = static_cast<std::size_t>(std::max(width, 40));
+  for (const auto& line : wrapped("Summary: geometric mean of the performance ratios vs the "
+                                  "baseline (> 1 = better)", room)) {
+    out += line + '\n';
+  }
   const auto total = std::to_string(c.tests.size());
+  std::size_t label_width = 13;
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    label_width = std::max(label_width, columns_of(shown_label(c, i)));
+  }
+  const std::size_t fixed = 2 + 2 + 6 + 2 + (total.size() * 2 + 4) + 2 + 5 + 2 + 4 + 2 + 9;
+  label_width = std::min(label_width, room > fixed + 13 ? room - fixed : std::size_t{13});
   out += fmt::format("  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
                      pad_right("configuration", label_width), "ratio", "over", total.size() * 2 + 4,
                      "first", "last", "mean rank");
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     const auto& conf = c.configurations[i];
-    if (i > 0 && c.configurations[i - 1].group != conf.group) out += '\n';
+    if (c.groups.size() > 1 && (i == 0 || c.configurations[i - 1].group != conf.group)) {
+      out += "  [" + c.groups[conf.group].name + "]\n";
+    }
     const std::string ratio = is_baseline(c, i) ? "base" : ratio_text(conf.geomean_ratio);
     out += fmt::format("  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
-                       pad_right(conf.label, label_width), ratio.empty() ? "-" : ratio,
+                       pad_right(truncated(shown_label(c, i), label_width), label_width), ratio.empty() ? "-" : ratio,
                        std::to_string(conf.tests_compared) + " of " + total, total.size() * 2 + 4,
                        conf.first_places, conf.last_places,
                        conf.mean_rank ? mean_rank_text(conf.mean_rank) : "-");
   }
 }
 
-void render_notes(const comparison& c, std::string& out) {
+void render_notes(const comparison& c, int width, std::string& out) {
+  const auto room = static_cast<std::size_t>(std::max(width, 40));
   if (!c.unmatched.empty()) {
     out += "\nNot in every input:\n";
     for (auto t : c.unmatched) {
       std::string where;
       for (auto i : c.tests[t].inputs) where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
-      out += "  " + test_heading(c.tests[t]) + " (" + c.tests[t].unit + "): only in " + where + '\n';
+      const auto line = test_heading(c.tests[t]) + " (" + c.tests[t].unit + "): only in " + where;
+      for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
     }
   }
   if (!c.notes.empty()) {
     out += "\nNotes:\n";
-    for (const auto& n : c.notes) out += "  " + n + '\n';
+    for (const auto& n : c.notes) {
+      for (const auto& part : wrapped(n, room - 2)) out += "  " + part + '\n';
+    }
   }
 }
 
@@ -221,11 +273,11 @@ void render_ascii(const comparison& c, const comparison_render_options& options,
     for (std::size_t g = 0; g < c.groups.size(); ++g) render_group_table(c, g, options.width, out);
   } else {
     for (const auto& test : c.tests) {
-      render_test(c, test, fit(c, test, options.width), paint, out);
+      render_test(c, test, fit(c, test, options.width), options.width, paint, out);
     }
   }
-  render_summary(c, out);
-  render_notes(c, out);
+  render_summary(c, options.width, out);
+  render_notes(c, options.width, out);
 }
 
 }  // namespace iosr::detail

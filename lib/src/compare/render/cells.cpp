@@ -47,6 +47,17 @@ int verdict(const compared_entry& e) {
   return *e.ratio > 1.0 ? 1 : -1;
 }
 
+std::string_view label_in_group(const comparison& c, std::size_t configuration) {
+  const auto& conf = c.configurations[configuration];
+  const std::string_view label = conf.label;
+  const std::string& group = c.groups[conf.group].name;
+  if (label.size() > group.size() + 2 && label.substr(0, group.size()) == group &&
+      label.substr(group.size(), 2) == ": ") {
+    return label.substr(group.size() + 2);
+  }
+  return label;
+}
+
 bool is_baseline(const comparison& c, std::size_t configuration) {
   return c.groups[c.configurations[configuration].group].baseline == configuration;
 }

@@ -31,6 +31,10 @@ std::string_view direction_arrow(direction d);
 /// +1 better than the baseline, -1 worse, 0 same or unknown: always from the ratio.
 int verdict(const compared_entry& e);
 
+/// The label without its group's name in front (`None` in group `WD5000AZRX`), for places
+/// where the group is already named.
+std::string_view label_in_group(const comparison& c, std::size_t configuration);
+
 /// Whether the configuration is its group's baseline.
 bool is_baseline(const comparison& c, std::size_t configuration);
 

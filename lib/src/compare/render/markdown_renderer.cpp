@@ -54,7 +54,7 @@ void render_group(const comparison& c, std::size_t group, std::string& out) {
   std::vector<std::string> header{"Test"};
   std::vector<std::string> align{"---"};
   for (auto i : confs) {
-    header.push_back(escaped(c.configurations[i].label) + (is_baseline(c, i) ? " (baseline)" : ""));
+    header.push_back(escaped(label_in_group(c, i)) + (is_baseline(c, i) ? " (baseline)" : ""));
     align.push_back("---:");
   }
   table_row(header, out);
