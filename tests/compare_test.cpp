@@ -242,7 +242,7 @@ TEST_CASE("Tests are matched across inputs by title, description, unit and versi
   CHECK(sqlite->version == "3.30 / 3.41");
 }
 
-TEST_CASE("--rename and --group-by group align None, NONE and Linux 6.1: none across files",
+TEST_CASE("Option --rename and --group-by group align None, NONE and Linux 6.1: none across files",
           "[compare][merge]") {
   const auto a = file("a.txt", {chart("fio", "Read", "MB/s", direction::higher,
                                       {{"Linux 6.1: none", "100"}, {"Linux 6.1: bfq", "50"}})});
@@ -270,7 +270,7 @@ TEST_CASE("--rename and --group-by group align None, NONE and Linux 6.1: none ac
   CHECK(mentions(first.notes, "2 configurations could be the baseline"));
 }
 
-TEST_CASE("--group-by none puts everything against one baseline", "[compare][merge]") {
+TEST_CASE("Option --group-by none puts everything against one baseline", "[compare][merge]") {
   const auto a = file("a.txt", {chart("fio", "", "MB/s", direction::higher, {{"None", "100"}})});
   const auto b = file("b.txt", {chart("fio", "", "MB/s", direction::higher, {{"BFQ", "75"}})});
   iosr::compare_options o;
@@ -288,7 +288,7 @@ TEST_CASE("--group-by none puts everything against one baseline", "[compare][mer
 
 // ---- options -----------------------------------------------------------------------------------
 
-TEST_CASE("--baseline takes a label, a name or a scheduler key", "[compare][options]") {
+TEST_CASE("Option --baseline takes a label, a name or a scheduler key", "[compare][options]") {
   for (const std::string wanted : {"WD5000AZRX: Kyber", "Kyber", "kyber", "KYBER"}) {
     INFO(wanted);
     iosr::compare_options o;
@@ -304,7 +304,7 @@ TEST_CASE("--baseline takes a label, a name or a scheduler key", "[compare][opti
   }
 }
 
-TEST_CASE("--only keeps the named configurations", "[compare][options]") {
+TEST_CASE("Option --only keeps the named configurations", "[compare][options]") {
   iosr::compare_options o;
   o.only = {"None", "WD1500HLHX: BFQ"};
   const auto c = compare_seed("002_236e153a66cd3c9d.txt", o);
@@ -315,7 +315,7 @@ TEST_CASE("--only keeps the named configurations", "[compare][options]") {
   for (const auto& t : c.tests) CHECK(t.entries.size() <= 3);
 }
 
-TEST_CASE("--filter keeps tests whose title or description matches", "[compare][options]") {
+TEST_CASE("Option --filter keeps tests whose title or description matches", "[compare][options]") {
   iosr::compare_options o;
   o.filter = "^FS-Mark$|Threads / Copies: (1|8)$";
   const auto c = compare_seed("000_1809f3a92cbbf2f4.txt", o);
@@ -326,7 +326,7 @@ TEST_CASE("--filter keeps tests whose title or description matches", "[compare][
   CHECK_THROWS_AS(compare_seed("000_1809f3a92cbbf2f4.txt", o), std::regex_error);
 }
 
-TEST_CASE("--sort orders the tests by largest change or by name", "[compare][options]") {
+TEST_CASE("Option --sort orders the tests by largest change or by name", "[compare][options]") {
   const auto f = file("x.txt", {chart("B", "", "s", direction::lower, {{"None", "10"}, {"a", "11"}}),
                                 chart("C", "", "s", direction::lower, {{"None", "10"}, {"a", "5"}}),
                                 chart("A", "", "s", direction::lower, {{"None", "10"}, {"a", "12"}})});
@@ -343,7 +343,7 @@ TEST_CASE("--sort orders the tests by largest change or by name", "[compare][opt
   CHECK(titles() == std::vector<std::string>{"A", "B", "C"});
 }
 
-TEST_CASE("--fail-if-worse finds entries worse than the baseline beyond the limit",
+TEST_CASE("Option --fail-if-worse finds entries worse than the baseline beyond the limit",
           "[compare][gate]") {
   const auto c = compare_seed("000_1809f3a92cbbf2f4.txt");
   // SQLite 8 threads: MQ-Deadline is +45.6 % slower, BFQ low-latency +238.6 %.
