@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The comparison engine: the acceptance figures worked out by hand from the bundled seeds, and
 // small hand-made files for matching, grouping, baselines, ranks, noise and the summary.
+#include "iosr/compare.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <optional>
@@ -11,7 +13,6 @@
 
 #include "catch.hpp"
 #include "compare_support.hpp"
-#include "iosr/compare.hpp"
 
 namespace {
 
@@ -59,9 +60,10 @@ TEST_CASE("Seed 000 MariaDB 64 clients: MQ-Deadline 327 vs None 1134 is -71.2 %,
   CHECK(close(none->ratio, 1.0));
 }
 
-TEST_CASE("Seed 000 SQLite 8 threads, lower is better: MQ-Deadline 65.07 vs None 44.70 is "
-          "+45.6 %, ratio 0.687",
-          "[compare][seed]") {
+TEST_CASE(
+    "Seed 000 SQLite 8 threads, lower is better: MQ-Deadline 65.07 vs None 44.70 is "
+    "+45.6 %, ratio 0.687",
+    "[compare][seed]") {
   const auto c = compare_seed("000_1809f3a92cbbf2f4.txt");
   const auto* t = find_test(c, "SQLite", "Threads / Copies: 8");
   REQUIRE(t);
@@ -142,12 +144,11 @@ TEST_CASE("Text exports carry no standard errors: noise is n/a for every entry o
 
 TEST_CASE("The summary states the geometric mean ratio over N of M tests", "[compare][summary]") {
   // a: ratios 2 (higher, 20 vs 10) and 0.5 (lower, 4 vs 2): geomean 1. b: ratio 0.5 only.
-  const auto f = file("x.txt",
-                      {chart("Up", "", "MB/s", direction::higher,
-                             {{"None", "10"}, {"a", "20"}, {"b", "5"}}),
-                       chart("Down", "", "Seconds", direction::lower,
-                             {{"None", "2"}, {"a", "4"}}),
-                       chart("Plain", "", "", direction::none, {{"None", "2"}, {"b", "3"}})});
+  const auto f =
+      file("x.txt",
+           {chart("Up", "", "MB/s", direction::higher, {{"None", "10"}, {"a", "20"}, {"b", "5"}}),
+            chart("Down", "", "Seconds", direction::lower, {{"None", "2"}, {"a", "4"}}),
+            chart("Plain", "", "", direction::none, {{"None", "2"}, {"b", "3"}})});
   const auto c = iosr::compare(std::vector{f});
   const auto* a = find_configuration(c, "a");
   const auto* b = find_configuration(c, "b");
@@ -190,9 +191,9 @@ TEST_CASE("Equal values tie in rank", "[compare][rank]") {
 }
 
 TEST_CASE("Pass/fail, failed and zero-baseline entries get no delta", "[compare]") {
-  const auto f = file("x.txt", {chart("Check", "", "", direction::none, {{"None", "PASS"}, {"a", "FAIL"}}),
-                                chart("Zero", "", "ms", direction::lower,
-                                      {{"None", "0"}, {"a", "3"}, {"b", ""}})});
+  const auto f = file(
+      "x.txt", {chart("Check", "", "", direction::none, {{"None", "PASS"}, {"a", "FAIL"}}),
+                chart("Zero", "", "ms", direction::lower, {{"None", "0"}, {"a", "3"}, {"b", ""}})});
   const auto c = iosr::compare(std::vector{f});
   for (const auto& t : c.tests) {
     for (const auto& e : t.entries) {
@@ -209,11 +210,14 @@ TEST_CASE("Pass/fail, failed and zero-baseline entries get no delta", "[compare]
 
 TEST_CASE("Tests are matched across inputs by title, description, unit and version",
           "[compare][merge]") {
-  const auto a = file("dir/a.xml", {chart("fio", "Read", "MB/s", direction::higher, {{"None", "100"}, {"bfq", "90"}}),
-                                    chart("fio", "Read", "IOPS", direction::higher, {{"None", "25000"}}),
-                                    chart("SQLite", "1", "Seconds", direction::lower, {{"None", "10"}}, "3.30")});
-  const auto b = file("b.txt", {chart("fio", "Read", "MB/s", direction::higher, {{"None", "110"}, {"kyber", "99"}}),
-                                chart("SQLite", "1", "Seconds", direction::lower, {{"None", "12"}}, "3.41")});
+  const auto a =
+      file("dir/a.xml",
+           {chart("fio", "Read", "MB/s", direction::higher, {{"None", "100"}, {"bfq", "90"}}),
+            chart("fio", "Read", "IOPS", direction::higher, {{"None", "25000"}}),
+            chart("SQLite", "1", "Seconds", direction::lower, {{"None", "10"}}, "3.30")});
+  const auto b = file(
+      "b.txt", {chart("fio", "Read", "MB/s", direction::higher, {{"None", "110"}, {"kyber", "99"}}),
+                chart("SQLite", "1", "Seconds", direction::lower, {{"None", "12"}}, "3.41")});
   const auto c = iosr::compare(std::vector{a, b});
   REQUIRE(c.inputs.size() == 2);
   CHECK(c.inputs[0].short_name == "a.xml");
@@ -327,9 +331,10 @@ TEST_CASE("Option --filter keeps tests whose title or description matches", "[co
 }
 
 TEST_CASE("Option --sort orders the tests by largest change or by name", "[compare][options]") {
-  const auto f = file("x.txt", {chart("B", "", "s", direction::lower, {{"None", "10"}, {"a", "11"}}),
-                                chart("C", "", "s", direction::lower, {{"None", "10"}, {"a", "5"}}),
-                                chart("A", "", "s", direction::lower, {{"None", "10"}, {"a", "12"}})});
+  const auto f =
+      file("x.txt", {chart("B", "", "s", direction::lower, {{"None", "10"}, {"a", "11"}}),
+                     chart("C", "", "s", direction::lower, {{"None", "10"}, {"a", "5"}}),
+                     chart("A", "", "s", direction::lower, {{"None", "10"}, {"a", "12"}})});
   iosr::compare_options o;
   auto titles = [&] {
     std::vector<std::string> out;
@@ -368,9 +373,11 @@ TEST_CASE("A delta within the noise of both measurements is marked not significa
           "[compare][noise]") {
   // Welch with SE 1 and N 2 on both sides: t = d / sqrt(2), df = 2; p = 1 - |t| / sqrt(2 + t^2).
   // d = 0.5 -> p = 0.757 (noise); d = 20 -> p = 0.00496 (significant).
-  const auto f = file("x.txt", {chart("fio", "", "MB/s", direction::higher,
-                                      {{"None", "10", 1, 2}, {"close", "10.5", 1, 2},
-                                       {"far", "30", 1, 2}, {"bare", "30"}})});
+  const auto f = file(
+      "x.txt",
+      {chart(
+          "fio", "", "MB/s", direction::higher,
+          {{"None", "10", 1, 2}, {"close", "10.5", 1, 2}, {"far", "30", 1, 2}, {"bare", "30"}})});
   const auto c = iosr::compare(std::vector{f});
   const auto& t = c.tests[0];
   const auto* near = find_entry(c, t, "close");

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The comparison renderers: what each format promises (Markdown cell counts, CSV and JSON read
 // back with real parsers, the terminal width, colour only when asked, HTML escaping).
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,11 +37,11 @@ iosr::comparison seed_comparison(const std::string& name) {
 
 // Two inputs with labels and titles full of Markdown, HTML and CSV punctuation.
 iosr::comparison hostile_comparison() {
-  const auto a = file("a|b.txt", {chart("fio | \"quoted\", <b>", "Type: *Random* Read\nsecond line",
-                                        "MB/s", direction::higher,
-                                        {{"None", "100"}, {hostile, "150"}, {"x|y_z", "90"}}),
-                                  chart("SQLite", "Threads: 1", "Seconds", direction::lower,
-                                        {{"None", "10"}, {hostile, "12"}})});
+  const auto a = file(
+      "a|b.txt", {chart("fio | \"quoted\", <b>", "Type: *Random* Read\nsecond line", "MB/s",
+                        direction::higher, {{"None", "100"}, {hostile, "150"}, {"x|y_z", "90"}}),
+                  chart("SQLite", "Threads: 1", "Seconds", direction::lower,
+                        {{"None", "10"}, {hostile, "12"}})});
   const auto b = file("b.txt", {chart("SQLite", "Threads: 1", "Seconds", direction::lower,
                                       {{"None", "11"}, {"bfq", "9"}})});
   return iosr::compare(std::vector{a, b});
@@ -181,8 +180,7 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
   CHECK(found);
 }
 
-TEST_CASE("CSV quotes hostile labels and titles and reads back to the same text",
-          "[render][csv]") {
+TEST_CASE("CSV quotes hostile labels and titles and reads back to the same text", "[render][csv]") {
   const auto c = hostile_comparison();
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 1 + 7);
@@ -227,7 +225,8 @@ TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and note
 }
 
 TEST_CASE("JSON keeps values as written and leaves missing numbers null", "[render][json]") {
-  const auto doc = nlohmann::json::parse(rendered(seed_comparison("004_38fbc586aba1b507.txt"), "json"));
+  const auto doc =
+      nlohmann::json::parse(rendered(seed_comparison("004_38fbc586aba1b507.txt"), "json"));
   std::size_t rows = 0;
   for (const auto& row : doc["rows"]) {
     CHECK(row["value"].is_string());

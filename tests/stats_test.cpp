@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The in-house statistics against values known in closed form or from printed t tables.
+#include "compare/stats.hpp"
+
 #include <cmath>
 
 #include "catch.hpp"
-#include "compare/stats.hpp"
 
 namespace {
 
@@ -20,7 +21,8 @@ TEST_CASE("The regularized incomplete beta function matches its closed forms", "
     CHECK(close(regularized_incomplete_beta(x, 1, 3.5), 1 - std::pow(1 - x, 3.5), 1e-12));
     CHECK(close(regularized_incomplete_beta(x, 2.5, 1), std::pow(x, 2.5), 1e-12));
   }
-  for (double a : {0.5, 1.0, 7.0, 150.0}) CHECK(close(regularized_incomplete_beta(0.5, a, a), 0.5, 1e-12));
+  for (double a : {0.5, 1.0, 7.0, 150.0})
+    CHECK(close(regularized_incomplete_beta(0.5, a, a), 0.5, 1e-12));
   CHECK(regularized_incomplete_beta(0, 2, 3) == 0);
   CHECK(regularized_incomplete_beta(1, 2, 3) == 1);
 }

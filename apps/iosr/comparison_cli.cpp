@@ -99,6 +99,8 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
 
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format) {
   options.positional_help("FILE... ('-' reads standard input)");
+  // One option per line reads like the help it prints.
+  // clang-format off
   options.add_options()
       ("f,format", "output format:" + format_list(),
        cxxopts::value<std::string>()->default_value(default_format))
@@ -119,6 +121,7 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("ignore-version", "match tests across inputs even when their versions differ")
       ("h,help", "print this help")
       ("files", "result files", cxxopts::value<std::vector<std::string>>());
+  // clang-format on
   options.parse_positional({"files"});
 }
 
@@ -131,7 +134,8 @@ int run_comparison(const cxxopts::ParseResult& args, const std::string& command,
     options = parse_options(args);
     bool known = false;
     for (const auto& f : list_comparison_formats()) known = known || f.name == format;
-    if (!known) throw usage_error{"unknown format '" + format + "'; choose one of:" + format_list()};
+    if (!known)
+      throw usage_error{"unknown format '" + format + "'; choose one of:" + format_list()};
     if (gate && args.count("fail-if-worse")) {
       limit = args["fail-if-worse"].as<double>();
       if (!(*limit >= 0)) throw usage_error{"--fail-if-worse takes a percentage >= 0"};

@@ -88,10 +88,10 @@ struct compared_entry {
   std::optional<double> value;
   std::optional<double> standard_error;     ///< from the input, when it gives one
   std::optional<std::size_t> sample_count;  ///< N, from the input, when it gives one
-  std::string baseline_value_text;  ///< the baseline's value in this test, as written
-  std::optional<double> delta_pct;  ///< (value - baseline) / baseline * 100
-  std::optional<double> ratio;      ///< performance ratio: > 1 is better than the baseline
-  std::size_t rank = 0;             ///< 1 = best in its group; 0 = not ranked
+  std::string baseline_value_text;          ///< the baseline's value in this test, as written
+  std::optional<double> delta_pct;          ///< (value - baseline) / baseline * 100
+  std::optional<double> ratio;              ///< performance ratio: > 1 is better than the baseline
+  std::size_t rank = 0;                     ///< 1 = best in its group; 0 = not ranked
   iosr::noise noise = noise::unknown;
   std::optional<double> p_value;  ///< Welch's t-test, when noise is known
 };

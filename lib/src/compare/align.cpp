@@ -25,7 +25,8 @@ std::string file_name_of(const std::string& path) {
 std::vector<compared_input> name_inputs(std::span<const result_file> files) {
   std::vector<compared_input> inputs;
   std::map<std::string, int> seen;
-  for (const auto& f : files) inputs.push_back({f.source_name, file_name_of(f.source_name), f.title});
+  for (const auto& f : files)
+    inputs.push_back({f.source_name, file_name_of(f.source_name), f.title});
   for (const auto& in : inputs) ++seen[in.short_name];
   for (auto& in : inputs) {
     if (seen[in.short_name] > 1) in.short_name = in.source_name;
@@ -53,9 +54,14 @@ std::string group_name(const compare_options& options, const compared_input& inp
       if (several_inputs) name = input.short_name;
       if (!system_group.empty()) name += (name.empty() ? "" : ": ") + system_group;
       break;
-    case group_by::group: name = system_group; break;
-    case group_by::input: name = several_inputs ? input.short_name : std::string(); break;
-    case group_by::none: break;
+    case group_by::group:
+      name = system_group;
+      break;
+    case group_by::input:
+      name = several_inputs ? input.short_name : std::string();
+      break;
+    case group_by::none:
+      break;
   }
   return name.empty() ? "all" : name;
 }
@@ -72,8 +78,7 @@ bool wanted(const configuration& c, const compare_options& options) {
 // of unwanted configurations map to nothing.
 class configuration_builder {
  public:
-  configuration_builder(comparison& c, const compare_options& options)
-      : c_(c), options_(options) {}
+  configuration_builder(comparison& c, const compare_options& options) : c_(c), options_(options) {}
 
   // The configuration of a label of input `i`, or -1 when --only leaves it out.
   long find_or_add(std::size_t i, const result_file& file, const std::string& label) {
@@ -95,7 +100,8 @@ class configuration_builder {
     }
     long index = -1;
     if (wanted(conf, options_)) {
-      conf.group = group_of(group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
+      conf.group =
+          group_of(group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
       index = static_cast<long>(c_.configurations.size());
       c_.configurations.push_back(std::move(conf));
     }

@@ -34,7 +34,9 @@ std::vector<std::size_t> candidates(const comparison& c, std::size_t group,
 void order_configurations(comparison& c) {
   std::vector<std::size_t> order(c.configurations.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  auto is_baseline = [&](std::size_t i) { return c.groups[c.configurations[i].group].baseline == i; };
+  auto is_baseline = [&](std::size_t i) {
+    return c.groups[c.configurations[i].group].baseline == i;
+  };
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     const auto ga = c.configurations[a].group;
     const auto gb = c.configurations[b].group;
@@ -64,7 +66,8 @@ void choose_baselines(comparison& c, const compare_options& options) {
     const std::string where = "group '" + group.name + "'";
     std::vector<std::size_t> found;
     if (!options.baseline.empty()) {
-      found = candidates(c, g, [&](const configuration& conf) { return named_by(conf, options.baseline); });
+      found = candidates(
+          c, g, [&](const configuration& conf) { return named_by(conf, options.baseline); });
       if (found.empty()) {
         c.notes.push_back("no baseline in " + where + ": no configuration is named '" +
                           options.baseline + "' (a label, a name or a scheduler)");
@@ -73,7 +76,8 @@ void choose_baselines(comparison& c, const compare_options& options) {
     } else {
       found = candidates(c, g, [](const configuration& conf) { return conf.scheduler == "none"; });
       if (found.empty()) {
-        found = candidates(c, g, [](const configuration& conf) { return conf.scheduler == "noop"; });
+        found =
+            candidates(c, g, [](const configuration& conf) { return conf.scheduler == "noop"; });
         if (!found.empty()) {
           c.notes.push_back("baseline noop (legacy single-queue kernel) in " + where + ": " +
                             c.configurations[found.front()].label);

@@ -36,9 +36,12 @@ std::vector<regression> find_regressions(const comparison& c, double max_worse_p
 
 std::string_view to_string(noise n) {
   switch (n) {
-    case noise::not_significant: return "~";
-    case noise::significant: return "significant";
-    case noise::unknown: break;
+    case noise::not_significant:
+      return "~";
+    case noise::significant:
+      return "significant";
+    case noise::unknown:
+      break;
   }
   return "n/a";
 }

@@ -57,8 +57,9 @@ std::optional<double> welch_p_value(const measured_mean& a, const measured_mean&
   if (va + vb == 0.0) return a.mean == b.mean ? 1.0 : 0.0;
   const double t = (a.mean - b.mean) / std::sqrt(va + vb);
   // Welch-Satterthwaite degrees of freedom.
-  const double df = (va + vb) * (va + vb) /
-                    (va * va / static_cast<double>(a.n - 1) + vb * vb / static_cast<double>(b.n - 1));
+  const double df =
+      (va + vb) * (va + vb) /
+      (va * va / static_cast<double>(a.n - 1) + vb * vb / static_cast<double>(b.n - 1));
   return student_t_two_sided_p(t, df);
 }
 

@@ -103,8 +103,8 @@ layout fit(const comparison& c, const compared_test& test, int width) {
   const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
   l.label = std::min(l.label, std::max<std::size_t>(12, total / 3));
   // rank, label, value, bar, delta, ratio and noise, with two blanks between them
-  const std::size_t fixed = 3 + 2 + l.label + 2 + l.value + 2 + 2 + delta_width + 1 +
-                            ratio_width + 4;
+  const std::size_t fixed =
+      3 + 2 + l.label + 2 + l.value + 2 + 2 + delta_width + 1 + ratio_width + 4;
   l.bar = total > fixed + 5 ? total - fixed : 5;
   return l;
 }
@@ -117,7 +117,8 @@ bool any_noise_known(const compared_test& test) {
 void render_test(const comparison& c, const compared_test& test, const layout& l, int width,
                  const painter& paint, std::string& out) {
   const bool show_noise = any_noise_known(test);
-  for (const auto& line : wrapped(test_heading(test), static_cast<std::size_t>(std::max(width, 40)))) {
+  for (const auto& line :
+       wrapped(test_heading(test), static_cast<std::size_t>(std::max(width, 40)))) {
     out += paint.bold(line) + '\n';
   }
   std::string about = test.unit;
@@ -147,11 +148,11 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
     if (e.rank == 1) label = paint.bold(label);
     const std::string delta = base ? "base" : delta_text(e.delta_pct);
     const std::string ratio = base ? "" : ratio_text(e.ratio);
-    std::string line = fmt::format(
-        "{:>3}  {}  {}  {}  {}", e.rank > 0 ? std::to_string(e.rank) : "-", label,
-        pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
-        paint.by_verdict(verdict(e), pad_left(delta, delta_width) + " " +
-                                         pad_left(ratio, ratio_width)));
+    std::string line =
+        fmt::format("{:>3}  {}  {}  {}  {}", e.rank > 0 ? std::to_string(e.rank) : "-", label,
+                    pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
+                    paint.by_verdict(verdict(e), pad_left(delta, delta_width) + " " +
+                                                     pad_left(ratio, ratio_width)));
     if (show_noise && !base) line += "  " + std::string(to_string(e.noise));
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
@@ -218,7 +219,8 @@ void render_group_table(const comparison& c, std::size_t group, int width, std::
 void render_summary(const comparison& c, int width, std::string& out) {
   const auto room = static_cast<std::size_t>(std::max(width, 40));
   for (const auto& line : wrapped("Summary: geometric mean of the performance ratios vs the "
-                                  "baseline (> 1 = better)", room)) {
+                                  "baseline (> 1 = better)",
+                                  room)) {
     out += line + '\n';
   }
   const auto total = std::to_string(c.tests.size());
@@ -238,7 +240,8 @@ void render_summary(const comparison& c, int width, std::string& out) {
     }
     const std::string ratio = is_baseline(c, i) ? "base" : ratio_text(conf.geomean_ratio);
     out += fmt::format("  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
-                       pad_right(truncated(shown_label(c, i), label_width), label_width), ratio.empty() ? "-" : ratio,
+                       pad_right(truncated(shown_label(c, i), label_width), label_width),
+                       ratio.empty() ? "-" : ratio,
                        std::to_string(conf.tests_compared) + " of " + total, total.size() * 2 + 4,
                        conf.first_places, conf.last_places,
                        conf.mean_rank ? mean_rank_text(conf.mean_rank) : "-");
@@ -251,7 +254,8 @@ void render_notes(const comparison& c, int width, std::string& out) {
     out += "\nNot in every input:\n";
     for (auto t : c.unmatched) {
       std::string where;
-      for (auto i : c.tests[t].inputs) where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
+      for (auto i : c.tests[t].inputs)
+        where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
       const auto line = test_heading(c.tests[t]) + " (" + c.tests[t].unit + "): only in " + where;
       for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
     }
@@ -266,8 +270,7 @@ void render_notes(const comparison& c, int width, std::string& out) {
 
 }  // namespace
 
-void render_ascii(const comparison& c, const comparison_render_options& options,
-                  std::string& out) {
+void render_ascii(const comparison& c, const comparison_render_options& options, std::string& out) {
   const painter paint(options.color);
   if (options.table_view) {
     for (std::size_t g = 0; g < c.groups.size(); ++g) render_group_table(c, g, options.width, out);

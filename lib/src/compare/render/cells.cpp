@@ -26,18 +26,24 @@ std::string test_heading(const compared_test& t) {
 
 std::string_view direction_text(direction d) {
   switch (d) {
-    case direction::higher: return "higher is better";
-    case direction::lower: return "lower is better";
-    case direction::none: break;
+    case direction::higher:
+      return "higher is better";
+    case direction::lower:
+      return "lower is better";
+    case direction::none:
+      break;
   }
   return "";
 }
 
 std::string_view direction_arrow(direction d) {
   switch (d) {
-    case direction::higher: return "↑";
-    case direction::lower: return "↓";
-    case direction::none: break;
+    case direction::higher:
+      return "↑";
+    case direction::lower:
+      return "↓";
+    case direction::none:
+      break;
   }
   return "";
 }

@@ -16,9 +16,9 @@ namespace {
 
 // The column order is part of the stable schema: only ever append new columns at the end.
 constexpr std::string_view columns[] = {
-    "file",       "result_title",   "version",        "description", "unit",  "direction",
-    "label",      "group",          "name",           "scheduler",   "value", "baseline_label",
-    "baseline_value", "delta_pct",  "ratio",          "rank",        "noise",
+    "file",           "result_title", "version", "description", "unit",  "direction",
+    "label",          "group",        "name",    "scheduler",   "value", "baseline_label",
+    "baseline_value", "delta_pct",    "ratio",   "rank",        "noise",
 };
 
 class row_writer {

@@ -23,12 +23,23 @@ std::string escaped(std::string_view s) {
   std::string out;
   for (char ch : s) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out.push_back(ch);
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out.push_back(ch);
     }
   }
   return out;
@@ -45,7 +56,8 @@ std::string clipped(std::string_view s, std::size_t max_chars) {
   return out;
 }
 
-constexpr std::string_view style = R"(body{font-family:system-ui,sans-serif;margin:2em auto;max-width:64em;padding:0 1em;color:#222}
+constexpr std::string_view style =
+    R"(body{font-family:system-ui,sans-serif;margin:2em auto;max-width:64em;padding:0 1em;color:#222}
 h1{font-size:1.5em}h2{font-size:1.25em;margin-top:2em}
 table{border-collapse:collapse;margin:1em 0;font-size:.9em}
 th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}
@@ -109,16 +121,16 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
   }
   const int height = static_cast<int>(rows) * row_height + 8;
 
-  out += fmt::format("<figure id=\"test-{}\">\n<figcaption><strong>{}</strong><br><span "
-                     "class=\"unit\">{}</span></figcaption>\n",
-                     index + 1, escaped(test_heading(test)),
-                     escaped(test.unit + (test.unit.empty() || test.direction == direction::none
-                                              ? ""
-                                              : ", ") +
-                             std::string(direction_text(test.direction))));
-  out += fmt::format("<svg class=\"test-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
-                     "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
-                     chart_width, height, chart_width, height, escaped(test.title));
+  out += fmt::format(
+      "<figure id=\"test-{}\">\n<figcaption><strong>{}</strong><br><span "
+      "class=\"unit\">{}</span></figcaption>\n",
+      index + 1, escaped(test_heading(test)),
+      escaped(test.unit + (test.unit.empty() || test.direction == direction::none ? "" : ", ") +
+              std::string(direction_text(test.direction))));
+  out += fmt::format(
+      "<svg class=\"test-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
+      "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
+      chart_width, height, chart_width, height, escaped(test.title));
   int y = 4;
   group = c.groups.size();
   for (const auto& e : test.entries) {
@@ -182,9 +194,12 @@ void group_tables(const comparison& c, std::string& out) {
           cell = escaped(e.value_text);
           if (!is_baseline(c, i) && e.delta_pct) {
             const int v = verdict(e);
-            cell += fmt::format(" <span class=\"{}\">({}{})</span>",
-                                v > 0 ? "better" : v < 0 ? "worse" : "same", delta_text(e.delta_pct),
-                                e.noise == noise::not_significant ? " ~" : "");
+            cell +=
+                fmt::format(" <span class=\"{}\">({}{})</span>",
+                            v > 0   ? "better"
+                            : v < 0 ? "worse"
+                                    : "same",
+                            delta_text(e.delta_pct), e.noise == noise::not_significant ? " ~" : "");
           }
           if (e.rank == 1) cell = "<strong>" + cell + "</strong>";
           any = true;
@@ -199,38 +214,43 @@ void group_tables(const comparison& c, std::string& out) {
 }
 
 void summary(const comparison& c, std::string& out) {
-  out += "<h2>Summary</h2>\n<p>Geometric mean of the performance ratios against the baseline "
-         "over the tests both have; above 1 is better.</p>\n";
+  out +=
+      "<h2>Summary</h2>\n<p>Geometric mean of the performance ratios against the baseline "
+      "over the tests both have; above 1 is better.</p>\n";
   double largest = 1.0;
   for (const auto& conf : c.configurations) {
     if (conf.geomean_ratio) largest = std::max(largest, *conf.geomean_ratio);
   }
   const int height = static_cast<int>(c.configurations.size()) * row_height + 8;
-  out += fmt::format("<svg class=\"summary-chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-                     "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" "
-                     "aria-label=\"geometric mean ratios\">\n",
-                     chart_width, height, chart_width, height);
+  out += fmt::format(
+      "<svg class=\"summary-chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" "
+      "aria-label=\"geometric mean ratios\">\n",
+      chart_width, height, chart_width, height);
   const double scale = bar_max / (largest * 1.1);
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     const auto& conf = c.configurations[i];
     const int y = 4 + static_cast<int>(i) * row_height;
     const double ratio = conf.geomean_ratio.value_or(0.0);
     const int v = ratio > 1.0 ? 1 : ratio < 1.0 && conf.geomean_ratio ? -1 : 0;
-    out += fmt::format("<g><title>{}</title><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-                       escaped(conf.label), label_right - 6, y + 15,
-                       escaped(clipped(conf.label, 34)));
+    out +=
+        fmt::format("<g><title>{}</title><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+                    escaped(conf.label), label_right - 6, y + 15, escaped(clipped(conf.label, 34)));
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
                        label_right, y + 3, ratio * scale, row_height - 6,
                        is_baseline(c, i) ? "#777" : verdict_colour(v));
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text></g>\n", label_right + ratio * scale + 4,
-                       y + 15, conf.geomean_ratio ? ratio_text(conf.geomean_ratio) : "no ratio");
+    out +=
+        fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text></g>\n", label_right + ratio * scale + 4,
+                    y + 15, conf.geomean_ratio ? ratio_text(conf.geomean_ratio) : "no ratio");
   }
-  out += fmt::format("<line x1=\"{:.1f}\" y1=\"0\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#000\" "
-                     "stroke-dasharray=\"4 3\"/>\n</svg>\n",
-                     label_right + scale, label_right + scale, height);
+  out += fmt::format(
+      "<line x1=\"{:.1f}\" y1=\"0\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#000\" "
+      "stroke-dasharray=\"4 3\"/>\n</svg>\n",
+      label_right + scale, label_right + scale, height);
 
-  out += "<table class=\"summary\">\n<thead><tr><th>Configuration</th><th>Geomean ratio</th>"
-         "<th>Tests</th><th>Wins</th><th>Last places</th><th>Mean rank</th></tr></thead>\n<tbody>\n";
+  out +=
+      "<table class=\"summary\">\n<thead><tr><th>Configuration</th><th>Geomean ratio</th>"
+      "<th>Tests</th><th>Wins</th><th>Last places</th><th>Mean rank</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     const auto& conf = c.configurations[i];
     const auto ratio = is_baseline(c, i) ? std::string("baseline") : ratio_text(conf.geomean_ratio);
@@ -238,8 +258,7 @@ void summary(const comparison& c, std::string& out) {
         "<tr><th>{}</th><td class=\"num\">{}</td><td class=\"num\">{} of {}</td><td "
         "class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
         escaped(conf.label), ratio.empty() ? "—" : ratio, conf.tests_compared, c.tests.size(),
-        conf.first_places, conf.last_places,
-        conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—");
+        conf.first_places, conf.last_places, conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—");
   }
   out += "</tbody></table>\n";
 }
@@ -269,11 +288,11 @@ std::string page_title(const comparison& c) {
 
 }  // namespace
 
-void render_html(const comparison& c, const comparison_render_options& options,
-                 std::string& out) {
+void render_html(const comparison& c, const comparison_render_options& options, std::string& out) {
   const auto title = escaped(page_title(c));
-  out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  out +=
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += "<title>" + title + "</title>\n<style>\n" + std::string(style) + "</style>\n</head>\n";
   out += "<body>\n<h1>" + title + "</h1>\n<p>Compared by iosr:";
   for (const auto& in : c.inputs) out += " <code>" + escaped(in.source_name) + "</code>";

@@ -2,7 +2,6 @@
 // The comparison as one JSON document (schema: docs/compare.md): `rows` has the CSV's columns
 // with numbers as numbers, and the summary, groups, unmatched tests and notes come with it.
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 
@@ -37,8 +36,10 @@ json row(const comparison& c, const compared_test& test, const compared_entry& e
       {"name", conf.name},
       {"scheduler", conf.scheduler},
       {"value", e.value_text},
-      {"baseline_label", group.baseline ? json(c.configurations[*group.baseline].label) : json(nullptr)},
-      {"baseline_value", e.baseline_value_text.empty() ? json(nullptr) : json(e.baseline_value_text)},
+      {"baseline_label",
+       group.baseline ? json(c.configurations[*group.baseline].label) : json(nullptr)},
+      {"baseline_value",
+       e.baseline_value_text.empty() ? json(nullptr) : json(e.baseline_value_text)},
       {"delta_pct", or_null(e.delta_pct)},
       {"ratio", or_null(e.ratio)},
       {"rank", e.rank > 0 ? json(e.rank) : json(nullptr)},
@@ -74,13 +75,14 @@ void render_json(const comparison& c, const comparison_render_options&, std::str
   json doc = {{"schema", "iosr-compare"}, {"schema_version", schema_version}};
   json& inputs = doc["inputs"] = json::array();
   for (const auto& in : c.inputs) {
-    inputs.push_back({{"file", in.source_name}, {"short_name", in.short_name}, {"title", in.title}});
+    inputs.push_back(
+        {{"file", in.source_name}, {"short_name", in.short_name}, {"title", in.title}});
   }
   json& groups = doc["groups"] = json::array();
   for (const auto& g : c.groups) {
-    groups.push_back({{"name", g.name},
-                      {"baseline", g.baseline ? json(c.configurations[*g.baseline].label)
-                                              : json(nullptr)}});
+    groups.push_back(
+        {{"name", g.name},
+         {"baseline", g.baseline ? json(c.configurations[*g.baseline].label) : json(nullptr)}});
   }
   json& rows = doc["rows"] = json::array();
   for (const auto& test : c.tests) {

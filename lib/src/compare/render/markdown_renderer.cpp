@@ -91,15 +91,16 @@ void render_summary(const comparison& c, std::string& out) {
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     const auto& conf = c.configurations[i];
     std::string ratio = is_baseline(c, i) ? "baseline" : ratio_text(conf.geomean_ratio);
-    table_row({escaped(conf.label), ratio.empty() ? "—" : ratio,
-               std::to_string(conf.tests_compared) + " of " + total,
-               std::to_string(conf.first_places), std::to_string(conf.last_places),
-               conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—"},
-              out);
+    table_row(
+        {escaped(conf.label), ratio.empty() ? "—" : ratio,
+         std::to_string(conf.tests_compared) + " of " + total, std::to_string(conf.first_places),
+         std::to_string(conf.last_places), conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—"},
+        out);
   }
-  out += "\nGeomean ratio: geometric mean of the performance ratios against the baseline over "
-         "the tests both have (above 1 is better). Cells: value (delta against the baseline); "
-         "bold is best in the group";
+  out +=
+      "\nGeomean ratio: geometric mean of the performance ratios against the baseline over "
+      "the tests both have (above 1 is better). Cells: value (delta against the baseline); "
+      "bold is best in the group";
   out += "; \\~ marks a delta within the noise (Welch's t-test, p ≥ 0.05).\n";
 }
 
