@@ -244,6 +244,12 @@ TEST_CASE("Tests are matched across inputs by title, description, unit and versi
   const auto* sqlite = find_test(merged, "SQLite", "1");
   REQUIRE(sqlite);
   CHECK(sqlite->version == "3.30 / 3.41");
+
+  // A version that only starts like one already seen is still a version of its own.
+  const auto c3 =
+      file("c.txt", {chart("SQLite", "1", "Seconds", direction::lower, {{"None", "9"}}, "3.3")});
+  const auto three = iosr::compare(std::vector{a, b, c3}, o);
+  CHECK(find_test(three, "SQLite", "1")->version == "3.30 / 3.41 / 3.3");
 }
 
 TEST_CASE("Option --rename and --group-by group align None, NONE and Linux 6.1: none across files",

@@ -298,3 +298,27 @@ TEST_CASE("HTML escapes every input string and draws one chart per test", "[rend
   CHECK(count(tables, "class=\"test-chart\"") == 0);
   CHECK(count(tables, "<table class=\"group\">") == c.groups.size());
 }
+
+TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",
+          "[render][noise]") {
+  // SE 1, N 2 both sides: 10.5 vs 10 is within the noise (p = 0.76), 30 vs 10 is not.
+  const auto f = file(
+      "x.txt",
+      {chart(
+          "fio", "", "MB/s", direction::higher,
+          {{"None", "10", 1, 2}, {"close", "10.5", 1, 2}, {"far", "30", 1, 2}, {"bare", "12"}})});
+  const auto c = iosr::compare(std::vector{f});
+  const auto text = rendered(c, "ascii");
+  CHECK(text.find("~ = within the noise") != std::string::npos);
+  CHECK(text.find("+5.0%  1.050  ~\n") != std::string::npos);
+  CHECK(text.find("+200.0%  3.000\n") != std::string::npos);  // significant: no mark
+  CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
+  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\~) |") != std::string::npos);
+  CHECK(rendered(c, "html").find(">+5.0% ~</text>") != std::string::npos);
+  const auto rows = read_csv(rendered(c, "csv"));
+  REQUIRE(rows.size() == 5);
+  CHECK(rows[1][6] == "far");
+  CHECK(rows[1][16] == "significant");
+  CHECK(rows[3][6] == "close");
+  CHECK(rows[3][16] == "~");
+}

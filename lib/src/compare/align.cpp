@@ -125,6 +125,18 @@ class configuration_builder {
   std::map<std::pair<std::size_t, std::string>, long> index_;
 };
 
+// With --ignore-version one test may have several versions: `3.30 / 3.41`.
+void add_version(compared_test& test, const std::string& version) {
+  std::string_view rest = test.version;
+  for (;;) {
+    const auto cut = rest.find(" / ");
+    if (rest.substr(0, cut) == version) return;
+    if (cut == std::string_view::npos) break;
+    rest.remove_prefix(cut + 3);
+  }
+  test.version += " / " + version;
+}
+
 // What makes two charts of different inputs the same test. A chart whose key repeats within
 // one input (the same test run twice) is matched by occurrence: the second with the second.
 using test_key = std::tuple<std::string, std::string, std::string, std::string, int>;
@@ -164,10 +176,7 @@ comparison align(std::span<const result_file> files, const compare_options& opti
       }
       auto& test = c.tests[it->second];
       if (test.inputs.empty() || test.inputs.back() != i) test.inputs.push_back(i);
-      if (!added && res.version != test.version &&
-          test.version.find(res.version) == std::string::npos) {
-        test.version += " / " + res.version;  // only with --ignore-version
-      }
+      if (!added) add_version(test, res.version);  // differs only with --ignore-version
       for (const auto& e : res.entries) {
         const long conf = configurations.find_or_add(i, file, e.label);
         if (conf < 0) continue;

@@ -125,7 +125,8 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
   if (auto d = direction_text(test.direction); !d.empty()) {
     about += (about.empty() ? "" : ", ") + std::string(d);
   }
-  if (!show_noise) about += std::string(about.empty() ? "" : "; ") + "noise n/a";
+  about +=
+      std::string(about.empty() ? "" : "; ") + (show_noise ? "~ = within the noise" : "noise n/a");
   out += "  " + about + '\n';
 
   double largest = 0;
@@ -153,7 +154,10 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
                     pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
                     paint.by_verdict(verdict(e), pad_left(delta, delta_width) + " " +
                                                      pad_left(ratio, ratio_width)));
-    if (show_noise && !base) line += "  " + std::string(to_string(e.noise));
+    // `~` within the noise, `n/a` unknown; a significant delta needs no mark.
+    if (show_noise && !base && e.noise != noise::significant) {
+      line += "  " + std::string(to_string(e.noise));
+    }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
   }
