@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -80,12 +81,21 @@ class configuration_builder {
  public:
   configuration_builder(comparison& c, const compare_options& options) : c_(c), options_(options) {}
 
-  // The configuration of a label of input `i`, or -1 when --only leaves it out.
-  long find_or_add(std::size_t i, const result_file& file, const std::string& label) {
+  // Labels are looked up once per entry: a linear search would be quadratic on big files.
+  void start_input(std::size_t i, const result_file& file) {
+    input_ = i;
+    systems_.clear();
+    for (const auto& s : file.systems) systems_.emplace(s.label, &s);  // the first one wins
+  }
+
+  // The configuration of a label of the current input, or -1 when --only leaves it out.
+  long find_or_add(const std::string& label) {
+    const std::size_t i = input_;
     auto key = std::make_pair(i, renamed(label, options_));
     if (auto it = index_.find(key); it != index_.end()) return it->second;
 
-    const system* written = file.find_system(label);
+    const auto found = systems_.find(label);
+    const system* written = found == systems_.end() ? nullptr : found->second;
     system sys = written && key.second == label ? *written : make_system(key.second);
     configuration conf;
     conf.source_label = key.second;
@@ -113,16 +123,17 @@ class configuration_builder {
   bool several_inputs() const { return c_.inputs.size() > 1; }
 
   std::size_t group_of(const std::string& name) {
-    for (std::size_t g = 0; g < c_.groups.size(); ++g) {
-      if (c_.groups[g].name == name) return g;
-    }
-    c_.groups.push_back({name, std::nullopt});
-    return c_.groups.size() - 1;
+    auto [it, added] = groups_.try_emplace(name, c_.groups.size());
+    if (added) c_.groups.push_back({name, std::nullopt});
+    return it->second;
   }
 
   comparison& c_;
   const compare_options& options_;
   std::map<std::pair<std::size_t, std::string>, long> index_;
+  std::map<std::string, std::size_t> groups_;
+  std::size_t input_ = 0;
+  std::unordered_map<std::string_view, const system*> systems_;
 };
 
 // With --ignore-version one test may have several versions: `3.30 / 3.41`.
@@ -153,7 +164,8 @@ comparison align(std::span<const result_file> files, const compare_options& opti
   std::map<test_key, std::size_t> tests;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& file = files[i];
-    for (const auto& s : file.systems) configurations.find_or_add(i, file, s.label);
+    configurations.start_input(i, file);
+    for (const auto& s : file.systems) configurations.find_or_add(s.label);
 
     std::map<test_key, int> occurrences;
     for (const auto& res : file.results) {
@@ -178,7 +190,7 @@ comparison align(std::span<const result_file> files, const compare_options& opti
       if (test.inputs.empty() || test.inputs.back() != i) test.inputs.push_back(i);
       if (!added) add_version(test, res.version);  // differs only with --ignore-version
       for (const auto& e : res.entries) {
-        const long conf = configurations.find_or_add(i, file, e.label);
+        const long conf = configurations.find_or_add(e.label);
         if (conf < 0) continue;
         compared_entry ce;
         ce.configuration = static_cast<std::size_t>(conf);

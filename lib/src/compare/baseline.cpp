@@ -20,11 +20,11 @@ bool named_by(const configuration& conf, const std::string& wanted) {
          (conf.scheduler == wanted || conf.scheduler == scheduler_key(wanted));
 }
 
-std::vector<std::size_t> candidates(const comparison& c, std::size_t group,
+std::vector<std::size_t> candidates(const comparison& c, const std::vector<std::size_t>& members,
                                     const std::function<bool(const configuration&)>& pred) {
   std::vector<std::size_t> found;
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    if (c.configurations[i].group == group && pred(c.configurations[i])) found.push_back(i);
+  for (auto i : members) {
+    if (pred(c.configurations[i])) found.push_back(i);
   }
   return found;
 }
@@ -61,23 +61,29 @@ void order_configurations(comparison& c) {
 }  // namespace
 
 void choose_baselines(comparison& c, const compare_options& options) {
+  std::vector<std::vector<std::size_t>> members(c.groups.size());
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    members[c.configurations[i].group].push_back(i);
+  }
   for (std::size_t g = 0; g < c.groups.size(); ++g) {
     auto& group = c.groups[g];
     const std::string where = "group '" + group.name + "'";
     std::vector<std::size_t> found;
     if (!options.baseline.empty()) {
-      found = candidates(
-          c, g, [&](const configuration& conf) { return named_by(conf, options.baseline); });
+      found = candidates(c, members[g], [&](const configuration& conf) {
+        return named_by(conf, options.baseline);
+      });
       if (found.empty()) {
         c.notes.push_back("no baseline in " + where + ": no configuration is named '" +
                           options.baseline + "' (a label, a name or a scheduler)");
         continue;
       }
     } else {
-      found = candidates(c, g, [](const configuration& conf) { return conf.scheduler == "none"; });
+      found = candidates(c, members[g],
+                         [](const configuration& conf) { return conf.scheduler == "none"; });
       if (found.empty()) {
-        found =
-            candidates(c, g, [](const configuration& conf) { return conf.scheduler == "noop"; });
+        found = candidates(c, members[g],
+                           [](const configuration& conf) { return conf.scheduler == "noop"; });
         if (!found.empty()) {
           c.notes.push_back("baseline noop (legacy single-queue kernel) in " + where + ": " +
                             c.configurations[found.front()].label);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -56,22 +57,28 @@ void rank_group(std::vector<compared_entry*>& ranked, direction dir) {
 void measure_test(comparison& c, compared_test& test) {
   auto group_of = [&](const compared_entry& e) { return c.configurations[e.configuration].group; };
 
-  // The baseline's entry in each group: the first of its entries with a magnitude.
-  std::vector<std::optional<compared_entry>> bases(c.groups.size());
-  for (const auto& e : test.entries) {
-    auto& base = bases[group_of(e)];
-    if (!base && c.groups[group_of(e)].baseline == e.configuration && has_magnitude(e)) base = e;
-  }
-  for (auto& e : test.entries) {
-    const auto& base = bases[group_of(e)];
-    if (base) compare_to(e, *base, test.direction, e.configuration == base->configuration);
-  }
+  // The entries of each group present in this test; a map, as a test may hold few of many.
+  std::map<std::size_t, std::vector<compared_entry*>> groups;
+  for (auto& e : test.entries) groups[group_of(e)].push_back(&e);
 
-  if (test.direction != direction::none) {
-    for (std::size_t g = 0; g < c.groups.size(); ++g) {
+  for (auto& [g, entries] : groups) {
+    // The baseline's entry: the first of its entries with a magnitude.
+    std::optional<compared_entry> base;
+    for (const auto* e : entries) {
+      if (c.groups[g].baseline == e->configuration && has_magnitude(*e)) {
+        base = *e;
+        break;
+      }
+    }
+    if (base) {
+      for (auto* e : entries) {
+        compare_to(*e, *base, test.direction, e->configuration == base->configuration);
+      }
+    }
+    if (test.direction != direction::none) {
       std::vector<compared_entry*> ranked;
-      for (auto& e : test.entries) {
-        if (group_of(e) == g && has_magnitude(e)) ranked.push_back(&e);
+      for (auto* e : entries) {
+        if (has_magnitude(*e)) ranked.push_back(e);
       }
       rank_group(ranked, test.direction);
     }

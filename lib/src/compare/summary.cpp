@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -21,8 +22,8 @@ struct tally {
 
 void count_places(comparison& c, const compared_test& test, std::vector<tally>& tallies) {
   // Places count only where the group has at least two ranked entries to be placed among.
-  std::vector<std::size_t> ranked(c.groups.size(), 0);
-  std::vector<std::size_t> last(c.groups.size(), 0);
+  std::map<std::size_t, std::size_t> ranked;
+  std::map<std::size_t, std::size_t> last;
   for (const auto& e : test.entries) {
     if (e.rank == 0) continue;
     const auto g = c.configurations[e.configuration].group;

@@ -165,28 +165,25 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
 }
 
 // Tests as rows, configurations as columns: the article view for the terminal.
-void render_group_table(const comparison& c, std::size_t group, int width, std::string& out) {
-  std::vector<std::size_t> confs;
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    if (c.configurations[i].group == group) confs.push_back(i);
-  }
+void render_group_table(const comparison& c, const table_index& index, std::size_t group, int width,
+                        std::string& out) {
+  const auto& confs = index.members(group);
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"test"};
   for (auto i : confs) header.push_back(std::string(label_in_group(c, i)));
   rows.push_back(header);
-  for (const auto& test : c.tests) {
+  for (std::size_t t = 0; t < c.tests.size(); ++t) {
+    const auto& test = c.tests[t];
     std::vector<std::string> row{test_heading(test) + " (" + test.unit +
                                  std::string(direction_arrow(test.direction)) + ")"};
     bool any = false;
     for (auto i : confs) {
       std::string cell = "-";
-      for (const auto& e : test.entries) {
-        if (e.configuration != i) continue;
-        cell = e.value_text;
-        if (!is_baseline(c, i) && e.delta_pct) cell += " (" + delta_text(e.delta_pct) + ")";
-        if (e.rank == 1) cell = "*" + cell;
+      if (const auto* e = index.entry(t, i)) {
+        cell = e->value_text;
+        if (!is_baseline(c, i) && e->delta_pct) cell += " (" + delta_text(e->delta_pct) + ")";
+        if (e->rank == 1) cell = "*" + cell;
         any = true;
-        break;
       }
       row.push_back(cell);
     }
@@ -277,7 +274,10 @@ void render_notes(const comparison& c, int width, std::string& out) {
 void render_ascii(const comparison& c, const comparison_render_options& options, std::string& out) {
   const painter paint(options.color);
   if (options.table_view) {
-    for (std::size_t g = 0; g < c.groups.size(); ++g) render_group_table(c, g, options.width, out);
+    const table_index index(c);
+    for (std::size_t g = 0; g < c.groups.size(); ++g) {
+      render_group_table(c, index, g, options.width, out);
+    }
   } else {
     for (const auto& test : c.tests) {
       render_test(c, test, fit(c, test, options.width), options.width, paint, out);

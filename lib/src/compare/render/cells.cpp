@@ -64,6 +64,21 @@ std::string_view label_in_group(const comparison& c, std::size_t configuration) 
   return label;
 }
 
+table_index::table_index(const comparison& c)
+    : members_(c.groups.size()), entries_(c.tests.size()) {
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    members_[c.configurations[i].group].push_back(i);
+  }
+  for (std::size_t t = 0; t < c.tests.size(); ++t) {
+    for (const auto& e : c.tests[t].entries) entries_[t].emplace(e.configuration, &e);
+  }
+}
+
+const compared_entry* table_index::entry(std::size_t test, std::size_t configuration) const {
+  const auto found = entries_[test].find(configuration);
+  return found == entries_[test].end() ? nullptr : found->second;
+}
+
 bool is_baseline(const comparison& c, std::size_t configuration) {
   return c.groups[c.configurations[configuration].group].baseline == configuration;
 }

@@ -169,12 +169,21 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
   out += "</svg>\n</figure>\n";
 }
 
+std::string cell_html(const comparison& c, std::size_t configuration, const compared_entry& e) {
+  std::string cell = escaped(e.value_text);
+  if (!is_baseline(c, configuration) && e.delta_pct) {
+    const int v = verdict(e);
+    const std::string_view css = v > 0 ? "better" : v < 0 ? "worse" : "same";
+    cell += fmt::format(" <span class=\"{}\">({}{})</span>", css, delta_text(e.delta_pct),
+                        e.noise == noise::not_significant ? " ~" : "");
+  }
+  return e.rank == 1 ? "<strong>" + cell + "</strong>" : cell;
+}
+
 void group_tables(const comparison& c, std::string& out) {
+  const table_index index(c);
   for (std::size_t g = 0; g < c.groups.size(); ++g) {
-    std::vector<std::size_t> confs;
-    for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-      if (c.configurations[i].group == g) confs.push_back(i);
-    }
+    const auto& confs = index.members(g);
     if (c.groups.size() > 1) out += "<h3>" + escaped(c.groups[g].name) + "</h3>\n";
     out += "<div class=\"scroll\"><table class=\"group\">\n<thead><tr><th>Test</th>";
     for (auto i : confs) {
@@ -182,30 +191,16 @@ void group_tables(const comparison& c, std::string& out) {
              "</th>";
     }
     out += "</tr></thead>\n<tbody>\n";
-    for (const auto& test : c.tests) {
+    for (std::size_t t = 0; t < c.tests.size(); ++t) {
+      const auto& test = c.tests[t];
       std::string row = "<tr><th>" + escaped(test_heading(test)) + " <span class=\"unit\">(" +
                         escaped(test.unit) + std::string(direction_arrow(test.direction)) +
                         ")</span></th>";
       bool any = false;
       for (auto i : confs) {
-        std::string cell = "—";
-        for (const auto& e : test.entries) {
-          if (e.configuration != i) continue;
-          cell = escaped(e.value_text);
-          if (!is_baseline(c, i) && e.delta_pct) {
-            const int v = verdict(e);
-            cell +=
-                fmt::format(" <span class=\"{}\">({}{})</span>",
-                            v > 0   ? "better"
-                            : v < 0 ? "worse"
-                                    : "same",
-                            delta_text(e.delta_pct), e.noise == noise::not_significant ? " ~" : "");
-          }
-          if (e.rank == 1) cell = "<strong>" + cell + "</strong>";
-          any = true;
-          break;
-        }
-        row += "<td class=\"num\">" + cell + "</td>";
+        const auto* e = index.entry(t, i);
+        row += "<td class=\"num\">" + (e ? cell_html(c, i, *e) : std::string("—")) + "</td>";
+        any = any || e;
       }
       if (any) out += row + "</tr>\n";
     }

@@ -44,11 +44,9 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
   return cell;
 }
 
-void render_group(const comparison& c, std::size_t group, std::string& out) {
-  std::vector<std::size_t> confs;
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    if (c.configurations[i].group == group) confs.push_back(i);
-  }
+void render_group(const comparison& c, const table_index& index, std::size_t group,
+                  std::string& out) {
+  const auto& confs = index.members(group);
   if (c.groups.size() > 1) out += "## " + escaped(c.groups[group].name) + "\n\n";
 
   std::vector<std::string> header{"Test"};
@@ -59,7 +57,8 @@ void render_group(const comparison& c, std::size_t group, std::string& out) {
   }
   table_row(header, out);
   table_row(align, out);
-  for (const auto& test : c.tests) {
+  for (std::size_t t = 0; t < c.tests.size(); ++t) {
+    const auto& test = c.tests[t];
     std::vector<std::string> row{escaped(test_heading(test))};
     std::string about = escaped(test.unit);
     if (auto arrow = direction_arrow(test.direction); !arrow.empty()) {
@@ -68,15 +67,9 @@ void render_group(const comparison& c, std::size_t group, std::string& out) {
     if (!about.empty()) row[0] += " (" + about + ")";
     bool any = false;
     for (auto i : confs) {
-      std::string cell = "—";
-      for (const auto& e : test.entries) {
-        if (e.configuration == i) {
-          cell = cell_text(c, e);
-          any = true;
-          break;
-        }
-      }
-      row.push_back(cell);
+      const auto* e = index.entry(t, i);
+      row.push_back(e ? cell_text(c, *e) : "—");
+      any = any || e;
     }
     if (any) table_row(row, out);
   }
@@ -119,7 +112,8 @@ void render_notes(const comparison& c, std::string& out) {
 }  // namespace
 
 void render_markdown(const comparison& c, const comparison_render_options&, std::string& out) {
-  for (std::size_t g = 0; g < c.groups.size(); ++g) render_group(c, g, out);
+  const table_index index(c);
+  for (std::size_t g = 0; g < c.groups.size(); ++g) render_group(c, index, g, out);
   render_summary(c, out);
   render_notes(c, out);
 }
