@@ -10,6 +10,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/text/text_reader.hpp"
 #include "input/xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
@@ -45,6 +46,8 @@ constexpr input_format formats[] = {
      sniff_html_view, refuse_html_view},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
      read_composite_xml},
+    {"pts-csv", "PTS CSV export (result-file-to-csv), the 5.x and 10.x layouts", sniff_pts_csv,
+     read_pts_csv},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, read_pts_text},
 };

@@ -204,8 +204,7 @@ void finish_stored_file(result_file& file) {
     }
   }
   if (file.results.empty()) {
-    file.warnings.push_back({{}, "the file holds no results (an unfinished run's "
-                                 "active.xml?)"});
+    file.warnings.push_back({{}, "the file holds no results (an unfinished run?)"});
   }
 }
 
