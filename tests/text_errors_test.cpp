@@ -73,22 +73,6 @@ TEST_CASE("Plain prose is not a result file", "[error]") {
       "not a benchmark result; expected a PTS text export");
 }
 
-TEST_CASE("A composite.xml is refused with a clear message", "[error]") {
-  constexpr auto expected = "this is a PTS composite.xml; iosr cannot read XML results yet";
-  parse_should_fail(
-      "<?xml version=\"1.0\"?>\n<PhoronixTestSuite>\n  <Generated>\n    <Title>x</Title>\n",
-      1, 1, expected);
-  parse_should_fail("<PhoronixTestSuite>\n</PhoronixTestSuite>\n", 1, 1, expected);
-  // A byte order mark or blank lines before the declaration do not hide it.
-  try {
-    iosr::read_results("\xEF\xBB\xBF\n<?xml version=\"1.0\"?>\n<PhoronixTestSuite>\n",
-                       "input.txt");
-    FAIL("read without an error");
-  } catch (const iosr::parse_error& e) {
-    CHECK(e.message().find(expected) != std::string::npos);
-  }
-}
-
 TEST_CASE("The text of an OpenBenchmarking.org HTML view is refused with a clear message",
           "[error]") {
   parse_should_fail("Results from OpenBenchmarking.org\nIOPS, More Is Better\n", 1, 1,

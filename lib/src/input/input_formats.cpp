@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "input/pts_csv/pts_csv_reader.hpp"
+#include "input/pts_json/pts_json_reader.hpp"
 #include "input/text/text_reader.hpp"
 #include "input/xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
@@ -46,6 +47,8 @@ constexpr input_format formats[] = {
      sniff_html_view, refuse_html_view},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
      read_composite_xml},
+    {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
+     read_pts_json},
     {"pts-csv", "PTS CSV export (result-file-to-csv), the 5.x and 10.x layouts", sniff_pts_csv,
      read_pts_csv},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
@@ -88,9 +91,9 @@ result_file read_results(std::string_view text, std::string name) {
   for (const auto& f : detail::input_formats()) {
     if (f.sniff(text)) return f.read(text, name);
   }
-  throw parse_error(name, {}, "not a benchmark result; expected a PTS composite.xml or text "
-                              "export (charts with '> Higher Is Better' and 'LABEL .... VALUE "
-                              "|===' lines)");
+  throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
+                              "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
+                              "composite.xml, or PTS's CSV or JSON export");
 }
 
 result_file read_results_file(const std::string& path) {
