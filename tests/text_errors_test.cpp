@@ -73,12 +73,6 @@ TEST_CASE("Plain prose is not a result file", "[error]") {
       "not a benchmark result; expected a PTS text export");
 }
 
-TEST_CASE("The text of an OpenBenchmarking.org HTML view is refused with a clear message",
-          "[error]") {
-  parse_should_fail("Results from OpenBenchmarking.org\nIOPS, More Is Better\n", 1, 1,
-                    "OpenBenchmarking.org HTML result view; iosr cannot read that form");
-}
-
 TEST_CASE("A multi-line chart header at the end of input fails after its unit line",
           "[error]") {
   SECTION("the only chart") {

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "input/html_view/html_view_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
 #include "input/text/text_reader.hpp"
@@ -30,21 +31,9 @@ std::string_view skip_bom_and_space(std::string_view text) {
   return text;
 }
 
-// Formats that are recognised but read by later work: refuse them with a clear message.
-bool sniff_html_view(std::string_view text) {
-  return text.find("OpenBenchmarking.org") != std::string_view::npos &&
-         (text.find(", More Is Better") != std::string_view::npos ||
-          text.find(", Fewer Is Better") != std::string_view::npos);
-}
-result_file refuse_html_view(std::string_view, const std::string& name) {
-  throw parse_error(name, {1, 1},
-                    "this is the text of an OpenBenchmarking.org HTML result view; iosr cannot "
-                    "read that form yet (use the page's text export or composite.xml)");
-}
-
 constexpr input_format formats[] = {
-    {"html-view", "text of an OpenBenchmarking.org HTML result view (recognised, not read yet)",
-     sniff_html_view, refuse_html_view},
+    {"html-view", "text of an OpenBenchmarking.org HTML result view, fields run together",
+     sniff_html_view, read_html_view},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
      read_composite_xml},
     {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
