@@ -101,10 +101,14 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("show", tmp)
     check("a directory exits 1", rc == 1 and "directory" in err, err)
 
-# seed 003 (HTML view text) is recognised and refused clearly
+# seed 003 (HTML view text) is read: 21 charts, 8 values each
 html = glob.glob(os.path.join(FIXTURES, "seeds", "003_*.txt"))[0]
-rc, _, err = run("show", html)
-check("HTML-view text is refused with exit 1", rc == 1 and "OpenBenchmarking" in err, err)
+rc, out, err = run("show", html)
+check("HTML-view text is read", rc == 0 and "(html-view)" in out and "21 charts, 168 entries" in out, out[:300] + err)
+rc, out, err = run("convert", "--to", "csv", html)
+rows = [r for r in csv.DictReader(io.StringIO(out))] if rc == 0 else []
+check("HTML-view text converts to 168 CSV rows", len(rows) == 168, err)
+check("seed 003 SQLite values", [r["value"] for r in rows[:8]] == ["395", "392", "401", "411", "381", "427", "404", "399"], str(rows[:1]))
 
 # composite.xml in, composite.xml out; formats holding one result file each need --out-dir
 XMLS = sorted(glob.glob(os.path.join(FIXTURES, "corpus", "xml", "*.xml")))
