@@ -4,7 +4,9 @@ tidy CSV read back by Python's csv module. Usage: cli_test.py IOSR DATA_DIR FIXT
 import csv
 import glob
 import io
+import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -33,9 +35,10 @@ def read_csv(text):
 rc, out, _ = run("--version")
 check("--version exits 0 and names iosr", rc == 0 and out.startswith("iosr "), out)
 rc, out, _ = run("--help")
-check("--help lists every command", rc == 0 and "show" in out and "convert" in out, out)
+check("--help lists every command",
+      rc == 0 and all(c in out for c in ("show", "convert", "compare", "table")), out)
 check("--help lists the input formats", "pts-text" in out, out)
-for command in ("show", "convert"):
+for command in ("show", "convert", "compare", "table"):
     rc, out, _ = run(command, "--help")
     check(f"{command} --help", rc == 0 and f"iosr {command}" in out, out)
     rc2, out2, _ = run("help", command)
@@ -98,10 +101,14 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("show", tmp)
     check("a directory exits 1", rc == 1 and "directory" in err, err)
 
-# seed 003 (HTML view text) is recognised and refused clearly
+# seed 003 (HTML view text) is read: 21 charts, 8 values each
 html = glob.glob(os.path.join(FIXTURES, "seeds", "003_*.txt"))[0]
-rc, _, err = run("show", html)
-check("HTML-view text is refused with exit 1", rc == 1 and "OpenBenchmarking" in err, err)
+rc, out, err = run("show", html)
+check("HTML-view text is read", rc == 0 and "(html-view)" in out and "21 charts, 168 entries" in out, out[:300] + err)
+rc, out, err = run("convert", "--to", "csv", html)
+rows = [r for r in csv.DictReader(io.StringIO(out))] if rc == 0 else []
+check("HTML-view text converts to 168 CSV rows", len(rows) == 168, err)
+check("seed 003 SQLite values", [r["value"] for r in rows[:8]] == ["395", "392", "401", "411", "381", "427", "404", "399"], str(rows[:1]))
 
 # composite.xml in, composite.xml out; formats holding one result file each need --out-dir
 XMLS = sorted(glob.glob(os.path.join(FIXTURES, "corpus", "xml", "*.xml")))
@@ -138,6 +145,126 @@ check("--width above 80 indents chart lines by four spaces",
       rc == 0 and "\n    Compile Bench 0.6\n" in out, out[:400])
 rc, _, err = run("convert", "--to", "pts-text", "--width", "5", QUIRKS)
 check("an absurd --width is a usage error", rc == 2 and "--width" in err, err)
+# compare and table ------------------------------------------------------------------------------
+SEED0, SEED2, SEED4 = (os.path.join(DATA, "text", n) for n in
+                       ("000_1809f3a92cbbf2f4.txt", "002_236e153a66cd3c9d.txt", "004_38fbc586aba1b507.txt"))
+rc, out, err = run("compare", SEED0)
+check("compare of seed 000 exits 0", rc == 0, err)
+check("compare shows the MariaDB delta and ratio", "-71.2%  0.288" in out, out[:2000])
+check("compare shows the SQLite 8 threads delta and ratio", "+45.6%  0.687" in out)
+check("compare ends with the summary", "Summary:" in out and "52 of 52" in out)
+check("text exports say noise n/a", "noise n/a" in out)
+check("no colour when stdout is not a terminal", "\x1b[" not in out)
+
+rc, out, err = run("compare", "--format", "csv", SEED0, SEED2)
+rows = read_csv(out)
+check("compare csv: one row per entry", rc == 0 and len(rows) == 260 + 160, (rc, len(rows), err))
+check("compare csv columns", out.split("\n", 1)[0] ==
+      "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,"
+      "baseline_label,baseline_value,delta_pct,ratio,rank,noise", out[:200])
+maria = [r for r in rows if r["result_title"] == "MariaDB" and r["description"] == "Clients: 64"
+         and r["label"] == "MQ-Deadline"]
+check("compare csv: MariaDB row", maria and maria[0]["value"] == "327" and maria[0]["baseline_value"] == "1134"
+      and round(float(maria[0]["delta_pct"]), 1) == -71.2 and round(float(maria[0]["ratio"]), 3) == 0.288
+      and maria[0]["baseline_label"] == "000_1809f3a92cbbf2f4.txt: None" and maria[0]["noise"] == "n/a", maria)
+wd = [r for r in rows if r["label"] == "WD1500HLHX: Mq-Deadline" and r["result_title"] == "FS-Mark"]
+check("compare csv: per-disk baseline in seed 002", wd and wd[0]["baseline_label"].endswith("WD1500HLHX: None"), wd[:1])
+
+rc, out, err = run("compare", "-f", "json", SEED4)
+doc = json.loads(out) if rc == 0 else {}
+check("compare json parses", rc == 0 and doc.get("schema_version") == 1, err)
+check("compare json: noop baseline in seed 004",
+      any("noop (legacy single-queue kernel)" in n for n in doc.get("notes", [])), doc.get("notes"))
+
+# table: Markdown by default; every row has as many cells as its header
+rc, out, err = run("table", SEED2)
+check("table exits 0", rc == 0, err)
+
+
+def md_cells(line):
+    return len(re.split(r"(?<!\\)\|", line)) - 2
+
+
+header_cells = None
+for line in out.split("\n"):
+    if not line.startswith("|"):
+        header_cells = None
+        continue
+    if header_cells is None:
+        header_cells = md_cells(line)
+    elif md_cells(line) != header_cells:
+        check("table rows have the header's cell count", False, line)
+check("table has a table per disk", out.count("| Test | None (baseline) |") == 2, out[:500])
+check("table has no per-test sections", "noise n/a" not in out)
+rc, out, _ = run("table", "--format", "html", SEED2)
+check("table --format html", rc == 0 and out.startswith("<!DOCTYPE html>") and "test-chart" not in out)
+
+# the terminal: COLUMNS, colour only on a TTY without NO_COLOR
+env = dict(os.environ, COLUMNS="60")
+env.pop("NO_COLOR", None)
+p = subprocess.run([IOSR, "compare", SEED2], capture_output=True, env=env)
+lines = p.stdout.decode().split("\n")
+check("COLUMNS=60 limits the width", max(len(l) for l in lines) <= 60, max(lines, key=len))
+
+
+def on_tty(*args, no_color):
+    import pty
+    env = dict(os.environ, COLUMNS="100")
+    env.pop("NO_COLOR", None)
+    if no_color:
+        env["NO_COLOR"] = "1"
+    leader, follower = pty.openpty()
+    p = subprocess.Popen([IOSR, *args], stdout=follower, stderr=subprocess.DEVNULL, env=env)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    p.wait()
+    os.close(leader)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+tty = on_tty("compare", SEED0, no_color=False)
+check("colour on a terminal: worse in red", "\x1b[31m  +45.6%  0.687\x1b[0m" in tty, tty[:300])
+check("NO_COLOR turns colour off", "\x1b[" not in on_tty("compare", SEED0, no_color=True))
+check("md is never coloured", "\x1b[" not in on_tty("table", SEED0, no_color=False))
+
+# exit codes: usage 2, a bad input 1, the regression gate 3
+for args in (["compare"], ["compare", "--format", "pdf", SEED0], ["compare", "--group-by", "disk", SEED0],
+             ["compare", "--sort", "size", SEED0], ["compare", "--rename", "None", SEED0],
+             ["compare", "--filter", "(", SEED0], ["compare", "--fail-if-worse", "-1", SEED0],
+             ["table", "--fail-if-worse", "5", SEED0]):
+    rc, _, err = run(*args)
+    check(f"usage error {args[1:-1]} exits 2", rc == 2, f"rc={rc} {err}")
+rc, out, err = run("compare", "--fail-if-worse", "200", SEED0)
+check("--fail-if-worse 200 trips on +238.6 % (exit 3)", rc == 3, f"rc={rc}")
+check("the gate names the test and the configuration",
+      "SQLite: Threads / Copies: 8: BFQ low-latency is 238.6% worse than None" in err, err[:600])
+check("the comparison is still written when the gate trips", "Summary:" in out)
+rc, _, err = run("compare", "--fail-if-worse", "1000", SEED0)
+check("--fail-if-worse 1000 passes (exit 0)", rc == 0, err)
+rc, _, err = run("compare", "--fail-if-worse", "5", "--only", "None", "--only", "Kyber", "--filter",
+                 "^SQLite$", "--sort", "delta", SEED0)
+check("--only/--filter narrow what the gate sees (Kyber SQLite: up to +219.8%)", rc == 3, err)
+rc, out, err = run("compare", "--baseline", "Kyber", "--group-by", "none", "--rename", "BFQ=Budget Fair",
+                   "--format", "md", SEED0)
+check("--baseline, --group-by, --rename", rc == 0 and "| Test | Kyber (baseline) |" in out
+      and "Budget Fair" in out, out[:300])
+with tempfile.TemporaryDirectory() as tmp:
+    bad = os.path.join(tmp, "bad.txt")
+    with open(bad, "w") as f:
+        f.write("not a result\n")
+    rc, out, err = run("compare", bad, SEED0)
+    check("compare with a bad input exits 1 and still compares the rest", rc == 1 and "Summary:" in out, err)
+    target = os.path.join(tmp, "page.html")
+    rc, out, _ = run("compare", "-f", "html", "-o", target, SEED0)
+    check("compare -o writes the page", rc == 0 and out == "" and os.path.getsize(target) > 10000)
 
 for f in failures:
     print("FAIL", f)

@@ -11,12 +11,14 @@
 #include "catch.hpp"
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
+#include "csv_reader.hpp"
 #include "output/csv_escape.hpp"
 
 namespace {
 
 using iosr::direction;
 using iosr::entry_kind;
+using test_support::read_csv;
 
 const std::string header_row =
     "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,kind,"
@@ -78,47 +80,6 @@ iosr::result_file fio_file(std::string source_name = "fio.txt") {
   r.entries = {a, b};
   f.results.push_back(r);
   return f;
-}
-
-// ---------------------------------------------------------------------------------------------
-// A tiny RFC 4180 reader: records of fields; `""` inside quotes is one `"`; a record ends at
-// LF or CRLF outside quotes.
-std::vector<std::vector<std::string>> read_csv(std::string_view text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c != '"') {
-        field.push_back(c);
-      } else if (i + 1 < text.size() && text[i + 1] == '"') {
-        field.push_back('"');
-        ++i;
-      } else {
-        quoted = false;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      row.push_back(std::move(field));
-      field.clear();
-    } else if (c == '\n' || (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) {
-      if (c == '\r') ++i;
-      row.push_back(std::move(field));
-      field.clear();
-      rows.push_back(std::move(row));
-      row.clear();
-    } else {
-      field.push_back(c);
-    }
-  }
-  if (!field.empty() || !row.empty()) {
-    row.push_back(std::move(field));
-    rows.push_back(std::move(row));
-  }
-  return rows;
 }
 
 std::vector<std::string> split_samples(const std::string& text) {

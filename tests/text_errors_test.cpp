@@ -70,7 +70,7 @@ TEST_CASE("Binary data is refused at the position of its first control byte", "[
 TEST_CASE("Plain prose is not a result file", "[error]") {
   parse_should_fail(
       "This is just a letter.\nIt talks about disks and schedulers, but has no charts.\n", 0, 0,
-      "not a benchmark result; expected a PTS composite.xml or text export");
+      "not a benchmark result; expected a PTS text export");
 }
 
 TEST_CASE("A cut composite.xml is read as XML and reported where it ends", "[error]") {
@@ -86,12 +86,6 @@ TEST_CASE("A cut composite.xml is read as XML and reported where it ends", "[err
   } catch (const iosr::parse_error& e) {
     CHECK(e.message().find(expected) != std::string::npos);
   }
-}
-
-TEST_CASE("The text of an OpenBenchmarking.org HTML view is refused with a clear message",
-          "[error]") {
-  parse_should_fail("Results from OpenBenchmarking.org\nIOPS, More Is Better\n", 1, 1,
-                    "OpenBenchmarking.org HTML result view; iosr cannot read that form");
 }
 
 TEST_CASE("A multi-line chart header at the end of input fails after its unit line",

@@ -514,22 +514,6 @@ TEST_CASE("Seed 002 keeps sample value texts exactly as printed", "[seeds]") {
   CHECK(value_of(*kernel, "WD1500HLHX: Kyber") == "37.96");
 }
 
-// ---- seed 003: OpenBenchmarking HTML view text ------------------------------------------------
-
-TEST_CASE("Seed 003, an OpenBenchmarking HTML view, is refused with a parse error", "[seeds]") {
-  const std::string path = std::string(IOSR_FIXTURES_DIR) + "/seeds/" + seed003;
-  CHECK_THROWS_AS(iosr::read_results_file(path), iosr::parse_error);
-  try {
-    iosr::read_results_file(path);
-    FAIL("seed 003 was read");
-  } catch (const iosr::parse_error& e) {
-    INFO(e.what());
-    CHECK(e.message().find("OpenBenchmarking") != std::string::npos);
-    CHECK(e.file() == path);
-    CHECK(std::string(e.what()).rfind(path + ":", 0) == 0);
-  }
-}
-
 // ---- seed 004: Linux 3.4 on Penryn + HDD and Sandy Bridge + SSD, collapsed --------------------
 
 TEST_CASE("Seed 004 keeps its run-together title and description whole in the title", "[seeds]") {

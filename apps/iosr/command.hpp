@@ -15,5 +15,7 @@ struct command {
 
 int run_show(int argc, char** argv);
 int run_convert(int argc, char** argv);
+int run_compare(int argc, char** argv);
+int run_table(int argc, char** argv);
 
 }  // namespace iosr::cli

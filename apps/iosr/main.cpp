@@ -16,6 +16,9 @@ using iosr::cli::command;
 constexpr command commands[] = {
     {"show", "show what is read from result files (systems, charts, warnings)",
      iosr::cli::run_show},
+    {"compare", "compare configurations against their baseline, test by test",
+     iosr::cli::run_compare},
+    {"table", "comparison tables for articles (Markdown by default)", iosr::cli::run_table},
     {"convert", "convert result files to another format (tidy CSV)", iosr::cli::run_convert},
 };
 

@@ -10,7 +10,10 @@
 #include <sstream>
 #include <system_error>
 
+#include "input/html_view/html_view_reader.hpp"
 #include "input/json/iosr_json_reader.hpp"
+#include "input/pts_csv/pts_csv_reader.hpp"
+#include "input/pts_json/pts_json_reader.hpp"
 #include "input/text/text_reader.hpp"
 #include "input/xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
@@ -29,25 +32,17 @@ std::string_view skip_bom_and_space(std::string_view text) {
   return text;
 }
 
-// Formats that are recognised but read by later work: refuse them with a clear message.
-bool sniff_html_view(std::string_view text) {
-  return text.find("OpenBenchmarking.org") != std::string_view::npos &&
-         (text.find(", More Is Better") != std::string_view::npos ||
-          text.find(", Fewer Is Better") != std::string_view::npos);
-}
-result_file refuse_html_view(std::string_view, const std::string& name) {
-  throw parse_error(name, {1, 1},
-                    "this is the text of an OpenBenchmarking.org HTML result view; iosr cannot "
-                    "read that form yet (use the page's text export or composite.xml)");
-}
-
 constexpr input_format formats[] = {
     {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
      read_iosr_json},
-    {"html-view", "text of an OpenBenchmarking.org HTML result view (recognised, not read yet)",
-     sniff_html_view, refuse_html_view},
+    {"html-view", "text of an OpenBenchmarking.org HTML result view, fields run together",
+     sniff_html_view, read_html_view},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
      read_composite_xml},
+    {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
+     read_pts_json},
+    {"pts-csv", "PTS CSV export (result-file-to-csv), the 5.x and 10.x layouts", sniff_pts_csv,
+     read_pts_csv},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, read_pts_text},
 };
@@ -88,9 +83,9 @@ result_file read_results(std::string_view text, std::string name) {
   for (const auto& f : detail::input_formats()) {
     if (f.sniff(text)) return f.read(text, name);
   }
-  throw parse_error(name, {}, "not a benchmark result; expected a PTS composite.xml or text "
-                              "export (charts with '> Higher Is Better' and 'LABEL .... VALUE "
-                              "|===' lines)");
+  throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
+                              "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
+                              "composite.xml, or PTS's CSV or JSON export");
 }
 
 result_file read_results_file(const std::string& path) {

@@ -4,6 +4,7 @@
 
 #include <pugixml.hpp>
 
+#include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "input/xml/xml_support.hpp"
 #include "iosr/error.hpp"

@@ -41,13 +41,7 @@ struct xml_entry_source {
 entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source,
                      const result& chart);
 
-/// Fills a system's scheduler from its JSON `disk-scheduler` or its Notes
-/// (`Disk Scheduler: DEADLINE.`) when the label names none.
-void fill_scheduler(system& s);
-
-/// Checks made once every element is read: systems only entries name are added (with a
-/// warning), systems without entries, duplicate results (the later one wins, at the earlier
-/// one's place, as in PTS) and duplicate entries are reported.
+/// The checks of finish_stored_file (stored_result.hpp) on the file being read.
 void finish_xml_file(const xml_context& ctx);
 
 /// Reads the PTS 0.1-2.x layout (`Suite`, `Benchmark`, `Results/Group/Entry`; formats.md

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// `iosr compare FILE...`: each configuration against its group's baseline, test by test.
+#include <cxxopts.hpp>
+#include <iostream>
+
+#include "cli_support.hpp"
+#include "command.hpp"
+#include "comparison_cli.hpp"
+
+namespace iosr::cli {
+
+int run_compare(int argc, char** argv) {
+  cxxopts::Options options(
+      "iosr compare",
+      "Compare result files: per test, each configuration's value, delta and performance ratio "
+      "against the baseline of its group (the `none` scheduler, else `noop`), ranked best first; "
+      "then a summary per configuration. Tests are matched across inputs by title, description, "
+      "unit and version.");
+  options.custom_help("[options]");
+  add_comparison_options(options, "ascii");
+  options.add_options()("fail-if-worse",
+                        "exit 3 when a configuration is worse than its baseline by more than PCT "
+                        "percent on any test",
+                        cxxopts::value<double>(), "PCT");
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help()
+              << "\nExit status: 0 compared, 1 some input failed (the others are compared), "
+                 "2 usage error, 3 --fail-if-worse tripped.\n";
+    return exit_ok;
+  }
+  return run_comparison(args, "compare", false, true);
+}
+
+}  // namespace iosr::cli

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+#include "comparison_cli.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <regex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "iosr/compare.hpp"
+
+namespace iosr::cli {
+
+namespace {
+
+struct usage_error {
+  std::string message;
+};
+
+std::string format_list() {
+  std::string list;
+  for (const auto& f : list_comparison_formats()) {
+    list += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
+  }
+  return list;
+}
+
+group_by parse_group_by(const std::string& s) {
+  if (s == "input+group") return group_by::input_and_group;
+  if (s == "group") return group_by::group;
+  if (s == "input") return group_by::input;
+  if (s == "none") return group_by::none;
+  throw usage_error{"--group-by takes input+group, group, input or none, not '" + s + "'"};
+}
+
+test_order parse_sort(const std::string& s) {
+  if (s == "file") return test_order::file;
+  if (s == "delta") return test_order::delta;
+  if (s == "name") return test_order::name;
+  throw usage_error{"--sort takes file, delta or name, not '" + s + "'"};
+}
+
+compare_options parse_options(const cxxopts::ParseResult& args) {
+  compare_options o;
+  if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
+  o.group_by = parse_group_by(args["group-by"].as<std::string>());
+  if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
+  if (args.count("rename")) {
+    for (const auto& r : args["rename"].as<std::vector<std::string>>()) {
+      const auto eq = r.find('=');
+      if (eq == std::string::npos) throw usage_error{"--rename takes OLD=NEW, not '" + r + "'"};
+      o.renames.emplace_back(r.substr(0, eq), r.substr(eq + 1));
+    }
+  }
+  if (args.count("filter")) {
+    o.filter = args["filter"].as<std::string>();
+    try {
+      std::regex check(o.filter);
+    } catch (const std::regex_error& e) {
+      throw usage_error{"--filter '" + o.filter + "' is not a regular expression: " + e.what()};
+    }
+  }
+  o.sort = parse_sort(args["sort"].as<std::string>());
+  o.ignore_version = args.count("ignore-version") > 0;
+  return o;
+}
+
+// COLUMNS, then the terminal, then 80.
+int terminal_width() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long n = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && n > 0 && n < 10000) return static_cast<int>(n);
+  }
+  winsize size{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+void report_regressions(const comparison& c, const std::vector<regression>& found, double limit,
+                        const std::string& command) {
+  for (const auto& r : found) {
+    const auto& test = c.tests[r.test];
+    const auto& conf = c.configurations[test.entries[r.entry].configuration];
+    const auto& base = c.configurations[*c.groups[conf.group].baseline];
+    std::cerr << "iosr " << command << ": worse than the baseline by more than " << limit
+              << "%: " << test.title << (test.description.empty() ? "" : ": ") << test.description
+              << ": " << conf.label << " is " << static_cast<long>(r.worse_pct * 10 + 0.5) / 10.0
+              << "% worse than " << base.label << '\n';
+  }
+}
+
+}  // namespace
+
+void add_comparison_options(cxxopts::Options& options, const std::string& default_format) {
+  options.positional_help("FILE... ('-' reads standard input)");
+  // One option per line reads like the help it prints.
+  // clang-format off
+  options.add_options()
+      ("f,format", "output format:" + format_list(),
+       cxxopts::value<std::string>()->default_value(default_format))
+      ("o,output", "write here instead of standard output ('-' = stdout)",
+       cxxopts::value<std::string>()->default_value("-"))
+      ("baseline", "the baseline in each group: a label, a name or a scheduler key "
+                   "(default: none, else noop)", cxxopts::value<std::string>())
+      ("group-by", "which configurations share a baseline: input+group, group, input or none",
+       cxxopts::value<std::string>()->default_value("input+group"))
+      ("only", "keep only these configurations (label or name; repeat or separate with ,)",
+       cxxopts::value<std::vector<std::string>>())
+      ("rename", "rename label OLD to NEW before comparing (repeatable)",
+       cxxopts::value<std::vector<std::string>>())
+      ("filter", "keep tests whose title or description matches this regular expression",
+       cxxopts::value<std::string>())
+      ("sort", "test order: file, delta (largest change first) or name",
+       cxxopts::value<std::string>()->default_value("file"))
+      ("ignore-version", "match tests across inputs even when their versions differ")
+      ("h,help", "print this help")
+      ("files", "result files", cxxopts::value<std::vector<std::string>>());
+  // clang-format on
+  options.parse_positional({"files"});
+}
+
+int run_comparison(const cxxopts::ParseResult& args, const std::string& command, bool table_view,
+                   bool gate) {
+  compare_options options;
+  std::string format = args["format"].as<std::string>();
+  std::optional<double> limit;
+  try {
+    options = parse_options(args);
+    bool known = false;
+    for (const auto& f : list_comparison_formats()) known = known || f.name == format;
+    if (!known)
+      throw usage_error{"unknown format '" + format + "'; choose one of:" + format_list()};
+    if (gate && args.count("fail-if-worse")) {
+      limit = args["fail-if-worse"].as<double>();
+      if (!(*limit >= 0)) throw usage_error{"--fail-if-worse takes a percentage >= 0"};
+    }
+    if (!args.count("files")) throw usage_error{"no input files"};
+  } catch (const usage_error& e) {
+    std::cerr << "iosr " << command << ": " << e.message << "; try 'iosr " << command
+              << " --help'\n";
+    return exit_usage;
+  }
+
+  bool failed = false;
+  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), failed);
+  for (const auto& file : files) print_warnings(file);
+  if (files.empty()) return exit_input_failed;
+
+  const auto result = compare(files, options);
+  const auto output = args["output"].as<std::string>();
+  const bool to_terminal = (output.empty() || output == "-") && isatty(STDOUT_FILENO);
+  comparison_render_options render_options;
+  render_options.table_view = table_view;
+  render_options.color = to_terminal && std::getenv("NO_COLOR") == nullptr;
+  render_options.width = terminal_width();
+  std::string out;
+  render_comparison(result, format, render_options, out);
+  if (!write_output(output, out)) return exit_input_failed;
+  if (failed) return exit_input_failed;
+  if (limit) {
+    const auto found = find_regressions(result, *limit);
+    if (!found.empty()) {
+      report_regressions(result, found, *limit, command);
+      return exit_gate_tripped;
+    }
+  }
+  return exit_ok;
+}
+
+}  // namespace iosr::cli

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// Comparing result files: tests aligned across inputs, each configuration against its group's
+// baseline (deltas, performance ratios, ranks, noise), and a summary per configuration.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "iosr/model.hpp"
+
+namespace iosr {
+
+/// Which configurations share a baseline (`--group-by`).
+enum class group_by {
+  input_and_group,  ///< each (input, label group) on its own: the default
+  group,            ///< label group across inputs (`Linux 6.1` in a.xml and in b.txt)
+  input,            ///< each input on its own
+  none,             ///< everything in one group
+};
+
+/// The order of the tests (`--sort`).
+enum class test_order {
+  file,   ///< as first seen in the inputs
+  delta,  ///< largest |delta| first
+  name,   ///< by title, then description
+};
+
+struct compare_options {
+  std::string baseline;  ///< a label, name or scheduler key; empty: `none`, else `noop`
+  iosr::group_by group_by = group_by::input_and_group;
+  std::vector<std::string> only;  ///< keep these configurations (label or name); empty: all
+  std::vector<std::pair<std::string, std::string>> renames;  ///< label OLD becomes NEW
+  std::string filter;  ///< ECMAScript regex searched in title and description; empty: all
+  test_order sort = test_order::file;
+  bool ignore_version = false;  ///< match tests across inputs without their version
+};
+
+/// One input file as the comparison names it.
+struct compared_input {
+  std::string source_name;  ///< the path as given
+  std::string short_name;   ///< the file name; prefixes labels when there are several inputs
+  std::string title;
+};
+
+/// Configurations measured against one baseline.
+struct compare_group {
+  std::string name;                     ///< `WD5000AZRX`, `a.xml: Linux 6.1`, or `all`
+  std::optional<std::size_t> baseline;  ///< index in comparison::configurations
+};
+
+/// One configuration (a system of one input), with its summary over all tests.
+struct configuration {
+  std::string label;         ///< as shown: `a.xml: None` when there are several inputs
+  std::string source_label;  ///< as written in the input, after --rename
+  std::string system_group;  ///< the label's group (`WD5000AZRX`); may be empty
+  std::string name;          ///< the label's name (`Mq-Deadline`)
+  std::string scheduler;     ///< scheduler key (`mq-deadline`) or empty
+  std::size_t input = 0;     ///< index in comparison::inputs
+  std::size_t group = 0;     ///< index in comparison::groups
+  std::vector<field> hardware;
+  std::vector<field> software;
+
+  // The summary. `tests_compared` of comparison::tests.size() tests had a ratio.
+  std::optional<double> geomean_ratio;  ///< geometric mean of the performance ratios
+  std::size_t tests_compared = 0;
+  std::size_t first_places = 0;  ///< tests where it ranked first in its group (ties count)
+  std::size_t last_places = 0;   ///< tests where it ranked last in its group
+  std::optional<double> mean_rank;
+};
+
+/// Whether a delta stands out from the noise of the two measurements.
+enum class noise {
+  unknown,          ///< `n/a`: mean, standard error or N missing on either side
+  not_significant,  ///< `~`: Welch's t-test gives p >= 0.05
+  significant,      ///< p < 0.05
+};
+
+/// One configuration's value in one test, against its group's baseline.
+struct compared_entry {
+  std::size_t configuration = 0;  ///< index in comparison::configurations
+  entry_kind kind = entry_kind::number;
+  std::string value_text;  ///< exactly as written in the input
+  std::optional<double> value;
+  std::optional<double> standard_error;     ///< from the input, when it gives one
+  std::optional<std::size_t> sample_count;  ///< N, from the input, when it gives one
+  std::string baseline_value_text;          ///< the baseline's value in this test, as written
+  std::optional<double> delta_pct;          ///< (value - baseline) / baseline * 100
+  std::optional<double> ratio;              ///< performance ratio: > 1 is better than the baseline
+  std::size_t rank = 0;                     ///< 1 = best in its group; 0 = not ranked
+  iosr::noise noise = noise::unknown;
+  std::optional<double> p_value;  ///< Welch's t-test, when noise is known
+};
+
+/// One test (title, description, unit, version) as found in one or more inputs.
+struct compared_test {
+  std::string title;
+  std::string version;  ///< with --ignore-version, different versions are joined by ` / `
+  std::string description;
+  std::string unit;
+  iosr::direction direction = direction::none;
+  std::vector<std::size_t> inputs;  ///< the inputs that have this test
+  /// By group, best first within the group; entries without a rank follow in input order.
+  std::vector<compared_entry> entries;
+};
+
+/// The whole comparison, computed once and drawn by every renderer.
+struct comparison {
+  std::vector<compared_input> inputs;
+  std::vector<compare_group> groups;
+  std::vector<configuration> configurations;  ///< by group, the baseline first
+  std::vector<compared_test> tests;
+  std::vector<std::size_t> unmatched;  ///< tests missing from some input (indices in tests)
+  std::vector<std::string> notes;      ///< which baseline was chosen and why, or why none
+};
+
+/// Compares the given files. Throws std::regex_error for a bad `filter`.
+///
+///   seed 000, MariaDB 64 clients (higher is better): None 1134, MQ-Deadline 327
+///   -> MQ-Deadline: delta -71.2 %, ratio 0.288, rank 5 of 5
+comparison compare(std::span<const result_file> files, const compare_options& options = {});
+
+/// A configuration that did worse than its baseline by more than the limit (`--fail-if-worse`).
+struct regression {
+  std::size_t test = 0;   ///< index in comparison::tests
+  std::size_t entry = 0;  ///< index in that test's entries
+  double worse_pct = 0;   ///< |delta| of an entry with a ratio below 1
+};
+
+/// Every entry worse than its baseline by more than `max_worse_pct` percent.
+std::vector<regression> find_regressions(const comparison& c, double max_worse_pct);
+
+/// A comparison output format (`--format NAME`).
+struct comparison_format_info {
+  std::string_view name;     ///< `md`
+  std::string_view summary;  ///< one line for help texts
+};
+
+/// Every registered comparison format; the first is the default.
+std::vector<comparison_format_info> list_comparison_formats();
+
+struct comparison_render_options {
+  bool table_view = false;  ///< `iosr table`: group tables and summary, no per-test sections
+  bool color = false;       ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
+  int width = 80;           ///< ascii: terminal width
+};
+
+/// Appends the comparison in the named format to `out`. Throws std::invalid_argument for an
+/// unknown format name.
+void render_comparison(const comparison& c, std::string_view format,
+                       const comparison_render_options& options, std::string& out);
+
+/// `n/a`, `~` or `significant`, as used in the CSV and JSON outputs.
+std::string_view to_string(noise n);
+
+}  // namespace iosr

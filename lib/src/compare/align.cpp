@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// Merging inputs: configurations and their groups, and tests matched across inputs.
+#include <cstddef>
+#include <map>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "compare/engine.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+std::string file_name_of(const std::string& path) {
+  if (path == "-") return "stdin";
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Short names label the inputs, so they must differ: fall back to the path, then a number.
+std::vector<compared_input> name_inputs(std::span<const result_file> files) {
+  std::vector<compared_input> inputs;
+  std::map<std::string, int> seen;
+  for (const auto& f : files)
+    inputs.push_back({f.source_name, file_name_of(f.source_name), f.title});
+  for (const auto& in : inputs) ++seen[in.short_name];
+  for (auto& in : inputs) {
+    if (seen[in.short_name] > 1) in.short_name = in.source_name;
+  }
+  std::map<std::string, int> again;
+  for (auto& in : inputs) {
+    const int n = ++again[in.short_name];
+    if (n > 1) in.short_name += " (" + std::to_string(n) + ")";
+  }
+  return inputs;
+}
+
+std::string renamed(const std::string& label, const compare_options& options) {
+  for (const auto& [from, to] : options.renames) {
+    if (label == from) return to;
+  }
+  return label;
+}
+
+std::string group_name(const compare_options& options, const compared_input& input,
+                       const std::string& system_group, bool several_inputs) {
+  std::string name;
+  switch (options.group_by) {
+    case group_by::input_and_group:
+      if (several_inputs) name = input.short_name;
+      if (!system_group.empty()) name += (name.empty() ? "" : ": ") + system_group;
+      break;
+    case group_by::group:
+      name = system_group;
+      break;
+    case group_by::input:
+      name = several_inputs ? input.short_name : std::string();
+      break;
+    case group_by::none:
+      break;
+  }
+  return name.empty() ? "all" : name;
+}
+
+bool wanted(const configuration& c, const compare_options& options) {
+  if (options.only.empty()) return true;
+  for (const auto& o : options.only) {
+    if (o == c.label || o == c.source_label || o == c.name) return true;
+  }
+  return false;
+}
+
+// Builds the configurations of one input and maps its labels (as written) to them; labels
+// of unwanted configurations map to nothing.
+class configuration_builder {
+ public:
+  configuration_builder(comparison& c, const compare_options& options) : c_(c), options_(options) {}
+
+  // Labels are looked up once per entry: a linear search would be quadratic on big files.
+  void start_input(std::size_t i, const result_file& file) {
+    input_ = i;
+    systems_.clear();
+    for (const auto& s : file.systems) systems_.emplace(s.label, &s);  // the first one wins
+  }
+
+  // The configuration of a label of the current input, or -1 when --only leaves it out.
+  long find_or_add(const std::string& label) {
+    const std::size_t i = input_;
+    auto key = std::make_pair(i, renamed(label, options_));
+    if (auto it = index_.find(key); it != index_.end()) return it->second;
+
+    const auto found = systems_.find(label);
+    const system* written = found == systems_.end() ? nullptr : found->second;
+    system sys = written && key.second == label ? *written : make_system(key.second);
+    configuration conf;
+    conf.source_label = key.second;
+    conf.label = several_inputs() ? c_.inputs[i].short_name + ": " + key.second : key.second;
+    conf.system_group = sys.group;
+    conf.name = sys.name;
+    conf.scheduler = sys.scheduler;
+    conf.input = i;
+    if (written) {
+      conf.hardware = written->hardware;
+      conf.software = written->software;
+    }
+    long index = -1;
+    if (wanted(conf, options_)) {
+      conf.group =
+          group_of(group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
+      index = static_cast<long>(c_.configurations.size());
+      c_.configurations.push_back(std::move(conf));
+    }
+    index_.emplace(std::move(key), index);
+    return index;
+  }
+
+ private:
+  bool several_inputs() const { return c_.inputs.size() > 1; }
+
+  std::size_t group_of(const std::string& name) {
+    auto [it, added] = groups_.try_emplace(name, c_.groups.size());
+    if (added) c_.groups.push_back({name, std::nullopt});
+    return it->second;
+  }
+
+  comparison& c_;
+  const compare_options& options_;
+  std::map<std::pair<std::size_t, std::string>, long> index_;
+  std::map<std::string, std::size_t> groups_;
+  std::size_t input_ = 0;
+  std::unordered_map<std::string_view, const system*> systems_;
+};
+
+// With --ignore-version one test may have several versions: `3.30 / 3.41`.
+void add_version(compared_test& test, const std::string& version) {
+  std::string_view rest = test.version;
+  for (;;) {
+    const auto cut = rest.find(" / ");
+    if (rest.substr(0, cut) == version) return;
+    if (cut == std::string_view::npos) break;
+    rest.remove_prefix(cut + 3);
+  }
+  test.version += " / " + version;
+}
+
+// What makes two charts of different inputs the same test. A chart whose key repeats within
+// one input (the same test run twice) is matched by occurrence: the second with the second.
+using test_key = std::tuple<std::string, std::string, std::string, std::string, int>;
+
+}  // namespace
+
+comparison align(std::span<const result_file> files, const compare_options& options) {
+  comparison c;
+  c.inputs = name_inputs(files);
+  configuration_builder configurations(c, options);
+  const bool filtering = !options.filter.empty();
+  const std::regex filter(filtering ? options.filter : std::string(), std::regex::ECMAScript);
+
+  std::map<test_key, std::size_t> tests;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& file = files[i];
+    configurations.start_input(i, file);
+    for (const auto& s : file.systems) configurations.find_or_add(s.label);
+
+    std::map<test_key, int> occurrences;
+    for (const auto& res : file.results) {
+      if (filtering && !std::regex_search(res.title, filter) &&
+          !std::regex_search(res.description, filter)) {
+        continue;
+      }
+      test_key key{res.title, res.description, res.unit,
+                   options.ignore_version ? std::string() : res.version, 0};
+      std::get<4>(key) = occurrences[key]++;
+      auto [it, added] = tests.try_emplace(key, c.tests.size());
+      if (added) {
+        compared_test t;
+        t.title = res.title;
+        t.version = res.version;
+        t.description = res.description;
+        t.unit = res.unit;
+        t.direction = res.direction;
+        c.tests.push_back(std::move(t));
+      }
+      auto& test = c.tests[it->second];
+      if (test.inputs.empty() || test.inputs.back() != i) test.inputs.push_back(i);
+      if (!added) add_version(test, res.version);  // differs only with --ignore-version
+      for (const auto& e : res.entries) {
+        const long conf = configurations.find_or_add(e.label);
+        if (conf < 0) continue;
+        compared_entry ce;
+        ce.configuration = static_cast<std::size_t>(conf);
+        ce.kind = e.kind;
+        ce.value_text = e.value_text;
+        ce.value = e.value;
+        ce.standard_error = e.standard_error;
+        ce.sample_count = e.sample_count;
+        test.entries.push_back(std::move(ce));
+      }
+    }
+  }
+  if (files.size() > 1) {
+    for (std::size_t t = 0; t < c.tests.size(); ++t) {
+      if (c.tests[t].inputs.size() < files.size()) c.unmatched.push_back(t);
+    }
+  }
+  return c;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// Choosing each group's baseline: `none`, else `noop`, or what --baseline names.
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "compare/engine.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+// --baseline takes a label (as shown or as written), a name, or a scheduler in any spelling.
+bool named_by(const configuration& conf, const std::string& wanted) {
+  if (conf.label == wanted || conf.source_label == wanted || conf.name == wanted) return true;
+  return !conf.scheduler.empty() &&
+         (conf.scheduler == wanted || conf.scheduler == scheduler_key(wanted));
+}
+
+std::vector<std::size_t> candidates(const comparison& c, const std::vector<std::size_t>& members,
+                                    const std::function<bool(const configuration&)>& pred) {
+  std::vector<std::size_t> found;
+  for (auto i : members) {
+    if (pred(c.configurations[i])) found.push_back(i);
+  }
+  return found;
+}
+
+// Puts the configurations in group order with each baseline first, and renumbers the
+// references to them.
+void order_configurations(comparison& c) {
+  std::vector<std::size_t> order(c.configurations.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto is_baseline = [&](std::size_t i) {
+    return c.groups[c.configurations[i].group].baseline == i;
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto ga = c.configurations[a].group;
+    const auto gb = c.configurations[b].group;
+    if (ga != gb) return ga < gb;
+    return is_baseline(a) && !is_baseline(b);
+  });
+  std::vector<std::size_t> new_index(order.size());
+  std::vector<configuration> ordered;
+  for (std::size_t n = 0; n < order.size(); ++n) {
+    new_index[order[n]] = n;
+    ordered.push_back(std::move(c.configurations[order[n]]));
+  }
+  c.configurations = std::move(ordered);
+  for (auto& g : c.groups) {
+    if (g.baseline) g.baseline = new_index[*g.baseline];
+  }
+  for (auto& t : c.tests) {
+    for (auto& e : t.entries) e.configuration = new_index[e.configuration];
+  }
+}
+
+}  // namespace
+
+void choose_baselines(comparison& c, const compare_options& options) {
+  std::vector<std::vector<std::size_t>> members(c.groups.size());
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    members[c.configurations[i].group].push_back(i);
+  }
+  for (std::size_t g = 0; g < c.groups.size(); ++g) {
+    auto& group = c.groups[g];
+    const std::string where = "group '" + group.name + "'";
+    std::vector<std::size_t> found;
+    if (!options.baseline.empty()) {
+      found = candidates(c, members[g], [&](const configuration& conf) {
+        return named_by(conf, options.baseline);
+      });
+      if (found.empty()) {
+        c.notes.push_back("no baseline in " + where + ": no configuration is named '" +
+                          options.baseline + "' (a label, a name or a scheduler)");
+        continue;
+      }
+    } else {
+      found = candidates(c, members[g],
+                         [](const configuration& conf) { return conf.scheduler == "none"; });
+      if (found.empty()) {
+        found = candidates(c, members[g],
+                           [](const configuration& conf) { return conf.scheduler == "noop"; });
+        if (!found.empty()) {
+          c.notes.push_back("baseline noop (legacy single-queue kernel) in " + where + ": " +
+                            c.configurations[found.front()].label);
+        }
+      }
+      if (found.empty()) {
+        c.notes.push_back("no baseline in " + where +
+                          ": no configuration uses the none or noop scheduler; name one with "
+                          "--baseline");
+        continue;
+      }
+    }
+    group.baseline = found.front();
+    if (found.size() > 1) {
+      c.notes.push_back(std::to_string(found.size()) + " configurations could be the baseline in " +
+                        where + "; the first is: " + c.configurations[found.front()].label);
+    }
+  }
+  order_configurations(c);
+}
+
+}  // namespace iosr::detail

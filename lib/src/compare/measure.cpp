@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// Each entry against its group's baseline in the same test: delta, ratio, noise, rank.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "compare/engine.hpp"
+#include "compare/stats.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+// Pass/fail, text and failed entries have no magnitude to compare; series compare by average.
+bool has_magnitude(const compared_entry& e) {
+  return e.value && (e.kind == entry_kind::number || e.kind == entry_kind::series);
+}
+
+std::optional<measured_mean> measured(const compared_entry& e) {
+  if (!e.value || !e.standard_error || !e.sample_count) return std::nullopt;
+  return measured_mean{*e.value, *e.standard_error, *e.sample_count};
+}
+
+void compare_to(compared_entry& e, const compared_entry& base, direction dir, bool is_base) {
+  e.baseline_value_text = base.value_text;
+  if (!has_magnitude(e)) return;
+  const double v = *e.value;
+  const double b = *base.value;
+  if (b != 0.0) e.delta_pct = (v - b) / b * 100.0;
+  // A ratio of negative or zero values would say nothing about better or worse.
+  if (v > 0.0 && b > 0.0) {
+    if (dir == direction::higher) e.ratio = v / b;
+    if (dir == direction::lower) e.ratio = b / v;
+  }
+  if (is_base) return;  // an entry is not noise against itself
+  const auto mine = measured(e);
+  const auto theirs = measured(base);
+  if (!mine || !theirs) return;
+  e.p_value = welch_p_value(*mine, *theirs);
+  if (e.p_value) e.noise = *e.p_value >= 0.05 ? noise::not_significant : noise::significant;
+}
+
+// Standard competition ranking ("1, 2, 2, 4"), best first by direction; equal values tie.
+void rank_group(std::vector<compared_entry*>& ranked, direction dir) {
+  std::stable_sort(ranked.begin(), ranked.end(), [dir](const auto* a, const auto* b) {
+    return dir == direction::higher ? *a->value > *b->value : *a->value < *b->value;
+  });
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    const bool tie = i > 0 && *ranked[i]->value == *ranked[i - 1]->value;
+    ranked[i]->rank = tie ? ranked[i - 1]->rank : i + 1;
+  }
+}
+
+void measure_test(comparison& c, compared_test& test) {
+  auto group_of = [&](const compared_entry& e) { return c.configurations[e.configuration].group; };
+
+  // The entries of each group present in this test; a map, as a test may hold few of many.
+  std::map<std::size_t, std::vector<compared_entry*>> groups;
+  for (auto& e : test.entries) groups[group_of(e)].push_back(&e);
+
+  for (auto& [g, entries] : groups) {
+    // The baseline's entry: the first of its entries with a magnitude.
+    std::optional<compared_entry> base;
+    for (const auto* e : entries) {
+      if (c.groups[g].baseline == e->configuration && has_magnitude(*e)) {
+        base = *e;
+        break;
+      }
+    }
+    if (base) {
+      for (auto* e : entries) {
+        compare_to(*e, *base, test.direction, e->configuration == base->configuration);
+      }
+    }
+    if (test.direction != direction::none) {
+      std::vector<compared_entry*> ranked;
+      for (auto* e : entries) {
+        if (has_magnitude(*e)) ranked.push_back(e);
+      }
+      rank_group(ranked, test.direction);
+    }
+  }
+
+  std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
+    if (group_of(a) != group_of(b)) return group_of(a) < group_of(b);
+    if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
+    return a.rank < b.rank;
+  });
+}
+
+}  // namespace
+
+void measure(comparison& c) {
+  for (auto& test : c.tests) measure_test(c, test);
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// THE comparison output registry: adding a format is a renderer file plus one row here.
+#include "compare/render/comparison_formats.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace iosr::detail {
+
+namespace {
+constexpr comparison_format formats[] = {
+    {"ascii", "ranked entries with bars and deltas per test, then the summary (the default)",
+     render_ascii},
+    {"md", "GitHub-flavoured Markdown tables for articles, one per group", render_markdown},
+    {"html", "one self-contained page with an SVG bar chart per test", render_html},
+    {"csv", "one row per entry per test (RFC 4180; docs/compare.md)", render_comparison_csv},
+    {"json", "the comparison as one JSON document (docs/compare.md)", render_json},
+};
+}  // namespace
+
+std::span<const comparison_format> comparison_formats() { return formats; }
+
+}  // namespace iosr::detail
+
+namespace iosr {
+
+std::vector<comparison_format_info> list_comparison_formats() {
+  std::vector<comparison_format_info> list;
+  for (const auto& f : detail::comparison_formats()) list.push_back({f.name, f.summary});
+  return list;
+}
+
+void render_comparison(const comparison& c, std::string_view format,
+                       const comparison_render_options& options, std::string& out) {
+  for (const auto& f : detail::comparison_formats()) {
+    if (f.name == format) return f.render(c, options, out);
+  }
+  throw std::invalid_argument("unknown comparison format '" + std::string(format) + "'");
+}
+
+}  // namespace iosr

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// The text of an OpenBenchmarking.org result page, saved or copied as text (seed 003): each
+// chart's fields run together with no separators (formats.md §7, §10.16).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "iosr/model.hpp"
+
+namespace iosr::detail {
+
+bool sniff_html_view(std::string_view text);
+result_file read_html_view(std::string_view text, const std::string& name);
+
+}  // namespace iosr::detail

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Splits CSV text into rows of cells with their offsets, the way PTS writes it: a cell may be
+// quoted, and PTS does not escape the quotes or commas inside (formats.md §6.1).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iosr::detail {
+
+struct csv_cell {
+  std::string text;        ///< unquoted, otherwise as written
+  std::size_t offset = 0;  ///< of the cell's first byte in the input
+};
+
+struct csv_row {
+  std::vector<csv_cell> cells;
+  std::size_t offset = 0;
+
+  /// The cell's text, or empty past the end of the row.
+  std::string_view at(std::size_t column) const {
+    return column < cells.size() ? std::string_view(cells[column].text) : std::string_view();
+  }
+  /// True when every cell is empty or blank (`,,,,` of a spreadsheet re-save).
+  bool blank() const;
+};
+
+/// The rows of `text`. A quoted cell ends at a `"` followed by `,` or the line end; `""` inside
+/// it is one `"`, and any other `"` is kept (PTS writes them raw). Returns the offset of a
+/// quoted cell that its line does not close in `unclosed`, or npos.
+std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed);
+
+}  // namespace iosr::detail

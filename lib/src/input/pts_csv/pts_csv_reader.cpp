@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+// PTS's CSV export: a title row, a header row naming the systems, one row per hardware or
+// software key, the header again, then one row per result. PTS 10.x puts an empty column
+// before the systems and writes the direction and unit; PTS 5.x wrote neither.
+#include "input/pts_csv/pts_csv_reader.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "input/pts_csv/csv_rows.hpp"
+#include "input/stored_result.hpp"
+#include "input/system_fields.hpp"
+#include "iosr/error.hpp"
+#include "line_index.hpp"
+#include "strings.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+struct csv_context {
+  const std::string& name;
+  line_index lines;
+  result_file& out;
+
+  void warn(std::size_t offset, std::string message) const {
+    out.warnings.push_back({lines.position(offset), std::move(message)});
+  }
+  [[noreturn]] void fail(std::size_t offset, std::string message) const {
+    throw parse_error(name, lines.position(offset), std::move(message));
+  }
+};
+
+// PTS's header rows start with a cell holding one blank: ` ,,"a","b"` (10.x), ` ,a,b` (5.x).
+bool is_header(const csv_row& row) { return !row.cells.empty() && row.cells[0].text == " "; }
+
+std::string line_of(const csv_context& ctx, std::size_t offset) {
+  return "line " + std::to_string(ctx.lines.position(offset).line);
+}
+
+// The columns of the system header: where the systems start, and their names.
+struct system_columns {
+  std::size_t first = 1;  ///< 2 in the 10.x layout
+  std::vector<std::string> names;
+  std::size_t offset = 0;  ///< of the header row
+  bool pts10() const { return first == 2; }
+};
+
+system_columns read_system_header(const csv_context& ctx, const csv_row& header) {
+  system_columns columns;
+  columns.offset = header.offset;
+  columns.first = header.cells.size() > 2 && trim(header.at(1)).empty() ? 2 : 1;
+  // Trailing empty cells are a spreadsheet's padding; an empty one between names is a gap.
+  auto last = header.cells.size();
+  while (last > columns.first && trim(header.at(last - 1)).empty()) --last;
+  for (auto c = columns.first; c < last; ++c) {
+    auto label = std::string(trim(header.at(c)));
+    if (label.empty()) {
+      ctx.warn(header.cells[c].offset, "column " + std::to_string(c + 1) +
+                                           " of the header names no system; its values are "
+                                           "read under the label '(column " +
+                                           std::to_string(c + 1) + ")'");
+      label = "(column " + std::to_string(c + 1) + ")";
+    }
+    columns.names.push_back(std::move(label));
+  }
+  if (columns.names.empty()) {
+    ctx.fail(header.offset, "the header row names no system; expected ' ,,\"SYSTEM\",...' as "
+                            "PTS writes it");
+  }
+  return columns;
+}
+
+// A hardware or software row: `Processor,,value,value` (10.x) or `Processor,value,value`.
+void read_component(const csv_context& ctx, const system_columns& columns, const csv_row& row,
+                    bool& software_seen) {
+  auto key = std::string(trim(row.at(0)));
+  bool hardware = std::ranges::find(hardware_keys(), key) != hardware_keys().end();
+  bool software = std::ranges::find(software_keys(), key) != software_keys().end();
+  if (software) software_seen = true;
+  if (!hardware && !software) {
+    ctx.warn(row.offset, "'" + key + "' is not a PTS hardware or software key; kept with the " +
+                             (software_seen ? "software" : "hardware"));
+  }
+  if (columns.pts10() && !trim(row.at(1)).empty()) {
+    ctx.warn(row.cells[1].offset, "'" + key + "' has '" + row.cells[1].text +
+                                      "' in the column PTS leaves empty; not read");
+  }
+  for (std::size_t s = 0; s < columns.names.size(); ++s) {
+    auto value = std::string(trim(row.at(columns.first + s)));
+    if (value.empty()) continue;
+    auto& fields = software_seen ? ctx.out.systems[s].software : ctx.out.systems[s].hardware;
+    fields.push_back({key, std::move(value)});
+  }
+  auto end = columns.first + columns.names.size();
+  for (auto c = end; c < row.cells.size(); ++c) {
+    if (!trim(row.cells[c].text).empty()) {
+      ctx.warn(row.cells[c].offset, "'" + key + "' has more cells than there are systems (a "
+                                                "value holding a comma?); the extra ones are "
+                                                "not read");
+      break;
+    }
+  }
+}
+
+// `TITLE - DESCRIPTION (UNIT)`: the unit is the final balanced parenthesis (10.x only), the
+// title ends at the first ` - `.
+void split_result_name(const csv_context& ctx, std::string_view text, bool with_unit,
+                       std::size_t offset, result& r) {
+  if (with_unit && text.ends_with(')')) {
+    std::size_t depth = 0, open = text.size();
+    while (open-- > 0) {
+      if (text[open] == ')') ++depth;
+      if (text[open] == '(' && --depth == 0) break;
+    }
+    if (open != std::string_view::npos) {
+      r.unit = std::string(text.substr(open + 1, text.size() - open - 2));
+      text = text.substr(0, open);
+      if (text.ends_with(' ')) text.remove_suffix(1);
+    }
+  } else if (with_unit) {
+    ctx.warn(offset, "result '" + std::string(text) + "' gives no unit in parentheses");
+  }
+  auto dash = text.find(" - ");
+  if (dash == std::string_view::npos) {
+    r.title = std::string(trim(text));
+    ctx.warn(offset, "result '" + r.title + "' has no ' - ' between its title and options; "
+                                            "read as a title without options");
+    return;
+  }
+  r.title = std::string(text.substr(0, dash));
+  r.description = std::string(text.substr(dash + 3));
+}
+
+direction read_direction(const csv_context& ctx, const csv_row& row) {
+  auto mark = trim(row.at(1));
+  if (mark == "HIB") return direction::higher;
+  if (mark == "LIB") return direction::lower;
+  if (!mark.empty()) {
+    ctx.warn(row.cells[1].offset, "direction '" + std::string(mark) +
+                                      "' is not HIB, LIB or empty; read as no direction");
+  }
+  return direction::none;
+}
+
+// Cells outside the system columns that hold something: counted per column, reported once.
+struct stray_column {
+  std::string header;
+  std::size_t count = 0;
+  std::size_t first_offset = 0;
+};
+
+void read_result(const csv_context& ctx, const system_columns& columns, const csv_row& row,
+                 std::map<std::size_t, stray_column>& strays) {
+  result r;
+  r.where = ctx.lines.position(row.offset);
+  split_result_name(ctx, row.at(0), columns.pts10(), row.offset, r);
+  if (columns.pts10()) r.direction = read_direction(ctx, row);
+  r.display_format = "BAR_GRAPH";
+  for (std::size_t s = 0; s < columns.names.size(); ++s) {
+    auto c = columns.first + s;
+    auto value = trim(row.at(c));
+    if (value.empty()) continue;  // no entry, or a failed run: the CSV does not tell
+    entry e;
+    e.label = columns.names[s];
+    e.value_text = std::string(value);
+    e.where = ctx.lines.position(row.cells[c].offset);
+    if (auto odd = read_stored_value(e, ""); !odd.empty()) {
+      ctx.warn(row.cells[c].offset, "'" + e.label + "' in '" + r.title + "': " + odd);
+    }
+    if (e.kind == entry_kind::pass_fail) r.display_format = "PASS_FAIL";
+    r.entries.push_back(std::move(e));
+  }
+  for (auto c = columns.first + columns.names.size(); c < row.cells.size(); ++c) {
+    if (trim(row.cells[c].text).empty()) continue;
+    auto& stray = strays[c];
+    if (stray.count++ == 0) stray.first_offset = row.cells[c].offset;
+  }
+  if (r.entries.empty()) {
+    ctx.warn(row.offset, "result '" + r.title + "' (" + r.description +
+                             ") has no values: every run failed, or none ran");
+  }
+  ctx.out.results.push_back(std::move(r));
+}
+
+// Hand-edited files add columns (sums, copies, notes): say what is not read, column by column.
+void report_strays(const csv_context& ctx, const std::map<std::size_t, stray_column>& strays,
+                   const csv_row& system_header, const csv_row* header) {
+  for (const auto& [column, stray] : strays) {
+    auto name = header ? std::string(trim(header->at(column))) : std::string();
+    ctx.warn(stray.first_offset,
+             "column " + std::to_string(column + 1) +
+                 (name.empty() ? " (no name)" : " ('" + name + "')") +
+                 " is not a system of the header at " + line_of(ctx, system_header.offset) + "; its " +
+                 std::to_string(stray.count) + (stray.count == 1 ? " value is" : " values are") +
+                 " not read");
+  }
+}
+
+}  // namespace
+
+bool sniff_pts_csv(std::string_view text) {
+  // The header row within the first lines: a title row and a blank row may come before it.
+  for (int line = 0; line < 4 && !text.empty(); ++line) {
+    if (text.starts_with(" ,")) return true;
+    auto end = text.find('\n');
+    if (end == std::string_view::npos) return false;
+    text.remove_prefix(end + 1);
+  }
+  return false;
+}
+
+result_file read_pts_csv(std::string_view text, const std::string& name) {
+  result_file file;
+  file.source_name = name;
+  file.format = "pts-csv";
+  csv_context ctx{name, line_index(text), file};
+
+  std::size_t unclosed = 0;
+  auto rows = split_csv_rows(text, unclosed);
+  if (unclosed != std::string_view::npos) {
+    ctx.fail(unclosed, "quoted cell is not closed on its line; expected a '\"' before the "
+                       "line end");
+  }
+  std::size_t i = 0;
+  auto skip_blank = [&] {
+    while (i < rows.size() && rows[i].blank() && !is_header(rows[i])) ++i;
+  };
+  skip_blank();
+  if (i < rows.size() && !is_header(rows[i])) {
+    const auto& title_row = rows[i++];
+    for (const auto& cell : title_row.cells) {
+      if (auto t = trim(cell.text); !t.empty()) {
+        file.title = std::string(t);
+        break;
+      }
+    }
+  }
+  skip_blank();
+  if (i == rows.size() || !is_header(rows[i])) {
+    ctx.fail(i < rows.size() ? rows[i].offset : text.size(),
+             "expected the header row ' ,,\"SYSTEM\",...' that names the systems of PTS's CSV "
+             "export");
+  }
+  const auto& system_header = rows[i++];
+  auto columns = read_system_header(ctx, system_header);
+  for (const auto& label : columns.names) {
+    auto s = make_system(label);
+    s.where = ctx.lines.position(system_header.offset);
+    file.systems.push_back(std::move(s));
+  }
+  if (!columns.pts10()) {
+    ctx.warn(system_header.offset, "PTS 5.x CSV layout: it gives no units and no better/worse "
+                                   "direction");
+  }
+
+  bool software_seen = false;
+  while (i < rows.size() && !rows[i].blank() && !is_header(rows[i])) {
+    read_component(ctx, columns, rows[i++], software_seen);
+  }
+  skip_blank();
+  const csv_row* results_header = nullptr;
+  if (i < rows.size() && is_header(rows[i])) {
+    results_header = &rows[i++];
+    for (std::size_t s = 0; s < columns.names.size(); ++s) {
+      auto c = columns.first + s;
+      auto label = trim(results_header->at(c));
+      if (label != columns.names[s]) {
+        ctx.warn(results_header->offset,
+                 "column " + std::to_string(c + 1) + " is '" + std::string(label) +
+                     "' in this header but '" + columns.names[s] + "' in the one at " +
+                     line_of(ctx, system_header.offset) + "; read as '" + columns.names[s] + "'");
+      }
+    }
+  } else if (i < rows.size()) {
+    ctx.warn(rows[i].offset, "no header row before the results; the columns of the header at " +
+                                 line_of(ctx, system_header.offset) + " are used");
+  }
+  std::map<std::size_t, stray_column> strays;
+  for (; i < rows.size(); ++i) {
+    if (rows[i].blank()) continue;
+    if (is_header(rows[i])) {
+      ctx.warn(rows[i].offset, "another header row among the results; not read");
+      continue;
+    }
+    read_result(ctx, columns, rows[i], strays);
+  }
+  report_strays(ctx, strays, system_header, results_header);
+  finish_stored_file(file);
+  return file;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+// PTS's JSON export: the composite.xml facts as one object. `systems` is keyed by identifier,
+// `results` by identity hash and each result's `results` by entry identifier; empty fields
+// are left out, and numbers are JSON numbers (PHP writes 1304.00 as 1304).
+#include "input/pts_json/pts_json_reader.hpp"
+
+#include <map>
+
+#include "input/pts_json/json_tree.hpp"
+#include "input/stored_result.hpp"
+#include "iosr/error.hpp"
+#include "line_index.hpp"
+#include "number.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+using type = json_value::type;
+
+struct json_context {
+  const std::string& name;
+  line_index lines;
+  result_file& out;
+
+  source_position at(const json_value& v) const { return lines.position(v.offset); }
+  void warn(const json_value& v, std::string message) const {
+    out.warnings.push_back({at(v), std::move(message)});
+  }
+  [[noreturn]] void fail(const json_value& v, std::string message) const {
+    throw parse_error(name, at(v), std::move(message));
+  }
+};
+
+// A member that should be a string: numbers are taken as written, anything else is reported.
+std::string text_of(const json_context& ctx, const json_value& v, std::string_view key) {
+  if (v.is_string() || v.is_number()) return v.text;
+  ctx.warn(v, "'" + std::string(key) + "' is not a string; not read");
+  return {};
+}
+
+// The members of an object, later duplicates replacing earlier ones at the earlier place (as
+// PHP reads them, so as PTS does), each duplicate reported.
+std::vector<std::pair<std::string, const json_value*>> unique_members(
+    const json_context& ctx, const json_value& object, std::string_view what) {
+  std::vector<std::pair<std::string, const json_value*>> out;
+  std::map<std::string, std::size_t> place;
+  for (const auto& [key, value] : object.members) {
+    auto [it, fresh] = place.emplace(key, out.size());
+    if (fresh) {
+      out.emplace_back(key, &value);
+      continue;
+    }
+    ctx.warn(value, std::string(what) + " '" + key + "' appears twice; the later one is kept, "
+                                                     "as PTS does");
+    out[it->second].second = &value;
+  }
+  return out;
+}
+
+const json_value* object_member(const json_context& ctx, const json_value& parent,
+                                std::string_view key) {
+  const auto* v = parent.find(key);
+  if (v && !v->is_object()) {
+    ctx.warn(*v, "'" + std::string(key) + "' is not an object; not read");
+    return nullptr;
+  }
+  return v;
+}
+
+std::vector<field> read_fields(const json_context& ctx, const json_value& object) {
+  std::vector<field> fields;
+  for (const auto& [key, value] : unique_members(ctx, object, "key")) {
+    fields.push_back({key, text_of(ctx, *value, key)});
+  }
+  return fields;
+}
+
+void read_system(const json_context& ctx, const std::string& key, const json_value& v) {
+  auto s = make_system(key);
+  s.where = ctx.at(v);
+  if (!v.is_object()) {
+    ctx.warn(v, "system '" + key + "' is not an object; read as a label only");
+    ctx.out.systems.push_back(std::move(s));
+    return;
+  }
+  for (const auto& [member, value] : v.members) {
+    if (member == "identifier") {
+      if (value.text != key) {
+        ctx.warn(value, "system '" + key + "' gives the identifier '" + value.text +
+                            "'; the key is used, as PTS does");
+      }
+    } else if (member == "hardware" || member == "software") {
+      if (!value.is_object()) {
+        ctx.warn(value, "'" + member + "' of system '" + key + "' is not an object; not read");
+        continue;
+      }
+      (member == "hardware" ? s.hardware : s.software) = read_fields(ctx, value);
+    } else if (member == "user") {
+      s.user = text_of(ctx, value, member);
+    } else if (member == "timestamp") {
+      s.timestamp = text_of(ctx, value, member);
+    } else if (member == "client_version") {
+      s.client_version = text_of(ctx, value, member);
+    } else if (member == "notes") {
+      s.notes = text_of(ctx, value, member);
+    } else if (member == "data") {
+      s.json = to_json_text(value);
+    } else {
+      ctx.warn(value, "'" + member + "' of system '" + key + "' is not a key of PTS's JSON "
+                                                             "export; not read");
+    }
+  }
+  fill_scheduler(s);
+  ctx.out.systems.push_back(std::move(s));
+}
+
+direction read_proportion(const json_context& ctx, const json_value& v) {
+  auto text = text_of(ctx, v, "proportion");
+  if (text == "HIB") return direction::higher;
+  if (text == "LIB") return direction::lower;
+  if (!text.empty()) {
+    ctx.warn(v, "proportion '" + text + "' is not HIB or LIB; read as no direction");
+  }
+  return direction::none;
+}
+
+// `min_result` / `max_result`: the range of a line graph kept as one average.
+std::optional<double> extreme(const json_value* runs, bool lowest) {
+  std::optional<double> out;
+  if (!runs || !runs->is_array()) return out;
+  for (const auto& run : runs->items) {
+    if (auto v = parse_number(run.text)) {
+      out = !out ? *v : lowest ? std::min(*out, *v) : std::max(*out, *v);
+    }
+  }
+  return out;
+}
+
+entry read_entry(const json_context& ctx, const std::string& label, const json_value& v,
+                 const result& chart) {
+  entry e;
+  e.label = label;
+  e.where = ctx.at(v);
+  auto about = "'" + label + "' in '" + chart.title + "': ";
+  if (!v.is_object()) {
+    ctx.warn(v, about + "the entry is not an object; read as a failed run");
+    e.kind = entry_kind::failed;
+    return e;
+  }
+  const auto* details = v.find("details");
+  if (details) {
+    e.json = to_json_text(*details);
+    if (const auto* error = details->is_object() ? details->find("error") : nullptr) {
+      e.error = error->text;
+    }
+  }
+  const auto* value = v.find("value");
+  if (!value || (value->text.empty() && !value->is_number())) {
+    e.kind = entry_kind::failed;
+    return e;
+  }
+  if (!value->is_number() && !value->is_string()) {
+    ctx.warn(*value, about + "the value is neither a number nor a string; read as a failed run");
+    e.kind = entry_kind::failed;
+    return e;
+  }
+  e.value_text = value->text;
+  if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
+    ctx.warn(*value, about + odd);
+  }
+  if (e.kind == entry_kind::series && e.value_text.find(',') == std::string::npos) {
+    if (auto low = extreme(v.find("min_result"), true)) e.min = low;
+    if (auto high = extreme(v.find("max_result"), false)) e.max = high;
+  }
+  const auto* raw = v.find("raw_values");
+  if (e.kind == entry_kind::number && raw && raw->is_array() && !raw->items.empty()) {
+    std::string joined;
+    for (const auto& run : raw->items) joined += (joined.empty() ? "" : ":") + run.text;
+    // As with composite.xml's RawString: one run equal to the value lists no runs.
+    if (joined != e.value_text) {
+      for (const auto& run : raw->items) e.samples.push_back(run.text);
+      if (!fill_standard_error(e)) {
+        ctx.warn(*raw, about + "raw_values holds runs that are not numbers; the standard error "
+                               "uses the numeric ones");
+      }
+    }
+  }
+  return e;
+}
+
+void read_result(const json_context& ctx, const std::string& hash, const json_value& v) {
+  result r;
+  r.where = ctx.at(v);
+  if (!v.is_object()) ctx.fail(v, "result '" + hash + "' is not an object; expected the "
+                                                      "members title, scale, results, ...");
+  const json_value* entries = nullptr;
+  for (const auto& [member, value] : v.members) {
+    if (member == "identifier") r.test_id = text_of(ctx, value, member);
+    else if (member == "title") r.title = text_of(ctx, value, member);
+    else if (member == "app_version") r.version = text_of(ctx, value, member);
+    else if (member == "arguments") r.arguments = text_of(ctx, value, member);
+    else if (member == "description") r.description = text_of(ctx, value, member);
+    else if (member == "scale") r.unit = text_of(ctx, value, member);
+    else if (member == "proportion") r.direction = read_proportion(ctx, value);
+    else if (member == "display_format") r.display_format = text_of(ctx, value, member);
+    else if (member == "annotation") r.annotation = text_of(ctx, value, member);
+    else if (member == "parent") r.parent = text_of(ctx, value, member);
+    else if (member == "results") entries = &value;
+    else ctx.warn(value, "'" + member + "' of result '" + hash + "' is not a key of PTS's JSON "
+                                                               "export; not read");
+  }
+  if (r.title.empty()) ctx.warn(v, "result '" + hash + "' has no title");
+  if (entries && entries->is_object()) {
+    for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
+      r.entries.push_back(read_entry(ctx, label, *e, r));
+    }
+  } else if (entries) {
+    ctx.warn(*entries, "'results' of result '" + hash + "' is not an object; not read");
+  }
+  if (r.entries.empty()) {
+    ctx.warn(v, "result '" + r.title + "' has no entries (PTS does not show it)");
+  }
+  ctx.out.results.push_back(std::move(r));
+}
+
+// nlohmann's message without its `[json.exception...] parse error at line 1, column 2: `.
+std::string describe(const std::string& error) {
+  auto at = error.find(": ");
+  auto message = at == std::string::npos ? error : error.substr(at + 2);
+  return "malformed JSON: " + message + "; expected PTS's result-file-to-json output";
+}
+
+}  // namespace
+
+bool sniff_pts_json(std::string_view text) {
+  auto start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos || text[start] != '{') return false;
+  // iosr's own JSON names itself at the top; PTS's has `systems` and `results` objects.
+  auto head = text.substr(start, 512);
+  if (head.find("\"iosr-result\"") != std::string_view::npos) return false;
+  return text.find("\"results\"") != std::string_view::npos;
+}
+
+result_file read_pts_json(std::string_view text, const std::string& name) {
+  result_file file;
+  file.source_name = name;
+  file.format = "pts-json";
+  json_context ctx{name, line_index(text), file};
+
+  auto parsed = parse_json_tree(text);
+  if (!parsed.ok) {
+    throw parse_error(name, ctx.lines.position(parsed.error_offset), describe(parsed.error));
+  }
+  const auto& root = parsed.root;
+  if (!root.is_object()) {
+    ctx.fail(root, "the top level is not an object; expected PTS's result-file-to-json object "
+                   "with 'systems' and 'results'");
+  }
+  for (const auto& [key, value] : unique_members(ctx, root, "key")) {
+    if (key == "title") file.title = text_of(ctx, *value, key);
+    else if (key == "description") file.description = text_of(ctx, *value, key);
+    else if (key == "last_modified") file.last_modified = text_of(ctx, *value, key);
+    else if (key == "notes") file.notes = text_of(ctx, *value, key);
+    else if (key == "internal_tags") file.internal_tags = text_of(ctx, *value, key);
+    else if (key == "reference_id") file.reference_id = text_of(ctx, *value, key);
+    else if (key == "preset_environment_variables") {
+      file.preset_environment = text_of(ctx, *value, key);
+    } else if (key != "systems" && key != "results") {
+      ctx.warn(*value, "'" + key + "' is not a key of PTS's JSON export; not read");
+    }
+  }
+  if (const auto* systems = object_member(ctx, root, "systems")) {
+    for (const auto& [key, value] : unique_members(ctx, *systems, "system")) {
+      read_system(ctx, key, *value);
+    }
+  }
+  const auto* results = object_member(ctx, root, "results");
+  if (!root.find("results")) {
+    ctx.fail(root, "no 'results' object; expected PTS's result-file-to-json output");
+  }
+  if (results) {
+    for (const auto& [hash, value] : unique_members(ctx, *results, "result")) {
+      read_result(ctx, hash, *value);
+    }
+  }
+  finish_stored_file(file);
+  return file;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+#include "input/stored_result.hpp"
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <vector>
+
+#include "number.hpp"
+#include "strings.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
+  std::size_t begin = 0;
+  while (true) {
+    auto end = text.find(separator, begin);
+    pieces.push_back(text.substr(begin, end - begin));
+    if (end == std::string_view::npos) return pieces;
+    begin = end + 1;
+  }
+}
+
+// A LINE_GRAPH value is the whole series, comma-separated: its mean stands for it.
+std::string read_series(entry& e) {
+  e.kind = entry_kind::series;
+  double sum = 0;
+  std::size_t count = 0;
+  for (auto piece : split(e.value_text, ',')) {
+    auto v = parse_number(trim(piece));
+    if (!v) {
+      e.kind = entry_kind::text;
+      e.min = e.max = e.value = std::nullopt;
+      return "line graph value '" + std::string(trim(piece)) +
+             "' is not a number; the series is kept as text";
+    }
+    e.min = e.min ? std::min(*e.min, *v) : *v;
+    e.max = e.max ? std::max(*e.max, *v) : *v;
+    sum += *v;
+    ++count;
+  }
+  e.value = sum / double(count);
+  return {};
+}
+
+}  // namespace
+
+std::string read_stored_value(entry& e, std::string_view format) {
+  if (format == "PASS_FAIL" || e.value_text == "PASS" || e.value_text == "FAIL") {
+    if (e.value_text != "PASS" && e.value_text != "FAIL") {
+      e.kind = entry_kind::text;
+      return "pass/fail value '" + e.value_text + "' is neither PASS nor FAIL; kept as text";
+    }
+    e.kind = entry_kind::pass_fail;
+    e.value = e.value_text == "PASS" ? 1.0 : 0.0;
+    return {};
+  }
+  if (format == "IMAGE_COMPARISON" || format == "MULTI_PASS_FAIL") {
+    e.kind = entry_kind::text;
+    return {};
+  }
+  if (format == "LINE_GRAPH" || format == "FILLED_LINE_GRAPH" ||
+      e.value_text.find(',') != std::string::npos) {
+    return read_series(e);
+  }
+  e.kind = entry_kind::number;
+  e.value = parse_number(e.value_text);
+  if (!e.value) {
+    e.kind = entry_kind::text;
+    return "value '" + e.value_text + "' is not a number; kept as text";
+  }
+  return {};
+}
+
+bool fill_standard_error(entry& e) {
+  e.sample_count = e.samples.size();
+  std::vector<double> numbers;
+  for (const auto& s : e.samples) {
+    if (auto v = parse_number(s)) numbers.push_back(*v);
+  }
+  if (numbers.size() >= 2) {
+    double mean = 0;
+    for (double v : numbers) mean += v;
+    mean /= double(numbers.size());
+    double squares = 0;
+    for (double v : numbers) squares += (v - mean) * (v - mean);
+    double deviation = std::sqrt(squares / double(numbers.size() - 1));
+    e.standard_error = deviation / std::sqrt(double(*e.sample_count));
+  }
+  return numbers.size() == e.samples.size();
+}
+
+void fill_scheduler(system& s) {
+  if (!s.scheduler.empty()) return;
+  auto json = nlohmann::json::parse(s.json, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_discarded() && json.is_object()) {
+    auto it = json.find("disk-scheduler");
+    if (it != json.end() && it->is_string()) {
+      s.scheduler = scheduler_key(it->get<std::string>());
+      if (!s.scheduler.empty()) return;
+    }
+  }
+  constexpr std::string_view marker = "Disk Scheduler: ";
+  auto at = s.notes.find(marker);
+  if (at == std::string::npos) return;
+  auto name = std::string_view(s.notes).substr(at + marker.size());
+  name = name.substr(0, name.find_first_of(".\n"));
+  s.scheduler = scheduler_key(trim(name));
+}
+
+namespace {
+
+// PTS's identity of a chart (formats.md §9), before hashing: results with equal identity
+// are one chart to PTS.
+std::string identity(const result& r) {
+  std::string test = r.test_id;
+  if (auto dot = test.rfind('.'); !test.empty() && dot != std::string::npos &&
+                                  test.find('-') != std::string::npos && dot > test.rfind('-')) {
+    test.erase(dot);
+  }
+  if (test.empty()) test = r.title;
+  return test + ',' + std::string(trim(r.arguments)) + ',' + std::string(trim(r.description)) +
+         ',' + std::string(trim(r.version)) + ',' + std::string(trim(r.unit));
+}
+
+std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
+
+void collapse_duplicate_results(result_file& file) {
+  std::map<std::string, std::size_t> first_place;
+  std::vector<result> kept;
+  for (auto& r : file.results) {
+    auto [it, fresh] = first_place.emplace(identity(r), kept.size());
+    if (fresh) {
+      kept.push_back(std::move(r));
+      continue;
+    }
+    auto& earlier = kept[it->second];
+    file.warnings.push_back(
+        {r.where, "result '" + r.title + "' (" + r.description + ") repeats the one at " +
+                      line_of(earlier.where) + "; as in PTS, this later one is kept, at the "
+                      "earlier one's place"});
+    earlier = std::move(r);
+  }
+  file.results = std::move(kept);
+}
+
+void report_duplicate_entries(result_file& file) {
+  for (const auto& r : file.results) {
+    std::map<std::string, source_position> seen;
+    for (const auto& e : r.entries) {
+      auto [it, fresh] = seen.emplace(e.label, e.where);
+      if (!fresh) {
+        file.warnings.push_back(
+            {e.where, "'" + e.label + "' has a second entry in '" + r.title + "' (first at " +
+                          line_of(it->second) + "); both are kept, as PTS's text export does"});
+      }
+    }
+  }
+}
+
+void add_missing_systems(result_file& file) {
+  std::set<std::string> known, with_entries;
+  for (const auto& s : file.systems) known.insert(s.label);
+  for (const auto& r : file.results) {
+    for (const auto& e : r.entries) {
+      with_entries.insert(e.label);
+      if (known.insert(e.label).second) {
+        auto s = make_system(e.label);
+        s.where = e.where;
+        file.systems.push_back(std::move(s));
+        file.warnings.push_back(
+            {e.where, "entry '" + e.label + "' in '" + r.title + "' names no System; added it "
+                      "without hardware or software details"});
+      }
+    }
+  }
+  if (file.results.empty()) return;
+  for (const auto& s : file.systems) {
+    if (!with_entries.count(s.label)) {
+      file.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any "
+                                        "result"});
+    }
+  }
+}
+
+}  // namespace
+
+void finish_stored_file(result_file& file) {
+  collapse_duplicate_results(file);
+  report_duplicate_entries(file);
+  add_missing_systems(file);
+  if (file.title.find('$') != std::string::npos) {
+    file.warnings.push_back({{}, "file title '" + file.title + "' holds an unexpanded PTS "
+                                 "variable; kept as written"});
+  }
+  for (const auto& r : file.results) {
+    if (r.title.find('$') != std::string::npos) {
+      file.warnings.push_back({r.where, "title '" + r.title + "' holds an unexpanded PTS "
+                                        "variable; kept as written"});
+    }
+  }
+  if (file.results.empty()) {
+    file.warnings.push_back({{}, "the file holds no results (an unfinished run?)"});
+  }
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: MIT
+// The comparison renderers: what each format promises (Markdown cell counts, CSV and JSON read
+// back with real parsers, the terminal width, colour only when asked, HTML escaping).
+#include <cmath>
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catch.hpp"
+#include "compare_support.hpp"
+#include "csv_reader.hpp"
+#include "iosr/compare.hpp"
+
+namespace {
+
+using namespace test_support;
+using iosr::direction;
+
+const std::string hostile = "<script>alert(1)</script>";
+
+std::string rendered(const iosr::comparison& c, std::string_view format, bool table_view = false,
+                     bool color = false, int width = 80) {
+  iosr::comparison_render_options o;
+  o.table_view = table_view;
+  o.color = color;
+  o.width = width;
+  std::string out;
+  iosr::render_comparison(c, format, o, out);
+  return out;
+}
+
+iosr::comparison seed_comparison(const std::string& name) {
+  return iosr::compare(std::vector{seed(name)});
+}
+
+// Two inputs with labels and titles full of Markdown, HTML and CSV punctuation.
+iosr::comparison hostile_comparison() {
+  const auto a = file(
+      "a|b.txt", {chart("fio | \"quoted\", <b>", "Type: *Random* Read\nsecond line", "MB/s",
+                        direction::higher, {{"None", "100"}, {hostile, "150"}, {"x|y_z", "90"}}),
+                  chart("SQLite", "Threads: 1", "Seconds", direction::lower,
+                        {{"None", "10"}, {hostile, "12"}})});
+  const auto b = file("b.txt", {chart("SQLite", "Threads: 1", "Seconds", direction::lower,
+                                      {{"None", "11"}, {"bfq", "9"}})});
+  return iosr::compare(std::vector{a, b});
+}
+
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// The cells of a Markdown table row: split at `|` that is not escaped with a backslash.
+std::size_t markdown_cells(std::string_view row) {
+  std::size_t pipes = 0;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    if (row[i] == '\\') {
+      ++i;
+    } else if (row[i] == '|') {
+      ++pipes;
+    }
+  }
+  return pipes - 1;  // the row starts and ends with one
+}
+
+// Checks every Markdown table: each row has as many cells as its header. Returns the number
+// of tables seen.
+std::size_t check_markdown_tables(const std::string& md) {
+  std::size_t tables = 0;
+  std::size_t header_cells = 0;
+  bool in_table = false;
+  for (const auto& line : lines_of(md)) {
+    if (line.empty() || line[0] != '|') {
+      in_table = false;
+      continue;
+    }
+    INFO(line);
+    if (!in_table) {
+      in_table = true;
+      ++tables;
+      header_cells = markdown_cells(line);
+      continue;
+    }
+    CHECK(markdown_cells(line) == header_cells);
+  }
+  return tables;
+}
+
+std::size_t columns_of(std::string_view s) {
+  std::size_t n = 0;
+  for (char ch : s) n += (ch & 0xC0) != 0x80;
+  return n;
+}
+
+std::size_t count(std::string_view text, std::string_view what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("The comparison formats are registered, ascii first", "[render]") {
+  const auto formats = iosr::list_comparison_formats();
+  std::vector<std::string> names;
+  for (const auto& f : formats) names.emplace_back(f.name);
+  CHECK(names == std::vector<std::string>{"ascii", "md", "html", "csv", "json"});
+  std::string out;
+  CHECK_THROWS_AS(iosr::render_comparison({}, "yaml", {}, out), std::invalid_argument);
+}
+
+// ---- md -----------------------------------------------------------------------------------------
+
+TEST_CASE("Markdown tables have as many cells per row as their header", "[render][md]") {
+  for (const auto& name : seed_names) {
+    INFO(name);
+    const auto md = rendered(seed_comparison(name), "md");
+    CHECK(check_markdown_tables(md) >= 2);  // a table per group and the summary
+  }
+  const auto md = rendered(hostile_comparison(), "md");
+  CHECK(check_markdown_tables(md) == 3);
+  CHECK(md.find("\\<script\\>") != std::string::npos);
+  CHECK(md.find("x\\|y\\_z") != std::string::npos);
+}
+
+TEST_CASE("Markdown puts the baseline first, deltas in cells and the best cell in bold",
+          "[render][md]") {
+  const auto md = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "md");
+  CHECK(md.find("| Test | None (baseline) | MQ-Deadline | Kyber | BFQ low-latency | BFQ |\n") !=
+        std::string::npos);
+  CHECK(md.find("| MariaDB 10.3.8: Clients: 64 (Queries Per Second, ↑ better) | **1134** | "
+                "327 (-71.2%) |") != std::string::npos);
+  CHECK(md.find("| SQLite 3.30.1: Threads / Copies: 8 (Seconds, ↓ better) | **44.70** | "
+                "65.07 (+45.6%) |") != std::string::npos);
+  CHECK(md.find("| MQ-Deadline | 0.879 | 52 of 52 |") != std::string::npos);
+  CHECK(md.find("\x1b[") == std::string::npos);
+}
+
+TEST_CASE("Markdown gives each group its own table with its own baseline", "[render][md]") {
+  const auto md = rendered(seed_comparison("002_236e153a66cd3c9d.txt"), "md", true);
+  CHECK(md.find("## WD5000AZRX\n") != std::string::npos);
+  CHECK(md.find("## WD1500HLHX\n") != std::string::npos);
+  CHECK(count(md, "| Test | None (baseline) | Mq-Deadline |") == 2);
+  CHECK(md.find("| **32.60 (+1.6%)** |") != std::string::npos);  // WD1500HLHX: Mq-Deadline
+}
+
+// ---- csv ----------------------------------------------------------------------------------------
+
+TEST_CASE("CSV has one row per entry per test, in the documented columns", "[render][csv]") {
+  const auto c = seed_comparison("000_1809f3a92cbbf2f4.txt");
+  const auto rows = read_csv(rendered(c, "csv"));
+  REQUIRE(rows.size() == 1 + 260);
+  CHECK(rows[0] == std::vector<std::string>{
+                       "file", "result_title", "version", "description", "unit", "direction",
+                       "label", "group", "name", "scheduler", "value", "baseline_label",
+                       "baseline_value", "delta_pct", "ratio", "rank", "noise"});
+  bool found = false;
+  for (const auto& row : rows) {
+    REQUIRE(row.size() == 17);
+    if (row[1] == "MariaDB" && row[3] == "Clients: 64" && row[6] == "MQ-Deadline") {
+      found = true;
+      CHECK(row[10] == "327");
+      CHECK(row[11] == "None");
+      CHECK(row[12] == "1134");
+      CHECK(std::fabs(std::stod(row[13]) - (-71.16402116402116)) < 1e-12);
+      CHECK(std::fabs(std::stod(row[14]) - 0.28835978835978837) < 1e-15);
+      CHECK(row[15] == "2");
+      CHECK(row[16] == "n/a");
+    }
+  }
+  CHECK(found);
+}
+
+TEST_CASE("CSV quotes hostile labels and titles and reads back to the same text", "[render][csv]") {
+  const auto c = hostile_comparison();
+  const auto rows = read_csv(rendered(c, "csv"));
+  REQUIRE(rows.size() == 1 + 7);
+  CHECK(rows[1][0] == "a|b.txt");
+  CHECK(rows[1][1] == "fio | \"quoted\", <b>");
+  CHECK(rows[1][3] == "Type: *Random* Read\nsecond line");
+  CHECK(rows[1][6] == hostile);
+  CHECK(rows[1][11] == "a|b.txt: None");
+}
+
+// ---- json ---------------------------------------------------------------------------------------
+
+TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and notes",
+          "[render][json]") {
+  const auto doc = nlohmann::json::parse(rendered(hostile_comparison(), "json"));
+  CHECK(doc["schema"] == "iosr-compare");
+  CHECK(doc["schema_version"] == 1);
+  REQUIRE(doc["rows"].size() == 7);
+  const auto& first = doc["rows"][0];  // the best of the first test
+  CHECK(first["file"] == "a|b.txt");
+  CHECK(first["label"] == hostile);
+  CHECK(first["value"] == "150");
+  CHECK(first["noise"] == "n/a");
+  CHECK(first["baseline_value"] == "100");
+  bool hostile_row = false;
+  for (const auto& row : doc["rows"]) {
+    if (row["label"] == hostile && row["result_title"] == "SQLite") {
+      hostile_row = true;
+      CHECK(row["shown_label"] == "a|b.txt: " + hostile);
+      CHECK(row["delta_pct"].get<double>() == 20.0);
+      CHECK(std::fabs(row["ratio"].get<double>() - 10.0 / 12.0) < 1e-15);
+      CHECK(row["rank"] == 2);
+      CHECK(row["p_value"].is_null());
+    }
+  }
+  CHECK(hostile_row);
+  CHECK(doc["summary"].size() == 5);
+  CHECK(doc["groups"].size() == 2);
+  CHECK(doc["unmatched"].size() == 1);
+  CHECK(doc["unmatched"][0]["files"] == nlohmann::json::array({"a|b.txt"}));
+  CHECK(doc["notes"].is_array());
+}
+
+TEST_CASE("JSON keeps values as written and leaves missing numbers null", "[render][json]") {
+  const auto doc =
+      nlohmann::json::parse(rendered(seed_comparison("004_38fbc586aba1b507.txt"), "json"));
+  std::size_t rows = 0;
+  for (const auto& row : doc["rows"]) {
+    CHECK(row["value"].is_string());
+    CHECK(row["noise"] == "n/a");
+    ++rows;
+  }
+  CHECK(rows == 117);
+  CHECK(doc["groups"][0]["baseline"] == "Penryn + HDD: Noop");
+}
+
+// ---- ascii --------------------------------------------------------------------------------------
+
+TEST_CASE("ascii fits the terminal width", "[render][ascii]") {
+  for (int width : {60, 80, 132}) {
+    for (const auto& name : seed_names) {
+      for (bool table : {false, true}) {
+        INFO(name << " width " << width << (table ? " table" : ""));
+        const auto text = rendered(seed_comparison(name), "ascii", table, false, width);
+        std::size_t widest = 0;
+        for (const auto& line : lines_of(text)) widest = std::max(widest, columns_of(line));
+        CHECK(widest <= static_cast<std::size_t>(width));
+      }
+    }
+  }
+}
+
+TEST_CASE("ascii ranks entries with bars and signed deltas and marks the baseline",
+          "[render][ascii]") {
+  const auto text = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "ascii");
+  CHECK(text.find("SQLite 3.30.1: Threads / Copies: 8\n  Seconds, lower is better; noise n/a\n"
+                  "  1  None") != std::string::npos);
+  CHECK(text.find("  2  MQ-Deadline       65.07  ") != std::string::npos);
+  CHECK(text.find("+45.6%  0.687\n") != std::string::npos);
+  CHECK(text.find("-71.2%  0.288\n") != std::string::npos);
+  CHECK(text.find("base\n") != std::string::npos);
+  CHECK(text.find("Summary:") != std::string::npos);
+}
+
+TEST_CASE("ascii colours better and worse only when asked, from the ratio", "[render][ascii]") {
+  const auto c = seed_comparison("000_1809f3a92cbbf2f4.txt");
+  CHECK(rendered(c, "ascii").find('\x1b') == std::string::npos);
+  const auto coloured = rendered(c, "ascii", false, true);
+  // SQLite 8 threads: +45.6 % is a slower time, so it is red (worse), not green.
+  CHECK(coloured.find("\x1b[31m  +45.6%  0.687\x1b[0m") != std::string::npos);
+  CHECK(coloured.find("\x1b[32m   -0.2%  1.002\x1b[0m") != std::string::npos);
+  for (std::string_view format : {"md", "html", "csv", "json"}) {
+    INFO(format);
+    CHECK(rendered(c, format, false, true).find('\x1b') == std::string::npos);
+  }
+}
+
+// ---- html ---------------------------------------------------------------------------------------
+
+TEST_CASE("HTML escapes every input string and draws one chart per test", "[render][html]") {
+  const auto c = hostile_comparison();
+  const auto html = rendered(c, "html");
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+  CHECK(html.find("fio | &quot;quoted&quot;, &lt;b&gt;") != std::string::npos);
+  CHECK(count(html, "class=\"test-chart\"") == c.tests.size());
+  CHECK(count(html, "class=\"summary-chart\"") == 1);
+  // Self-contained: nothing is fetched.
+  CHECK(html.find("src=") == std::string::npos);
+  CHECK(html.find("href=") == std::string::npos);
+  CHECK(html.find("url(") == std::string::npos);
+
+  const auto tables = rendered(c, "html", true);
+  CHECK(count(tables, "class=\"test-chart\"") == 0);
+  CHECK(count(tables, "<table class=\"group\">") == c.groups.size());
+}
+
+TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",
+          "[render][noise]") {
+  // SE 1, N 2 both sides: 10.5 vs 10 is within the noise (p = 0.76), 30 vs 10 is not.
+  const auto f = file(
+      "x.txt",
+      {chart(
+          "fio", "", "MB/s", direction::higher,
+          {{"None", "10", 1, 2}, {"close", "10.5", 1, 2}, {"far", "30", 1, 2}, {"bare", "12"}})});
+  const auto c = iosr::compare(std::vector{f});
+  const auto text = rendered(c, "ascii");
+  CHECK(text.find("~ = within the noise") != std::string::npos);
+  CHECK(text.find("+5.0%  1.050  ~\n") != std::string::npos);
+  CHECK(text.find("+200.0%  3.000\n") != std::string::npos);  // significant: no mark
+  CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
+  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\~) |") != std::string::npos);
+  CHECK(rendered(c, "html").find(">+5.0% ~</text>") != std::string::npos);
+  const auto rows = read_csv(rendered(c, "csv"));
+  REQUIRE(rows.size() == 5);
+  CHECK(rows[1][6] == "far");
+  CHECK(rows[1][16] == "significant");
+  CHECK(rows[3][6] == "close");
+  CHECK(rows[3][16] == "~");
+}

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// PTS's JSON export on the corpus files: exact counts, numbers as written, failed runs with
+// their error, runs and standard errors, positions; what it does not claim; errors.
+#include <string>
+
+#include "catch.hpp"
+#include "iosr/error.hpp"
+#include "iosr/read.hpp"
+#include "reader_support.hpp"
+
+using namespace iosr;
+using test_support::find_entry;
+using test_support::read_cached;
+
+namespace {
+
+const std::string corpus = std::string(IOSR_FIXTURES_DIR) + "/corpus/json/";
+
+std::size_t failed_entries(const result_file& f) {
+  std::size_t n = 0;
+  for (const auto& r : f.results) {
+    for (const auto& e : r.entries) n += e.kind == entry_kind::failed;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("every corpus JSON export reads with exact counts", "[json-in][corpus]") {
+  struct expected {
+    const char* file;
+    std::size_t systems, results, entries, failed, warnings;
+  };
+  // Counted independently of iosr (Python's json module): failed = entries without `value`.
+  const expected files[] = {
+      {"pts-10.8.4_newgvn_126-results_empty-values-and-errors.json", 1, 126, 126, 19, 1},
+      {"pts-10.8.4_osbench_base-vs-fwrapv.json", 2, 5, 10, 0, 0},
+      {"pts-5.6.0_ec2-micro_stream_10-systems.json", 10, 4, 40, 0, 0},
+      {"pts-8.2.0_gce_pjdfstest_pass-fail.json", 1, 2, 2, 0, 0},
+  };
+  for (const auto& x : files) {
+    INFO(x.file);
+    const auto& f = read_cached(corpus + x.file);
+    CHECK(f.format == "pts-json");
+    CHECK(f.systems.size() == x.systems);
+    CHECK(f.results.size() == x.results);
+    CHECK(test_support::entry_count(f) == x.entries);
+    CHECK(failed_entries(f) == x.failed);
+    CHECK(f.warnings.size() == x.warnings);
+  }
+}
+
+TEST_CASE("JSON: header, systems and numbers exactly as the file writes them", "[json-in]") {
+  const auto& f = read_cached(corpus + "pts-5.6.0_ec2-micro_stream_10-systems.json");
+  CHECK(f.title == "stream-bench");
+  CHECK(f.description == "Running pts/stream-1.2.0 via the Phoronix Test Suite.");
+  REQUIRE(f.systems.size() == 10);
+  const auto& run1 = f.systems[1];
+  CHECK(run1.label == "stream-run-1");
+  CHECK(run1.where == source_position{30, 9});
+  CHECK(run1.hardware.at(0).key == "Processor");
+  CHECK(run1.software.at(0).value == "Ubuntu 14.04");
+  CHECK(run1.json.starts_with("{\"compiler-configuration\":\"--build=x86_64-linux-gnu"));
+  const auto& scale = f.results.at(1);
+  test_support::check_header(scale, "Stream", "2013-01-17", "Type: Scale", "MB/s",
+                             direction::higher);
+  CHECK(scale.test_id == "pts/stream-1.2.0");
+  CHECK(scale.arguments == "Scale");
+  // PHP wrote the stored 1304.00 as 1304 and 1447.20 as 1447.2: kept as the file writes them.
+  CHECK(test_support::value_of(scale, "stream-run-0") == "1304");
+  const auto* one = find_entry(scale, "stream-run-1");
+  REQUIRE(one);
+  CHECK(one->value_text == "1447.2");
+  CHECK(one->where == source_position{529, 17});
+  CHECK(one->samples.size() == 9);
+  CHECK(one->sample_count == 9u);
+  REQUIRE(one->standard_error);
+  CHECK(one->json == R"({"compiler-options":{"compiler-type":"CC","compiler":"gcc",)"
+                     R"("compiler-options":"-O3 -march=native -fopenmp"}})");
+}
+
+TEST_CASE("JSON: failed runs keep their error, pass/fail reads as such", "[json-in]") {
+  const auto& newgvn =
+      read_cached(corpus + "pts-10.8.4_newgvn_126-results_empty-values-and-errors.json");
+  const auto& fftw = newgvn.results.at(0);
+  const auto* failed = find_entry(fftw, "NewGVN");
+  REQUIRE(failed);
+  CHECK(failed->kind == entry_kind::failed);
+  CHECK(failed->value_text.empty());
+  CHECK(failed->error ==
+        "The test quit with a non-zero exit status. E: taskset: failed to execute "
+        "./fftw-stock/tests/bench: No such file or directory");
+  CHECK(failed->where == source_position{49, 17});
+  // Duplicate entries in the XML: the JSON keeps the last (the CSV keeps the first, 98536).
+  CHECK(test_support::value_of(newgvn.results.at(1), "NewGVN") == "98548");
+
+  const auto& pjdfs = read_cached(corpus + "pts-8.2.0_gce_pjdfstest_pass-fail.json");
+  CHECK(pjdfs.systems.at(0).scheduler == "none");  // from data.disk-scheduler
+  const auto& pass = pjdfs.results.at(1);
+  CHECK(pass.display_format == "PASS_FAIL");
+  REQUIRE(pass.entries.size() == 1);
+  CHECK(pass.entries[0].kind == entry_kind::pass_fail);
+  CHECK(pass.entries[0].value_text == "PASS");
+}
+
+TEST_CASE("JSON: hand edits become warnings", "[json-in]") {
+  auto f = read_results(R"({"title": "t", "colour": "red",
+  "systems": {"a": {"identifier": "a"}},
+  "results": {"h1": {"title": "T", "scale": "MB/s", "proportion": "HIB",
+                     "results": {"a": {"value": 1.50}, "a": {"value": "2.0x"}}}}})",
+                        "in.json");
+  REQUIRE(f.results.size() == 1);
+  REQUIRE(f.results[0].entries.size() == 1);
+  const auto& e = f.results[0].entries[0];
+  CHECK(e.value_text == "2.0x");
+  CHECK(e.kind == entry_kind::text);
+  REQUIRE(f.warnings.size() == 3);
+  CHECK(f.warnings[0].message == "'colour' is not a key of PTS's JSON export; not read");
+  CHECK(f.warnings[0].where == source_position{1, 16});
+  CHECK(f.warnings[1].message == "entry 'a' appears twice; the later one is kept, as PTS does");
+  CHECK(f.warnings[1].where == source_position{4, 56});
+  CHECK(f.warnings[2].message == "'a' in 'T': value '2.0x' is not a number; kept as text");
+}
+
+TEST_CASE("JSON: what is not claimed, and errors with their position", "[json-in][errors]") {
+  auto error_of = [](std::string_view text) -> parse_error {
+    try {
+      read_results(text, "in.json");
+    } catch (const parse_error& e) {
+      return e;
+    }
+    FAIL("read without an error");
+    throw;
+  };
+  SECTION("iosr's own JSON is not PTS's") {
+    auto text = "{\"format\": \"iosr-result\", \"results\": []}";
+    try {
+      auto f = read_results(text, "in.json");
+      CHECK(f.format != "pts-json");
+    } catch (const parse_error& e) {
+      CHECK(std::string(e.message()).find("malformed JSON") == std::string::npos);
+    }
+  }
+  SECTION("a file cut short") {
+    auto e = error_of("{\n  \"title\": \"t\",\n  \"results\": {\"h\": {\"title\": \"T\"");
+    CHECK(e.where().line == 3);
+    CHECK(e.message().starts_with("malformed JSON: "));
+    CHECK(e.message().ends_with("; expected PTS's result-file-to-json output"));
+  }
+  SECTION("nesting too deep to be a result file") {
+    std::string deep = "{\"results\": " + std::string(300, '[') + std::string(300, ']') + "}";
+    auto e = error_of(deep);
+    CHECK(e.where() == source_position{1, 212});
+    CHECK(e.message().find("nested deeper than 200 levels") != std::string::npos);
+  }
+  SECTION("no results object") {
+    auto e = error_of("{\"title\": \"t\", \"systems\": {}, \"resultz\": {}, \"x\": \"results\"}");
+    CHECK(e.message() == "no 'results' object; expected PTS's result-file-to-json output");
+  }
+}
