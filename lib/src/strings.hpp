@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 namespace iosr::detail {
 
@@ -13,6 +14,27 @@ inline std::string_view trim(std::string_view s) {
     s.remove_suffix(1);
   }
   return s;
+}
+
+/// `s` without what PHP's trim() removes, as PTS applies it: blanks, line ends, NUL and
+/// vertical tab at either end.
+inline std::string_view php_trim(std::string_view s) {
+  constexpr std::string_view blanks{" \t\n\r\v\0", 6};
+  auto begin = s.find_first_not_of(blanks);
+  if (begin == std::string_view::npos) return {};
+  return s.substr(begin, s.find_last_not_of(blanks) - begin + 1);
+}
+
+/// The pieces of `text` between separators; `a::b` gives `a`, ``, `b`, and `` gives one piece.
+inline std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
+  std::size_t begin = 0;
+  while (true) {
+    auto end = text.find(separator, begin);
+    pieces.push_back(text.substr(begin, end - begin));
+    if (end == std::string_view::npos) return pieces;
+    begin = end + 1;
+  }
 }
 
 /// An ASCII digit (unlike std::isdigit, defined for every byte and independent of locale).

@@ -8,22 +8,12 @@
 #include <vector>
 
 #include "number.hpp"
+#include "result_identity.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> pieces;
-  std::size_t begin = 0;
-  while (true) {
-    auto end = text.find(separator, begin);
-    pieces.push_back(text.substr(begin, end - begin));
-    if (end == std::string_view::npos) return pieces;
-    begin = end + 1;
-  }
-}
 
 // A LINE_GRAPH value is the whole series, comma-separated: its mean stands for it.
 std::string read_series(entry& e) {
@@ -114,26 +104,13 @@ void fill_scheduler(system& s) {
 
 namespace {
 
-// PTS's identity of a chart (formats.md §9), before hashing: results with equal identity
-// are one chart to PTS.
-std::string identity(const result& r) {
-  std::string test = r.test_id;
-  if (auto dot = test.rfind('.'); !test.empty() && dot != std::string::npos &&
-                                  test.find('-') != std::string::npos && dot > test.rfind('-')) {
-    test.erase(dot);
-  }
-  if (test.empty()) test = r.title;
-  return test + ',' + std::string(trim(r.arguments)) + ',' + std::string(trim(r.description)) +
-         ',' + std::string(trim(r.version)) + ',' + std::string(trim(r.unit));
-}
-
 std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
 
 void collapse_duplicate_results(result_file& file) {
   std::map<std::string, std::size_t> first_place;
   std::vector<result> kept;
   for (auto& r : file.results) {
-    auto [it, fresh] = first_place.emplace(identity(r), kept.size());
+    auto [it, fresh] = first_place.emplace(result_identity(r), kept.size());
     if (fresh) {
       kept.push_back(std::move(r));
       continue;

@@ -2,6 +2,8 @@
 // RFC 4180 field quoting.
 #include "output/csv_escape.hpp"
 
+#include <fmt/format.h>
+
 namespace iosr::detail {
 
 namespace {
@@ -23,6 +25,21 @@ void append_csv_field(std::string& out, std::string_view field) {
     out.push_back(c);
   }
   out.push_back('"');
+}
+
+void csv_row_writer::field(std::string_view text) {
+  if (!first_) out_.push_back(',');
+  first_ = false;
+  append_csv_field(out_, text);
+}
+
+void csv_row_writer::number(const std::optional<double>& v) {
+  field(v ? fmt::format("{}", *v) : std::string());
+}
+
+void csv_row_writer::end() {
+  out_.push_back('\n');
+  first_ = true;
 }
 
 }  // namespace iosr::detail

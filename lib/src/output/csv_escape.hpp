@@ -2,6 +2,7 @@
 // RFC 4180 field quoting, shared by the tabular renderers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,5 +13,22 @@ namespace iosr::detail {
 /// (so readers that trim spaces keep them); otherwise it is written as is. Bytes pass through
 /// unchanged, so UTF-8 stays UTF-8.
 void append_csv_field(std::string& out, std::string_view field);
+
+/// Writes one CSV record field by field: commas between fields, `\n` at the end (which
+/// Python's csv module, pandas, DuckDB and spreadsheets all read as a record end).
+class csv_row_writer {
+ public:
+  explicit csv_row_writer(std::string& out) : out_(out) {}
+
+  void field(std::string_view text);
+  /// A computed number in its shortest round-trip form (the exact double, never rounded);
+  /// an empty field when there is none.
+  void number(const std::optional<double>& v);
+  void end();
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
 
 }  // namespace iosr::detail

@@ -23,31 +23,10 @@ namespace {
 
 // The column order is part of the stable schema: only ever append new columns at the end.
 constexpr std::string_view columns[] = {
-    "file",    "result_title",   "version",      "description", "unit",           "direction",
-    "label",   "group",          "name",         "scheduler",   "value",          "kind",
-    "samples", "standard_error", "sample_count", "test_id",     "display_format", "error",
-    "arguments", "numeric_value", "min", "max",
-};
-
-// Writes the fields of one row, separated by commas, and the line end.
-class row_writer {
- public:
-  explicit row_writer(std::string& out) : out_(out) {}
-
-  void field(std::string_view text) {
-    if (!first_) out_.push_back(',');
-    first_ = false;
-    append_csv_field(out_, text);
-  }
-
-  void end() {
-    out_.push_back('\n');
-    first_ = true;
-  }
-
- private:
-  std::string& out_;
-  bool first_ = true;
+    "file",      "result_title",   "version",      "description", "unit",           "direction",
+    "label",     "group",          "name",         "scheduler",   "value",          "kind",
+    "samples",   "standard_error", "sample_count", "test_id",     "display_format", "error",
+    "arguments", "numeric_value",  "min",          "max",
 };
 
 std::string join_samples(const std::vector<std::string>& samples) {
@@ -59,14 +38,9 @@ std::string join_samples(const std::vector<std::string>& samples) {
   return joined;
 }
 
-// Shortest text that reads back as the same double; empty when there is no number.
-std::string number(const std::optional<double>& v) {
-  return v ? fmt::format("{}", *v) : std::string();
-}
-
 using system_index = std::unordered_map<std::string_view, const system*>;
 
-void write_entry(row_writer& row, const result_file& file, const system_index& systems,
+void write_entry(csv_row_writer& row, const result_file& file, const system_index& systems,
                  const result& res, const entry& e) {
   // A label absent from the file's systems still gets group / name / scheduler from its text.
   auto found = systems.find(e.label);
@@ -90,15 +64,15 @@ void write_entry(row_writer& row, const result_file& file, const system_index& s
   row.field(e.value_text);  // exactly as written: `24.00` stays `24.00`
   row.field(to_string(e.kind));
   row.field(join_samples(e.samples));
-  row.field(number(e.standard_error));
+  row.number(e.standard_error);
   row.field(e.sample_count ? fmt::format("{}", *e.sample_count) : std::string());
   row.field(res.test_id);
   row.field(res.display_format);
   row.field(e.error);
   row.field(res.arguments);
-  row.field(number(e.value));
-  row.field(number(e.min));
-  row.field(number(e.max));
+  row.number(e.value);
+  row.number(e.min);
+  row.number(e.max);
   row.end();
 }
 
@@ -106,7 +80,7 @@ void write_entry(row_writer& row, const result_file& file, const system_index& s
 
 void render_csv(std::span<const result_file> files, const render_options& options,
                 std::string& out) {
-  row_writer row(out);
+  csv_row_writer row(out);
   if (options.header) {
     for (auto name : columns) row.field(name);
     row.end();

@@ -19,34 +19,14 @@
 #include "iosr/render.hpp"
 #include "output/display_precision.hpp"
 #include "output/output_formats.hpp"
+#include "result_identity.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
 
-// PHP's trim(): blanks, line ends, NUL and vertical tab.
-std::string_view php_trim(std::string_view s) {
-  constexpr std::string_view blanks = " \t\n\r\v";
-  auto not_blank = [&](char c) { return c != '\0' && blanks.find(c) == std::string_view::npos; };
-  while (!s.empty() && !not_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && !not_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // ---- Which results PTS shows ----------------------------------------------------------------
-
-// PTS keys results by identity (formats.md §9): the test profile without its last version
-// component (or the title), arguments, description, app version and scale.
-std::string identity(const result& r) {
-  std::string test = r.test_id;
-  if (test.empty()) {
-    test = r.title;
-  } else if (auto dot = test.rfind('.'); dot != std::string::npos) {
-    test.erase(dot);
-  }
-  return fmt::format("{},{},{},{},{}", test, php_trim(r.arguments), php_trim(r.description),
-                     php_trim(r.version), php_trim(r.unit));
-}
 
 // A later result with the same identity replaces the earlier one, at the earlier one's place
 // (formats.md §2.2). Readers may have done this already; doing it again changes nothing.
@@ -54,7 +34,7 @@ std::vector<const result*> shown_results(const result_file& file) {
   std::vector<const result*> shown;
   std::map<std::string, std::size_t> place;
   for (const auto& r : file.results) {
-    auto [it, fresh] = place.emplace(identity(r), shown.size());
+    auto [it, fresh] = place.emplace(result_identity(r), shown.size());
     if (fresh) {
       shown.push_back(&r);
     } else {

@@ -43,9 +43,12 @@ std::string join_samples(const std::vector<std::string>& samples) {
 
 std::string proportion(direction d) {
   switch (d) {
-    case direction::higher: return "HIB";
-    case direction::lower: return "LIB";
-    case direction::none: break;
+    case direction::higher:
+      return "HIB";
+    case direction::lower:
+      return "LIB";
+    case direction::none:
+      break;
   }
   return "";
 }
@@ -151,8 +154,9 @@ void render_one(const result_file& file, std::string& out) {
 
 void render_xml(std::span<const result_file> files, const render_options&, std::string& out) {
   if (files.size() > 1) {
-    throw std::invalid_argument("composite.xml holds one result file; write each input to its "
-                                "own file");
+    throw std::invalid_argument(
+        "composite.xml holds one result file; write each input to its "
+        "own file");
   }
   for (const auto& file : files) render_one(file, out);
 }

@@ -21,34 +21,11 @@ constexpr std::string_view columns[] = {
     "baseline_value", "delta_pct",    "ratio",   "rank",        "noise",
 };
 
-class row_writer {
- public:
-  explicit row_writer(std::string& out) : out_(out) {}
-
-  void field(std::string_view text) {
-    if (!first_) out_.push_back(',');
-    first_ = false;
-    append_csv_field(out_, text);
-  }
-
-  // Computed numbers in their shortest round-trip form: the exact double, never rounded.
-  void number(std::optional<double> v) { field(v ? fmt::format("{}", *v) : std::string()); }
-
-  void end() {
-    out_.push_back('\n');
-    first_ = true;
-  }
-
- private:
-  std::string& out_;
-  bool first_ = true;
-};
-
 }  // namespace
 
 void render_comparison_csv(const comparison& c, const comparison_render_options&,
                            std::string& out) {
-  row_writer row(out);
+  csv_row_writer row(out);
   for (auto name : columns) row.field(name);
   row.end();
   for (const auto& test : c.tests) {

@@ -10,7 +10,7 @@
 
 #include "input/html_view/fused_values.hpp"
 #include "iosr/error.hpp"
-#include "line_index.hpp"
+#include "input/reader_context.hpp"
 #include "number.hpp"
 #include "strings.hpp"
 
@@ -20,19 +20,6 @@ namespace {
 
 constexpr std::string_view watermark = "OpenBenchmarking.org";
 
-struct page_context {
-  std::string_view text;
-  const std::string& name;
-  line_index lines;
-  result_file& out;
-
-  void warn(std::size_t offset, std::string message) const {
-    out.warnings.push_back({lines.position(offset), std::move(message)});
-  }
-  [[noreturn]] void fail(std::size_t offset, std::string message) const {
-    throw parse_error(name, lines.position(offset), std::move(message));
-  }
-};
 
 struct page_line {
   std::string_view text;
@@ -53,7 +40,7 @@ std::vector<page_line> split_lines(std::string_view text) {
 // `Disk Details- NOOP: NOOP / data=ordered,relatime,rw- Deadline: DEADLINE / ...` names each
 // system apart, where every other part of the page runs the names together. The list ends
 // where the next note's heading (`Processor Details-`) begins, fused to the last item.
-void read_disk_details(const page_context& ctx) {
+void read_disk_details(const reader_context& ctx) {
   constexpr std::string_view heading = "Disk Details- ";
   auto at = ctx.text.find(heading);
   if (at == std::string_view::npos) {
@@ -126,7 +113,7 @@ struct page_chart {
 std::string describe(const result& r) { return "chart '" + r.title + "' (" + r.description + ")"; }
 
 // Reads one chart line; `title` and `description` are the two lines before it.
-page_chart read_chart(const page_context& ctx, const page_line& line, std::string_view title,
+page_chart read_chart(const reader_context& ctx, const page_line& line, std::string_view title,
                       std::string_view description) {
   page_chart chart;
   auto& r = chart.r;
@@ -227,7 +214,7 @@ struct summary_table {
   std::vector<std::size_t> chart_of_column;  ///< chart index per column
 };
 
-std::optional<summary_table> find_summary(const page_context& ctx,
+std::optional<summary_table> find_summary(const reader_context& ctx,
                                           const std::vector<page_line>& lines,
                                           std::size_t first_chart,
                                           const std::vector<page_chart>& charts) {
@@ -294,7 +281,7 @@ bool table_agrees(const summary_table& table, const std::vector<page_chart>& cha
 }
 
 // Lets the table decide between splits that fit a chart about equally well.
-void check_with_summary(const page_context& ctx, const summary_table& table,
+void check_with_summary(const reader_context& ctx, const summary_table& table,
                         std::vector<page_chart>& charts) {
   for (int pass = 0; pass < 2; ++pass) {
     for (auto c : table.chart_of_column) {
@@ -323,7 +310,7 @@ std::string list_values(const value_split& split) {
 }
 
 // Fills the entries from the chosen split, with SE and N when every bar has its SE string.
-void fill_entries(const page_context& ctx, page_chart& chart) {
+void fill_entries(const reader_context& ctx, page_chart& chart) {
   auto& r = chart.r;
   const auto& split = chart.splits[chart.choice];
   if (chart.plausible.size() > 1) {
@@ -372,7 +359,7 @@ result_file read_html_view(std::string_view text, const std::string& name) {
   result_file file;
   file.source_name = name;
   file.format = "html-view";
-  page_context ctx{text, name, line_index(text), file};
+  reader_context ctx{text, name, line_index(text), file};
   auto lines = split_lines(text);
   std::vector<const page_line*> filled;
   for (const auto& l : lines) {

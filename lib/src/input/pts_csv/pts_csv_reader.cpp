@@ -11,30 +11,18 @@
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "iosr/error.hpp"
-#include "line_index.hpp"
+#include "input/reader_context.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
 
-struct csv_context {
-  const std::string& name;
-  line_index lines;
-  result_file& out;
-
-  void warn(std::size_t offset, std::string message) const {
-    out.warnings.push_back({lines.position(offset), std::move(message)});
-  }
-  [[noreturn]] void fail(std::size_t offset, std::string message) const {
-    throw parse_error(name, lines.position(offset), std::move(message));
-  }
-};
 
 // PTS's header rows start with a cell holding one blank: ` ,,"a","b"` (10.x), ` ,a,b` (5.x).
 bool is_header(const csv_row& row) { return !row.cells.empty() && row.cells[0].text == " "; }
 
-std::string line_of(const csv_context& ctx, std::size_t offset) {
+std::string line_of(const reader_context& ctx, std::size_t offset) {
   return "line " + std::to_string(ctx.lines.position(offset).line);
 }
 
@@ -46,7 +34,7 @@ struct system_columns {
   bool pts10() const { return first == 2; }
 };
 
-system_columns read_system_header(const csv_context& ctx, const csv_row& header) {
+system_columns read_system_header(const reader_context& ctx, const csv_row& header) {
   system_columns columns;
   columns.offset = header.offset;
   columns.first = header.cells.size() > 2 && trim(header.at(1)).empty() ? 2 : 1;
@@ -72,7 +60,7 @@ system_columns read_system_header(const csv_context& ctx, const csv_row& header)
 }
 
 // A hardware or software row: `Processor,,value,value` (10.x) or `Processor,value,value`.
-void read_component(const csv_context& ctx, const system_columns& columns, const csv_row& row,
+void read_component(const reader_context& ctx, const system_columns& columns, const csv_row& row,
                     bool& software_seen) {
   auto key = std::string(trim(row.at(0)));
   bool hardware = std::ranges::find(hardware_keys(), key) != hardware_keys().end();
@@ -105,7 +93,7 @@ void read_component(const csv_context& ctx, const system_columns& columns, const
 
 // `TITLE - DESCRIPTION (UNIT)`: the unit is the final balanced parenthesis (10.x only), the
 // title ends at the first ` - `.
-void split_result_name(const csv_context& ctx, std::string_view text, bool with_unit,
+void split_result_name(const reader_context& ctx, std::string_view text, bool with_unit,
                        std::size_t offset, result& r) {
   if (with_unit && text.ends_with(')')) {
     std::size_t depth = 0, open = text.size();
@@ -132,7 +120,7 @@ void split_result_name(const csv_context& ctx, std::string_view text, bool with_
   r.description = std::string(text.substr(dash + 3));
 }
 
-direction read_direction(const csv_context& ctx, const csv_row& row) {
+direction read_direction(const reader_context& ctx, const csv_row& row) {
   auto mark = trim(row.at(1));
   if (mark == "HIB") return direction::higher;
   if (mark == "LIB") return direction::lower;
@@ -150,7 +138,7 @@ struct stray_column {
   std::size_t first_offset = 0;
 };
 
-void read_result(const csv_context& ctx, const system_columns& columns, const csv_row& row,
+void read_result(const reader_context& ctx, const system_columns& columns, const csv_row& row,
                  std::map<std::size_t, stray_column>& strays) {
   result r;
   r.where = ctx.lines.position(row.offset);
@@ -184,7 +172,7 @@ void read_result(const csv_context& ctx, const system_columns& columns, const cs
 }
 
 // Hand-edited files add columns (sums, copies, notes): say what is not read, column by column.
-void report_strays(const csv_context& ctx, const std::map<std::size_t, stray_column>& strays,
+void report_strays(const reader_context& ctx, const std::map<std::size_t, stray_column>& strays,
                    const csv_row& system_header, const csv_row* header) {
   for (const auto& [column, stray] : strays) {
     auto name = header ? std::string(trim(header->at(column))) : std::string();
@@ -214,7 +202,7 @@ result_file read_pts_csv(std::string_view text, const std::string& name) {
   result_file file;
   file.source_name = name;
   file.format = "pts-csv";
-  csv_context ctx{name, line_index(text), file};
+  reader_context ctx{text, name, line_index(text), file};
 
   std::size_t unclosed = 0;
   auto rows = split_csv_rows(text, unclosed);

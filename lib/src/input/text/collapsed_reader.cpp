@@ -55,7 +55,7 @@ bool is_resolution(std::string_view token) {
 }
 
 // Where the first chart header begins inside the last system block `[from, to)`.
-std::size_t header_start_in_block(const text_context& ctx, span_t block) {
+std::size_t header_start_in_block(const reader_context& ctx, span_t block) {
   auto text = ctx.text;
   // The last `Key: ` of the block; its value runs into the header.
   std::size_t value_begin = std::string_view::npos;
@@ -90,7 +90,7 @@ std::size_t header_start_in_block(const text_context& ctx, span_t block) {
 
 // A system that no chart names is found where a software list ends at `Screen Resolution: WxH`
 // and `NAME: Processor: ...` follows; the others were found from the chart labels.
-void add_systems_without_entries(const text_context& ctx, span_t prefix,
+void add_systems_without_entries(const reader_context& ctx, span_t prefix,
                                  std::vector<span_t>& labels) {
   static constexpr std::string_view resolution = "Screen Resolution: ";
   const auto text = ctx.text;
@@ -144,7 +144,7 @@ void split_file_title(std::string_view head, result_file& out) {
 
 }  // namespace
 
-void read_collapsed(text_context& ctx) {
+void read_collapsed(reader_context& ctx) {
   const auto text = ctx.text;
 
   // 1. Every entry, left to right.

@@ -82,7 +82,7 @@ bool looks_like_entry(const line_info& line) {
 
 class multiline_reader {
  public:
-  explicit multiline_reader(text_context& ctx) : ctx_(ctx) {
+  explicit multiline_reader(reader_context& ctx) : ctx_(ctx) {
     std::size_t begin = 0;
     const auto text = ctx.text;
     while (begin < text.size()) {
@@ -332,12 +332,12 @@ class multiline_reader {
     ctx_.out.results.push_back(std::move(r));
   }
 
-  text_context& ctx_;
+  reader_context& ctx_;
   std::vector<line_info> lines_;
 };
 
 }  // namespace
 
-void read_multiline(text_context& ctx) { multiline_reader(ctx).read(); }
+void read_multiline(reader_context& ctx) { multiline_reader(ctx).read(); }
 
 }  // namespace iosr::detail

@@ -11,14 +11,6 @@
 
 namespace iosr::detail {
 
-void text_context::warn(std::size_t offset, std::string message) const {
-  out.warnings.push_back({at(offset), std::move(message)});
-}
-
-void text_context::fail(std::size_t offset, std::string message) const {
-  throw parse_error(name, at(offset), std::move(message));
-}
-
 std::optional<direction_mark> find_direction_mark(std::string_view text, std::size_t from) {
   static constexpr std::string_view higher = "> Higher Is Better";
   static constexpr std::string_view lower = "< Lower Is Better";
@@ -37,7 +29,7 @@ std::optional<found_entry> find_entry(std::string_view text, std::size_t from, b
   return std::nullopt;
 }
 
-entry make_entry(const text_context& ctx, std::string_view label, std::size_t label_offset,
+entry make_entry(const reader_context& ctx, std::string_view label, std::size_t label_offset,
                  const entry_tail& tail, std::size_t base) {
   entry e;
   e.label = std::string(label);
@@ -76,7 +68,7 @@ entry make_entry(const text_context& ctx, std::string_view label, std::size_t la
   return e;
 }
 
-void check_bars(const text_context& ctx, const result& chart,
+void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<std::size_t>& bar_lengths) {
   // PTS draws round(V / M * (W - C)) `=` for value V, the chart's largest value M, width W and
   // bar column C; C is the same for every line of a chart, so the largest value's bar is W - C.
@@ -104,7 +96,7 @@ void check_bars(const text_context& ctx, const result& chart,
   }
 }
 
-void add_missing_systems(const text_context& ctx) {
+void add_missing_systems(const reader_context& ctx) {
   std::set<std::string> known;
   for (const auto& s : ctx.out.systems) known.insert(s.label);
   const bool had_system_block = !known.empty();
@@ -152,7 +144,7 @@ result_file read_pts_text(std::string_view text, const std::string& name) {
   result_file file;
   file.source_name = name;
   file.format = "pts-text";
-  text_context ctx{text, name, line_index(text), file};
+  reader_context ctx{text, name, line_index(text), file};
   if (is_collapsed(text)) {
     read_collapsed(ctx);
   } else {

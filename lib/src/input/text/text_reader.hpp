@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "iosr/model.hpp"
+#include "input/reader_context.hpp"
 #include "input/text/grammar.hpp"
-#include "line_index.hpp"
+#include "iosr/model.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -20,17 +20,6 @@ result_file read_pts_text(std::string_view text, const std::string& name);
 // ---- shared by the two forms (text_reader.cpp) ------------------------------------------------
 
 /// Where and how the reader of one input reports.
-struct text_context {
-  std::string_view text;
-  const std::string& name;
-  line_index lines;
-  result_file& out;
-
-  source_position at(std::size_t offset) const { return lines.position(offset); }
-  void warn(std::size_t offset, std::string message) const;
-  [[noreturn]] void fail(std::size_t offset, std::string message) const;
-};
-
 /// The direction mark ending a unit line or a collapsed header.
 struct direction_mark {
   std::size_t begin = 0, end = 0;  ///< `> Higher Is Better` / `< Lower Is Better`
@@ -48,17 +37,17 @@ std::optional<found_entry> find_entry(std::string_view text, std::size_t from, b
 
 /// Builds a model entry from a matched tail; `label_offset` points at the label in ctx.text.
 /// A value that is not a number is an error.
-entry make_entry(const text_context& ctx, std::string_view label, std::size_t label_offset,
+entry make_entry(const reader_context& ctx, std::string_view label, std::size_t label_offset,
                  const entry_tail& tail, std::size_t base);
 
 /// Checks each bar against its value with PTS's proportional formula; warns on a mismatch.
-void check_bars(const text_context& ctx, const result& chart,
+void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<std::size_t>& bar_lengths);
 
 /// Adds the systems that entries name but the system block lacks (with a warning each).
-void add_missing_systems(const text_context& ctx);
+void add_missing_systems(const reader_context& ctx);
 
-void read_collapsed(text_context& ctx);
-void read_multiline(text_context& ctx);
+void read_collapsed(reader_context& ctx);
+void read_multiline(reader_context& ctx);
 
 }  // namespace iosr::detail

@@ -49,8 +49,9 @@ direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
   if (proportion == "HIB") return direction::higher;
   if (proportion == "LIB") return direction::lower;
   if (!proportion.empty() && proportion != "ABSTRACT") {
-    ctx.warn(node, "Proportion '" + proportion + "' is not HIB, LIB or empty; read as no "
-                                                 "direction");
+    ctx.warn(node, "Proportion '" + proportion +
+                       "' is not HIB, LIB or empty; read as no "
+                       "direction");
   }
   return direction::none;
 }
@@ -103,8 +104,7 @@ result_file read_composite_xml(std::string_view text, const std::string& name) {
 
   pugi::xml_document doc;
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions.
-  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default,
-                                pugi::encoding_utf8);
+  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!parsed) {
     throw parse_error(name, ctx.lines.position(static_cast<std::size_t>(parsed.offset)),
                       describe(parsed));

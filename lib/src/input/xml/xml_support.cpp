@@ -6,6 +6,7 @@
 
 #include "input/stored_result.hpp"
 #include "number.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
@@ -31,17 +32,6 @@ std::string child_text(const pugi::xml_node& node, const char* name) {
 
 namespace {
 
-std::vector<std::string> split(std::string_view text, char separator) {
-  std::vector<std::string> pieces;
-  std::size_t begin = 0;
-  while (true) {
-    auto end = text.find(separator, begin);
-    pieces.emplace_back(text.substr(begin, end - begin));
-    if (end == std::string_view::npos) return pieces;
-    begin = end + 1;
-  }
-}
-
 // The members of a PTS JSON object, or nothing when it is not one (hand-edited files).
 std::optional<nlohmann::json> parse_object(std::string_view text) {
   if (text.empty()) return std::nullopt;
@@ -57,8 +47,7 @@ std::string string_member(const nlohmann::json& object, const char* key) {
 
 }  // namespace
 
-entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source,
-                     const result& chart) {
+entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source, const result& chart) {
   entry e;
   e.label = source.label;
   e.value_text = source.value;
@@ -85,7 +74,7 @@ entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source,
   // Samples and standard error from RawString; one equal to the value lists no runs.
   if (e.kind == entry_kind::number && !source.raw_string.empty() &&
       source.raw_string != source.value) {
-    e.samples = split(source.raw_string, ':');
+    for (auto run : split(source.raw_string, ':')) e.samples.emplace_back(run);
     if (!fill_standard_error(e)) {
       ctx.warn(source.node, about + "RawString '" + source.raw_string +
                                 "' holds runs that are not numbers; the standard error uses "

@@ -38,8 +38,7 @@ struct xml_entry_source {
 /// Builds an entry from an `Entry` element: the kind from the display format and the value,
 /// samples and standard error from RawString (formats.md §3, §8.1), the error of a failed run
 /// from its JSON. Anything unusual becomes a warning.
-entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source,
-                     const result& chart);
+entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source, const result& chart);
 
 /// The checks of finish_stored_file (stored_result.hpp) on the file being read.
 void finish_xml_file(const xml_context& ctx);
