@@ -135,6 +135,15 @@ with tempfile.TemporaryDirectory() as tmp:
     check("--force overwrites", rc == 0, err)
     check("no temporary file is left", not [n for n in os.listdir(tmp) if "tmp" in n], os.listdir(tmp))
 
+# --to json and back: the same model, shown the same way
+with tempfile.TemporaryDirectory() as tmp:
+    rc, _, err = run("convert", "--to", "json", "--out-dir", tmp, QUIRKS)
+    check("--to json writes NAME.json", rc == 0 and os.listdir(tmp) == ["quirks.json"], (rc, err))
+    rc1, csv_xml, _ = run("convert", "--to", "csv", QUIRKS)
+    rc2, csv_json, err = run("convert", "--to", "csv", os.path.join(tmp, "quirks.json"))
+    strip = lambda text: [{k: v for k, v in r.items() if k != "file"} for r in read_csv(text)]
+    check("XML and its JSON give the same CSV rows", rc1 == rc2 == 0 and strip(csv_xml) == strip(csv_json), err)
+
 # --to pts-text reproduces PTS's own text export byte for byte
 osbench = "pts-10.8.4_osbench_base-vs-fwrapv"
 rc, out, err = run("convert", "--to", "pts-text", os.path.join(FIXTURES, "corpus", "xml", osbench + ".xml"))
