@@ -187,6 +187,10 @@ std::vector<std::string> fixture_paths() {
   add(fixtures / "corpus", ".txt");
   add(fixtures / "corpus" / "xml", ".xml");
   add(fixtures / "samples", ".xml");
+  add(fixtures / "seeds", ".txt");
+  add(fixtures / "corpus" / "csv", ".csv");
+  add(fixtures / "corpus" / "csv-pts10", ".csv");
+  add(fixtures / "corpus" / "json", ".json");
   return paths;
 }
 
@@ -410,9 +414,10 @@ TEST_CASE("JSON reads NaN back from its string form", "[json]") {
   CHECK(std::isnan(*back.results[0].entries[0].value));
 }
 
-TEST_CASE("JSON round-trips every bundled text and XML fixture", "[json]") {
+TEST_CASE("JSON round-trips every bundled fixture of every input format", "[json]") {
   const auto paths = fixture_paths();
-  REQUIRE(paths.size() >= 40);  // today 4 data seeds, 22 corpus text exports, 27 XML files
+  // 4 data seeds, 22 corpus text exports, 27 XML files, seed 003, 12 PTS CSV/JSON exports
+  REQUIRE(paths.size() >= 66);
   for (const auto& path : paths) {
     INFO(path);
     check_round_trip(iosr::read_results_file(path));
