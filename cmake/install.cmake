@@ -1,0 +1,27 @@
+# `cmake --install`: the iosr executable, the library with its public headers, and a CMake
+# package so that another project can `find_package(iosr)` and link `iosr::iosr`.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(IOSR_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/iosr")
+
+install(TARGETS iosr EXPORT iosrTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/lib/include/iosr"
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT iosrTargets NAMESPACE iosr:: DESTINATION ${IOSR_INSTALL_CMAKEDIR})
+
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/iosrConfig.cmake.in"
+                              "${PROJECT_BINARY_DIR}/iosrConfig.cmake"
+                              INSTALL_DESTINATION ${IOSR_INSTALL_CMAKEDIR})
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/iosrConfigVersion.cmake"
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/iosrConfig.cmake"
+              "${PROJECT_BINARY_DIR}/iosrConfigVersion.cmake"
+        DESTINATION ${IOSR_INSTALL_CMAKEDIR})
+
+if(IOSR_BUILD_APPS)
+  install(TARGETS iosr_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()

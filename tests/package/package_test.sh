@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs this build into a temporary prefix, builds tests/package/consumer against it with
+# find_package(iosr), and runs it on a bundled composite.xml.
+# Usage: package_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1 source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+test -x "$work/prefix/bin/iosr"
+test -f "$work/prefix/include/iosr/model.hpp"
+cmake -S "$source/tests/package/consumer" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/build" -j2 >/dev/null
+out=$("$work/build/consumer" "$source/data/xml/iosched-3way.xml")
+expected="composite-xml 3 systems
+Flexible IO Tester: 3 entries
+Flexible IO Tester: 3 entries
+SQLite: 3 entries"
+if [ "$out" != "$expected" ]; then
+  printf 'consumer printed:\n%s\nexpected:\n%s\n' "$out" "$expected" >&2
+  exit 1
+fi
+"$work/prefix/bin/iosr" --version
