@@ -1,5 +1,6 @@
-# `cmake --install`: the iosr executable, the library with its public headers, and a CMake
-# package so that another project can `find_package(iosr)` and link `iosr::iosr`.
+# `cmake --install`: the iosr executable with its man page and bash completion, the library
+# with its public headers, and a CMake package so that another project can
+# `find_package(iosr)` and link `iosr::iosr`.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -24,4 +25,9 @@ install(FILES "${PROJECT_BINARY_DIR}/iosrConfig.cmake"
 
 if(IOSR_BUILD_APPS)
   install(TARGETS iosr_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(FILES "${PROJECT_SOURCE_DIR}/apps/completion/iosr.bash"
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME iosr)
+  if(TARGET iosr_man_page)
+    install(FILES ${IOSR_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endif()
 endif()

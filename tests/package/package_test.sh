@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs this build into a temporary prefix, builds tests/package/consumer against it with
-# find_package(iosr), and runs it on a bundled composite.xml.
+# Installs this build into a temporary prefix, checks the man page and the bash completion are
+# there, builds tests/package/consumer against it with find_package(iosr), and runs it on a
+# bundled composite.xml.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 source=$2
@@ -9,6 +10,10 @@ trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 test -x "$work/prefix/bin/iosr"
 test -f "$work/prefix/include/iosr/model.hpp"
+# The man page as generated, and a bash completion that registers itself for iosr.
+cmp "$build/man/iosr.1" "$work/prefix/share/man/man1/iosr.1"
+bash -c 'source "$1" && complete -p iosr' _ "$work/prefix/share/bash-completion/completions/iosr" \
+  >/dev/null
 cmake -S "$source/tests/package/consumer" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/build" -j2 >/dev/null

@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: MIT
+# Bash completion for iosr. Everything is asked of iosr itself at completion time, so it
+# follows the installed version: the commands from `iosr --help`, a command's options and
+# format names from `iosr COMMAND --help`. Files are completed everywhere else.
+
+# The names listed under "commands:" in `iosr --help`.
+_iosr_commands() {
+  "$1" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
+}
+
+# Every -x and --long option of a command's help ("  -t, --to arg   output format").
+_iosr_options() {
+  "$1" "$2" --help 2>/dev/null | sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*).*/\1\2/p' |
+    tr ', ' '\n\n'
+}
+
+# Options of a command's help that take a value (an "arg" or upper-case word follows them).
+_iosr_value_options() {
+  "$1" "$2" --help 2>/dev/null |
+    sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*) (arg|[A-Z]+) .*/\1\2/p' | tr ', ' '\n\n'
+}
+
+# The format names a command's help lists, one per line as "  name: what it is".
+_iosr_formats() {
+  "$1" "$2" --help 2>/dev/null | sed -nE 's/^ +([a-z][a-z0-9+-]*): .*/\1/p'
+}
+
+_iosr() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+  local iosr=${COMP_WORDS[0]}
+  # `~/bin/iosr` as typed is not a path bash can run: then ask the iosr on PATH.
+  command -v -- "$iosr" >/dev/null 2>&1 || iosr=iosr
+  COMPREPLY=()
+
+  # --to=csv: bash makes '=' a word of its own, so the option is one word further back.
+  if [[ $cur == = ]]; then
+    cur=""
+  elif [[ $prev == = ]] && ((COMP_CWORD >= 3)); then
+    prev=${COMP_WORDS[COMP_CWORD - 2]}
+  fi
+
+  if ((COMP_CWORD == 1)); then
+    mapfile -t COMPREPLY < <(compgen -W "$(_iosr_commands "$iosr") help --help --version" -- "$cur")
+    return
+  fi
+  local command=${COMP_WORDS[1]}
+  if [[ $command == help ]]; then
+    ((COMP_CWORD == 2)) &&
+      mapfile -t COMPREPLY < <(compgen -W "$(_iosr_commands "$iosr")" -- "$cur")
+    return
+  fi
+
+  case $prev in
+    -t | --to | -f | --format)
+      mapfile -t COMPREPLY < <(compgen -W "$(_iosr_formats "$iosr" "$command")" -- "$cur")
+      return
+      ;;
+    -o | --output | --combine | --report)
+      ;; # a file: below
+    --out-dir)
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+      return
+      ;;
+    -*)
+      # Another option that takes a value (--baseline NAME, --width N): nothing to offer.
+      if _iosr_value_options "$iosr" "$command" | grep -qxF -- "$prev"; then
+        return
+      fi
+      ;;
+  esac
+
+  if [[ $cur == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$(_iosr_options "$iosr" "$command")" -- "$cur")
+    return
+  fi
+  compopt -o filenames 2>/dev/null
+  mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+}
+
+complete -F _iosr iosr

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Drives the bash completion as bash does: sets COMP_WORDS and COMP_CWORD, calls the function
+# that `complete -p iosr` names, and checks COMPREPLY.
+# Usage: completion_test.sh COMPLETION_SCRIPT IOSR
+set -uo pipefail
+script=$(realpath "$1") iosr=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin" "$work/results"
+ln -s "$iosr" "$work/bin/iosr"
+touch "$work/results/run-1.xml" "$work/results/run-2.txt"
+cd "$work" || exit 1
+PATH="$work/bin:$PATH"
+source "$script"
+
+failures=0
+registered=$(complete -p iosr 2>/dev/null)
+function=$(sed -nE 's/.*-F ([^ ]+) iosr$/\1/p' <<<"$registered")
+if [ -z "$function" ]; then
+  echo "FAIL: complete -p iosr names no function: '$registered'"
+  exit 1
+fi
+
+sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
+
+# expect "EXPECTED COMPREPLY, space-separated, any order" WORD... (the last word is completed)
+expect() {
+  local expected=$1
+  shift
+  COMP_WORDS=("$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMPREPLY=()
+  "$function"
+  local got
+  got=$(sorted "${COMPREPLY[@]}")
+  if [ "$got" != "$(sorted $expected)" ]; then
+    echo "FAIL: iosr ${*:2} -> '$got', expected '$expected'"
+    failures=$((failures + 1))
+  fi
+}
+
+expect "show compare table convert help --help --version" iosr ""
+expect "compare convert" iosr co
+expect "table" iosr help t
+expect "--output --out-dir" iosr convert --o
+expect "-t" iosr convert -t
+expect "--format --filter --fail-if-worse" iosr compare --f
+expect "csv json xml pts-text" iosr convert --to ""
+expect "pts-text" iosr convert --to = p
+expect "ascii md html csv json" iosr compare -f ""
+expect "md" iosr table --format m
+expect "" iosr compare --baseline ""
+expect "results/run-1.xml results/run-2.txt" iosr compare results/run
+expect "results/run-2.txt" iosr convert --to csv -o results/run-2
+expect "results" iosr convert --to xml --out-dir res
+
+# The commands and formats come from iosr itself: check against its help, not a copy.
+for format in $("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p'); do
+  COMP_WORDS=(iosr convert --to "$format") COMP_CWORD=3 COMPREPLY=()
+  "$function"
+  [[ " ${COMPREPLY[*]} " == *" $format "* ]] || {
+    echo "FAIL: --to $format is not completed"
+    failures=$((failures + 1))
+  }
+done
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures completion case(s) failed"
+  exit 1
+fi
+echo "bash completion: every case passed"

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Checks the generated man page iosr(1): it is roff that man renders (every request and escape
+known, and groff, when installed, renders it without a warning), it has the sections a man page
+needs, and every command and option that `iosr --help` and `iosr COMMAND --help` print is in
+it, under that command. Usage: man_page_test.py IOSR MAN_PAGE"""
+import re
+import shutil
+import subprocess
+import sys
+
+IOSR, MAN_PAGE = sys.argv[1:3]
+REQUESTS = {"TH", "SH", "SS", "TP", "PP", "B", "I", "BR", "IR", "RB", "RI", "br", "nf", "fi",
+            "RS", "RE", "nh", "ad", '\\"'}
+# The escapes make_man_page.py writes, and what the reader sees for each.
+ESCAPE = re.compile(r"\\(f[BIRP]|-|e|&|\(aq|\(ga| |\[u[0-9A-F]{4}\])")
+SHOWN = {"-": "-", "e": "\\", "&": "", "(aq": "'", "(ga": "`", " ": " "}
+failures = []
+
+
+def check(name, condition, detail=""):
+    if not condition:
+        failures.append(f"{name}: {detail}")
+
+
+def help_text(*args):
+    return subprocess.run([IOSR, *args], check=True, capture_output=True, text=True).stdout
+
+
+def plain(line):
+    """A roff text line as the reader sees it, or None when it holds an escape we never write."""
+    if "\\" in ESCAPE.sub("", line):
+        return None
+
+    def shown(m):
+        code = m.group(1)
+        if code.startswith("[u"):
+            return chr(int(code[2:-1], 16))
+        return "" if code.startswith("f") else SHOWN[code]
+
+    return ESCAPE.sub(shown, line)
+
+
+def options_of(help_output):
+    """The -x and --long names on the option lines of a command's help."""
+    names = []
+    for m in re.finditer(r"^ +(?:(-\w), )?(--[\w-]+)", help_output, re.M):
+        names += [n for n in m.groups() if n]
+    return names
+
+
+with open(MAN_PAGE, encoding="ascii") as f:
+    roff = f.read()
+
+# Every line is a known request or text with known escapes; collect the text by section.
+sections, subsections, current = {}, {}, None
+for number, line in enumerate(roff.splitlines(), 1):
+    if line.startswith(".") or line.startswith("'"):
+        request, _, argument = line[1:].partition(" ")
+        check(f"line {number}: a request man knows", request in REQUESTS, line)
+        if request == "SH":
+            current = sections.setdefault(argument.strip('"'), [])
+        elif request == "SS":
+            current = subsections.setdefault(plain(argument.strip('"')), [])
+        elif current is not None and request in ("B", "I", "BR", "IR", "RB", "RI", "TP"):
+            current.append(plain(argument) or "")
+        continue
+    text = plain(line)
+    check(f"line {number}: only escapes the generator writes", text is not None, line)
+    if current is not None and text is not None:
+        current.append(text)
+
+for name in ("NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES",
+             "EXAMPLES", "SEE ALSO"):
+    check(f"section {name}", name in sections, sorted(sections))
+environment = "\n".join(sections.get("ENVIRONMENT", []))
+check("ENVIRONMENT names NO_COLOR and COLUMNS", "NO_COLOR" in environment and "COLUMNS" in environment,
+      environment)
+check("no placeholder left", not re.search(r"@[A-Z_]+@", roff))
+check("the version is iosr's", help_text("--version").split()[1] in roff.splitlines()[3])
+
+# Every command of `iosr --help` has its section, with every option of its --help.
+overview = help_text("--help")
+commands = re.findall(r"^  ([a-z][a-z-]*)  ", overview.split("commands:\n", 1)[1].split("\n\n")[0],
+                      re.M)
+check("iosr --help lists commands", len(commands) >= 4, overview)
+for command in commands:
+    body = "\n".join(subsections.get(f"iosr {command}", []))
+    check(f"a section for iosr {command}", body != "", sorted(subsections))
+    for option in options_of(help_text(command, "--help")):
+        check(f"iosr {command}: {option} in the page", re.search(rf"(^|[ ,]){option}\b", body, re.M),
+              body[:200])
+    first_line = help_text("help", command).splitlines()[0]
+    check(f"iosr {command}: its help's first words open its section",
+          " ".join(body.split())[:40] == " ".join(first_line.split())[:40], body[:80])
+
+# groff renders it, as man does, without a warning.
+groff = shutil.which("groff")
+if groff:
+    p = subprocess.run([groff, "-man", "-Tutf8", "-ww", "-rLL=80n", MAN_PAGE], capture_output=True)
+    text = p.stdout.decode("utf-8").replace("\u2010", "-").replace("\u2212", "-")
+    text = re.sub(r".\x08", "", text)  # overstrike bold and underline
+    check("groff renders it", p.returncode == 0 and p.stderr == b"", p.stderr.decode())
+    for command in commands:
+        for option in options_of(help_text(command, "--help")):
+            check(f"rendered page shows {option}", option in text)
+else:
+    print("groff is not installed: the rendering check is skipped (the roff check above ran)")
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print(f"man page: {len(commands)} commands, every option present")
