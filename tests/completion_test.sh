@@ -45,7 +45,9 @@ expect "table" iosr help t
 expect "--output --out-dir" iosr convert --o
 expect "-t" iosr convert -t
 expect "--format --filter --fail-if-worse" iosr compare --f
-expect "csv json xml pts-text" iosr convert --to ""
+# The format names are the ones `iosr convert --help` lists, whatever they are today.
+expect "$("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p')" iosr convert --to ""
+expect "csv" iosr convert --to cs
 expect "pts-text" iosr convert --to = p
 expect "ascii md html csv json" iosr compare -f ""
 expect "md" iosr table --format m
@@ -53,16 +55,6 @@ expect "" iosr compare --baseline ""
 expect "results/run-1.xml results/run-2.txt" iosr compare results/run
 expect "results/run-2.txt" iosr convert --to csv -o results/run-2
 expect "results" iosr convert --to xml --out-dir res
-
-# The commands and formats come from iosr itself: check against its help, not a copy.
-for format in $("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p'); do
-  COMP_WORDS=(iosr convert --to "$format") COMP_CWORD=3 COMPREPLY=()
-  "$function"
-  [[ " ${COMPREPLY[*]} " == *" $format "* ]] || {
-    echo "FAIL: --to $format is not completed"
-    failures=$((failures + 1))
-  }
-done
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures completion case(s) failed"
