@@ -76,7 +76,9 @@ environment = "\n".join(sections.get("ENVIRONMENT", []))
 check("ENVIRONMENT names NO_COLOR and COLUMNS", "NO_COLOR" in environment and "COLUMNS" in environment,
       environment)
 check("no placeholder left", not re.search(r"@[A-Z_]+@", roff))
-check("the version is iosr's", help_text("--version").split()[1] in roff.splitlines()[3])
+title = next((line for line in roff.splitlines() if line.startswith(".TH ")), "")
+check("the title line names iosr's version", f'"iosr {help_text("--version").split()[1]}"' in title,
+      title)
 
 # Every command of `iosr --help` has its section, with every option of its --help.
 overview = help_text("--help")
