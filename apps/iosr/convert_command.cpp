@@ -53,7 +53,8 @@ int run_convert(int argc, char** argv) {
       "are recognised by content, other files skipped), a .tar, .tar.gz, .tar.xz or .zip "
       "archive (read directly), or '-'. With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
-      "--out-dir, which mirrors each input's relative path.\nOutput formats:" + formats + "\n");
+      "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
+          formats + "\n");
   options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
   options.positional_help("INPUT... ('-' reads standard input)");
   options.add_options()("t,to", "output format", cxxopts::value<std::string>())(
@@ -93,8 +94,8 @@ int run_convert(int argc, char** argv) {
   if (args.count("to")) {
     format = find_format(args["to"].as<std::string>());
     if (!format) {
-      return usage("unknown format '" + args["to"].as<std::string>() + "'; choose one of:" +
-                   formats);
+      return usage("unknown format '" + args["to"].as<std::string>() +
+                   "'; choose one of:" + formats);
     }
   }
   if (!args.count("files")) return usage("no input files; try 'iosr convert --help'");

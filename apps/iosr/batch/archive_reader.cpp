@@ -43,11 +43,14 @@ bool read_member(archive* a, std::string& bytes, std::string& error) {
 bool has_archive_magic(std::string_view head) {
   auto starts = [&](std::string_view magic) { return head.starts_with(magic); };
   using namespace std::string_view_literals;
-  return starts("\x1f\x8b"sv) ||                     // gzip
-         starts("\xfd" "7zXZ\0"sv) ||                // xz
-         starts("BZh"sv) ||                          // bzip2
-         starts("\x28\xb5\x2f\xfd"sv) ||             // zstd
-         starts("PK\x03\x04"sv) || starts("PK\x05\x06"sv) ||  // zip, empty zip
+  return starts("\x1f\x8b"sv) ||  // gzip
+         starts(
+             "\xfd"
+             "7zXZ\0"sv) ||               // xz
+         starts("BZh"sv) ||               // bzip2
+         starts("\x28\xb5\x2f\xfd"sv) ||  // zstd
+         starts("PK\x03\x04"sv) ||
+         starts("PK\x05\x06"sv) ||                                // zip, empty zip
          (head.size() >= 262 && head.substr(257, 5) == "ustar");  // tar
 }
 
@@ -89,7 +92,8 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
     failed.input_bytes = consumed;
     return emit(std::move(failed));
   };
-  if (opened != ARCHIVE_OK) return fail_archive("cannot open archive: " + archive_message(a.get()), 0);
+  if (opened != ARCHIVE_OK)
+    return fail_archive("cannot open archive: " + archive_message(a.get()), 0);
 
   std::uint64_t consumed = 0;  // compressed bytes read so far, for the progress bar
   std::size_t members = 0;
@@ -120,7 +124,7 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
       if (relative.empty()) {
         in.unsafe_reason = why;
       } else {
-        in.relative_output = relative_root + "/" + relative;
+        in.relative_output = relative_root.empty() ? relative : relative_root + "/" + relative;
       }
       std::string error;
       if (!read_member(a.get(), in.bytes, error)) {

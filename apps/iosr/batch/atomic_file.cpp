@@ -30,7 +30,8 @@ bool atomic_file::open(const std::string& path, std::string& error) {
 }
 
 void atomic_file::write(std::string_view bytes) {
-  if (file_ != nullptr && !failed_ && std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
+  if (file_ != nullptr && !failed_ &&
+      std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
     failed_ = true;
   }
 }

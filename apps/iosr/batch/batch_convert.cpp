@@ -5,13 +5,12 @@
 // writes, so the output bytes and the messages never depend on the number of workers.
 #include "batch/batch_convert.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 
@@ -145,10 +144,16 @@ class collector {
       for (const auto& w : o.warnings) std::cerr << w << '\n';
     }
     switch (o.status) {
-      case outcome::state::cancelled: return;
-      case outcome::state::skipped: skipped_.push_back({o.name, o.skip_reason}); return;
-      case outcome::state::failed: failures_.push_back(o.problem); return;
-      case outcome::state::converted: break;
+      case outcome::state::cancelled:
+        return;
+      case outcome::state::skipped:
+        skipped_.push_back({o.name, o.skip_reason});
+        return;
+      case outcome::state::failed:
+        failures_.push_back(o.problem);
+        return;
+      case outcome::state::converted:
+        break;
     }
     if (!plan_.combined.empty()) {
       if (plan_.combined == "-") {
@@ -264,8 +269,9 @@ int run_batch(const batch_plan& plan) {
   if (!results.start()) return exit_input_failed;
 
   // A few items per worker keep every worker busy while memory stays bounded.
-  ordered_pool<batch_input, outcome> pool(plan.jobs, 4 * std::size_t{plan.jobs} + 4,
-                                          [&plan](batch_input& in) { return convert_one(in, plan); });
+  ordered_pool<batch_input, outcome> pool(
+      plan.jobs, 4 * std::size_t{plan.jobs} + 4,
+      [&plan](batch_input& in) { return convert_one(in, plan); });
   std::string reader_error;
   std::thread reader([&] {
     try {

@@ -25,7 +25,7 @@ struct batch_plan {
   std::string combined_format;
   bool overwrite_combined = true;  ///< `-o` overwrites; `--combine` needs --force
 
-  std::string report;  ///< the JSON report's path, or empty
+  std::string report;     ///< the JSON report's path, or empty
   bool summary = false;   ///< print `converted N files (M entries); K failed, S skipped`
   bool progress = false;  ///< draw the progress bar (standard error is a terminal)
 };

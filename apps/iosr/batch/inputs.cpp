@@ -21,8 +21,8 @@ namespace {
 
 using file_ptr = std::unique_ptr<std::FILE, decltype(&std::fclose)>;
 
-// Where an archive's members go under --out-dir: its path without the archive extensions
-// (`old/x.tar.gz` -> `old/x`).
+// Where the members of an archive found in a directory go under --out-dir: its path without
+// the archive extensions (`old/x.tar.gz` -> `old/x`).
 std::string archive_root(const std::string& relative) {
   std::string root = relative;
   for (std::string_view ext : {".gz", ".xz", ".bz2", ".zst", ".tgz", ".txz", ".tar", ".zip"}) {
@@ -110,6 +110,9 @@ input_list list_inputs(const std::vector<std::string>& paths) {
 }
 
 bool is_archive_file(const std::string& path) {
+  // Opening a FIFO or a device to look would block or consume it.
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return false;
   file_ptr file(std::fopen(path.c_str(), "rb"), std::fclose);
   if (!file) return false;
   char head[512];
@@ -134,8 +137,9 @@ void read_inputs(const input_list& inputs, const std::function<bool(batch_input&
     if (in.read_error.empty() && in.skip_reason.empty()) {
       bool read = read_file(source, in.bytes, in.read_error);
       if (read && has_archive_magic(in.bytes)) {
-        if (!read_archive(source.path, in.bytes, source.path, archive_root(source.relative),
-                          emit)) {
+        // A named archive stands for a directory: its members go to the top of --out-dir.
+        auto root = source.named ? std::string() : archive_root(source.relative);
+        if (!read_archive(source.path, in.bytes, source.path, root, emit)) {
           return;
         }
         continue;

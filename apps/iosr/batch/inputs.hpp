@@ -18,9 +18,9 @@ struct batch_input {
   std::string relative_output;
   std::string unsafe_reason;  ///< why: `..` in an archive member's name, an absolute path
   std::string bytes;
-  std::string read_error;   ///< why the input could not be read
-  std::string skip_reason;  ///< not a candidate: a link, a file too large to be a result file
-  bool named = false;       ///< named on the command line: an error, never skipped, if unread
+  std::string read_error;         ///< why the input could not be read
+  std::string skip_reason;        ///< not a candidate: a link, a file too large to be a result file
+  bool named = false;             ///< named on the command line: an error, never skipped, if unread
   std::uint64_t input_bytes = 0;  ///< bytes consumed for it (compressed, in an archive)
 };
 
@@ -41,7 +41,8 @@ struct input_list {
 /// Expands `paths` (files, directories, `-`).
 input_list list_inputs(const std::vector<std::string>& paths);
 
-/// Whether the file at `path` is an archive (tar, zip, or a compressed tar), by its first bytes.
+/// Whether the regular file at `path` is an archive (tar, zip, or a compressed tar), by its
+/// first bytes.
 bool is_archive_file(const std::string& path);
 
 /// Reads every source in order and hands each result-file candidate to `emit`; archives give

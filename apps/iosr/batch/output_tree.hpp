@@ -14,7 +14,7 @@ namespace iosr::cli::batch {
 /// exists as a link, or a file where a directory belongs, is refused: empty path, `error` set.
 /// `relative` must already be safe (no `..`, not absolute).
 std::filesystem::path prepare_output_path(const std::filesystem::path& dir,
-                                          const std::string& relative,
-                                          std::string_view extension, std::string& error);
+                                          const std::string& relative, std::string_view extension,
+                                          std::string& error);
 
 }  // namespace iosr::cli::batch

@@ -66,8 +66,7 @@ void fill_row(tidy_row& row, const result_file& file, const system_index& system
 
 }  // namespace
 
-void for_each_tidy_row(const result_file& file,
-                       const std::function<void(const tidy_row&)>& emit) {
+void for_each_tidy_row(const result_file& file, const std::function<void(const tidy_row&)>& emit) {
   // Looked up once per entry: a linear search is quadratic on charts with many systems.
   system_index systems;
   for (const auto& s : file.systems) systems.emplace(s.label, &s);  // first one wins

@@ -14,10 +14,10 @@ namespace iosr::detail {
 
 /// The columns in schema order. Stable: new columns are only ever appended.
 inline constexpr std::array<std::string_view, 22> tidy_columns = {
-    "file",      "result_title",  "version",      "description", "unit",           "direction",
-    "label",     "group",         "name",         "scheduler",   "value",          "kind",
-    "samples",   "standard_error", "sample_count", "test_id",    "display_format", "error",
-    "arguments", "numeric_value", "min",          "max",
+    "file",      "result_title",   "version",      "description", "unit",           "direction",
+    "label",     "group",          "name",         "scheduler",   "value",          "kind",
+    "samples",   "standard_error", "sample_count", "test_id",     "display_format", "error",
+    "arguments", "numeric_value",  "min",          "max",
 };
 
 /// Columns holding a number iosr computed or read (not source text): JSONL writes them as
