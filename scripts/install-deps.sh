@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
-          nlohmann-json3-dev)
+          nlohmann-json3-dev libarchive-dev)
 
 missing=()
 for p in "${packages[@]}"; do

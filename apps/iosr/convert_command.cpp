@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
-// `iosr convert FILE... --to FORMAT [-o OUT | --out-dir DIR]`: rewrite results in another format.
+// `iosr convert INPUT... --to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv|OUT.jsonl]`:
+// rewrite results in another format, one file or whole directories and archives at a time.
+#include <unistd.h>
+
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <set>
+#include <thread>
 
+#include "batch/batch_convert.hpp"
+#include "batch/inputs.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "iosr/render.hpp"
@@ -21,42 +26,18 @@ std::optional<output_format_info> find_format(const std::string& name) {
   return std::nullopt;
 }
 
-// DIR/STEM.EXT for one input; standard input becomes `stdin`.
-std::filesystem::path output_path(const std::string& dir, const std::string& input,
-                                  std::string_view extension) {
-  auto stem = input == "-" ? std::string("stdin") : std::filesystem::path(input).stem().string();
-  return std::filesystem::path(dir) / (stem + std::string(extension));
+// The combined dataset's format, from OUT's extension.
+std::optional<std::string> combined_format(const std::string& path) {
+  auto extension = std::filesystem::path(path).extension().string();
+  for (const auto& f : list_output_formats()) {
+    if (f.combines && f.extension == extension) return std::string(f.name);
+  }
+  return std::nullopt;
 }
 
-// Each input to its own file under `dir`. Returns false when some file could not be written.
-bool write_each(const std::vector<result_file>& files, const output_format_info& format,
-                const render_options& options, const std::string& dir, bool force) {
+bool expands(const std::string& path) {
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    std::cerr << dir << ": cannot create directory: " << ec.message() << '\n';
-    return false;
-  }
-  bool ok = true;
-  std::set<std::filesystem::path> written;
-  for (const auto& file : files) {
-    auto path = output_path(dir, file.source_name, format.extension);
-    if (!written.insert(path).second) {
-      std::cerr << file.source_name << ": not written: " << path.string()
-                << " is the output of an earlier input with the same name\n";
-      ok = false;
-      continue;
-    }
-    if (!force && std::filesystem::exists(path, ec)) {
-      std::cerr << path.string() << ": exists; not overwritten (use --force)\n";
-      ok = false;
-      continue;
-    }
-    std::string out;
-    render({&file, 1}, format.name, options, out);
-    ok = write_output_atomically(path.string(), out) && ok;
-  }
-  return ok;
+  return path != "-" && (std::filesystem::is_directory(path, ec) || batch::is_archive_file(path));
 }
 
 }  // namespace
@@ -68,70 +49,101 @@ int run_convert(int argc, char** argv) {
   }
   cxxopts::Options options(
       "iosr convert",
-      "Convert result files. With CSV, several inputs make one dataset with one header; the "
-      "other formats hold one result file each, so several inputs need --out-dir.\nOutput "
-      "formats:" + formats + "\n");
-  options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [options]");
-  options.positional_help("FILE... ('-' reads standard input)");
+      "Convert result files. INPUT is a file, a directory (walked recursively; result files "
+      "are recognised by content, other files skipped), a .tar, .tar.gz, .tar.xz or .zip "
+      "archive (read directly), or '-'. With CSV or JSONL, several inputs make one dataset "
+      "with one header; the other formats hold one result file each, so several inputs need "
+      "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
+          formats + "\n");
+  options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
+  options.positional_help("INPUT... ('-' reads standard input)");
   options.add_options()("t,to", "output format", cxxopts::value<std::string>())(
       "o,output", "write here instead of standard output ('-' = stdout)",
       cxxopts::value<std::string>()->default_value("-"))(
-      "out-dir", "write one output per input into DIR, named after the input",
-      cxxopts::value<std::string>())("force", "overwrite existing files in --out-dir")(
+      "out-dir", "write one output per result file into DIR, mirroring its relative path",
+      cxxopts::value<std::string>())(
+      "combine", "also write one dataset over every result file: OUT.csv or OUT.jsonl",
+      cxxopts::value<std::string>())(
+      "force", "overwrite existing outputs (--out-dir files, --combine file)")(
+      "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<unsigned>())(
+      "report", "write a JSON report of what was converted, failed and skipped",
+      cxxopts::value<std::string>())(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<int>()->default_value("79"))("h,help", "print this help")(
-      "files", "result files", cxxopts::value<std::vector<std::string>>());
+      "files", "inputs", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
-    std::cout << options.help() << "\nExit status: 0 all files converted, 1 some file failed "
-                                   "(the others are still written), 2 usage error.\n";
+    std::cout << options.help()
+              << "\nWith --out-dir or --combine, a summary ends the run: 'converted N files (M "
+                 "entries); K failed, S skipped'. A progress bar is drawn when standard error "
+                 "is a terminal.\nExit status: 0 all files converted, 1 some file failed (the "
+                 "others are still written), 2 usage error, 128+N stopped by signal N.\n";
     return exit_ok;
   }
-  if (!args.count("to")) {
-    std::cerr << "iosr convert: missing --to FORMAT; try 'iosr convert --help'\n";
+  auto usage = [](const std::string& message) {
+    std::cerr << "iosr convert: " << message << "\n";
     return exit_usage;
-  }
-  auto format = find_format(args["to"].as<std::string>());
-  if (!format) {
-    std::cerr << "iosr convert: unknown format '" << args["to"].as<std::string>()
-              << "'; choose one of:" << formats << '\n';
-    return exit_usage;
-  }
-  if (!args.count("files")) {
-    std::cerr << "iosr convert: no input files; try 'iosr convert --help'\n";
-    return exit_usage;
-  }
-  render_options render_with;
-  render_with.width = args["width"].as<int>();
-  if (render_with.width < 20 || render_with.width > 10000) {
-    std::cerr << "iosr convert: --width " << render_with.width
-              << " is out of range; expected 20 to 10000\n";
-    return exit_usage;
-  }
-  const auto& paths = args["files"].as<std::vector<std::string>>();
+  };
+  batch::batch_plan plan;
   bool to_dir = args.count("out-dir") > 0;
-  if (to_dir && args["output"].as<std::string>() != "-") {
-    std::cerr << "iosr convert: give either -o or --out-dir, not both\n";
-    return exit_usage;
+  bool combine = args.count("combine") > 0;
+  bool to_file = args["output"].as<std::string>() != "-";
+  if (!args.count("to") && !combine) return usage("missing --to FORMAT; try 'iosr convert --help'");
+  std::optional<output_format_info> format;
+  if (args.count("to")) {
+    format = find_format(args["to"].as<std::string>());
+    if (!format) {
+      return usage("unknown format '" + args["to"].as<std::string>() +
+                   "'; choose one of:" + formats);
+    }
   }
-  if (!format->combines && !to_dir && paths.size() > 1) {
-    std::cerr << "iosr convert: --to " << format->name << " writes one file per input; give "
-              << "--out-dir DIR for " << paths.size() << " inputs\n";
-    return exit_usage;
+  if (!args.count("files")) return usage("no input files; try 'iosr convert --help'");
+  plan.inputs = args["files"].as<std::vector<std::string>>();
+  plan.render_with.width = args["width"].as<int>();
+  if (plan.render_with.width < 20 || plan.render_with.width > 10000) {
+    return usage("--width " + std::to_string(plan.render_with.width) +
+                 " is out of range; expected 20 to 10000");
   }
-  bool failed = false;
-  auto files = read_inputs(paths, failed);
-  for (const auto& file : files) print_warnings(file);
+  if (to_file && (to_dir || combine)) return usage("-o goes with neither --out-dir nor --combine");
+  if (combine && format && !to_dir) {
+    return usage("--to chooses the format of --out-dir; --combine takes it from OUT's extension");
+  }
+  if (to_dir && !format) return usage("--out-dir needs --to FORMAT");
+
+  if (combine) {
+    plan.combined = args["combine"].as<std::string>();
+    auto chosen = combined_format(plan.combined);
+    if (!chosen) return usage("--combine " + plan.combined + ": expected OUT.csv or OUT.jsonl");
+    plan.combined_format = *chosen;
+    plan.overwrite_combined = false;
+  } else if (!to_dir) {
+    // One output, to standard output or -o: the formats holding one result file take one.
+    if (!format->combines && (plan.inputs.size() > 1 || expands(plan.inputs[0]))) {
+      return usage("--to " + std::string(format->name) + " writes one file per input; give " +
+                   "--out-dir DIR for several inputs");
+    }
+    plan.combined = args["output"].as<std::string>();
+    plan.combined_format = format->name;
+  }
   if (to_dir) {
-    bool ok = write_each(files, *format, render_with, args["out-dir"].as<std::string>(),
-                         args.count("force") > 0);
-    return failed || !ok ? exit_input_failed : exit_ok;
+    plan.out_dir = args["out-dir"].as<std::string>();
+    plan.to = format->name;
+    std::error_code ec;
+    std::filesystem::create_directories(plan.out_dir, ec);
+    if (ec) {
+      std::cerr << plan.out_dir << ": cannot create directory: " << ec.message() << '\n';
+      return exit_input_failed;
+    }
   }
-  std::string out;
-  render(files, format->name, render_with, out);
-  if (!write_output(args["output"].as<std::string>(), out)) return exit_input_failed;
-  return failed ? exit_input_failed : exit_ok;
+  plan.force = args.count("force") > 0;
+  plan.jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
+                                 : std::max(1u, std::thread::hardware_concurrency());
+  if (plan.jobs < 1 || plan.jobs > 1024) return usage("--jobs: expected 1 to 1024");
+  if (args.count("report")) plan.report = args["report"].as<std::string>();
+  plan.summary = to_dir || combine;
+  plan.progress = isatty(STDERR_FILENO) != 0;
+  return batch::run_batch(plan);
 }
 
 }  // namespace iosr::cli

@@ -7,8 +7,9 @@ namespace iosr::detail {
 
 line_index::line_index(std::string_view text) {
   line_starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') line_starts_.push_back(i + 1);
+  // find() is memchr: several times faster than a byte loop, and every input is indexed.
+  for (auto at = text.find('\n'); at != std::string_view::npos; at = text.find('\n', at + 1)) {
+    line_starts_.push_back(at + 1);
   }
 }
 

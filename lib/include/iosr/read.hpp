@@ -19,6 +19,11 @@ struct input_format_info {
 /// Every registered input format, in detection order.
 std::vector<input_format_info> list_input_formats();
 
+/// The name of the input format that claims `text` (`composite-xml`), or an empty view when
+/// none does: the text is not a result file (also for empty or binary input). Never throws.
+/// Batch conversion uses it to skip the other files it finds in directories and archives.
+std::string_view detect_input_format(std::string_view text);
+
 /// Reads one result file from its bytes. `name` is used in errors and as source_name.
 /// Throws parse_error (`name:line:column: message`) when the input cannot be read.
 ///

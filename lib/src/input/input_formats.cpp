@@ -70,6 +70,18 @@ std::vector<input_format_info> list_input_formats() {
   return list;
 }
 
+std::string_view detect_input_format(std::string_view text) {
+  if (detail::skip_bom_and_space(text).empty()) return {};
+  // Binary near the start is an image or a program; further in, it is a damaged result file,
+  // which a sniffer still claims so that reading it reports the damage.
+  if (detail::find_binary_byte(text.substr(0, 1024)) != std::string_view::npos) return {};
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  for (const auto& f : detail::input_formats()) {
+    if (f.sniff(text)) return f.name;
+  }
+  return {};
+}
+
 result_file read_results(std::string_view text, std::string name) {
   if (detail::skip_bom_and_space(text).empty()) {
     throw parse_error(name, {}, "empty input; expected a PTS result export");

@@ -11,6 +11,8 @@ namespace {
 constexpr output_format formats[] = {
     {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", render_csv,
      /*combines=*/true},
+    {"jsonl", ".jsonl", "JSON Lines, one object per entry with the CSV's columns (docs/jsonl.md)",
+     render_jsonl, /*combines=*/true},
     {"json", ".json", "iosr's own JSON, every field of the model (docs/json.md)", render_json},
     {"xml", ".xml", "PTS composite.xml (today's layout; full fidelity)", render_xml},
     {"pts-text", ".txt", "PTS text export, byte for byte as result-file-to-text prints it",

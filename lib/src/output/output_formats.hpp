@@ -29,6 +29,8 @@ std::span<const output_format> output_formats();
 // The renderers, one file each.
 void render_csv(std::span<const result_file> files, const render_options& options,
                 std::string& out);
+void render_jsonl(std::span<const result_file> files, const render_options& options,
+                  std::string& out);
 void render_json(std::span<const result_file> files, const render_options& options,
                  std::string& out);
 void render_xml(std::span<const result_file> files, const render_options& options,

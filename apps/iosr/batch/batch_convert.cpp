@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+// The batch runs on three kinds of thread: one reads the inputs in order (files, directory
+// walks, archive streams), `jobs` workers parse and render, and this thread takes the results
+// back in input order to write them, count them and draw the progress bar. Only this thread
+// writes, so the output bytes and the messages never depend on the number of workers.
+#include "batch/batch_convert.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "batch/atomic_file.hpp"
+#include "batch/inputs.hpp"
+#include "batch/ordered_pool.hpp"
+#include "batch/output_tree.hpp"
+#include "batch/progress_bar.hpp"
+#include "batch/stop_signal.hpp"
+#include "cli_support.hpp"
+#include "iosr/error.hpp"
+#include "iosr/read.hpp"
+
+namespace iosr::cli::batch {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct failure {
+  std::string file;
+  source_position where;
+  std::string message;
+
+  std::string text() const { return format_diagnostic(file, where, message); }
+};
+
+// What became of one input.
+struct outcome {
+  enum class state { converted, failed, skipped, cancelled };
+  state status = state::cancelled;
+  std::string name, relative_output, unsafe_reason, skip_reason;
+  failure problem;
+  std::string combined;  // its part of the combined output
+  std::string own;       // its own output under --out-dir
+  std::size_t entries = 0;
+  std::vector<std::string> warnings;
+  std::uint64_t input_bytes = 0;
+};
+
+const output_format_info* find_format(const std::string& name) {
+  static const auto formats = list_output_formats();
+  for (const auto& f : formats) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+outcome convert_one(batch_input& in, const batch_plan& plan) {
+  outcome out;
+  out.name = in.name;
+  out.relative_output = std::move(in.relative_output);
+  out.unsafe_reason = std::move(in.unsafe_reason);
+  out.input_bytes = in.input_bytes;
+  if (stop_requested()) return out;  // cancelled: the batch is stopping
+  auto fail = [&](failure problem) {
+    out.status = outcome::state::failed;
+    out.problem = std::move(problem);
+    return std::move(out);
+  };
+  if (!in.read_error.empty()) return fail({in.name, {}, in.read_error});
+  // Files found in directories and archives are recognised by their content; the others
+  // are skipped. A file named on the command line must be a result file.
+  if (in.skip_reason.empty() && !in.named && detect_input_format(in.bytes).empty()) {
+    in.skip_reason = "not a result file";
+  }
+  if (!in.skip_reason.empty()) {
+    out.status = outcome::state::skipped;
+    out.skip_reason = std::move(in.skip_reason);
+    return out;
+  }
+  try {
+    auto file = read_results(in.bytes, in.name);
+    in.bytes = std::string();  // free it before rendering: memory stays flat
+    for (const auto& w : file.warnings) {
+      out.warnings.push_back(format_diagnostic(file.source_name, w.where, "warning: " + w.message));
+    }
+    for (const auto& r : file.results) out.entries += r.entries.size();
+    if (!plan.combined.empty()) {
+      render_options options = plan.render_with;
+      // A dataset has one header, written once before every file's rows.
+      options.header = !find_format(plan.combined_format)->combines;
+      render({&file, 1}, plan.combined_format, options, out.combined);
+    }
+    if (!plan.out_dir.empty() && out.unsafe_reason.empty()) {
+      render({&file, 1}, plan.to, plan.render_with, out.own);
+    }
+    out.status = outcome::state::converted;
+    return out;
+  } catch (const parse_error& e) {
+    return fail({e.file(), e.where(), e.message()});
+  } catch (const std::exception& e) {
+    return fail({in.name, {}, e.what()});  // never stop the batch for one file
+  }
+}
+
+// Takes the outcomes in input order: writes outputs, counts, remembers failures for the end.
+class collector {
+ public:
+  explicit collector(const batch_plan& plan) : plan_(plan) {}
+
+  // Opens the combined output; false after saying why.
+  bool start() {
+    if (plan_.combined.empty()) return true;
+    const auto* format = find_format(plan_.combined_format);
+    std::string header;
+    if (format->combines) render({}, format->name, plan_.render_with, header);
+    if (plan_.combined == "-") {
+      std::fwrite(header.data(), 1, header.size(), stdout);
+      return true;
+    }
+    std::error_code ec;
+    if (!plan_.overwrite_combined && !plan_.force && fs::exists(plan_.combined, ec)) {
+      std::cerr << plan_.combined << ": exists; not overwritten (use --force)\n";
+      return false;
+    }
+    std::string error;
+    if (!combined_file_.open(plan_.combined, error)) {
+      std::cerr << plan_.combined << ": " << error << '\n';
+      return false;
+    }
+    combined_file_.write(header);
+    return true;
+  }
+
+  void take(outcome& o, progress_bar& progress) {
+    bytes_done_ += o.input_bytes;
+    ++files_done_;
+    if (!o.warnings.empty()) {
+      progress.clear();
+      for (const auto& w : o.warnings) std::cerr << w << '\n';
+    }
+    switch (o.status) {
+      case outcome::state::cancelled:
+        return;
+      case outcome::state::skipped:
+        skipped_.push_back({o.name, o.skip_reason});
+        return;
+      case outcome::state::failed:
+        failures_.push_back(o.problem);
+        return;
+      case outcome::state::converted:
+        break;
+    }
+    if (!plan_.combined.empty()) {
+      if (plan_.combined == "-") {
+        std::fwrite(o.combined.data(), 1, o.combined.size(), stdout);
+      } else {
+        combined_file_.write(o.combined);
+      }
+    }
+    if (!plan_.out_dir.empty()) {
+      if (auto problem = write_own(o)) {
+        failures_.push_back({o.name, {}, *problem});
+        return;
+      }
+    }
+    ++converted_;
+    entries_ += o.entries;
+  }
+
+  // Moves the combined output into place; false after saying why.
+  bool finish() {
+    if (plan_.combined.empty()) return true;
+    if (plan_.combined == "-") return std::fflush(stdout) == 0;
+    std::string error;
+    if (combined_file_.commit(error)) return true;
+    std::cerr << plan_.combined << ": " << error << '\n';
+    return false;
+  }
+
+  void print_end(bool summary) const {
+    for (const auto& f : failures_) std::cerr << f.text() << '\n';
+    if (summary) {
+      std::cerr << "converted " << converted_ << " files (" << entries_ << " entries); "
+                << failures_.size() << " failed, " << skipped_.size() << " skipped\n";
+    }
+  }
+
+  bool write_report(const std::string& path) const {
+    nlohmann::ordered_json report;
+    report["converted"] = converted_;
+    report["entries"] = entries_;
+    report["failed"] = failures_.size();
+    report["skipped"] = skipped_.size();
+    auto& failed = report["failures"] = nlohmann::ordered_json::array();
+    for (const auto& f : failures_) {
+      auto& item = failed.emplace_back();
+      item["file"] = f.file;
+      item["line"] = f.where.line ? nlohmann::ordered_json(f.where.line) : nullptr;
+      item["column"] = f.where.column ? nlohmann::ordered_json(f.where.column) : nullptr;
+      item["message"] = f.message;
+      item["diagnostic"] = f.text();
+    }
+    auto& skipped = report["skipped_files"] = nlohmann::ordered_json::array();
+    for (const auto& [file, reason] : skipped_) {
+      auto& item = skipped.emplace_back();
+      item["file"] = file;
+      item["reason"] = reason;
+    }
+    std::string error;
+    // Names come from the file system and may be any bytes: replace what is not UTF-8.
+    auto text = report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    if (write_atomically(path, text, error)) return true;
+    std::cerr << path << ": " << error << '\n';
+    return false;
+  }
+
+  bool any_failed() const { return !failures_.empty(); }
+  std::size_t files_done() const { return files_done_; }
+  std::uint64_t bytes_done() const { return bytes_done_; }
+
+ private:
+  // Writes o's own output under --out-dir; returns why it could not.
+  std::optional<std::string> write_own(const outcome& o) {
+    if (!o.unsafe_reason.empty()) return o.unsafe_reason;
+    std::string error;
+    auto extension = find_format(plan_.to)->extension;
+    auto path = prepare_output_path(plan_.out_dir, o.relative_output, extension, error);
+    if (path.empty()) return "not written: " + error;
+    if (!written_.insert(path.string()).second) {
+      return "not written: " + path.string() + " is the output of an earlier input";
+    }
+    std::error_code ec;
+    if (!plan_.force && fs::exists(fs::symlink_status(path, ec))) {
+      return path.string() + ": exists; not overwritten (use --force)";
+    }
+    if (!write_atomically(path.string(), o.own, error)) return path.string() + ": " + error;
+    return std::nullopt;
+  }
+
+  const batch_plan& plan_;
+  atomic_file combined_file_;
+  std::set<std::string> written_;
+  std::vector<failure> failures_;
+  std::vector<std::pair<std::string, std::string>> skipped_;
+  std::size_t converted_ = 0, entries_ = 0, files_done_ = 0;
+  std::uint64_t bytes_done_ = 0;
+};
+
+}  // namespace
+
+int run_batch(const batch_plan& plan) {
+  stop_on_signal stop_guard;
+  auto inputs = list_inputs(plan.inputs);
+  // Archives add members as they are read; an archive inside a directory shows as the file
+  // count running past the total, which the bar then leaves out.
+  bool counts_known = true;
+  for (const auto& s : inputs.sources) {
+    if (s.named && s.path != "-" && is_archive_file(s.path)) counts_known = false;
+  }
+  progress_bar progress(plan.progress, counts_known ? inputs.sources.size() : 0,
+                        inputs.total_bytes);
+
+  collector results(plan);
+  if (!results.start()) return exit_input_failed;
+
+  // A few items per worker keep every worker busy while memory stays bounded.
+  ordered_pool<batch_input, outcome> pool(
+      plan.jobs, 4 * std::size_t{plan.jobs} + 4,
+      [&plan](batch_input& in) { return convert_one(in, plan); });
+  std::string reader_error;
+  std::thread reader([&] {
+    try {
+      read_inputs(inputs, [&](batch_input&& in) {
+        if (stop_requested()) return false;
+        pool.submit(std::move(in));
+        return true;
+      });
+    } catch (const std::exception& e) {
+      reader_error = e.what();
+    }
+    pool.close();
+  });
+  for (bool finished = false; !finished;) {
+    auto next = pool.next(std::chrono::milliseconds(100), finished);
+    // After a stop the rest is drained unwritten, so that the reader is never left waiting.
+    if (next && !stop_requested()) results.take(*next, progress);
+    if (!stop_requested()) progress.update(results.files_done(), results.bytes_done());
+  }
+  reader.join();
+  progress.clear();
+
+  if (int signal = stop_requested()) {
+    // The combined output's temporary file goes with `results`; per-file outputs already
+    // written are complete, and none is left half-written.
+    std::cerr << "iosr convert: stopped by signal " << signal << "; no partial output left\n";
+    return 128 + signal;
+  }
+  bool ok = results.finish();
+  if (!reader_error.empty()) {
+    std::cerr << "iosr convert: " << reader_error << '\n';
+    ok = false;
+  }
+  results.print_end(plan.summary);
+  if (!plan.report.empty()) ok = results.write_report(plan.report) && ok;
+  return ok && !results.any_failed() ? exit_ok : exit_input_failed;
+}
+
+}  // namespace iosr::cli::batch

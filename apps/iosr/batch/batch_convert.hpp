@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// `iosr convert` over many inputs: read in order, converted in parallel, written in order.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "iosr/render.hpp"
+
+namespace iosr::cli::batch {
+
+/// What to convert and where to, as decided from the command line.
+struct batch_plan {
+  std::vector<std::string> inputs;  ///< files, directories, archives, `-`
+  unsigned jobs = 1;
+
+  /// One output per result file under `out_dir` (empty: none), in format `to`.
+  std::string out_dir;
+  std::string to;
+  render_options render_with;
+  bool force = false;  ///< overwrite existing outputs (per-file ones and `combined`)
+
+  /// One output over every result file (empty: none; `-`: standard output).
+  std::string combined;
+  std::string combined_format;
+  bool overwrite_combined = true;  ///< `-o` overwrites; `--combine` needs --force
+
+  std::string report;     ///< the JSON report's path, or empty
+  bool summary = false;   ///< print `converted N files (M entries); K failed, S skipped`
+  bool progress = false;  ///< draw the progress bar (standard error is a terminal)
+};
+
+/// Runs the batch; returns the process exit code (0, 1 when an input failed, 128 + signal
+/// when SIGINT or SIGTERM stopped it).
+int run_batch(const batch_plan& plan);
+
+}  // namespace iosr::cli::batch

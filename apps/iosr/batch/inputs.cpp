@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+#include "batch/inputs.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <system_error>
+
+#include "batch/archive_reader.hpp"
+
+namespace iosr::cli::batch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using file_ptr = std::unique_ptr<std::FILE, decltype(&std::fclose)>;
+
+// Where the members of an archive found in a directory go under --out-dir: its path without
+// the archive extensions (`old/x.tar.gz` -> `old/x`).
+std::string archive_root(const std::string& relative) {
+  std::string root = relative;
+  for (std::string_view ext : {".gz", ".xz", ".bz2", ".zst", ".tgz", ".txz", ".tar", ".zip"}) {
+    if (root.size() > ext.size() && root.ends_with(ext)) root.resize(root.size() - ext.size());
+  }
+  return root;
+}
+
+void add_directory(const std::string& dir, input_list& list) {
+  std::vector<input_list::source> found;
+  std::error_code ec;
+  // Links to directories are not followed: they could loop, or lead out of the tree.
+  fs::recursive_directory_iterator walk(dir, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && walk != fs::recursive_directory_iterator(); walk.increment(ec)) {
+    std::error_code type_error;
+    if (!walk->is_regular_file(type_error)) continue;
+    input_list::source s;
+    s.path = walk->path().string();
+    s.relative = walk->path().lexically_relative(dir).generic_string();
+    s.size = walk->file_size(type_error);
+    found.push_back(std::move(s));
+  }
+  if (ec) {
+    input_list::source s;
+    s.path = dir;
+    s.named = true;
+    s.error = "cannot list directory: " + ec.message();
+    found.push_back(std::move(s));
+  }
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.relative < b.relative; });
+  for (auto& s : found) {
+    list.total_bytes += s.size;
+    list.sources.push_back(std::move(s));
+  }
+}
+
+// The whole of a plain file, or its first bytes when they show an archive.
+bool read_file(const input_list::source& source, std::string& bytes, std::string& error) {
+  file_ptr file(source.path == "-" ? nullptr : std::fopen(source.path.c_str(), "rb"), std::fclose);
+  std::FILE* in = source.path == "-" ? stdin : file.get();
+  if (in == nullptr) {
+    error = std::string("cannot open: ") + std::strerror(errno);
+    return false;
+  }
+  char buffer[1 << 16];
+  for (;;) {
+    std::size_t got = std::fread(buffer, 1, sizeof buffer, in);
+    bytes.append(buffer, got);
+    if (got < sizeof buffer) break;
+    // Only the start is needed to see an archive, which libarchive then streams itself.
+    if (source.path != "-" && has_archive_magic(bytes)) return true;
+    if (bytes.size() > max_result_bytes) {
+      error = "larger than 256 MiB; not a result file";
+      return false;
+    }
+  }
+  if (std::ferror(in)) {
+    error = std::string("cannot read: ") + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+input_list list_inputs(const std::vector<std::string>& paths) {
+  input_list list;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (path != "-" && fs::is_directory(path, ec)) {
+      add_directory(path, list);
+      continue;
+    }
+    input_list::source s;
+    s.path = path;
+    s.relative = path == "-" ? "stdin" : fs::path(path).filename().string();
+    s.named = true;
+    s.size = path == "-" ? 0 : fs::file_size(path, ec);
+    if (ec) s.size = 0;
+    list.total_bytes += s.size;
+    list.sources.push_back(std::move(s));
+  }
+  return list;
+}
+
+bool is_archive_file(const std::string& path) {
+  // Opening a FIFO or a device to look would block or consume it.
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return false;
+  file_ptr file(std::fopen(path.c_str(), "rb"), std::fclose);
+  if (!file) return false;
+  char head[512];
+  auto got = std::fread(head, 1, sizeof head, file.get());
+  return has_archive_magic(std::string_view(head, got));
+}
+
+void read_inputs(const input_list& inputs, const std::function<bool(batch_input&&)>& emit) {
+  for (const auto& source : inputs.sources) {
+    batch_input in;
+    in.name = source.path;
+    in.relative_output = source.relative;
+    in.named = source.named;
+    in.input_bytes = source.size;
+    if (!source.error.empty()) {
+      in.read_error = source.error;
+    } else if (source.size > max_result_bytes && !is_archive_file(source.path)) {
+      // Checked before reading: a directory may hold videos or disk images.
+      in.skip_reason = "larger than 256 MiB; not a result file";
+      if (source.named) in.read_error = in.skip_reason;
+    }
+    if (in.read_error.empty() && in.skip_reason.empty()) {
+      bool read = read_file(source, in.bytes, in.read_error);
+      if (read && has_archive_magic(in.bytes)) {
+        // A named archive stands for a directory: its members go to the top of --out-dir.
+        auto root = source.named ? std::string() : archive_root(source.relative);
+        if (!read_archive(source.path, in.bytes, source.path, root, emit)) {
+          return;
+        }
+        continue;
+      }
+    }
+    if (!emit(std::move(in))) return;
+  }
+}
+
+}  // namespace iosr::cli::batch

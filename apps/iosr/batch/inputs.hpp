@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// The inputs of a batch: files, directories walked recursively, and tar or zip archives read
+// member by member with libarchive (never unpacked to disk).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace iosr::cli::batch {
+
+/// One file to convert: named on the command line, found in a directory or in an archive.
+struct batch_input {
+  std::string name;  ///< as errors and the `file` column show it: `x.tar.gz:run3/composite.xml`
+  /// Its path under --out-dir, before the output extension replaces its own; empty when the
+  /// name cannot be used as a path there (see unsafe_reason).
+  std::string relative_output;
+  std::string unsafe_reason;  ///< why: `..` in an archive member's name, an absolute path
+  std::string bytes;
+  std::string read_error;         ///< why the input could not be read
+  std::string skip_reason;        ///< not a candidate: a link, a file too large to be a result file
+  bool named = false;             ///< named on the command line: an error, never skipped, if unread
+  std::uint64_t input_bytes = 0;  ///< bytes consumed for it (compressed, in an archive)
+};
+
+/// What the command line names, expanded: each directory becomes its files, sorted byte-wise
+/// so that the order never depends on the file system.
+struct input_list {
+  struct source {
+    std::string path;      ///< `-` for standard input
+    std::string relative;  ///< its path under --out-dir (a file's name for a named file)
+    bool named = false;
+    std::uint64_t size = 0;
+    std::string error;  ///< why the directory walk failed here
+  };
+  std::vector<source> sources;
+  std::uint64_t total_bytes = 0;
+};
+
+/// Expands `paths` (files, directories, `-`).
+input_list list_inputs(const std::vector<std::string>& paths);
+
+/// Whether the regular file at `path` is an archive (tar, zip, or a compressed tar), by its
+/// first bytes.
+bool is_archive_file(const std::string& path);
+
+/// Reads every source in order and hands each result-file candidate to `emit`; archives give
+/// one call per regular member. Stops early when `emit` returns false.
+void read_inputs(const input_list& inputs, const std::function<bool(batch_input&&)>& emit);
+
+}  // namespace iosr::cli::batch

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+#include "batch/output_tree.hpp"
+
+#include <system_error>
+
+namespace iosr::cli::batch {
+
+namespace fs = std::filesystem;
+
+fs::path prepare_output_path(const fs::path& dir, const std::string& relative,
+                             std::string_view extension, std::string& error) {
+  fs::path target = fs::path(relative).replace_extension(extension);
+  fs::path at = dir;
+  for (auto part = target.begin(); part != target.end(); ++part) {
+    if (std::next(part) == target.end()) break;  // the last part is the file itself
+    at /= *part;
+    std::error_code ec;
+    auto status = fs::symlink_status(at, ec);
+    // A link inside the output directory could lead anywhere: never write through one.
+    if (fs::is_symlink(status)) {
+      error = at.string() + " is a link; not written through it";
+      return {};
+    }
+    if (!fs::exists(status) && !fs::create_directory(at, ec) && ec) {
+      error = "cannot create directory " + at.string() + ": " + ec.message();
+      return {};
+    }
+    if (fs::exists(status) && !fs::is_directory(status)) {
+      error = at.string() + " is a file where a directory belongs";
+      return {};
+    }
+  }
+  return dir / target;
+}
+
+}  // namespace iosr::cli::batch

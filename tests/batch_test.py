@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""End-to-end checks of batch conversion: directories, tar.gz and zip archives, a broken member
+among good ones, unsafe member names and links, the same bytes whatever --jobs, the progress bar
+only on a terminal, and no leftovers after SIGTERM. Archives are built here from the fixtures.
+Usage: batch_test.py IOSR DATA_DIR FIXTURES_DIR"""
+import csv
+import glob
+import io
+import json
+import os
+import pty
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+
+IOSR, DATA, FIXTURES = sys.argv[1:4]
+SEED = sorted(glob.glob(os.path.join(DATA, "text", "*.txt")))[0]          # 260 entries
+OSBENCH = os.path.join(FIXTURES, "corpus", "xml", "pts-10.8.4_osbench_base-vs-fwrapv.xml")
+QUIRKS = os.path.join(FIXTURES, "samples", "quirks.xml")
+BROKEN = b"FS-Mark 3.3\nTest: 1000 Files\nFiles/s > Higher Is Better\na ..... 12.3.4 |====\n"
+failures = []
+
+
+def run(*args, cwd=None):
+    p = subprocess.run([IOSR, *args], capture_output=True, cwd=cwd)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def check(name, condition, detail=""):
+    if not condition:
+        failures.append(f"{name}: {detail}")
+
+
+def read_csv(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def files_under(root):
+    return sorted(os.path.relpath(os.path.join(d, n), root) for d, _, names in os.walk(root) for n in names)
+
+
+def make_tree(root):
+    """Two result files in sub-directories, one broken, one that is not a result file."""
+    os.makedirs(os.path.join(root, "run1"))
+    os.makedirs(os.path.join(root, "notes", "old"))
+    shutil.copy(OSBENCH, os.path.join(root, "run1", "composite.xml"))
+    shutil.copy(SEED, os.path.join(root, "notes", "old", "seed.txt"))
+    with open(os.path.join(root, "notes", "broken.txt"), "wb") as f:
+        f.write(BROKEN)
+    with open(os.path.join(root, "README"), "w") as f:
+        f.write("my benchmark notes\n")
+
+
+def add_bytes(tar, name, data, **fields):
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    for k, v in fields.items():
+        setattr(info, k, v)
+    tar.addfile(info, io.BytesIO(data))
+
+
+with open(OSBENCH, "rb") as f:
+    osbench = f.read()
+with open(SEED, "rb") as f:
+    seed = f.read()
+
+with tempfile.TemporaryDirectory() as tmp:
+    tree = os.path.join(tmp, "results")
+    make_tree(tree)
+
+    # A directory: walked recursively, result files by content, outputs mirror the tree.
+    out = os.path.join(tmp, "out-dir")
+    report = os.path.join(tmp, "report.json")
+    rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out, "--report", report)
+    check("a broken file makes exit 1", rc == 1, (rc, err))
+    check("outputs mirror the relative paths", files_under(out) == ["notes/old/seed.json", "run1/composite.json"],
+          files_under(out))
+    check("the summary counts converted, failed and skipped",
+          "converted 2 files (270 entries); 1 failed, 1 skipped" in err, err)
+    check("the failure is named file:line:col", f"{os.path.join(tree, 'notes', 'broken.txt')}:4:9: value '12.3.4'" in err, err)
+    rep = json.load(open(report))
+    check("the report has the counts", (rep["converted"], rep["entries"], rep["failed"], rep["skipped"]) == (2, 270, 1, 1), rep)
+    check("the report names the failure with its position",
+          rep["failures"][0]["file"].endswith("broken.txt") and rep["failures"][0]["line"] == 4
+          and rep["failures"][0]["column"] == 9, rep["failures"])
+    check("the report names the skipped file", rep["skipped_files"] == [{"file": os.path.join(tree, "README"),
+                                                                        "reason": "not a result file"}], rep)
+    rc, show, _ = run("show", os.path.join(out, "run1", "composite.json"))
+    check("a written output reads back", rc == 0 and "5 charts" in show, show[:300])
+    rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out)
+    check("existing outputs are not overwritten", rc == 1 and err.count("use --force") == 2, err)
+
+    # tar.gz and zip, read directly; the file column names the member.
+    tgz = os.path.join(tmp, "results.tar.gz")
+    with tarfile.open(tgz, "w:gz") as tar:
+        add_bytes(tar, "run1/composite.xml", osbench)
+        add_bytes(tar, "run2/broken.txt", BROKEN)
+        add_bytes(tar, "run3/seed.txt", seed)
+        add_bytes(tar, "run3/photo.png", b"\x89PNG\r\n\x1a\n" + bytes(100))
+    zipped = os.path.join(tmp, "results.zip")
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a/composite.xml", osbench)
+        z.writestr("b/seed.txt", seed)
+    combined = os.path.join(tmp, "all.csv")
+    rc, _, err = run("convert", tgz, zipped, "--combine", combined)
+    rows = read_csv(combined)
+    check("archives: the broken member fails the run", rc == 1 and f"{tgz}:run2/broken.txt:4:9:" in err, err)
+    check("archives: the others are converted", "converted 4 files (540 entries); 1 failed, 1 skipped" in err, err)
+    check("archives: one row per entry, in input order",
+          [r["file"] for r in rows] == [f"{tgz}:run1/composite.xml"] * 10 + [f"{tgz}:run3/seed.txt"] * 260
+          + [f"{zipped}:a/composite.xml"] * 10 + [f"{zipped}:b/seed.txt"] * 260,
+          sorted({r["file"] for r in rows}))
+    jsonl = os.path.join(tmp, "all.jsonl")
+    rc, _, err = run("convert", tgz, zipped, "--combine", jsonl)
+    objects = [json.loads(line) for line in open(jsonl, encoding="utf-8")]
+    check("JSONL: one object per CSV row, same columns and text",
+          len(objects) == len(rows) and list(objects[0]) == list(rows[0])
+          and all(o["value"] == (r["value"] or None) for o, r in zip(objects, rows)), objects[:1])
+    rc, _, err = run("convert", zipped, "--combine", combined)
+    check("--combine does not overwrite without --force", rc == 1 and "use --force" in err, err)
+    out = os.path.join(tmp, "out-archive")
+    rc, _, err = run("convert", tgz, "--to", "csv", "--out-dir", out)
+    check("a named archive's members go to the top of --out-dir",
+          files_under(out) == ["run1/composite.csv", "run3/seed.csv"], files_under(out))
+
+    # Member names that could leave the output directory, and links.
+    outside = os.path.join(tmp, "outside")
+    os.makedirs(outside)
+    evil = os.path.join(tmp, "evil.tar")
+    with tarfile.open(evil, "w") as tar:
+        add_bytes(tar, "../escaped.xml", osbench)
+        add_bytes(tar, "../../outside/escaped2.xml", osbench)
+        add_bytes(tar, outside + "/absolute.xml", osbench)
+        add_bytes(tar, "link", b"", type=tarfile.SYMTYPE, linkname=outside)
+        add_bytes(tar, "link/through.xml", osbench)
+        add_bytes(tar, "hard.xml", b"", type=tarfile.LNKTYPE, linkname="/etc/passwd")
+        add_bytes(tar, "./fine/./composite.xml", osbench)
+    out = os.path.join(tmp, "safe", "out")
+    rc, _, err = run("convert", evil, "--to", "xml", "--out-dir", out)
+    check("unsafe members fail the run", rc == 1, (rc, err))
+    check("'..' members are refused", err.count("member name with '..'") == 2, err)
+    check("absolute members are refused", "absolute member name" in err, err)
+    check("links are skipped, never followed", "2 skipped" in err, err)
+    check("nothing written outside --out-dir",
+          os.listdir(outside) == [] and sorted(os.listdir(tmp)).count("escaped.xml") == 0
+          and os.listdir(os.path.join(tmp, "safe")) == ["out"], (os.listdir(outside), os.listdir(tmp)))
+    check("safe members are written inside, links made real directories",
+          files_under(out) == ["fine/composite.xml", "link/through.xml"], files_under(out))
+    # A link already inside the output directory is not written through either.
+    out = os.path.join(tmp, "linked")
+    os.makedirs(out)
+    os.symlink(outside, os.path.join(out, "link"))
+    rc, _, err = run("convert", evil, "--to", "xml", "--out-dir", out)
+    check("an existing link in --out-dir is not written through",
+          os.listdir(outside) == [] and "is a link; not written through it" in err, (os.listdir(outside), err))
+    zipped_evil = os.path.join(tmp, "evil.zip")
+    with zipfile.ZipFile(zipped_evil, "w") as z:
+        z.writestr("../zip-escaped.xml", osbench)
+    rc, _, err = run("convert", zipped_evil, "--to", "xml", "--out-dir", os.path.join(tmp, "zout"))
+    check("zip: '..' refused", rc == 1 and "member name with '..'" in err and not os.path.exists(
+        os.path.join(tmp, "zip-escaped.xml")), err)
+
+    # The same bytes whatever --jobs.
+    many = os.path.join(tmp, "many")
+    os.makedirs(many)
+    for i, path in enumerate(sorted(glob.glob(os.path.join(FIXTURES, "corpus", "xml", "*.xml")))
+                             + sorted(glob.glob(os.path.join(DATA, "text", "*.txt")))):
+        shutil.copy(path, os.path.join(many, f"{i % 3}-{os.path.basename(path)}"))
+    outputs = []
+    for jobs in ("1", "2", "5"):
+        target = os.path.join(tmp, f"jobs{jobs}.csv")
+        out = os.path.join(tmp, f"jobs{jobs}")
+        rc, _, err = run("convert", many, tgz, "--combine", target, "--to", "pts-text", "--out-dir", out, "--jobs", jobs)
+        with open(target, "rb") as f:
+            outputs.append((f.read(), {n: open(os.path.join(out, n), "rb").read() for n in files_under(out)}))
+    check("--jobs 1, 2 and 5 give the same bytes", outputs[0] == outputs[1] == outputs[2] and len(outputs[0][1]) > 20,
+          [len(o[0]) for o in outputs])
+
+    # The progress bar: on a terminal only.
+    rc, _, err = run("convert", many, "--combine", os.path.join(tmp, "piped.csv"))
+    check("no progress bar when stderr is piped", "\r" not in err and "MB/s" not in err, err[:200])
+    master, slave = pty.openpty()
+    p = subprocess.Popen([IOSR, "convert", many, "--combine", os.path.join(tmp, "tty.csv")], stderr=slave,
+                         stdout=subprocess.DEVNULL)
+    os.close(slave)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    p.wait()
+    os.close(master)
+    check("a progress bar on a terminal", b"files" in drawn and b"MB/s" in drawn and b"\r" in drawn, drawn[:300])
+
+    # SIGTERM: stops cleanly, no partial combined output, no temporary file. A FIFO named as an
+    # input holds the batch still after the first file, so the signal lands mid-run.
+    stop = os.path.join(tmp, "stop")
+    os.makedirs(stop)
+    fifo = os.path.join(stop, "slow-input")
+    os.mkfifo(fifo)
+    target = os.path.join(stop, "all.csv")
+    out = os.path.join(stop, "out")
+    p = subprocess.Popen([IOSR, "convert", OSBENCH, fifo, QUIRKS, "--combine", target, "--to", "xml",
+                          "--out-dir", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 10
+    while not os.path.exists(os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml")) and time.time() < deadline:
+        time.sleep(0.02)
+    check("the batch was running", os.path.exists(target + ".iosr-tmp"), os.listdir(stop))
+    p.send_signal(signal.SIGTERM)
+    time.sleep(0.2)
+    try:  # let the reader go on, as a slow disk would, unless the signal already ended its wait
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        os.write(fd, seed[:4096])
+        os.close(fd)
+    except OSError:
+        pass
+    try:
+        err = p.communicate(timeout=10)[1].decode()
+    except subprocess.TimeoutExpired:
+        p.kill()
+        err = "hung"
+    check("SIGTERM exits 128+15", p.returncode == 143, (p.returncode, err))
+    check("SIGTERM leaves no temporary or partial file",
+          files_under(stop) == ["out/pts-10.8.4_osbench_base-vs-fwrapv.xml", "slow-input"], files_under(stop))
+    rc, show, _ = run("show", os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml"))
+    check("the output finished before the stop is whole", rc == 0 and "5 charts" in show, show[:200])
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("batch: all checks passed")
