@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 IOSR, FLOOR, BIG = sys.argv[1:4]
 SMALL = sys.argv[4] if len(sys.argv) > 4 else None
@@ -76,8 +77,31 @@ def report(data):
     return max(max(r for _, r in fig.values()), rss_c)
 
 
+def spin(n):
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def control():
+    """How many cores the machine gives us now: CORES busy loops at once against one alone."""
+    import multiprocessing
+    start = time.perf_counter()
+    spin(5_000_000)
+    one = time.perf_counter() - start
+    start = time.perf_counter()
+    with multiprocessing.Pool(CORES) as pool:
+        pool.map(spin, [5_000_000] * CORES)
+    many = time.perf_counter() - start
+    print(f"control: {CORES} CPU-bound processes at once ran {CORES * one / many:.2f}x as fast as one after "
+          f"another ({CORES:.2f}x on an idle machine)")
+
+
+control()
 big_rss = report(BIG)
 if SMALL:
     small_rss = report(SMALL)
+    control()
     print(f"(e) peak RSS: {small_rss:.1f} MB at {size_of(os.path.join(SMALL, 'results'))[0]} files, "
           f"{big_rss:.1f} MB at {size_of(os.path.join(BIG, 'results'))[0]} files")

@@ -2,14 +2,13 @@
 // The parser floor of the batch benchmark: pugixml parsing every .xml file under a directory,
 // one core, with the flags the composite.xml reader uses; nothing is read out of the trees.
 // Prints `files MB seconds` of parsing alone (files are read before the clock starts on each).
-#include <pugixml.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <pugixml.hpp>
 #include <string>
 #include <vector>
 

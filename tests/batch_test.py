@@ -96,6 +96,14 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out)
     check("existing outputs are not overwritten", rc == 1 and err.count("use --force") == 2, err)
 
+    # An output directory inside the input directory: its outputs are not read back as inputs.
+    inner = os.path.join(tree, "converted")
+    for attempt in (1, 2):
+        rc, _, err = run("convert", tree, "--to", "json", "--out-dir", inner, "--force")
+        check(f"--out-dir inside the input, run {attempt}: its files are no inputs",
+              "converted 2 files (270 entries); 1 failed, 1 skipped" in err, err)
+    shutil.rmtree(inner)
+
     # tar.gz and zip, read directly; the file column names the member.
     tgz = os.path.join(tmp, "results.tar.gz")
     with tarfile.open(tgz, "w:gz") as tar:

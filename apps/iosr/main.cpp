@@ -19,7 +19,8 @@ constexpr command commands[] = {
     {"compare", "compare configurations against their baseline, test by test",
      iosr::cli::run_compare},
     {"table", "comparison tables for articles (Markdown by default)", iosr::cli::run_table},
-    {"convert", "convert result files to another format (tidy CSV)", iosr::cli::run_convert},
+    {"convert", "convert result files, directories and archives (tidy CSV, JSONL, XML, ...)",
+     iosr::cli::run_convert},
 };
 
 void print_usage(std::ostream& out) {

@@ -255,7 +255,7 @@ class collector {
 
 int run_batch(const batch_plan& plan) {
   stop_on_signal stop_guard;
-  auto inputs = list_inputs(plan.inputs);
+  auto inputs = list_inputs(plan.inputs, plan.out_dir);
   // Archives add members as they are read; an archive inside a directory shows as the file
   // count running past the total, which the bar then leaves out.
   bool counts_known = true;

@@ -31,13 +31,18 @@ std::string archive_root(const std::string& relative) {
   return root;
 }
 
-void add_directory(const std::string& dir, input_list& list) {
+void add_directory(const std::string& dir, const std::string& exclude, input_list& list) {
   std::vector<input_list::source> found;
   std::error_code ec;
   // Links to directories are not followed: they could loop, or lead out of the tree.
   fs::recursive_directory_iterator walk(dir, fs::directory_options::skip_permission_denied, ec);
   for (; !ec && walk != fs::recursive_directory_iterator(); walk.increment(ec)) {
     std::error_code type_error;
+    if (!exclude.empty() && walk->is_directory(type_error) &&
+        fs::equivalent(walk->path(), exclude, type_error)) {
+      walk.disable_recursion_pending();
+      continue;
+    }
     if (!walk->is_regular_file(type_error)) continue;
     input_list::source s;
     s.path = walk->path().string();
@@ -89,12 +94,12 @@ bool read_file(const input_list::source& source, std::string& bytes, std::string
 
 }  // namespace
 
-input_list list_inputs(const std::vector<std::string>& paths) {
+input_list list_inputs(const std::vector<std::string>& paths, const std::string& exclude) {
   input_list list;
   for (const auto& path : paths) {
     std::error_code ec;
     if (path != "-" && fs::is_directory(path, ec)) {
-      add_directory(path, list);
+      add_directory(path, exclude, list);
       continue;
     }
     input_list::source s;

@@ -38,8 +38,9 @@ struct input_list {
   std::uint64_t total_bytes = 0;
 };
 
-/// Expands `paths` (files, directories, `-`).
-input_list list_inputs(const std::vector<std::string>& paths);
+/// Expands `paths` (files, directories, `-`). Directory walks leave out `exclude` (the output
+/// directory, when it lies inside an input: its outputs are no inputs of a later run).
+input_list list_inputs(const std::vector<std::string>& paths, const std::string& exclude);
 
 /// Whether the regular file at `path` is an archive (tar, zip, or a compressed tar), by its
 /// first bytes.
