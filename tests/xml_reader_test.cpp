@@ -310,3 +310,23 @@ TEST_CASE("values that are not numbers are kept as text with a warning", "[xml]"
   CHECK(has_warning(f, "entry 'b' in 'T' names no System"));
   CHECK(f.systems.size() == 2);
 }
+
+TEST_CASE("Entry JSON that is not an object is kept and reported", "[xml]") {
+  auto f = read_results(
+      "<PhoronixTestSuite><System><Identifier>a</Identifier></System><Result><Title>T</Title>"
+      "<DisplayFormat>BAR_GRAPH</DisplayFormat><Data>"
+      "<Entry><Identifier>a</Identifier><Value>1.5</Value><JSON>[1,2]</JSON></Entry>"
+      "<Entry><Identifier>a</Identifier><Value></Value><JSON>{\"error\": oops}</JSON></Entry>"
+      "<Entry><Identifier>a</Identifier><Value>2</Value><JSON>{\"test-run-times\":\"1:2\"}"
+      "</JSON></Entry></Data></Result></PhoronixTestSuite>",
+      "x.xml");
+  const auto& r = f.results.at(0);
+  CHECK(r.entries[0].json == "[1,2]");
+  CHECK(r.entries[1].kind == entry_kind::failed);
+  CHECK(r.entries[1].error.empty());
+  std::size_t reported = 0;
+  for (const auto& w : f.warnings) {
+    reported += w.message.find("Entry JSON is not a JSON object") != std::string::npos;
+  }
+  CHECK(reported == 2);  // the list and the broken object; the run times are fine
+}
