@@ -81,6 +81,7 @@ int run_convert(int argc, char** argv) {
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<int>()->default_value("79"))("h,help", "print this help")(
       "files", "result files", cxxopts::value<std::vector<std::string>>());
+  add_limit_option(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -121,7 +122,7 @@ int run_convert(int argc, char** argv) {
     return exit_usage;
   }
   bool failed = false;
-  auto files = read_inputs(paths, failed);
+  auto files = read_inputs(paths, limits_from(args), failed);
   for (const auto& file : files) print_warnings(file);
   if (to_dir) {
     bool ok = write_each(files, *format, render_with, args["out-dir"].as<std::string>(),

@@ -368,7 +368,8 @@ bool sniff_html_view(std::string_view text) {
           text.find("HTML result view exported from: ") != std::string_view::npos);
 }
 
-result_file read_html_view(std::string_view text, const std::string& name) {
+result_file read_html_view(std::string_view text, const std::string& name,
+                           const read_options& /*options*/) {
   result_file file;
   file.source_name = name;
   file.format = "html-view";

@@ -148,7 +148,8 @@ bool is_collapsed(std::string_view text) {
 
 }  // namespace
 
-result_file read_pts_text(std::string_view text, const std::string& name) {
+result_file read_pts_text(std::string_view text, const std::string& name,
+                          const read_options& /*options*/) {
   result_file file;
   file.source_name = name;
   file.format = "pts-text";

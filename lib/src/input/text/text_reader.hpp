@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
 #include "input/text/grammar.hpp"
 #include "line_index.hpp"
 #include "strings.hpp"
@@ -15,7 +16,8 @@
 namespace iosr::detail {
 
 bool sniff_pts_text(std::string_view text);
-result_file read_pts_text(std::string_view text, const std::string& name);
+result_file read_pts_text(std::string_view text, const std::string& name,
+                          const read_options& options = {});
 
 // ---- shared by the two forms (text_reader.cpp) ------------------------------------------------
 
