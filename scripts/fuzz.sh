@@ -43,12 +43,12 @@ case "${1:-}" in
     "$build/fuzz/fuzz_$2" -max_len=$max_len -max_total_time="${3:-600}" -timeout=10 \
       -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$build/crashes/$2-" \
-      "$build/work/$2" "fuzz/corpus/$2" data tests/fixtures
+      "$build/work/$2" "fuzz/corpus/$2" fuzz/seeds data tests/fixtures
     ;;
   minimise)
     check_target "${2:-}"
     mkdir -p "fuzz/corpus/$2"
-    "$build/fuzz/fuzz_$2" -merge=1 -max_len=$max_len "fuzz/corpus/$2" "$build/work/$2" data \
+    "$build/fuzz/fuzz_$2" -merge=1 -max_len=$max_len "fuzz/corpus/$2" "$build/work/$2" fuzz/seeds data \
       tests/fixtures
     ;;
   *)

@@ -114,6 +114,9 @@ result_file read_results(std::string_view text, std::string name, const read_opt
   if (detail::skip_bom_and_space(text).empty()) {
     throw parse_error(name, {}, "empty input; expected a PTS result export");
   }
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+    throw parse_error(name, {1, 1}, "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
+  }
   if (auto at = detail::find_binary_byte(text); at != std::string_view::npos) {
     throw parse_error(name, detail::line_index(text).position(at),
                       "binary data (byte " + std::to_string(static_cast<unsigned char>(text[at])) +

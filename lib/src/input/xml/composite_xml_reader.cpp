@@ -123,9 +123,11 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
   xml_context ctx{text, name, line_index(text), file};
 
   pugi::xml_document doc;
-  // UTF-8 in, no conversion: node offsets then point into `text`, for positions.
-  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default,
-                                pugi::encoding_utf8);
+  // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
+  // expands a DOCTYPE's entities nor reads external ones; parse_doctype only keeps the node,
+  // so that a DOCTYPE can be reported.
+  auto parsed = doc.load_buffer(text.data(), text.size(),
+                                pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
   if (!parsed) {
     throw parse_error(name, ctx.lines.position(static_cast<std::size_t>(parsed.offset)),
                       describe(parsed));
@@ -135,6 +137,15 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
                       "elements nested more than " + std::to_string(options.max_xml_depth) +
                           " deep; expected a composite.xml (4 levels; raise the 'xml-depth' "
                           "limit)");
+  }
+  for (auto node : doc.children()) {
+    if (node.type() != pugi::node_doctype) continue;
+    // pugixml points after `<!DOCTYPE `; users look for the `<`.
+    auto offset = text.rfind("<!DOCTYPE", static_cast<std::size_t>(node.offset_debug()));
+    file.warnings.push_back(
+        {ctx.lines.position(offset == std::string_view::npos ? 0 : offset),
+         "a DOCTYPE, which PTS never writes, is ignored: the entities it declares are neither "
+         "expanded nor read, and '&name;' references stay as written"});
   }
   auto root = doc.child("PhoronixTestSuite");
   if (!root) {
