@@ -137,3 +137,18 @@ TEST_CASE("Escaping: the XML writer escapes markup and reads back to the same la
   auto back = iosr::read_results(xml, "back.xml");
   CHECK(back.results.at(0).entries.at(1).label == label);
 }
+
+TEST_CASE("Escaping: XML output holds no character XML 1.0 forbids, not even as a reference",
+          "[escaping]") {
+  // Regression: `\x01` was written as `&#1;`, which only pugixml reads back, and a NUL cut the
+  // label short. Both now become U+FFFD.
+  const std::string label = std::string("a\x01") + '\0' + "b\x1f" + "\tc";
+  const auto xml = rendered(file_with_label(label), "xml");
+  CHECK(xml.find("&#") == std::string::npos);
+  for (char c : xml) {
+    auto byte = static_cast<unsigned char>(c);
+    CHECK((byte >= 0x20 || c == '\t' || c == '\n' || c == '\r'));
+  }
+  auto back = iosr::read_results(xml, "back.xml");
+  CHECK(back.results.at(0).entries.at(1).label == "a\xEF\xBF\xBD\xEF\xBF\xBD" "b\xEF\xBF\xBD\tc");
+}
