@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,10 +22,23 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
+// What iosr writes as XML or as its own JSON, iosr must read back: a writer that produces a
+// file no reader takes is a finding too.
+inline void check_reads_back(const std::string& written, std::string_view format) {
+  try {
+    (void)read_results(written, "written");
+  } catch (const parse_error& e) {
+    std::fprintf(stderr, "--to %.*s output does not read back: %s\n",
+                 static_cast<int>(format.size()), format.data(), e.what());
+    std::abort();
+  }
+}
+
 inline void render_everything(const result_file& file) {
   for (const auto& format : list_output_formats()) {
     std::string out;
     render({&file, 1}, format.name, {}, out);
+    if (format.name == "json" || format.name == "xml") check_reads_back(out, format.name);
   }
   (void)render_summary(file);
 }
