@@ -4,5 +4,6 @@
 #include "input/xml/composite_xml_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return iosr::fuzz::read_and_render(iosr::fuzz::as_text(data, size), iosr::detail::read_composite_xml);
+  return iosr::fuzz::read_and_render(iosr::fuzz::as_text(data, size),
+                                     iosr::detail::read_composite_xml);
 }

@@ -130,7 +130,8 @@ bool has_warning(const iosr::result_file& f, std::string_view part) {
 // Every output format of one file, concatenated.
 std::string render_all(const iosr::result_file& f) {
   std::string out;
-  for (const auto& format : iosr::list_output_formats()) iosr::render({&f, 1}, format.name, {}, out);
+  for (const auto& format : iosr::list_output_formats())
+    iosr::render({&f, 1}, format.name, {}, out);
   return out + iosr::render_summary(f);
 }
 
@@ -254,8 +255,7 @@ TEST_CASE("Hostile: PTS JSON cut inside an object", "[hostile]") {
   CHECK(r.error.find(':', 3) != std::string::npos);
 }
 
-TEST_CASE("Hostile: every cut of a collapsed text export is read or refused cleanly",
-          "[hostile]") {
+TEST_CASE("Hostile: every cut of a collapsed text export is read or refused cleanly", "[hostile]") {
   check_every_cut(slurp(std::string(IOSR_DATA_DIR) + "/text/002_236e153a66cd3c9d.txt"), 60);
 }
 
@@ -284,7 +284,8 @@ TEST_CASE("Hostile: every cut of OpenBenchmarking page text is read or refused c
 // ---- encodings and line ends ------------------------------------------------------------------
 
 TEST_CASE("Hostile: invalid UTF-8 in a text label is kept byte for byte", "[hostile]") {
-  auto r = attempt(replaced(replaced(text_sample, "bfq: ", "bf\xff\xfeq: "), "bfq .", "bf\xff\xfeq ."));
+  auto r =
+      attempt(replaced(replaced(text_sample, "bfq: ", "bf\xff\xfeq: "), "bfq .", "bf\xff\xfeq ."));
   REQUIRE(r.file);
   CHECK(r.file->results.at(0).entries.at(1).label == "bf\xff\xfeq");
 }
@@ -329,7 +330,8 @@ TEST_CASE("Hostile: CRLF line ends in XML read as LF ones", "[hostile]") {
   auto r = attempt(crlf);
   REQUIRE(r.file);
   CHECK(r.file->results.at(0).entries.at(0).value_text == "20.13");
-  CHECK(r.file->results.at(0).entries.at(0).where == attempt(xml_sample).file->results.at(0).entries.at(0).where);
+  CHECK(r.file->results.at(0).entries.at(0).where ==
+        attempt(xml_sample).file->results.at(0).entries.at(0).where);
 }
 
 TEST_CASE("Hostile: a lone-CR text export is read with a warning, not silently", "[hostile]") {
@@ -457,8 +459,8 @@ TEST_CASE("Hostile: XML nested 100,000 deep reads with the limit raised, without
 }
 
 TEST_CASE("Hostile: JSON arrays nested 100,000 deep are refused", "[hostile]") {
-  auto nested = "{\"results\": {}, \"title\": " + std::string(100'000, '[') +
-                std::string(100'000, ']') + "}";
+  auto nested =
+      "{\"results\": {}, \"title\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}";
   auto r = attempt(nested);
   REQUIRE_FALSE(r.file);
   CHECK(r.error.find("nested") != std::string::npos);
@@ -496,8 +498,7 @@ TEST_CASE("Hostile: the text value -0 is a number and is kept as written", "[hos
   CHECK(*e.value == 0.0);
 }
 
-TEST_CASE("Hostile: XML values that are not numbers are kept as text with a warning",
-          "[hostile]") {
+TEST_CASE("Hostile: XML values that are not numbers are kept as text with a warning", "[hostile]") {
   for (std::string value : {"1e999", "nan", "inf", "12.3.4"}) {
     auto r = attempt(replaced(xml_sample, "<Value>20.13", "<Value>" + value));
     REQUIRE(r.file);
@@ -553,10 +554,11 @@ TEST_CASE("Hostile: billion laughs: entities are not expanded, and the DOCTYPE i
 TEST_CASE("Hostile: an external entity naming a local file is not read", "[hostile]") {
   auto secret = (std::filesystem::temp_directory_path() / "iosr-hostile-secret.txt").string();
   std::ofstream(secret) << "SECRET-4711\n";
-  auto xml = replaced(
-      replaced(xml_sample, "<PhoronixTestSuite>",
-               "<!DOCTYPE r [ <!ENTITY xxe SYSTEM \"file://" + secret + "\"> ]>\n<PhoronixTestSuite>"),
-      "<Identifier>bfq</Identifier>\n    <Hardware>", "<Identifier>bfq</Identifier>\n    <Hardware>&xxe;");
+  auto xml = replaced(replaced(xml_sample, "<PhoronixTestSuite>",
+                               "<!DOCTYPE r [ <!ENTITY xxe SYSTEM \"file://" + secret +
+                                   "\"> ]>\n<PhoronixTestSuite>"),
+                      "<Identifier>bfq</Identifier>\n    <Hardware>",
+                      "<Identifier>bfq</Identifier>\n    <Hardware>&xxe;");
   auto r = attempt(xml);
   std::filesystem::remove(secret);
   REQUIRE(r.file);
@@ -580,8 +582,9 @@ TEST_CASE("Hostile: a wrong root element is named", "[hostile]") {
     xml.replace(at, 17, "html");
   }
   auto r = attempt(xml);
-  CHECK(r.error == "in:2:1: root element is <html>; expected <PhoronixTestSuite> (a PTS "
-                   "composite.xml)");
+  CHECK(r.error ==
+        "in:2:1: root element is <html>; expected <PhoronixTestSuite> (a PTS "
+        "composite.xml)");
 }
 
 // ---- files ------------------------------------------------------------------------------------

