@@ -56,8 +56,9 @@ std::optional<std::uint64_t> parse_size(std::string_view text) {
 void add_limit_option(cxxopts::Options& options) {
   options.add_options()(
       "limit",
-      "raise (or lower) a limit on one input, NAME=N, repeatable: input-bytes (default 1G), "
-      "entries per chart (100000), xml-depth (256); N may end in k, M or G",
+      "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
+      "chart (default 100000) or xml-depth (default 256); N takes a k, M or G suffix; see "
+      "docs/reliability.md",
       cxxopts::value<std::vector<std::string>>(), "NAME=N");
 }
 
