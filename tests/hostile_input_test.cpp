@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "iosr/compare.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
@@ -624,4 +625,20 @@ TEST_CASE("Hostile: a file without read permission", "[hostile]") {
 TEST_CASE("Hostile: a missing file", "[hostile]") {
   CHECK(attempt_file("/nonexistent/iosr.txt").error ==
         "/nonexistent/iosr.txt: cannot open: No such file or directory");
+}
+
+// ---- compare ----------------------------------------------------------------------------------
+
+TEST_CASE("Hostile: --filter over a 100,000-byte title does not overflow the stack",
+          "[hostile]") {
+  // Regression: std::regex recursed once per character, and `.*` crashed on this title.
+  auto r = attempt(replaced(text_sample, "FS-Mark 3.3", std::string(100'000, 'F') + " 3.3"));
+  REQUIRE(r.file);
+  iosr::compare_options options;
+  for (std::string filter : {".*", "(F|G)+", "^F"}) {
+    options.filter = filter;
+    CHECK(iosr::compare(std::vector{*r.file}, options).tests.size() == 1);
+  }
+  options.filter = "3\\.3$";  // past the 1024 bytes searched
+  CHECK(iosr::compare(std::vector{*r.file}, options).tests.empty());
 }
