@@ -642,3 +642,28 @@ TEST_CASE("Hostile: --filter over a 100,000-byte title does not overflow the sta
   options.filter = "3\\.3$";  // past the 1024 bytes searched
   CHECK(iosr::compare(std::vector{*r.file}, options).tests.empty());
 }
+
+// ---- what iosr writes, iosr reads back --------------------------------------------------------
+
+TEST_CASE("Hostile: XML and JSON quoting OpenBenchmarking page text are not taken for page text",
+          "[hostile]") {
+  // Regression (found by fuzz_html_view): the page-text sniffer, tried before the XML and JSON
+  // readers, claimed any file mentioning `OpenBenchmarking.org` and `, More Is Better`, so iosr
+  // could not read back its own XML of a page.
+  auto r = attempt(xml_sample);
+  REQUIRE(r.file);
+  r.file->description = "HTML result view exported from: OpenBenchmarking.org, More Is Better";
+  for (std::string format : {"xml", "json"}) {
+    std::string written;
+    iosr::render({&*r.file, 1}, format, {}, written);
+    auto back = attempt(written);
+    INFO(format << ": " << back.error);
+    REQUIRE(back.file);
+    CHECK(back.file->description == r.file->description);
+  }
+  auto pts_json = fixture("corpus/json/pts-10.8.4_osbench_base-vs-fwrapv.json");
+  pts_json.insert(1, "\"note\": \"OpenBenchmarking.org, More Is Better\",");
+  auto read = attempt(pts_json);
+  REQUIRE(read.file);
+  CHECK(read.file->format == "pts-json");
+}

@@ -361,6 +361,10 @@ void fill_entries(const page_context& ctx, page_chart& chart) {
 }  // namespace
 
 bool sniff_html_view(std::string_view text) {
+  // Page text never begins as XML or JSON does; a composite.xml or JSON that quotes a page
+  // (iosr's own output of one, for instance) belongs to its reader.
+  auto start = text.find_first_not_of(" \t\r\n");
+  if (start != std::string_view::npos && (text[start] == '<' || text[start] == '{')) return false;
   // The export line names the page even when the page is cut before its first chart.
   return text.find(watermark) != std::string_view::npos &&
          (text.find(", More Is Better") != std::string_view::npos ||
