@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh replay                run every committed input once; fails on any crash
 #   scripts/fuzz.sh run TARGET [SECONDS]  a campaign (default 600 s), one job, new inputs kept
 #                                         in build/fuzz/work/TARGET; crashes in build/fuzz/crashes
-#   scripts/fuzz.sh minimise TARGET       merge the campaign's inputs into fuzz/corpus/TARGET
+#   scripts/fuzz.sh minimise TARGET       fuzz/corpus/TARGET becomes the smallest set of inputs
+#                                         (4 KB at most) covering it, the campaign's and the seeds
 # TARGET is one of: pts_text composite_xml pts_csv pts_json iosr_json html_view compare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,12 +48,18 @@ case "${1:-}" in
     ;;
   minimise)
     check_target "${2:-}"
-    mkdir -p "fuzz/corpus/$2"
-    "$build/fuzz/fuzz_$2" -merge=1 -max_len=$max_len "fuzz/corpus/$2" "$build/work/$2" fuzz/seeds data \
-      tests/fixtures
+    # A fresh smallest set covering what the corpus, the campaign and the seeds cover, each
+    # input cut to 4 KB (the committed corpus stays small and replays in seconds).
+    fresh="$build/minimised/$2"
+    rm -rf "$fresh" && mkdir -p "$fresh" "fuzz/corpus/$2"
+    "$build/fuzz/fuzz_$2" -set_cover_merge=1 -max_len=4096 "$fresh" "fuzz/corpus/$2" \
+      "$build/work/$2" fuzz/seeds data tests/fixtures
+    # Inputs that once crashed are kept whole, whatever they cover.
+    find "fuzz/corpus/$2" -name 'regression-*' -exec cp {} "$fresh" \;
+    rm -rf "fuzz/corpus/$2" && mv "$fresh" "fuzz/corpus/$2"
     ;;
   *)
-    sed -n '2,9p' "$0" >&2
+    sed -n '2,10p' "$0" >&2
     exit 2
     ;;
 esac
