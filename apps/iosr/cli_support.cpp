@@ -2,22 +2,100 @@
 #include "cli_support.hpp"
 
 #include <cerrno>
-#include <cstring>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <optional>
+#include <string_view>
 
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 
 namespace iosr::cli {
 
-std::vector<result_file> read_inputs(const std::vector<std::string>& paths, bool& failed) {
+namespace {
+
+// `4096`, `64k`, `512M`, `2G` (powers of 1024); nullopt for anything else or zero.
+std::optional<std::uint64_t> parse_size(std::string_view text) {
+  std::uint64_t scale = 1;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'k':
+      case 'K':
+        scale = std::uint64_t{1} << 10;
+        break;
+      case 'm':
+      case 'M':
+        scale = std::uint64_t{1} << 20;
+        break;
+      case 'g':
+      case 'G':
+        scale = std::uint64_t{1} << 30;
+        break;
+      default:
+        break;
+    }
+    if (scale != 1) text.remove_suffix(1);
+  }
+  std::uint64_t number = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || number == 0 ||
+      number > std::numeric_limits<std::uint64_t>::max() / scale) {
+    return std::nullopt;
+  }
+  return number * scale;
+}
+
+}  // namespace
+
+void add_limit_option(cxxopts::Options& options) {
+  options.add_options()(
+      "limit",
+      "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
+      "chart (default 100000) or xml-depth (default 256); N takes a k, M or G suffix; see "
+      "docs/reliability.md",
+      cxxopts::value<std::vector<std::string>>(), "NAME=N");
+}
+
+read_options limits_from(const cxxopts::ParseResult& args) {
+  read_options limits;
+  if (!args.count("limit")) return limits;
+  for (const auto& setting : args["limit"].as<std::vector<std::string>>()) {
+    auto equals = setting.find('=');
+    auto name = setting.substr(0, equals);
+    auto size = equals == std::string::npos
+                    ? std::nullopt
+                    : parse_size(std::string_view(setting).substr(equals + 1));
+    if (!size) {
+      throw cxxopts::exceptions::exception("--limit '" + setting +
+                                           "': expected NAME=N with N a positive number");
+    }
+    if (name == "input-bytes") {
+      limits.max_input_bytes = *size;
+    } else if (name == "entries") {
+      limits.max_entries_per_chart = static_cast<std::size_t>(*size);
+    } else if (name == "xml-depth") {
+      limits.max_xml_depth = static_cast<std::size_t>(*size);
+    } else {
+      throw cxxopts::exceptions::exception("--limit '" + setting +
+                                           "': unknown limit; expected input-bytes, entries or "
+                                           "xml-depth");
+    }
+  }
+  return limits;
+}
+
+std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
+                                     const read_options& limits, bool& failed) {
   std::vector<result_file> files;
   for (const auto& path : paths) {
     try {
-      files.push_back(read_results_file(path));
+      files.push_back(read_results_file(path, limits));
     } catch (const parse_error& e) {
       std::cerr << e.what() << '\n';
       failed = true;

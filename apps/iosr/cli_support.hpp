@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdio>
+#include <cxxopts.hpp>
 #include <string>
 #include <vector>
 
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
 
 namespace iosr::cli {
 
@@ -18,9 +20,17 @@ enum exit_code : int {
   exit_gate_tripped = 3,   ///< a regression gate tripped (compare --fail-if-worse)
 };
 
+/// Adds `--limit NAME=N`, which every command that reads inputs takes.
+void add_limit_option(cxxopts::Options& options);
+
+/// The read limits after the `--limit` options. Throws cxxopts's exception (a usage error,
+/// exit 2) for an unknown name or a value that is not a positive size.
+read_options limits_from(const cxxopts::ParseResult& args);
+
 /// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
 /// and skipped, so one bad file never stops the others. `failed` is set when any failed.
-std::vector<result_file> read_inputs(const std::vector<std::string>& paths, bool& failed);
+std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
+                                     const read_options& limits, bool& failed);
 
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.
 void print_warnings(const result_file& file);

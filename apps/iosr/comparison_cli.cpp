@@ -123,12 +123,14 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("h,help", "print this help")
       ("files", "result files", cxxopts::value<std::vector<std::string>>());
   // clang-format on
+  add_limit_option(options);
   options.parse_positional({"files"});
 }
 
 int run_comparison(const cxxopts::ParseResult& args, const std::string& command, bool table_view,
                    bool gate) {
   compare_options options;
+  const auto limits = limits_from(args);
   std::string format = args["format"].as<std::string>();
   std::optional<double> limit;
   try {
@@ -149,7 +151,7 @@ int run_comparison(const cxxopts::ParseResult& args, const std::string& command,
   }
 
   bool failed = false;
-  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), failed);
+  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), limits, failed);
   for (const auto& file : files) print_warnings(file);
   if (files.empty()) return exit_input_failed;
 

@@ -71,6 +71,7 @@ int run_convert(int argc, char** argv) {
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<int>()->default_value("79"))("h,help", "print this help")(
       "files", "inputs", cxxopts::value<std::vector<std::string>>());
+  add_limit_option(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -126,6 +127,7 @@ int run_convert(int argc, char** argv) {
     plan.combined = args["output"].as<std::string>();
     plan.combined_format = format->name;
   }
+  plan.read_with = limits_from(args);
   if (to_dir) {
     plan.out_dir = args["out-dir"].as<std::string>();
     plan.to = format->name;

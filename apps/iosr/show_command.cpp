@@ -17,6 +17,7 @@ int run_show(int argc, char** argv) {
   options.positional_help("FILE... ('-' reads standard input)");
   options.add_options()("h,help", "print this help")(
       "files", "result files", cxxopts::value<std::vector<std::string>>());
+  add_limit_option(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -28,10 +29,11 @@ int run_show(int argc, char** argv) {
     std::cerr << "iosr show: no input files; try 'iosr show --help'\n";
     return exit_usage;
   }
+  const auto limits = limits_from(args);
   bool failed = false;
   bool first = true;
   for (const auto& path : args["files"].as<std::vector<std::string>>()) {
-    auto files = read_inputs({path}, failed);
+    auto files = read_inputs({path}, limits, failed);
     for (const auto& file : files) {
       std::cout << (first ? "" : "\n") << render_summary(file);
       first = false;

@@ -83,7 +83,7 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     return out;
   }
   try {
-    auto file = read_results(in.bytes, in.name);
+    auto file = read_results(in.bytes, in.name, plan.read_with);
     in.bytes = std::string();  // free it before rendering: memory stays flat
     for (const auto& w : file.warnings) {
       out.warnings.push_back(format_diagnostic(file.source_name, w.where, "warning: " + w.message));

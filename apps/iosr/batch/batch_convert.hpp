@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "iosr/read.hpp"
 #include "iosr/render.hpp"
 
 namespace iosr::cli::batch {
@@ -13,6 +14,7 @@ namespace iosr::cli::batch {
 struct batch_plan {
   std::vector<std::string> inputs;  ///< files, directories, archives, `-`
   unsigned jobs = 1;
+  read_options read_with;  ///< the limits one input may reach (`--limit`)
 
   /// One output per result file under `out_dir` (empty: none), in format `to`.
   std::string out_dir;

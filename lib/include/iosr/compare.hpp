@@ -35,7 +35,8 @@ struct compare_options {
   iosr::group_by group_by = group_by::input_and_group;
   std::vector<std::string> only;  ///< keep these configurations (label or name); empty: all
   std::vector<std::pair<std::string, std::string>> renames;  ///< label OLD becomes NEW
-  std::string filter;  ///< ECMAScript regex searched in title and description; empty: all
+  std::string filter;  ///< ECMAScript regex searched in title and description (their first
+                       ///< 1024 bytes); empty: all
   test_order sort = test_order::file;
   bool ignore_version = false;  ///< match tests across inputs without their version
 };

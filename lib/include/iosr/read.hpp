@@ -2,6 +2,8 @@
 // Reading result files: the format is detected from the content, never from the file name.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,16 +26,26 @@ std::vector<input_format_info> list_input_formats();
 /// Batch conversion uses it to skip the other files it finds in directories and archives.
 std::string_view detect_input_format(std::string_view text);
 
+/// Limits that bound what one input may cost, whoever wrote it. An input beyond a limit is
+/// refused with a parse_error naming the limit (`iosr --limit NAME=N` raises them; see
+/// docs/reliability.md).
+struct read_options {
+  std::uint64_t max_input_bytes = std::uint64_t{1} << 30;  ///< `input-bytes`: 1 GiB
+  std::size_t max_entries_per_chart = 100'000;             ///< `entries`
+  std::size_t max_xml_depth = 256;  ///< `xml-depth`: nested elements (composite.xml has 4)
+};
+
 /// Reads one result file from its bytes. `name` is used in errors and as source_name.
 /// Throws parse_error (`name:line:column: message`) when the input cannot be read.
 ///
 ///   read_results("FS-Mark 3.3\nTest: 1000 Files\nFiles/s > Higher Is Better\n"
 ///                "a . 20.13 |===\n", "x.txt")
 ///   -> one result "FS-Mark" 3.3, unit Files/s, higher is better, entry a = "20.13"
-result_file read_results(std::string_view text, std::string name);
+result_file read_results(std::string_view text, std::string name, const read_options& options = {});
 
 /// Reads the named file (`-` reads standard input). Throws parse_error, also for a file that
-/// cannot be opened.
-result_file read_results_file(const std::string& path);
+/// cannot be opened or read and one larger than options.max_input_bytes (refused before it is
+/// read into memory).
+result_file read_results_file(const std::string& path, const read_options& options = {});
 
 }  // namespace iosr

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Merging inputs: configurations and their groups, and tests matched across inputs.
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <regex>
@@ -152,6 +153,16 @@ void add_version(compared_test& test, const std::string& version) {
 // one input (the same test run twice) is matched by occurrence: the second with the second.
 using test_key = std::tuple<std::string, std::string, std::string, std::string, int>;
 
+// std::regex recurses about once per character it matches, so `.*` over a title of a few ten
+// thousand bytes from a hostile file overflowed the stack. Only this many leading bytes are
+// searched; no real title or description comes near it.
+constexpr std::size_t filter_window = 1024;
+
+bool filter_matches(const std::string& text, const std::regex& filter) {
+  auto end = text.begin() + static_cast<std::ptrdiff_t>(std::min(text.size(), filter_window));
+  return std::regex_search(text.begin(), end, filter);
+}
+
 }  // namespace
 
 comparison align(std::span<const result_file> files, const compare_options& options) {
@@ -169,8 +180,8 @@ comparison align(std::span<const result_file> files, const compare_options& opti
 
     std::map<test_key, int> occurrences;
     for (const auto& res : file.results) {
-      if (filtering && !std::regex_search(res.title, filter) &&
-          !std::regex_search(res.description, filter)) {
+      if (filtering && !filter_matches(res.title, filter) &&
+          !filter_matches(res.description, filter)) {
         continue;
       }
       test_key key{res.title, res.description, res.unit,

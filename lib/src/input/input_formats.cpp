@@ -3,11 +3,12 @@
 #include "input/input_formats.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 #include <system_error>
 
 #include "input/html_view/html_view_reader.hpp"
@@ -56,6 +57,43 @@ std::size_t find_binary_byte(std::string_view text) {
   return std::string_view::npos;
 }
 
+std::string too_large(std::uint64_t size, std::uint64_t limit) {
+  return "input is " + std::to_string(size) + " bytes; expected at most " + std::to_string(limit) +
+         " (raise the 'input-bytes' limit)";
+}
+
+// Reads all of `in`, but refuses to hold more than the input limit: standard input and pipes
+// have no size to check beforehand.
+std::string read_stream(std::istream& in, const std::string& name, const read_options& options) {
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > options.max_input_bytes) {
+      throw parse_error(name, {},
+                        "input is more than " + std::to_string(options.max_input_bytes) +
+                            " bytes; expected at most that (raise the 'input-bytes' "
+                            "limit)");
+    }
+  }
+  if (in.bad()) {
+    throw parse_error(name, {}, "cannot read: " + std::generic_category().message(errno));
+  }
+  return text;
+}
+
+// Checked once a file is read, whatever its format: a chart with more entries than the limit
+// would make every later step (compare, render) slow or huge.
+void check_entry_limit(const result_file& file, std::size_t limit) {
+  for (const auto& r : file.results) {
+    if (r.entries.size() <= limit) continue;
+    throw parse_error(file.source_name, r.where,
+                      "chart '" + r.title + "' has " + std::to_string(r.entries.size()) +
+                          " entries; expected at most " + std::to_string(limit) +
+                          " (raise the 'entries' limit)");
+  }
+}
+
 }  // namespace
 
 std::span<const input_format> input_formats() { return formats; }
@@ -82,9 +120,15 @@ std::string_view detect_input_format(std::string_view text) {
   return {};
 }
 
-result_file read_results(std::string_view text, std::string name) {
+result_file read_results(std::string_view text, std::string name, const read_options& options) {
+  if (text.size() > options.max_input_bytes) {
+    throw parse_error(name, {}, detail::too_large(text.size(), options.max_input_bytes));
+  }
   if (detail::skip_bom_and_space(text).empty()) {
     throw parse_error(name, {}, "empty input; expected a PTS result export");
+  }
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+    throw parse_error(name, {1, 1}, "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
   }
   if (auto at = detail::find_binary_byte(text); at != std::string_view::npos) {
     throw parse_error(name, detail::line_index(text).position(at),
@@ -93,19 +137,18 @@ result_file read_results(std::string_view text, std::string name) {
   }
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   for (const auto& f : detail::input_formats()) {
-    if (f.sniff(text)) return f.read(text, name);
+    if (!f.sniff(text)) continue;
+    auto file = f.read(text, name, options);
+    detail::check_entry_limit(file, options.max_entries_per_chart);
+    return file;
   }
   throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
                               "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
                               "composite.xml, or PTS's CSV or JSON export");
 }
 
-result_file read_results_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return read_results(text, "-");
-  }
+result_file read_results_file(const std::string& path, const read_options& options) {
+  if (path == "-") return read_results(detail::read_stream(std::cin, "-", options), "-", options);
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw parse_error(path, {}, "is a directory; expected a result file");
@@ -114,11 +157,11 @@ result_file read_results_file(const std::string& path) {
   if (!in) {
     throw parse_error(path, {}, "cannot open: " + std::generic_category().message(errno));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw parse_error(path, {}, "cannot read (is it a directory?)");
-  text = std::move(buffer).str();
-  return read_results(text, path);
+  // A regular file too large is refused before any of it is read.
+  if (auto size = std::filesystem::file_size(path, ec); !ec && size > options.max_input_bytes) {
+    throw parse_error(path, {}, detail::too_large(size, options.max_input_bytes));
+  }
+  return read_results(detail::read_stream(in, path, options), path, options);
 }
 
 }  // namespace iosr

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
 
 namespace iosr::detail {
 
@@ -15,8 +16,8 @@ struct input_format {
   std::string_view summary;
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
-  /// Reads it; throws parse_error.
-  result_file (*read)(std::string_view text, const std::string& name);
+  /// Reads it; throws parse_error. Formats with limits of their own (XML depth) honour them.
+  result_file (*read)(std::string_view text, const std::string& name, const read_options& options);
 };
 
 std::span<const input_format> input_formats();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "input/stored_result.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -53,9 +54,16 @@ std::string read_stored_value(entry& e, std::string_view format) {
     e.kind = entry_kind::text;
     return {};
   }
-  if (format == "LINE_GRAPH" || format == "FILLED_LINE_GRAPH" ||
-      e.value_text.find(',') != std::string::npos) {
-    return read_series(e);
+  if (format == "LINE_GRAPH" || format == "FILLED_LINE_GRAPH") return read_series(e);
+  if (e.value_text.find(',') != std::string::npos) {
+    // PTS writes no thousands separators, so commas mean a series; but a bar chart holding
+    // one (`1,234.5` is 1 and 234.5, mean 117.75) is odd enough to say so.
+    auto problem = read_series(e);
+    if (!problem.empty() || format.empty()) return problem;
+    return "value '" + e.value_text + "' of a " + std::string(format) +
+           " chart has commas; read as a series of " +
+           std::to_string(std::count(e.value_text.begin(), e.value_text.end(), ',') + 1) +
+           " values (PTS writes no thousands separators)";
   }
   e.kind = entry_kind::number;
   e.value = parse_number(e.value_text);

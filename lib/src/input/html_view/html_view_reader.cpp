@@ -348,6 +348,10 @@ void fill_entries(const reader_context& ctx, page_chart& chart) {
 }  // namespace
 
 bool sniff_html_view(std::string_view text) {
+  // Page text never begins as XML or JSON does; a composite.xml or JSON that quotes a page
+  // (iosr's own output of one, for instance) belongs to its reader.
+  auto start = text.find_first_not_of(" \t\r\n");
+  if (start != std::string_view::npos && (text[start] == '<' || text[start] == '{')) return false;
   // The export line names the page even when the page is cut before its first chart.
   return text.find(watermark) != std::string_view::npos &&
          (text.find(", More Is Better") != std::string_view::npos ||
@@ -355,7 +359,8 @@ bool sniff_html_view(std::string_view text) {
           text.find("HTML result view exported from: ") != std::string_view::npos);
 }
 
-result_file read_html_view(std::string_view text, const std::string& name) {
+result_file read_html_view(std::string_view text, const std::string& name,
+                           const read_options& /*options*/) {
   result_file file;
   file.source_name = name;
   file.format = "html-view";

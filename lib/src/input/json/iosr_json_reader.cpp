@@ -462,7 +462,8 @@ bool sniff_iosr_json(std::string_view text) {
          head.find("\"format\":\"iosr-result\"") != std::string_view::npos;
 }
 
-result_file read_iosr_json(std::string_view text, const std::string& name) {
+result_file read_iosr_json(std::string_view text, const std::string& name,
+                           const read_options& /*options*/) {
   // Positions on line 1 count from after a byte-order mark, as in every reader.
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   auto out = document_reader(text, name).read_file(parse_json(text, name));

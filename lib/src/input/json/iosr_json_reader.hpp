@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
 
 namespace iosr::detail {
 
@@ -15,6 +16,7 @@ bool sniff_iosr_json(std::string_view text);
 /// Reads one iosr-json document. The model is the one that was written, except source_name
 /// (`name`) and format (`iosr-json`). Throws parse_error for invalid JSON, nesting deeper than
 /// 64 levels, an unsupported version, or a member of the wrong type.
-result_file read_iosr_json(std::string_view text, const std::string& name);
+result_file read_iosr_json(std::string_view text, const std::string& name,
+                           const read_options& options = {});
 
 }  // namespace iosr::detail

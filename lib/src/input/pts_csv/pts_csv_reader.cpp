@@ -198,7 +198,8 @@ bool sniff_pts_csv(std::string_view text) {
   return false;
 }
 
-result_file read_pts_csv(std::string_view text, const std::string& name) {
+result_file read_pts_csv(std::string_view text, const std::string& name,
+                         const read_options& /*options*/) {
   result_file file;
   file.source_name = name;
   file.format = "pts-csv";

@@ -7,10 +7,12 @@
 #include <string_view>
 
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
 
 namespace iosr::detail {
 
 bool sniff_pts_csv(std::string_view text);
-result_file read_pts_csv(std::string_view text, const std::string& name);
+result_file read_pts_csv(std::string_view text, const std::string& name,
+                         const read_options& options = {});
 
 }  // namespace iosr::detail

@@ -134,7 +134,7 @@ class tree_builder {
     auto& parent = *stack_.back();
     if (parent.is_object()) {
       v.offset = key_offset_;
-      parent.members.emplace_back(std::move(key_), std::move(v));
+      parent.members.push_back({std::move(key_), std::move(v)});
     } else {
       v.offset = consumed_ > 0 ? consumed_ - 1 : 0;
       parent.items.push_back(std::move(v));
@@ -145,7 +145,7 @@ class tree_builder {
   json_value& last_added() {
     if (stack_.empty()) return out_.root;
     auto& parent = *stack_.back();
-    return parent.is_object() ? parent.members.back().second : parent.items.back();
+    return parent.is_object() ? parent.members.back().value : parent.items.back();
   }
 
   bool open(json_value::type kind) {

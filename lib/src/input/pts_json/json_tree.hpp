@@ -11,12 +11,14 @@
 
 namespace iosr::detail {
 
+struct json_member;
+
 struct json_value {
   enum class type { null, boolean, number, string, array, object };
   type kind = type::null;
   std::string text;  ///< a string's value, a number as written, `true` or `false`
-  std::vector<std::pair<std::string, json_value>> members;  ///< objects: file order, duplicates kept
-  std::vector<json_value> items;                            ///< arrays
+  std::vector<json_member> members;  ///< objects: file order, duplicates kept
+  std::vector<json_value> items;     ///< arrays
   std::size_t offset = 0;  ///< of the member's key (object members), else of the value
 
   bool is_object() const { return kind == type::object; }
@@ -25,6 +27,13 @@ struct json_value {
   bool is_number() const { return kind == type::number; }
   /// The last member named `key` (later duplicates win, as in PHP and PTS), or nullptr.
   const json_value* find(std::string_view key) const;
+};
+
+// A struct, not std::pair: clang rejects a pair holding the class being defined (with GCC's
+// standard library), and the fuzz targets are built with clang.
+struct json_member {
+  std::string key;
+  json_value value;
 };
 
 /// Compact JSON text of `value`, numbers as written.

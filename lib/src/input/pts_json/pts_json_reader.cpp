@@ -242,7 +242,8 @@ bool sniff_pts_json(std::string_view text) {
   return text.find("\"results\"") != std::string_view::npos;
 }
 
-result_file read_pts_json(std::string_view text, const std::string& name) {
+result_file read_pts_json(std::string_view text, const std::string& name,
+                          const read_options& /*options*/) {
   result_file file;
   file.source_name = name;
   file.format = "pts-json";

@@ -138,9 +138,24 @@ bool is_collapsed(std::string_view text) {
   return false;
 }
 
+// A system with no bar anywhere: real when a run failed, but also what an input cut off in its
+// last chart looks like, so it is said.
+void warn_systems_without_entries(const text_context& ctx) {
+  if (ctx.out.results.empty()) return;
+  std::set<std::string_view> with_entries;
+  for (const auto& r : ctx.out.results) {
+    for (const auto& e : r.entries) with_entries.insert(e.label);
+  }
+  for (const auto& s : ctx.out.systems) {
+    if (with_entries.count(s.label)) continue;
+    ctx.out.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any chart"});
+  }
+}
+
 }  // namespace
 
-result_file read_pts_text(std::string_view text, const std::string& name) {
+result_file read_pts_text(std::string_view text, const std::string& name,
+                          const read_options& /*options*/) {
   result_file file;
   file.source_name = name;
   file.format = "pts-text";
@@ -151,6 +166,7 @@ result_file read_pts_text(std::string_view text, const std::string& name) {
     read_multiline(ctx);
   }
   add_missing_systems(ctx);
+  warn_systems_without_entries(ctx);
   if (file.results.empty() && file.systems.empty()) {
     ctx.fail(0, "no benchmark chart found; expected a PTS text export with charts such as "
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");

@@ -10,12 +10,14 @@
 #include "input/reader_context.hpp"
 #include "input/text/grammar.hpp"
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
 
 bool sniff_pts_text(std::string_view text);
-result_file read_pts_text(std::string_view text, const std::string& name);
+result_file read_pts_text(std::string_view text, const std::string& name,
+                          const read_options& options = {});
 
 // ---- shared by the two forms (text_reader.cpp) ------------------------------------------------
 

@@ -81,6 +81,26 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   ctx.out.results.push_back(std::move(r));
 }
 
+// Finds the first element nested deeper than `limit`. pugixml parses without recursion, so
+// depth costs nothing while parsing; the limit keeps deep trees away from the rest of the code.
+class depth_check : public pugi::xml_tree_walker {
+ public:
+  explicit depth_check(std::size_t limit) : limit_(limit) {}
+  pugi::xml_node too_deep;
+
+  bool for_each(pugi::xml_node& node) override {
+    // depth() is 0 for the root element, so an element is nested depth() + 1 deep.
+    if (node.type() != pugi::node_element || static_cast<std::size_t>(depth()) < limit_) {
+      return true;
+    }
+    too_deep = node;
+    return false;
+  }
+
+ private:
+  std::size_t limit_;
+};
+
 std::string describe(const pugi::xml_parse_result& parsed) {
   return std::string("malformed XML: ") + parsed.description() +
          "; expected a well-formed PTS composite.xml";
@@ -96,18 +116,37 @@ bool sniff_composite_xml(std::string_view text) {
          (text.starts_with("<!--") && text.find("<PhoronixTestSuite") != std::string_view::npos);
 }
 
-result_file read_composite_xml(std::string_view text, const std::string& name) {
+result_file read_composite_xml(std::string_view text, const std::string& name,
+                               const read_options& options) {
   result_file file;
   file.source_name = name;
   file.format = "composite-xml";
   xml_context ctx{text, name, line_index(text), file};
 
   pugi::xml_document doc;
-  // UTF-8 in, no conversion: node offsets then point into `text`, for positions.
-  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+  // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
+  // expands a DOCTYPE's entities nor reads external ones; parse_doctype only keeps the node,
+  // so that a DOCTYPE can be reported.
+  auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype,
+                                pugi::encoding_utf8);
   if (!parsed) {
     throw parse_error(name, ctx.lines.position(static_cast<std::size_t>(parsed.offset)),
                       describe(parsed));
+  }
+  if (depth_check check(options.max_xml_depth); !doc.traverse(check)) {
+    throw parse_error(name, ctx.at(check.too_deep),
+                      "elements nested more than " + std::to_string(options.max_xml_depth) +
+                          " deep; expected a composite.xml (4 levels; raise the 'xml-depth' "
+                          "limit)");
+  }
+  for (auto node : doc.children()) {
+    if (node.type() != pugi::node_doctype) continue;
+    // pugixml points after `<!DOCTYPE `; users look for the `<`.
+    auto offset = text.rfind("<!DOCTYPE", static_cast<std::size_t>(node.offset_debug()));
+    file.warnings.push_back(
+        {ctx.lines.position(offset == std::string_view::npos ? 0 : offset),
+         "a DOCTYPE, which PTS never writes, is ignored: the entities it declares are neither "
+         "expanded nor read, and '&name;' references stay as written"});
   }
   auto root = doc.child("PhoronixTestSuite");
   if (!root) {

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// What every reader target does with one fuzzed input: read it, and when that works, write it
+// in every output format, so the writers see whatever a reader can produce.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "iosr/error.hpp"
+#include "iosr/model.hpp"
+#include "iosr/read.hpp"
+#include "iosr/render.hpp"
+
+namespace iosr::fuzz {
+
+inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// What iosr writes as XML or as its own JSON, iosr must read back: a writer that produces a
+// file no reader takes is a finding too.
+inline void check_reads_back(const std::string& written, std::string_view format) {
+  try {
+    (void)read_results(written, "written");
+  } catch (const parse_error& e) {
+    std::fprintf(stderr, "--to %.*s output does not read back: %s\n",
+                 static_cast<int>(format.size()), format.data(), e.what());
+    std::abort();
+  }
+}
+
+inline void render_everything(const result_file& file) {
+  for (const auto& format : list_output_formats()) {
+    std::string out;
+    render({&file, 1}, format.name, {}, out);
+    if (format.name == "json" || format.name == "xml") check_reads_back(out, format.name);
+  }
+  (void)render_summary(file);
+}
+
+/// Reads `text` with `read`; refusing it (parse_error) is a normal outcome, anything else that
+/// escapes (another exception, a crash, a sanitizer report) is a finding.
+template <typename Reader>
+int read_and_render(std::string_view text, Reader read) {
+  try {
+    render_everything(read(text, std::string("fuzz"), read_options{}));
+  } catch (const parse_error&) {
+  }
+  return 0;
+}
+
+}  // namespace iosr::fuzz
