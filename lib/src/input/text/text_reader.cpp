@@ -140,7 +140,7 @@ bool is_collapsed(std::string_view text) {
 
 // A system with no bar anywhere: real when a run failed, but also what an input cut off in its
 // last chart looks like, so it is said.
-void warn_systems_without_entries(const text_context& ctx) {
+void warn_systems_without_entries(const reader_context& ctx) {
   if (ctx.out.results.empty()) return;
   std::set<std::string_view> with_entries;
   for (const auto& r : ctx.out.results) {
