@@ -7,6 +7,7 @@
 #include <map>
 
 #include "input/pts_json/json_tree.hpp"
+#include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "iosr/error.hpp"
 #include "line_index.hpp"
@@ -18,17 +19,17 @@ namespace {
 
 using type = json_value::type;
 
-struct json_context {
-  const std::string& name;
-  line_index lines;
-  result_file& out;
-
-  source_position at(const json_value& v) const { return lines.position(v.offset); }
+// The reader's state (reader_context) with positions taken from the parsed values.
+struct json_context : reader_context {
+  using reader_context::at;
+  using reader_context::fail;
+  using reader_context::warn;
+  source_position at(const json_value& v) const { return at(v.offset); }
   void warn(const json_value& v, std::string message) const {
-    out.warnings.push_back({at(v), std::move(message)});
+    reader_context::warn(v.offset, std::move(message));
   }
   [[noreturn]] void fail(const json_value& v, std::string message) const {
-    throw parse_error(name, at(v), std::move(message));
+    reader_context::fail(v.offset, std::move(message));
   }
 };
 
@@ -41,8 +42,9 @@ std::string text_of(const json_context& ctx, const json_value& v, std::string_vi
 
 // The members of an object, later duplicates replacing earlier ones at the earlier place (as
 // PHP reads them, so as PTS does), each duplicate reported.
-std::vector<std::pair<std::string, const json_value*>> unique_members(
-    const json_context& ctx, const json_value& object, std::string_view what) {
+std::vector<std::pair<std::string, const json_value*>> unique_members(const json_context& ctx,
+                                                                      const json_value& object,
+                                                                      std::string_view what) {
   std::vector<std::pair<std::string, const json_value*>> out;
   std::map<std::string, std::size_t> place;
   for (const auto& [key, value] : object.members) {
@@ -51,8 +53,9 @@ std::vector<std::pair<std::string, const json_value*>> unique_members(
       out.emplace_back(key, &value);
       continue;
     }
-    ctx.warn(value, std::string(what) + " '" + key + "' appears twice; the later one is kept, "
-                                                     "as PTS does");
+    ctx.warn(value, std::string(what) + " '" + key +
+                        "' appears twice; the later one is kept, "
+                        "as PTS does");
     out[it->second].second = &value;
   }
   return out;
@@ -107,8 +110,9 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
     } else if (member == "data") {
       s.json = to_json_text(value);
     } else {
-      ctx.warn(value, "'" + member + "' of system '" + key + "' is not a key of PTS's JSON "
-                                                             "export; not read");
+      ctx.warn(value, "'" + member + "' of system '" + key +
+                          "' is not a key of PTS's JSON "
+                          "export; not read");
     }
   }
   fill_scheduler(s);
@@ -181,8 +185,9 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
     if (joined != e.value_text) {
       for (const auto& run : raw->items) e.samples.push_back(run.text);
       if (!fill_standard_error(e)) {
-        ctx.warn(*raw, about + "raw_values holds runs that are not numbers; the standard error "
-                               "uses the numeric ones");
+        ctx.warn(*raw, about +
+                           "raw_values holds runs that are not numbers; the standard error "
+                           "uses the numeric ones");
       }
     }
   }
@@ -192,23 +197,38 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
 void read_result(const json_context& ctx, const std::string& hash, const json_value& v) {
   result r;
   r.where = ctx.at(v);
-  if (!v.is_object()) ctx.fail(v, "result '" + hash + "' is not an object; expected the "
-                                                      "members title, scale, results, ...");
+  if (!v.is_object())
+    ctx.fail(v, "result '" + hash +
+                    "' is not an object; expected the "
+                    "members title, scale, results, ...");
   const json_value* entries = nullptr;
   for (const auto& [member, value] : v.members) {
-    if (member == "identifier") r.test_id = text_of(ctx, value, member);
-    else if (member == "title") r.title = text_of(ctx, value, member);
-    else if (member == "app_version") r.version = text_of(ctx, value, member);
-    else if (member == "arguments") r.arguments = text_of(ctx, value, member);
-    else if (member == "description") r.description = text_of(ctx, value, member);
-    else if (member == "scale") r.unit = text_of(ctx, value, member);
-    else if (member == "proportion") r.direction = read_proportion(ctx, value);
-    else if (member == "display_format") r.display_format = text_of(ctx, value, member);
-    else if (member == "annotation") r.annotation = text_of(ctx, value, member);
-    else if (member == "parent") r.parent = text_of(ctx, value, member);
-    else if (member == "results") entries = &value;
-    else ctx.warn(value, "'" + member + "' of result '" + hash + "' is not a key of PTS's JSON "
-                                                               "export; not read");
+    if (member == "identifier")
+      r.test_id = text_of(ctx, value, member);
+    else if (member == "title")
+      r.title = text_of(ctx, value, member);
+    else if (member == "app_version")
+      r.version = text_of(ctx, value, member);
+    else if (member == "arguments")
+      r.arguments = text_of(ctx, value, member);
+    else if (member == "description")
+      r.description = text_of(ctx, value, member);
+    else if (member == "scale")
+      r.unit = text_of(ctx, value, member);
+    else if (member == "proportion")
+      r.direction = read_proportion(ctx, value);
+    else if (member == "display_format")
+      r.display_format = text_of(ctx, value, member);
+    else if (member == "annotation")
+      r.annotation = text_of(ctx, value, member);
+    else if (member == "parent")
+      r.parent = text_of(ctx, value, member);
+    else if (member == "results")
+      entries = &value;
+    else
+      ctx.warn(value, "'" + member + "' of result '" + hash +
+                          "' is not a key of PTS's JSON "
+                          "export; not read");
   }
   if (r.title.empty()) ctx.warn(v, "result '" + hash + "' has no title");
   if (entries && entries->is_object()) {
@@ -247,24 +267,31 @@ result_file read_pts_json(std::string_view text, const std::string& name,
   result_file file;
   file.source_name = name;
   file.format = "pts-json";
-  json_context ctx{name, line_index(text), file};
+  json_context ctx{{text, name, line_index(text), file}};
 
   auto parsed = parse_json_tree(text);
   if (!parsed.ok) {
-    throw parse_error(name, ctx.lines.position(parsed.error_offset), describe(parsed.error));
+    ctx.fail(parsed.error_offset, describe(parsed.error));
   }
   const auto& root = parsed.root;
   if (!root.is_object()) {
-    ctx.fail(root, "the top level is not an object; expected PTS's result-file-to-json object "
-                   "with 'systems' and 'results'");
+    ctx.fail(root,
+             "the top level is not an object; expected PTS's result-file-to-json object "
+             "with 'systems' and 'results'");
   }
   for (const auto& [key, value] : unique_members(ctx, root, "key")) {
-    if (key == "title") file.title = text_of(ctx, *value, key);
-    else if (key == "description") file.description = text_of(ctx, *value, key);
-    else if (key == "last_modified") file.last_modified = text_of(ctx, *value, key);
-    else if (key == "notes") file.notes = text_of(ctx, *value, key);
-    else if (key == "internal_tags") file.internal_tags = text_of(ctx, *value, key);
-    else if (key == "reference_id") file.reference_id = text_of(ctx, *value, key);
+    if (key == "title")
+      file.title = text_of(ctx, *value, key);
+    else if (key == "description")
+      file.description = text_of(ctx, *value, key);
+    else if (key == "last_modified")
+      file.last_modified = text_of(ctx, *value, key);
+    else if (key == "notes")
+      file.notes = text_of(ctx, *value, key);
+    else if (key == "internal_tags")
+      file.internal_tags = text_of(ctx, *value, key);
+    else if (key == "reference_id")
+      file.reference_id = text_of(ctx, *value, key);
     else if (key == "preset_environment_variables") {
       file.preset_environment = text_of(ctx, *value, key);
     } else if (key != "systems" && key != "results") {

@@ -70,11 +70,8 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   r.annotation = child_text(node, "Annotation");
   r.parent = child_text(node, "Parent");
   if (r.title.empty()) ctx.warn(node, "a Result has no Title");
-  for (auto e : node.child("Data").children("Entry")) {
-    xml_entry_source source{e, child_text(e, "Identifier"), child_text(e, "Value"),
-                            child_text(e, "RawString"), child_text(e, "JSON")};
-    r.entries.push_back(make_xml_entry(ctx, source, r));
-  }
+  for (auto e : node.child("Data").children("Entry"))
+    r.entries.push_back(read_xml_entry(ctx, e, r));
   if (r.entries.empty()) {
     ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
   }
@@ -121,7 +118,7 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
   result_file file;
   file.source_name = name;
   file.format = "composite-xml";
-  xml_context ctx{text, name, line_index(text), file};
+  xml_context ctx{{text, name, line_index(text), file}};
 
   pugi::xml_document doc;
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
@@ -130,8 +127,7 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
   auto parsed = doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype,
                                 pugi::encoding_utf8);
   if (!parsed) {
-    throw parse_error(name, ctx.lines.position(static_cast<std::size_t>(parsed.offset)),
-                      describe(parsed));
+    ctx.fail(static_cast<std::size_t>(parsed.offset), describe(parsed));
   }
   if (depth_check check(options.max_xml_depth); !doc.traverse(check)) {
     throw parse_error(name, ctx.at(check.too_deep),
@@ -143,10 +139,9 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
     if (node.type() != pugi::node_doctype) continue;
     // pugixml points after `<!DOCTYPE `; users look for the `<`.
     auto offset = text.rfind("<!DOCTYPE", static_cast<std::size_t>(node.offset_debug()));
-    file.warnings.push_back(
-        {ctx.lines.position(offset == std::string_view::npos ? 0 : offset),
-         "a DOCTYPE, which PTS never writes, is ignored: the entities it declares are neither "
-         "expanded nor read, and '&name;' references stay as written"});
+    ctx.warn(offset == std::string_view::npos ? 0 : offset,
+             "a DOCTYPE, which PTS never writes, is ignored: the entities it declares are "
+             "neither expanded nor read, and '&name;' references stay as written");
   }
   auto root = doc.child("PhoronixTestSuite");
   if (!root) {

@@ -15,7 +15,7 @@ source_position xml_context::at(const pugi::xml_node& node) const {
   if (offset < 0) return {};
   // pugixml points at an element's name; users look for its `<`.
   if (node.type() == pugi::node_element && offset > 0) --offset;
-  return lines.position(static_cast<std::size_t>(offset));
+  return at(static_cast<std::size_t>(offset));
 }
 
 void xml_context::warn(const pugi::xml_node& node, std::string message) const {
@@ -47,21 +47,22 @@ std::string string_member(const nlohmann::json& object, const char* key) {
 
 }  // namespace
 
-entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source, const result& chart) {
+entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const result& chart) {
   entry e;
-  e.label = source.label;
-  e.value_text = source.value;
-  e.json = source.json;
-  e.where = ctx.at(source.node);
+  e.label = child_text(node, "Identifier");
+  e.value_text = child_text(node, "Value");
+  e.json = child_text(node, "JSON");
+  e.where = ctx.at(node);
   auto about = [&] { return "'" + e.label + "' in '" + chart.title + "': "; };
+  auto report_bad_json = [&] {
+    ctx.warn(node, about() + "Entry JSON is not a JSON object; kept as written");
+  };
   // Entry JSON is parsed only where the model takes something from it (a failed run's error,
   // the range of a line graph written from a text export): parsing every entry's run times
   // was a third of a batch conversion's work. Elsewhere only its shape is checked.
   auto details = [&]() -> std::optional<nlohmann::json> {
-    auto json = parse_object(source.json);
-    if (!source.json.empty() && !json) {
-      ctx.warn(source.node, about() + "Entry JSON is not a JSON object; kept as written");
-    }
+    auto json = parse_object(e.json);
+    if (!e.json.empty() && !json) report_bad_json();
     return json;
   };
   if (e.value_text.empty()) {
@@ -70,25 +71,24 @@ entry make_xml_entry(const xml_context& ctx, const xml_entry_source& source, con
     return e;
   }
   if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
-    ctx.warn(source.node, about() + odd);
+    ctx.warn(node, about() + odd);
   }
   if (e.kind == entry_kind::series && e.value_text.find(',') == std::string::npos) {
     if (auto json = details()) {
       if (auto low = parse_number(string_member(*json, "min-result"))) e.min = low;
       if (auto high = parse_number(string_member(*json, "max-result"))) e.max = high;
     }
-  } else if (!source.json.empty() &&
-             (source.json.front() != '{' || source.json.back() != '}')) {
-    ctx.warn(source.node, about() + "Entry JSON is not a JSON object; kept as written");
+  } else if (!e.json.empty() && (e.json.front() != '{' || e.json.back() != '}')) {
+    report_bad_json();
   }
   // Samples and standard error from RawString; one equal to the value lists no runs.
-  if (e.kind == entry_kind::number && !source.raw_string.empty() &&
-      source.raw_string != source.value) {
-    for (auto run : split(source.raw_string, ':')) e.samples.emplace_back(run);
+  auto raw_string = child_text(node, "RawString");
+  if (e.kind == entry_kind::number && !raw_string.empty() && raw_string != e.value_text) {
+    for (auto run : split(raw_string, ':')) e.samples.emplace_back(run);
     if (!fill_standard_error(e)) {
-      ctx.warn(source.node, about() + "RawString '" + source.raw_string +
-                                "' holds runs that are not numbers; the standard error uses "
-                                "the numeric ones");
+      ctx.warn(node, about() + "RawString '" + raw_string +
+                         "' holds runs that are not numbers; the standard error uses the "
+                         "numeric ones");
     }
   }
   return e;
