@@ -19,6 +19,9 @@
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
+#include "reader_support.hpp"
+
+using test_support::has_warning;
 
 namespace {
 
@@ -119,13 +122,6 @@ std::string slurp(const std::string& path) {
 
 std::string fixture(const std::string& relative) {
   return slurp(std::string(IOSR_FIXTURES_DIR) + "/" + relative);
-}
-
-bool has_warning(const iosr::result_file& f, std::string_view part) {
-  for (const auto& w : f.warnings) {
-    if (w.message.find(part) != std::string::npos) return true;
-  }
-  return false;
 }
 
 // Every output format of one file, concatenated.

@@ -10,24 +10,13 @@
 
 using namespace iosr;
 using test_support::find_entry;
+using test_support::find_warning;
+using test_support::warnings_with;
 using test_support::read_cached;
 
 namespace {
 
 const std::string corpus = std::string(IOSR_FIXTURES_DIR) + "/corpus/";
-
-std::size_t warnings_with(const result_file& f, std::string_view text) {
-  std::size_t n = 0;
-  for (const auto& w : f.warnings) n += w.message.find(text) != std::string::npos;
-  return n;
-}
-
-const warning* find_warning(const result_file& f, std::string_view text) {
-  for (const auto& w : f.warnings) {
-    if (w.message.find(text) != std::string::npos) return &w;
-  }
-  return nullptr;
-}
 
 }  // namespace
 

@@ -16,14 +16,6 @@ namespace {
 
 const std::string corpus = std::string(IOSR_FIXTURES_DIR) + "/corpus/json/";
 
-std::size_t failed_entries(const result_file& f) {
-  std::size_t n = 0;
-  for (const auto& r : f.results) {
-    for (const auto& e : r.entries) n += e.kind == entry_kind::failed;
-  }
-  return n;
-}
-
 }  // namespace
 
 TEST_CASE("every corpus JSON export reads with exact counts", "[json-in][corpus]") {
@@ -45,7 +37,7 @@ TEST_CASE("every corpus JSON export reads with exact counts", "[json-in][corpus]
     CHECK(f.systems.size() == x.systems);
     CHECK(f.results.size() == x.results);
     CHECK(test_support::entry_count(f) == x.entries);
-    CHECK(failed_entries(f) == x.failed);
+    CHECK(test_support::failed_entry_count(f) == x.failed);
     CHECK(f.warnings.size() == x.warnings);
   }
 }

@@ -28,6 +28,34 @@ inline std::size_t entry_count(const iosr::result_file& f) {
   return n;
 }
 
+/// Entries of the file whose run failed (kind failed).
+inline std::size_t failed_entry_count(const iosr::result_file& f) {
+  std::size_t n = 0;
+  for (const auto& r : f.results) {
+    for (const auto& e : r.entries) n += e.kind == iosr::entry_kind::failed;
+  }
+  return n;
+}
+
+/// The first warning whose message contains `text`, or nullptr.
+inline const iosr::warning* find_warning(const iosr::result_file& f, std::string_view text) {
+  for (const auto& w : f.warnings) {
+    if (w.message.find(text) != std::string::npos) return &w;
+  }
+  return nullptr;
+}
+
+inline bool has_warning(const iosr::result_file& f, std::string_view text) {
+  return find_warning(f, text) != nullptr;
+}
+
+/// How many warnings contain `text`.
+inline std::size_t warnings_with(const iosr::result_file& f, std::string_view text) {
+  std::size_t n = 0;
+  for (const auto& w : f.warnings) n += w.message.find(text) != std::string::npos;
+  return n;
+}
+
 inline const iosr::entry* find_entry(const iosr::result& r, std::string_view label) {
   for (const auto& e : r.entries) {
     if (e.label == label) return &e;
