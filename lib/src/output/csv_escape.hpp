@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,10 @@ namespace iosr::detail {
 /// (so readers that trim spaces keep them); otherwise it is written as is. Bytes pass through
 /// unchanged, so UTF-8 stays UTF-8.
 void append_csv_field(std::string& out, std::string_view field);
+
+/// Appends one whole record: the fields as append_csv_field writes them, commas between
+/// them, `\n` at the end.
+void append_csv_record(std::string& out, std::span<const std::string_view> fields);
 
 /// Writes one CSV record field by field: commas between fields, `\n` at the end (which
 /// Python's csv module, pandas, DuckDB and spreadsheets all read as a record end).

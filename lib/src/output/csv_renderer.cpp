@@ -14,26 +14,11 @@
 
 namespace iosr::detail {
 
-namespace {
-
-template <class Fields>
-void write_row(std::string& out, const Fields& fields) {
-  bool first = true;
-  for (const auto& field : fields) {
-    if (!first) out.push_back(',');
-    first = false;
-    append_csv_field(out, field);
-  }
-  out.push_back('\n');
-}
-
-}  // namespace
-
 void render_csv(std::span<const result_file> files, const render_options& options,
                 std::string& out) {
-  if (options.header) write_row(out, tidy_columns);
+  if (options.header) append_csv_record(out, tidy_columns);
   for (const auto& file : files) {
-    for_each_tidy_row(file, [&out](const tidy_row& row) { write_row(out, row); });
+    for_each_tidy_row(file, [&out](const tidy_row& row) { append_csv_record(out, row); });
   }
 }
 

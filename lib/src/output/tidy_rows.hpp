@@ -28,11 +28,13 @@ constexpr bool is_numeric_column(std::size_t column) {
          tidy_columns[column] == "max";
 }
 
-/// One row's fields, in column order; empty means "not known / not applicable".
-using tidy_row = std::array<std::string, tidy_columns.size()>;
+/// One row's fields, in column order; empty means "not known / not applicable". The views
+/// point into the model or into storage reused for the next row: they are copied into the
+/// output, never into strings of their own (that was most of a batch --combine's copying).
+using tidy_row = std::array<std::string_view, tidy_columns.size()>;
 
-/// Calls `emit` once per entry of `file`, in chart order then bar order. The row is reused
-/// between calls, so copy what must outlive the call.
+/// Calls `emit` once per entry of `file`, in chart order then bar order. The row's views are
+/// valid only during the call.
 void for_each_tidy_row(const result_file& file, const std::function<void(const tidy_row&)>& emit);
 
 }  // namespace iosr::detail

@@ -2,6 +2,7 @@
 // composite.xml, today's layout: Generated, System..., Result... (formats.md §2.1).
 #include "input/xml/composite_xml_reader.hpp"
 
+#include <iterator>
 #include <pugixml.hpp>
 
 #include "input/stored_result.hpp"
@@ -15,41 +16,47 @@ namespace {
 
 void read_generated(const xml_context& ctx, const pugi::xml_node& generated) {
   auto& out = ctx.out;
-  out.title = child_text(generated, "Title");
-  out.description = child_text(generated, "Description");
-  out.last_modified = child_text(generated, "LastModified");
-  out.test_client = child_text(generated, "TestClient");
-  out.notes = child_text(generated, "Notes");
-  out.internal_tags = child_text(generated, "InternalTags");
-  out.reference_id = child_text(generated, "ReferenceID");
-  out.preset_environment = child_text(generated, "PreSetEnvironmentVariables");
+  auto [title, last_modified, test_client, description, notes, internal_tags, reference_id,
+        preset_environment] =
+      child_texts(generated, {"Title", "LastModified", "TestClient", "Description", "Notes",
+                              "InternalTags", "ReferenceID", "PreSetEnvironmentVariables"});
+  out.title = title;
+  out.last_modified = last_modified;
+  out.test_client = test_client;
+  out.description = description;
+  out.notes = notes;
+  out.internal_tags = internal_tags;
+  out.reference_id = reference_id;
+  out.preset_environment = preset_environment;
 }
 
 void read_system(const xml_context& ctx, const pugi::xml_node& node) {
-  auto label = child_text(node, "Identifier");
+  auto [label, hardware, software, user, timestamp, client_version, notes, json, cost] =
+      child_texts(node, {"Identifier", "Hardware", "Software", "User", "TimeStamp",
+                         "TestClientVersion", "Notes", "JSON", "CostValueForComparison"});
   if (label.empty()) {
     ctx.warn(node, "a System has no Identifier; its entries cannot name it");
   }
-  auto s = make_system(label);
+  auto s = make_system(std::string(label));
   s.where = ctx.at(node);
-  s.hardware = split_fields(child_text(node, "Hardware"));
-  s.software = split_fields(child_text(node, "Software"));
-  s.user = child_text(node, "User");
-  s.timestamp = child_text(node, "TimeStamp");
-  s.client_version = child_text(node, "TestClientVersion");
-  s.notes = child_text(node, "Notes");
-  s.json = child_text(node, "JSON");
-  s.cost = child_text(node, "CostValueForComparison");
+  s.hardware = split_fields(hardware);
+  s.software = split_fields(software);
+  s.user = user;
+  s.timestamp = timestamp;
+  s.client_version = client_version;
+  s.notes = notes;
+  s.json = json;
+  s.cost = cost;
   fill_scheduler(s);
   ctx.out.systems.push_back(std::move(s));
 }
 
 direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
-                          const std::string& proportion) {
+                          std::string_view proportion) {
   if (proportion == "HIB") return direction::higher;
   if (proportion == "LIB") return direction::lower;
   if (!proportion.empty() && proportion != "ABSTRACT") {
-    ctx.warn(node, "Proportion '" + proportion +
+    ctx.warn(node, "Proportion '" + std::string(proportion) +
                        "' is not HIB, LIB or empty; read as no "
                        "direction");
   }
@@ -59,19 +66,24 @@ direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
 void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   result r;
   r.where = ctx.at(node);
-  r.test_id = child_text(node, "Identifier");
-  r.title = child_text(node, "Title");
-  r.version = child_text(node, "AppVersion");
-  r.arguments = child_text(node, "Arguments");
-  r.description = child_text(node, "Description");
-  r.unit = child_text(node, "Scale");
-  r.direction = read_proportion(ctx, node, child_text(node, "Proportion"));
-  r.display_format = child_text(node, "DisplayFormat");
-  r.annotation = child_text(node, "Annotation");
-  r.parent = child_text(node, "Parent");
+  auto [test_id, title, version, arguments, description, unit, proportion, display_format,
+        annotation, parent] =
+      child_texts(node, {"Identifier", "Title", "AppVersion", "Arguments", "Description", "Scale",
+                         "Proportion", "DisplayFormat", "Annotation", "Parent"});
+  r.test_id = test_id;
+  r.title = title;
+  r.version = version;
+  r.arguments = arguments;
+  r.description = description;
+  r.unit = unit;
+  r.display_format = display_format;
+  r.annotation = annotation;
+  r.parent = parent;
+  r.direction = read_proportion(ctx, node, proportion);
   if (r.title.empty()) ctx.warn(node, "a Result has no Title");
-  for (auto e : node.child("Data").children("Entry"))
-    r.entries.push_back(read_xml_entry(ctx, e, r));
+  auto entries = node.child("Data").children("Entry");
+  r.entries.reserve(static_cast<std::size_t>(std::distance(entries.begin(), entries.end())));
+  for (auto e : entries) r.entries.push_back(read_xml_entry(ctx, e, r));
   if (r.entries.empty()) {
     ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
   }
@@ -158,8 +170,12 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
     } else {
       ctx.warn(root, "no <Generated> element: the file has no title or description");
     }
-    for (auto s : root.children("System")) read_system(ctx, s);
-    for (auto r : root.children("Result")) read_result(ctx, r);
+    auto systems = root.children("System");
+    auto results = root.children("Result");
+    file.systems.reserve(static_cast<std::size_t>(std::distance(systems.begin(), systems.end())));
+    file.results.reserve(static_cast<std::size_t>(std::distance(results.begin(), results.end())));
+    for (auto s : systems) read_system(ctx, s);
+    for (auto r : results) read_result(ctx, r);
   }
   finish_xml_file(ctx);
   return file;

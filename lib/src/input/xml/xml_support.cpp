@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "input/xml/xml_support.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -22,12 +24,44 @@ void xml_context::warn(const pugi::xml_node& node, std::string message) const {
   out.warnings.push_back({at(node), std::move(message)});
 }
 
+namespace {
+
+bool is_xml_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::string_view trimmed_text(const pugi::xml_node& element) {
+  std::string_view text = element.child_value();
+  while (!text.empty() && is_xml_blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_xml_blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+}  // namespace
+
 std::string child_text(const pugi::xml_node& node, const char* name) {
-  std::string_view text = node.child(name).child_value();
-  auto begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string_view::npos) return {};
-  auto end = text.find_last_not_of(" \t\r\n");
-  return std::string(text.substr(begin, end - begin + 1));
+  return std::string(trimmed_text(node.child(name)));
+}
+
+void read_child_texts(const pugi::xml_node& node, std::span<const char* const> names,
+                      std::span<std::string_view> texts) {
+  constexpr std::size_t most = 32;
+  std::size_t count = std::min({names.size(), texts.size(), most});
+  bool found[most] = {};
+  std::size_t next = 0;  // where the search starts: the name after the last one found
+  for (auto child = node.first_child(); child; child = child.next_sibling()) {
+    if (child.type() != pugi::node_element) continue;
+    const char* name = child.name();
+    for (std::size_t tried = 0; tried < count; ++tried) {
+      std::size_t i = (next + tried) % count;
+      if (found[i] || std::strcmp(names[i], name) != 0) continue;
+      found[i] = true;
+      texts[i] = trimmed_text(child);
+      next = i + 1;
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!found[i]) texts[i] = {};
+  }
 }
 
 namespace {
@@ -49,9 +83,11 @@ std::string string_member(const nlohmann::json& object, const char* key) {
 
 entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const result& chart) {
   entry e;
-  e.label = child_text(node, "Identifier");
-  e.value_text = child_text(node, "Value");
-  e.json = child_text(node, "JSON");
+  auto [label, value, raw_string, entry_json] =
+      child_texts(node, {"Identifier", "Value", "RawString", "JSON"});
+  e.label = label;
+  e.value_text = value;
+  e.json = entry_json;
   e.where = ctx.at(node);
   auto about = [&] { return "'" + e.label + "' in '" + chart.title + "': "; };
   auto report_bad_json = [&] {
@@ -82,11 +118,11 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
     report_bad_json();
   }
   // Samples and standard error from RawString; one equal to the value lists no runs.
-  auto raw_string = child_text(node, "RawString");
   if (e.kind == entry_kind::number && !raw_string.empty() && raw_string != e.value_text) {
-    for (auto run : split(raw_string, ':')) e.samples.emplace_back(run);
+    auto runs = split(raw_string, ':');
+    e.samples.assign(runs.begin(), runs.end());
     if (!fill_standard_error(e)) {
-      ctx.warn(node, about() + "RawString '" + raw_string +
+      ctx.warn(node, about() + "RawString '" + std::string(raw_string) +
                          "' holds runs that are not numbers; the standard error uses the "
                          "numeric ones");
     }

@@ -3,7 +3,9 @@
 // schedulers and the checks made once a file is read.
 #pragma once
 
+#include <array>
 #include <pugixml.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,6 +24,24 @@ struct xml_context : reader_context {
 
 /// Text of the named child element, trimmed of surrounding blanks; empty when absent.
 std::string child_text(const pugi::xml_node& node, const char* name);
+
+/// What child_texts() does, for any number of names.
+void read_child_texts(const pugi::xml_node& node, std::span<const char* const> names,
+                      std::span<std::string_view> texts);
+
+/// child_text() for several names, as views into the document, walking the children once
+/// (asking for each name walks them once per name, which showed in batch profiles). Each name
+/// gets the first child of that name, or an empty view; names are best listed in the order PTS
+/// writes them.
+///
+///   auto [label, value] = child_texts(entry, {"Identifier", "Value"});
+template <std::size_t N>
+std::array<std::string_view, N> child_texts(const pugi::xml_node& node,
+                                            const char* const (&names)[N]) {
+  std::array<std::string_view, N> texts;
+  read_child_texts(node, names, texts);
+  return texts;
+}
 
 /// Builds an entry from an `Entry` element (Identifier, Value, RawString, JSON): the kind from
 /// the display format and the value, samples and standard error from RawString (formats.md §3,
