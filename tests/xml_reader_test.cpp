@@ -191,6 +191,28 @@ TEST_CASE("the scheduler comes from System JSON or Notes when the label names no
   CHECK(notes_only.systems[0].scheduler == "mq-deadline");
 }
 
+TEST_CASE("only a top-level disk-scheduler string of the System JSON names the scheduler",
+          "[xml]") {
+  // The JSON is read only as far as that member (docs/performance.md): what follows it does
+  // not matter, what precedes it must be JSON.
+  auto scheduler_of = [](const std::string& json) {
+    return read_results("<PhoronixTestSuite><System><Identifier>run 1</Identifier><Notes>"
+                        "Disk Scheduler: NOOP.</Notes><JSON>" +
+                            json + "</JSON></System></PhoronixTestSuite>",
+                        "x.xml")
+        .systems[0]
+        .scheduler;
+  };
+  CHECK(scheduler_of(R"({"cpu":"x","disk-scheduler":"KYBER","later":[1,2)") == "kyber");
+  CHECK(scheduler_of(R"({"disk-scheduler":"B\u0046Q"})") == "bfq");  // escapes are read
+  // Elsewhere it is not the system's scheduler: the Notes give it.
+  CHECK(scheduler_of(R"({"disks":{"disk-scheduler":"KYBER"}})") == "noop");
+  CHECK(scheduler_of(R"({"notes":"\"disk-scheduler\":\"KYBER\""})") == "noop");
+  CHECK(scheduler_of(R"({"disk-scheduler":["KYBER"]})") == "noop");
+  CHECK(scheduler_of(R"({"disk-scheduler":null})") == "noop");
+  CHECK(scheduler_of(R"({broken "disk-scheduler":"KYBER"})") == "noop");
+}
+
 TEST_CASE("corpus quirks become warnings, never silent", "[xml][corpus]") {
   const auto& newgvn = read_cached(corpus + "pts-10.8.4_newgvn_126-results_empty-values-and-errors.xml");
   CHECK(has_warning(newgvn, "'$result_name' holds an unexpanded PTS variable"));
