@@ -94,7 +94,8 @@ with tempfile.TemporaryDirectory() as tmp:
                                       + rows).encode())
     rc, _, err, _ = run("compare", big_chart)
     check("200,000 entries are refused by default",
-          rc == 1 and "has 200000 entries; expected at most 100000" in err, err)
+          rc == 1 and f"{big_chart}:100004:1: chart 'FS-Mark' has more than 100000 entries; "
+          "expected at most 100000 (raise the 'entries' limit)" in err, err)
     rc, out, err, seconds = run("compare", "--limit", "entries=200000", "--format", "csv", big_chart,
                                 timeout=300)
     rows_out = list(csv.reader(io.StringIO(out)))

@@ -70,8 +70,7 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   r.annotation = child_text(node, "Annotation");
   r.parent = child_text(node, "Parent");
   if (r.title.empty()) ctx.warn(node, "a Result has no Title");
-  for (auto e : node.child("Data").children("Entry"))
-    r.entries.push_back(read_xml_entry(ctx, e, r));
+  for (auto e : node.child("Data").children("Entry")) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   if (r.entries.empty()) {
     ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
   }
@@ -118,7 +117,7 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
   result_file file;
   file.source_name = name;
   file.format = "composite-xml";
-  xml_context ctx{{text, name, line_index(text), file}};
+  xml_context ctx{{text, name, line_index(text), file, options.max_entries_per_chart}};
 
   pugi::xml_document doc;
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
