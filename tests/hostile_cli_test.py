@@ -68,7 +68,8 @@ with tempfile.TemporaryDirectory() as tmp:
     # --limit, shared by every command.
     for name in ("show", "convert", "compare", "table"):
         _, out, _, _ = run(name, "--help")
-        check(f"{name} --help documents --limit", "--limit NAME=N" in out and "xml-depth" in out, out)
+        check(f"{name} --help documents --limit", "--limit NAME=N" in out and "xml-depth" in out
+              and "archive-bytes" in out and "archive-ratio" in out, out)
     rc, out, err, _ = run("show", "--limit", "input-bytes=1k", GOOD, XML)
     check("input-bytes: the big file is refused by name", rc == 1 and
           f"{GOOD}: input is {os.path.getsize(GOOD)} bytes; expected at most 1024 "
