@@ -18,7 +18,7 @@ bool has_archive_magic(std::string_view head);
 /// Reads the archive at `path` (`-`: `in_memory` holds it), giving each regular member to
 /// `emit` as `DISPLAY:MEMBER`, with its output path under `relative_root` (empty: the top). Links,
 /// special members and archives inside it are handed over as skipped, a member over the input
-/// limit as refuse_too_large() settles it. A damaged archive, or one that passes an archive
+/// limit as settle_too_large() settles it. A damaged archive, or one that passes an archive
 /// limit, ends with one failed input named `DISPLAY`. Returns false when `emit` asked to stop.
 bool read_archive(const std::string& path, std::string_view in_memory, const std::string& display,
                   const std::string& relative_root, const input_limits& limits,

@@ -146,7 +146,7 @@ bool is_archive_file(const std::string& path) {
   return has_archive_magic(std::string_view(head, got));
 }
 
-void refuse_too_large(batch_input& in, std::string_view head, std::string error) {
+void settle_too_large(batch_input& in, std::string_view head, std::string error) {
   if (in.named || !detect_input_format(head).empty()) {
     in.read_error = std::move(error);
   } else {
@@ -167,7 +167,7 @@ void read_inputs(const input_list& inputs, const input_limits& limits,
       in.read_error = source.error;
     } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
       // Checked before reading: a directory may hold videos or disk images.
-      refuse_too_large(in, read_head(source.path), too_large(source.size, limits.max_input_bytes));
+      settle_too_large(in, read_head(source.path), too_large(source.size, limits.max_input_bytes));
     }
     if (in.read_error.empty() && in.skip_reason.empty()) {
       bool read = read_file(source, limits.max_input_bytes, in.bytes, in.read_error);

@@ -51,7 +51,7 @@ bool is_archive_file(const std::string& path);
 
 /// What reading the inputs may take (`--limit`).
 struct input_limits {
-  std::uint64_t max_input_bytes = 0;  ///< one file or member (read_options::max_input_bytes)
+  std::uint64_t max_input_bytes = read_options{}.max_input_bytes;  ///< one file or member
   archive_limits archive;
 };
 
@@ -67,6 +67,6 @@ inline constexpr std::size_t head_bytes = 1 << 16;
 /// Settles `in`, a file or member over the input limit whose first bytes `head` holds: named,
 /// or a result file by its first bytes, it fails with `error`; else it is skipped, as a video
 /// or a disk image among results would be.
-void refuse_too_large(batch_input& in, std::string_view head, std::string error);
+void settle_too_large(batch_input& in, std::string_view head, std::string error);
 
 }  // namespace iosr::cli::batch
