@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """End-to-end checks of batch conversion: directories, tar.gz and zip archives, a broken member
-among good ones, unsafe member names and links, the same bytes whatever --jobs, the progress bar
-only on a terminal, and no leftovers after SIGTERM. Archives are built here from the fixtures.
+among good ones, unsafe member names and links, the archive limits (zip bombs, members over
+input-bytes, nested archives), the same bytes whatever --jobs, the progress bar only on a
+terminal, and no leftovers after SIGTERM. Archives are built here from the fixtures.
 Usage: batch_test.py IOSR DATA_DIR FIXTURES_DIR"""
 import csv
 import glob
@@ -173,6 +174,83 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("convert", zipped_evil, "--to", "xml", "--out-dir", os.path.join(tmp, "zout"))
     check("zip: '..' refused", rc == 1 and "member name with '..'" in err and not os.path.exists(
         os.path.join(tmp, "zip-escaped.xml")), err)
+
+    # Archive limits (docs/reliability.md): an archive that expands too far, or too many times
+    # its compressed size, stops with an error naming the limit; what it gave before stays
+    # converted and the other inputs go on.
+    def zeros_member(z, name, megabytes):
+        with z.open(name, "w") as f:  # streamed: never the whole member in memory
+            for _ in range(megabytes):
+                f.write(bytes(1 << 20))
+
+    bomb_tgz = os.path.join(tmp, "bomb.tar.gz")
+    with tarfile.open(bomb_tgz, "w:gz") as tar:
+        add_bytes(tar, "a/composite.xml", osbench)
+        add_bytes(tar, "b/zeros.bin", bytes(3 << 20))
+        add_bytes(tar, "c/seed.txt", seed)
+    rc, _, err = run("convert", bomb_tgz, OSBENCH, "--limit", "archive-bytes=1M", "--combine", combined,
+                     "--force", "--report", report)
+    rows = read_csv(combined)
+    check("archive-bytes: the archive fails by name, with the limit", rc == 1 and
+          f"{bomb_tgz}: expanded to more than 1048576 bytes; expected at most 1048576 "
+          "(raise the 'archive-bytes' limit)" in err, err)
+    check("archive-bytes: the member before is converted, the one after is not read, the other input goes on",
+          [r["file"] for r in rows] == [f"{bomb_tgz}:a/composite.xml"] * 10 + [OSBENCH] * 10
+          and "converted 2 files (20 entries); 1 failed, 0 skipped" in err, ([r["file"] for r in rows], err))
+    rep = json.load(open(report))
+    check("archive-bytes: the report lists the archive",
+          [f["file"] for f in rep["failures"]] == [bomb_tgz] and "'archive-bytes'" in rep["failures"][0]["message"],
+          rep["failures"])
+
+    bomb_zip = os.path.join(tmp, "bomb.zip")
+    with zipfile.ZipFile(bomb_zip, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a/composite.xml", osbench)
+        zeros_member(z, "b/zeros.bin", 72)  # past the 64 MiB floor, about 1000:1
+        z.writestr("c/seed.txt", seed)
+    start = time.monotonic()
+    rc, _, err = run("convert", bomb_zip, "--combine", combined, "--force")
+    seconds = time.monotonic() - start
+    check("archive-ratio: a deflate bomb trips the default ratio", rc == 1 and f"{bomb_zip}: expanded " in err
+          and "more than 200 times as many; expected at most 200 times (raise the 'archive-ratio' limit)" in err, err)
+    check("archive-ratio: the member before is converted", [r["file"] for r in read_csv(combined)]
+          == [f"{bomb_zip}:a/composite.xml"] * 10, err)
+    check("archive-ratio: stopped within seconds", seconds < 20, seconds)
+    rc, _, err = run("convert", bomb_tgz, "--limit", "archive-bytes=4M", "--combine", combined, "--force")
+    check("archive-bytes: raised, the zeros are skipped and the rest converted",
+          rc == 0 and "converted 2 files (270 entries); 0 failed, 1 skipped" in err, err)
+
+    # A member over input-bytes fails alone; its siblings convert. The rest of it is not kept.
+    sized = os.path.join(tmp, "sized.zip")
+    with zipfile.ZipFile(sized, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a/composite.xml", osbench)   # 7.7 KB
+        z.writestr("b/seed.txt", seed)           # 20 KB
+        z.writestr("c/noise.bin", os.urandom(20_000))
+        z.writestr("d/composite.xml", osbench)
+    rc, _, err = run("convert", sized, "--limit", "input-bytes=16k", "--combine", combined, "--force",
+                     "--report", report)
+    rep = json.load(open(report))
+    check("input-bytes: the result file over the limit fails as that member", rc == 1 and
+          f"{sized}:b/seed.txt: input is more than 16384 bytes; expected at most that "
+          "(raise the 'input-bytes' limit)" in err, err)
+    check("input-bytes: its siblings convert; what is no result file is skipped",
+          "converted 2 files (20 entries); 1 failed, 1 skipped" in err
+          and [s["file"] for s in rep["skipped_files"]] == [f"{sized}:c/noise.bin"], (err, rep))
+
+    # An archive inside an archive is skipped and counted, never expanded.
+    inner = io.BytesIO()
+    with tarfile.open(fileobj=inner, mode="w:gz") as tar:
+        add_bytes(tar, "x/seed.txt", seed)
+    nested = os.path.join(tmp, "nested.zip")
+    with zipfile.ZipFile(nested, "w") as z:
+        z.writestr("old/runs.tar.gz", inner.getvalue())
+        z.writestr("a/composite.xml", osbench)
+    rc, _, err = run("convert", nested, "--combine", combined, "--force", "--report", report)
+    rep = json.load(open(report))
+    check("a nested archive is skipped, not expanded",
+          rc == 0 and "converted 1 files (10 entries); 0 failed, 1 skipped" in err
+          and rep["skipped_files"] == [{"file": f"{nested}:old/runs.tar.gz",
+                                       "reason": "an archive inside an archive; not expanded"}]
+          and "x/seed.txt" not in open(combined).read(), (err, rep))
 
     # The same bytes whatever --jobs.
     many = os.path.join(tmp, "many")

@@ -68,7 +68,8 @@ with tempfile.TemporaryDirectory() as tmp:
     # --limit, shared by every command.
     for name in ("show", "convert", "compare", "table"):
         _, out, _, _ = run(name, "--help")
-        check(f"{name} --help documents --limit", "--limit NAME=N" in out and "xml-depth" in out, out)
+        check(f"{name} --help documents --limit", "--limit NAME=N" in out and "xml-depth" in out
+              and "archive-bytes" in out and "archive-ratio" in out, out)
     rc, out, err, _ = run("show", "--limit", "input-bytes=1k", GOOD, XML)
     check("input-bytes: the big file is refused by name", rc == 1 and
           f"{GOOD}: input is {os.path.getsize(GOOD)} bytes; expected at most 1024 "
@@ -94,7 +95,8 @@ with tempfile.TemporaryDirectory() as tmp:
                                       + rows).encode())
     rc, _, err, _ = run("compare", big_chart)
     check("200,000 entries are refused by default",
-          rc == 1 and "has 200000 entries; expected at most 100000" in err, err)
+          rc == 1 and f"{big_chart}:100004:1: chart 'FS-Mark' has more than 100000 entries; "
+          "expected at most 100000 (raise the 'entries' limit)" in err, err)
     rc, out, err, seconds = run("compare", "--limit", "entries=200000", "--format", "csv", big_chart,
                                 timeout=300)
     rows_out = list(csv.reader(io.StringIO(out)))

@@ -51,20 +51,9 @@ std::optional<std::uint64_t> parse_size(std::string_view text) {
   return number * scale;
 }
 
-}  // namespace
-
-void add_limit_option(cxxopts::Options& options) {
-  options.add_options()(
-      "limit",
-      "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
-      "chart (default 100000) or xml-depth (default 256); N takes a k, M or G suffix; see "
-      "docs/reliability.md",
-      cxxopts::value<std::vector<std::string>>(), "NAME=N");
-}
-
-read_options limits_from(const cxxopts::ParseResult& args) {
-  read_options limits;
-  if (!args.count("limit")) return limits;
+// Applies every `--limit NAME=N`: one parser for all names, so that each command takes them all.
+void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archive_limits& archive) {
+  if (!args.count("limit")) return;
   for (const auto& setting : args["limit"].as<std::vector<std::string>>()) {
     auto equals = setting.find('=');
     auto name = setting.substr(0, equals);
@@ -81,13 +70,42 @@ read_options limits_from(const cxxopts::ParseResult& args) {
       limits.max_entries_per_chart = static_cast<std::size_t>(*size);
     } else if (name == "xml-depth") {
       limits.max_xml_depth = static_cast<std::size_t>(*size);
+    } else if (name == "archive-bytes") {
+      archive.max_bytes = *size;
+    } else if (name == "archive-ratio") {
+      archive.max_ratio = *size;
     } else {
       throw cxxopts::exceptions::exception("--limit '" + setting +
-                                           "': unknown limit; expected input-bytes, entries or "
-                                           "xml-depth");
+                                           "': unknown limit; expected input-bytes, entries, "
+                                           "xml-depth, archive-bytes or archive-ratio");
     }
   }
+}
+
+}  // namespace
+
+void add_limit_option(cxxopts::Options& options) {
+  options.add_options()(
+      "limit",
+      "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
+      "chart (default 100000), xml-depth (default 256); for archives (convert): "
+      "archive-bytes expanded (default 16G) and archive-ratio, expanded to compressed bytes "
+      "(default 200); N takes a k, M or G suffix; see docs/reliability.md",
+      cxxopts::value<std::vector<std::string>>(), "NAME=N");
+}
+
+read_options limits_from(const cxxopts::ParseResult& args) {
+  read_options limits;
+  archive_limits archive;
+  parse_limits(args, limits, archive);
   return limits;
+}
+
+archive_limits archive_limits_from(const cxxopts::ParseResult& args) {
+  read_options limits;
+  archive_limits archive;
+  parse_limits(args, limits, archive);
+  return archive;
 }
 
 std::vector<result_file> read_inputs(const std::vector<std::string>& paths,

@@ -2,6 +2,7 @@
 // What the subcommands share: exit codes, reading inputs with per-file errors, writing output.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <string>
@@ -20,12 +21,24 @@ enum exit_code : int {
   exit_gate_tripped = 3,   ///< a regression gate tripped (compare --fail-if-worse)
 };
 
+/// What one archive may expand to (`iosr convert` reads archives; the library does not). A
+/// zip or tar bomb is stopped by whichever it passes first; see docs/reliability.md.
+struct archive_limits {
+  std::uint64_t max_bytes = std::uint64_t{16} << 30;  ///< `archive-bytes`: 16 GiB expanded
+  /// `archive-ratio`: expanded bytes per compressed byte, checked past ratio_floor expanded.
+  std::uint64_t max_ratio = 200;
+  static constexpr std::uint64_t ratio_floor = std::uint64_t{64} << 20;  ///< 64 MiB
+};
+
 /// Adds `--limit NAME=N`, which every command that reads inputs takes.
 void add_limit_option(cxxopts::Options& options);
 
 /// The read limits after the `--limit` options. Throws cxxopts's exception (a usage error,
 /// exit 2) for an unknown name or a value that is not a positive size.
 read_options limits_from(const cxxopts::ParseResult& args);
+
+/// The archive limits after the `--limit` options; throws as limits_from() does.
+archive_limits archive_limits_from(const cxxopts::ParseResult& args);
 
 /// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
 /// and skipped, so one bad file never stops the others. `failed` is set when any failed.

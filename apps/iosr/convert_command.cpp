@@ -128,6 +128,7 @@ int run_convert(int argc, char** argv) {
     plan.combined_format = format->name;
   }
   plan.read_with = limits_from(args);
+  plan.archive_with = archive_limits_from(args);
   if (to_dir) {
     plan.out_dir = args["out-dir"].as<std::string>();
     plan.to = format->name;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Archives read as a stream of members: nothing is unpacked to disk, and member names only
-// ever become paths after safe_member_path() has checked them.
+// ever become paths after safe_member_path() has checked them. Every byte a member expands to
+// is counted against the archive limits, so that a zip or tar bomb stops early.
 #include "batch/archive_reader.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <memory>
-#include <vector>
+#include <optional>
 
 namespace iosr::cli::batch {
 
@@ -20,21 +22,66 @@ std::string archive_message(archive* a) {
   return text != nullptr ? text : "unknown libarchive error";
 }
 
-// The bytes of the current member, or an error message.
-bool read_member(archive* a, std::string& bytes, std::string& error) {
+// What one archive has expanded to so far, against its limits.
+class expansion_meter {
+ public:
+  expansion_meter(archive* a, const archive_limits& limits) : a_(a), limits_(limits) {}
+
+  // Counts `n` more bytes expanded; the archive's error once that passes a limit.
+  std::optional<std::string> add(std::uint64_t n) {
+    expanded_ += n;
+    if (expanded_ > limits_.max_bytes) {
+      auto limit = std::to_string(limits_.max_bytes);
+      return "expanded to more than " + limit + " bytes; expected at most " + limit +
+             " (raise the 'archive-bytes' limit)";
+    }
+    // Small archives may compress well (a result file alone, 16:1); a bomb is past the floor
+    // within a few compressed kilobytes.
+    if (expanded_ <= archive_limits::ratio_floor) return std::nullopt;
+    auto read = std::max<la_int64_t>(archive_filter_bytes(a_, -1), 1);
+    auto compressed = static_cast<std::uint64_t>(read);
+    if (expanded_ / compressed <= limits_.max_ratio) return std::nullopt;
+    auto ratio = std::to_string(limits_.max_ratio);
+    return "expanded " + std::to_string(expanded_) + " bytes from " + std::to_string(compressed) +
+           " compressed, more than " + ratio + " times as many; expected at most " + ratio +
+           " times (raise the 'archive-ratio' limit)";
+  }
+
+ private:
+  archive* a_;
+  const archive_limits& limits_;
+  std::uint64_t expanded_ = 0;
+};
+
+// What reading one member gave.
+struct member_read {
+  bool too_large = false;     // more than the input limit: the rest was dropped
+  std::string error;          // the member could not be read
+  std::string archive_error;  // the archive passed a limit: stop it
+};
+
+// Reads the current member into `bytes`. Of one over the input limit only the head is kept, to
+// tell a result file; the rest is read and dropped rather than skipped: inside a compressed tar
+// skipping inflates it all the same, and this way the archive limits count it.
+member_read read_member(archive* a, std::uint64_t max_bytes, expansion_meter& meter,
+                        std::string& bytes) {
+  member_read read;
   char buffer[1 << 16];
   for (;;) {
     la_ssize_t got = archive_read_data(a, buffer, sizeof buffer);
-    if (got == 0) return true;
+    if (got == 0) return read;
     if (got < 0) {
-      error = "cannot read member: " + archive_message(a);
-      return false;
+      read.error = "cannot read member: " + archive_message(a);
+      return read;
     }
-    if (bytes.size() + static_cast<std::size_t>(got) > max_result_bytes) {
-      error = "larger than 256 MiB; not a result file";
-      return false;
+    auto n = static_cast<std::size_t>(got);
+    if (auto passed = meter.add(n)) {
+      read.archive_error = std::move(*passed);
+      return read;
     }
-    bytes.append(buffer, static_cast<std::size_t>(got));
+    if (bytes.size() + n > max_bytes) read.too_large = true;
+    std::uint64_t keep = read.too_large ? head_bytes : max_bytes;
+    if (bytes.size() < keep) bytes.append(buffer, std::min<std::uint64_t>(n, keep - bytes.size()));
   }
 }
 
@@ -77,7 +124,7 @@ std::string safe_member_path(std::string_view member, std::string& why) {
 }
 
 bool read_archive(const std::string& path, std::string_view in_memory, const std::string& display,
-                  const std::string& relative_root,
+                  const std::string& relative_root, const input_limits& limits,
                   const std::function<bool(batch_input&&)>& emit) {
   archive_ptr a(archive_read_new(), archive_read_free);
   archive_read_support_filter_all(a.get());
@@ -97,6 +144,7 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
 
   std::uint64_t consumed = 0;  // compressed bytes read so far, for the progress bar
   std::size_t members = 0;
+  expansion_meter meter(a.get(), limits.archive);
   for (;;) {
     archive_entry* entry = nullptr;
     int status = archive_read_next_header(a.get(), &entry);
@@ -126,10 +174,23 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
       } else {
         in.relative_output = relative_root.empty() ? relative : relative_root + "/" + relative;
       }
-      std::string error;
-      if (!read_member(a.get(), in.bytes, error)) {
+      auto read = read_member(a.get(), limits.max_input_bytes, meter, in.bytes);
+      if (!read.archive_error.empty()) {
+        // The members before stay converted; the one cut short is not handed over.
+        now = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), -1));
+        return fail_archive(read.archive_error, now - consumed);
+      }
+      if (!read.error.empty()) {
         in.bytes.clear();
-        in.read_error = error;
+        in.read_error = read.error;
+      } else if (has_archive_magic(in.bytes)) {
+        // Each level could multiply what the limits allow; unpack it first to read it.
+        in.bytes.clear();
+        in.skip_reason = "an archive inside an archive; not expanded";
+      } else if (read.too_large) {
+        settle_too_large(in, std::string_view(in.bytes).substr(0, head_bytes),
+                         "input is more than " + std::to_string(limits.max_input_bytes) +
+                             " bytes; expected at most that (raise the 'input-bytes' limit)");
       }
     }
     now = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), -1));

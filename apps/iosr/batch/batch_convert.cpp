@@ -273,9 +273,10 @@ int run_batch(const batch_plan& plan) {
       plan.jobs, 4 * std::size_t{plan.jobs} + 4,
       [&plan](batch_input& in) { return convert_one(in, plan); });
   std::string reader_error;
+  const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with};
   std::thread reader([&] {
     try {
-      read_inputs(inputs, [&](batch_input&& in) {
+      read_inputs(inputs, limits, [&](batch_input&& in) {
         if (stop_requested()) return false;
         pool.submit(std::move(in));
         return true;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_support.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
 
@@ -15,6 +16,7 @@ struct batch_plan {
   std::vector<std::string> inputs;  ///< files, directories, archives, `-`
   unsigned jobs = 1;
   read_options read_with;  ///< the limits one input may reach (`--limit`)
+  archive_limits archive_with;  ///< what one archive may expand to (`--limit`)
 
   /// One output per result file under `out_dir` (empty: none), in format `to`.
   std::string out_dir;

@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "batch/archive_reader.hpp"
+#include "iosr/read.hpp"
 
 namespace iosr::cli::batch {
 
@@ -65,8 +66,24 @@ void add_directory(const std::string& dir, const std::string& exclude, input_lis
   }
 }
 
-// The whole of a plain file, or its first bytes when they show an archive.
-bool read_file(const input_list::source& source, std::string& bytes, std::string& error) {
+// Worded as the library words it for a file of known size.
+std::string too_large(std::uint64_t size, std::uint64_t limit) {
+  return "input is " + std::to_string(size) + " bytes; expected at most " + std::to_string(limit) +
+         " (raise the 'input-bytes' limit)";
+}
+
+// The first bytes of a file, to tell what it is.
+std::string read_head(const std::string& path) {
+  file_ptr file(std::fopen(path.c_str(), "rb"), std::fclose);
+  std::string head(head_bytes, '\0');
+  head.resize(file ? std::fread(head.data(), 1, head.size(), file.get()) : 0);
+  return head;
+}
+
+// The whole of a plain file, or its first bytes when they show an archive; never more than
+// `limit` bytes (standard input and pipes have no size to check beforehand).
+bool read_file(const input_list::source& source, std::uint64_t limit, std::string& bytes,
+               std::string& error) {
   file_ptr file(source.path == "-" ? nullptr : std::fopen(source.path.c_str(), "rb"), std::fclose);
   std::FILE* in = source.path == "-" ? stdin : file.get();
   if (in == nullptr) {
@@ -76,14 +93,18 @@ bool read_file(const input_list::source& source, std::string& bytes, std::string
   char buffer[1 << 16];
   for (;;) {
     std::size_t got = std::fread(buffer, 1, sizeof buffer, in);
-    bytes.append(buffer, got);
-    if (got < sizeof buffer) break;
     // Only the start is needed to see an archive, which libarchive then streams itself.
-    if (source.path != "-" && has_archive_magic(bytes)) return true;
-    if (bytes.size() > max_result_bytes) {
-      error = "larger than 256 MiB; not a result file";
+    if (bytes.empty() && source.path != "-" && has_archive_magic({buffer, got})) {
+      bytes.assign(buffer, got);
+      return true;
+    }
+    if (bytes.size() + got > limit) {
+      error = "input is more than " + std::to_string(limit) +
+              " bytes; expected at most that (raise the 'input-bytes' limit)";
       return false;
     }
+    bytes.append(buffer, got);
+    if (got < sizeof buffer) break;
   }
   if (std::ferror(in)) {
     error = std::string("cannot read: ") + std::strerror(errno);
@@ -125,7 +146,17 @@ bool is_archive_file(const std::string& path) {
   return has_archive_magic(std::string_view(head, got));
 }
 
-void read_inputs(const input_list& inputs, const std::function<bool(batch_input&&)>& emit) {
+void settle_too_large(batch_input& in, std::string_view head, std::string error) {
+  if (in.named || !detect_input_format(head).empty()) {
+    in.read_error = std::move(error);
+  } else {
+    in.skip_reason = "not a result file by its first bytes, and over the 'input-bytes' limit";
+  }
+  in.bytes.clear();
+}
+
+void read_inputs(const input_list& inputs, const input_limits& limits,
+                 const std::function<bool(batch_input&&)>& emit) {
   for (const auto& source : inputs.sources) {
     batch_input in;
     in.name = source.path;
@@ -134,17 +165,16 @@ void read_inputs(const input_list& inputs, const std::function<bool(batch_input&
     in.input_bytes = source.size;
     if (!source.error.empty()) {
       in.read_error = source.error;
-    } else if (source.size > max_result_bytes && !is_archive_file(source.path)) {
+    } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
       // Checked before reading: a directory may hold videos or disk images.
-      in.skip_reason = "larger than 256 MiB; not a result file";
-      if (source.named) in.read_error = in.skip_reason;
+      settle_too_large(in, read_head(source.path), too_large(source.size, limits.max_input_bytes));
     }
     if (in.read_error.empty() && in.skip_reason.empty()) {
-      bool read = read_file(source, in.bytes, in.read_error);
+      bool read = read_file(source, limits.max_input_bytes, in.bytes, in.read_error);
       if (read && has_archive_magic(in.bytes)) {
         // A named archive stands for a directory: its members go to the top of --out-dir.
         auto root = source.named ? std::string() : archive_root(source.relative);
-        if (!read_archive(source.path, in.bytes, source.path, root, emit)) {
+        if (!read_archive(source.path, in.bytes, source.path, root, limits, emit)) {
           return;
         }
         continue;

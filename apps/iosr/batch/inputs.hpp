@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "cli_support.hpp"
 
 namespace iosr::cli::batch {
 
@@ -19,7 +22,7 @@ struct batch_input {
   std::string unsafe_reason;  ///< why: `..` in an archive member's name, an absolute path
   std::string bytes;
   std::string read_error;         ///< why the input could not be read
-  std::string skip_reason;        ///< not a candidate: a link, a file too large to be a result file
+  std::string skip_reason;        ///< not a candidate: a link, a nested archive, ...
   bool named = false;             ///< named on the command line: an error, never skipped, if unread
   std::uint64_t input_bytes = 0;  ///< bytes consumed for it (compressed, in an archive)
 };
@@ -46,8 +49,24 @@ input_list list_inputs(const std::vector<std::string>& paths, const std::string&
 /// first bytes.
 bool is_archive_file(const std::string& path);
 
+/// What reading the inputs may take (`--limit`).
+struct input_limits {
+  std::uint64_t max_input_bytes = read_options{}.max_input_bytes;  ///< one file or member
+  archive_limits archive;
+};
+
 /// Reads every source in order and hands each result-file candidate to `emit`; archives give
-/// one call per regular member. Stops early when `emit` returns false.
-void read_inputs(const input_list& inputs, const std::function<bool(batch_input&&)>& emit);
+/// one call per regular member. No file or member is held beyond max_input_bytes. Stops early
+/// when `emit` returns false.
+void read_inputs(const input_list& inputs, const input_limits& limits,
+                 const std::function<bool(batch_input&&)>& emit);
+
+/// How much of a file or member over the input limit is looked at to tell a result file.
+inline constexpr std::size_t head_bytes = 1 << 16;
+
+/// Settles `in`, a file or member over the input limit whose first bytes `head` holds: named,
+/// or a result file by its first bytes, it fails with `error`; else it is skipped, as a video
+/// or a disk image among results would be.
+void settle_too_large(batch_input& in, std::string_view head, std::string error);
 
 }  // namespace iosr::cli::batch

@@ -97,18 +97,6 @@ std::string read_stream(std::istream& in, const std::string& name, const read_op
   return text;
 }
 
-// Checked once a file is read, whatever its format: a chart with more entries than the limit
-// would make every later step (compare, render) slow or huge.
-void check_entry_limit(const result_file& file, std::size_t limit) {
-  for (const auto& r : file.results) {
-    if (r.entries.size() <= limit) continue;
-    throw parse_error(file.source_name, r.where,
-                      "chart '" + r.title + "' has " + std::to_string(r.entries.size()) +
-                          " entries; expected at most " + std::to_string(limit) +
-                          " (raise the 'entries' limit)");
-  }
-}
-
 }  // namespace
 
 std::span<const input_format> input_formats() { return formats; }
@@ -152,10 +140,8 @@ result_file read_results(std::string_view text, std::string name, const read_opt
   }
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   for (const auto& f : detail::input_formats()) {
-    if (!f.sniff(text)) continue;
-    auto file = f.read(text, name, options);
-    detail::check_entry_limit(file, options.max_entries_per_chart);
-    return file;
+    // Each reader honours the limits as it reads (reader_context::add_entry for entries).
+    if (f.sniff(text)) return f.read(text, name, options);
   }
   throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
                               "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "

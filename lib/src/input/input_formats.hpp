@@ -16,7 +16,8 @@ struct input_format {
   std::string_view summary;
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
-  /// Reads it; throws parse_error. Formats with limits of their own (XML depth) honour them.
+  /// Reads it; throws parse_error. Honours the limits that concern it: entries per chart (all,
+  /// while reading), XML depth (composite.xml).
   result_file (*read)(std::string_view text, const std::string& name, const read_options& options);
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The state every text-based reader carries: the input, its name, byte offset -> line:column,
-// and the model being filled; warnings and errors are placed by byte offset.
+// the model being filled and the entries limit; warnings and errors are placed by byte offset.
 #pragma once
 
 #include <cstddef>
@@ -14,11 +14,18 @@
 
 namespace iosr::detail {
 
+/// The error for a chart that passes the `entries` limit (read_options::max_entries_per_chart).
+inline std::string too_many_entries(std::string_view chart_title, std::size_t limit) {
+  return "chart '" + std::string(chart_title) + "' has more than " + std::to_string(limit) +
+         " entries; expected at most " + std::to_string(limit) + " (raise the 'entries' limit)";
+}
+
 struct reader_context {
   std::string_view text;
   const std::string& name;
   line_index lines;
   result_file& out;
+  std::size_t max_entries;  ///< read_options::max_entries_per_chart
 
   source_position at(std::size_t offset) const { return lines.position(offset); }
   void warn(std::size_t offset, std::string message) const {
@@ -26,6 +33,14 @@ struct reader_context {
   }
   [[noreturn]] void fail(std::size_t offset, std::string message) const {
     throw parse_error(name, at(offset), std::move(message));
+  }
+  /// Appends `e` to `chart`, or refuses the chart at `e` when it would pass the entries limit:
+  /// checked as entries are read, so that a hostile chart never grows the model past it.
+  void add_entry(result& chart, entry e) const {
+    if (chart.entries.size() >= max_entries) {
+      throw parse_error(name, e.where, too_many_entries(chart.title, max_entries));
+    }
+    chart.entries.push_back(std::move(e));
   }
 };
 

@@ -149,6 +149,13 @@ page_chart read_chart(const reader_context& ctx, const page_line& line, std::str
   if (!match_labels(line.text.substr(at), ctx.out.systems, labels, used, budget)) {
     fail(at, "the identifiers are not a run of the Disk Details names followed by the axis");
   }
+  for (auto label_at = line.offset + at; const auto& label : labels) {
+    entry e;
+    e.label = label;
+    e.where = ctx.lines.position(label_at);  // until fill_entries moves it to the value
+    label_at += label.size();
+    ctx.add_entry(r, std::move(e));
+  }
   at += used;
   auto ticks = read_ticks(line.text.substr(at));
   if (ticks.empty()) fail(at, "expected five evenly spaced axis ticks after the identifiers");
@@ -194,11 +201,6 @@ page_chart read_chart(const reader_context& ctx, const page_line& line, std::str
     fail(digits_begin, "'" + chart.digits + "' does not split into " +
                            std::to_string(labels.size()) + " values of one precision near the "
                            "axis (is the page cut short?)");
-  }
-  for (const auto& label : labels) {
-    entry e;
-    e.label = label;
-    r.entries.push_back(std::move(e));
   }
   for (std::size_t k = 0; k < chart.splits.size(); ++k) {
     if (chart.splits[k].score <= chart.splits[0].score + 1.0) chart.plausible.push_back(k);
@@ -360,11 +362,11 @@ bool sniff_html_view(std::string_view text) {
 }
 
 result_file read_html_view(std::string_view text, const std::string& name,
-                           const read_options& /*options*/) {
+                           const read_options& options) {
   result_file file;
   file.source_name = name;
   file.format = "html-view";
-  reader_context ctx{text, name, line_index(text), file};
+  reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
   auto lines = split_lines(text);
   std::vector<const page_line*> filled;
   for (const auto& l : lines) {

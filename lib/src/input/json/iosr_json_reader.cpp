@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "input/reader_context.hpp"
 #include "iosr/error.hpp"
 #include "line_index.hpp"
 
@@ -241,12 +242,16 @@ std::string got(const json& value) {
 
 class document_reader {
  public:
-  document_reader(std::string_view text, const std::string& name) : text_(text), name_(name) {}
+  document_reader(std::string_view text, const std::string& name, std::size_t max_entries)
+      : text_(text), name_(name), max_entries_(max_entries) {}
+
+  source_position position_of(const json_path& at) const {
+    return line_index(text_).position(locate(text_, at));
+  }
 
   [[noreturn]] void fail(const json_path& at, const std::string& message) const {
-    const auto where = line_index(text_).position(locate(text_, at));
-    if (at.kind == json_path::step::root) throw parse_error(name_, where, message);
-    throw parse_error(name_, where, '"' + at.spelled() + "\": " + message);
+    if (at.kind == json_path::step::root) throw parse_error(name_, position_of(at), message);
+    throw parse_error(name_, position_of(at), '"' + at.spelled() + "\": " + message);
   }
 
   // Members: a missing one reads as the model's default, unless it is required.
@@ -395,8 +400,13 @@ class document_reader {
     out.arguments = text(r, at, "arguments");
     out.annotation = text(r, at, "annotation");
     out.parent = text(r, at, "parent");
-    each(r, at, "entries",
-         [&](const json& e, const json_path& e_at) { out.entries.push_back(read_entry(e, e_at)); });
+    each(r, at, "entries", [&](const json& e, const json_path& e_at) {
+      // Worded as every reader words it, at the entry that passes the limit.
+      if (out.entries.size() >= max_entries_) {
+        throw parse_error(name_, position_of(e_at), too_many_entries(out.title, max_entries_));
+      }
+      out.entries.push_back(read_entry(e, e_at));
+    });
     out.where = position(r, at);
     return out;
   }
@@ -449,6 +459,7 @@ class document_reader {
  private:
   std::string_view text_;
   const std::string& name_;
+  std::size_t max_entries_;
 };
 
 }  // namespace
@@ -463,10 +474,11 @@ bool sniff_iosr_json(std::string_view text) {
 }
 
 result_file read_iosr_json(std::string_view text, const std::string& name,
-                           const read_options& /*options*/) {
+                           const read_options& options) {
   // Positions on line 1 count from after a byte-order mark, as in every reader.
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  auto out = document_reader(text, name).read_file(parse_json(text, name));
+  auto out = document_reader(text, name, options.max_entries_per_chart)
+                 .read_file(parse_json(text, name));
   out.source_name = name;
   out.format = "iosr-json";
   return out;

@@ -157,7 +157,7 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
       ctx.warn(row.cells[c].offset, "'" + e.label + "' in '" + r.title + "': " + odd);
     }
     if (e.kind == entry_kind::pass_fail) r.display_format = "PASS_FAIL";
-    r.entries.push_back(std::move(e));
+    ctx.add_entry(r, std::move(e));
   }
   for (auto c = columns.first + columns.names.size(); c < row.cells.size(); ++c) {
     if (trim(row.cells[c].text).empty()) continue;
@@ -199,11 +199,11 @@ bool sniff_pts_csv(std::string_view text) {
 }
 
 result_file read_pts_csv(std::string_view text, const std::string& name,
-                         const read_options& /*options*/) {
+                         const read_options& options) {
   result_file file;
   file.source_name = name;
   file.format = "pts-csv";
-  reader_context ctx{text, name, line_index(text), file};
+  reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
 
   std::size_t unclosed = 0;
   auto rows = split_csv_rows(text, unclosed);

@@ -233,7 +233,7 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
   if (r.title.empty()) ctx.warn(v, "result '" + hash + "' has no title");
   if (entries && entries->is_object()) {
     for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
-      r.entries.push_back(read_entry(ctx, label, *e, r));
+      ctx.add_entry(r, read_entry(ctx, label, *e, r));
     }
   } else if (entries) {
     ctx.warn(*entries, "'results' of result '" + hash + "' is not an object; not read");
@@ -263,11 +263,11 @@ bool sniff_pts_json(std::string_view text) {
 }
 
 result_file read_pts_json(std::string_view text, const std::string& name,
-                          const read_options& /*options*/) {
+                          const read_options& options) {
   result_file file;
   file.source_name = name;
   file.format = "pts-json";
-  json_context ctx{{text, name, line_index(text), file}};
+  json_context ctx{{text, name, line_index(text), file, options.max_entries_per_chart}};
 
   auto parsed = parse_json_tree(text);
   if (!parsed.ok) {

@@ -277,7 +277,7 @@ void read_collapsed(reader_context& ctx) {
     std::vector<std::size_t> bars;
     for (auto k : draft.entries) {
       const auto& e = entries[k];
-      r.entries.push_back(make_entry(ctx, e.label.in(text), e.label.begin, e.found.tail, 0));
+      ctx.add_entry(r, make_entry(ctx, e.label.in(text), e.label.begin, e.found.tail, 0));
       bars.push_back(e.found.tail.bar_length);
       if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (e.found.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";

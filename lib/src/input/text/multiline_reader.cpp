@@ -82,19 +82,10 @@ bool looks_like_entry(const line_info& line) {
 
 class multiline_reader {
  public:
-  explicit multiline_reader(reader_context& ctx) : ctx_(ctx) {
-    std::size_t begin = 0;
-    const auto text = ctx.text;
-    while (begin < text.size()) {
-      auto nl = text.find('\n', begin);
-      auto end = nl == std::string_view::npos ? text.size() : nl;
-      auto line_end = end > begin && text[end - 1] == '\r' ? end - 1 : end;
-      lines_.push_back(classify(text, begin, line_end));
-      begin = end + 1;
-    }
-  }
+  explicit multiline_reader(reader_context& ctx) : ctx_(ctx) {}
 
   void read() {
+    classify_lines();
     read_systems();
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       if (lines_[i].kind == line_kind::entry) {
@@ -106,6 +97,26 @@ class multiline_reader {
   }
 
  private:
+  // A run of entry lines is one chart, so a run longer than the entries limit is refused as
+  // soon as it is seen: the lines past the limit never cost memory (about 170 bytes each).
+  void classify_lines() {
+    const auto text = ctx_.text;
+    std::size_t begin = 0, run = 0;
+    while (begin < text.size()) {
+      auto nl = text.find('\n', begin);
+      auto end = nl == std::string_view::npos ? text.size() : nl;
+      auto line_end = end > begin && text[end - 1] == '\r' ? end - 1 : end;
+      lines_.push_back(classify(text, begin, line_end));
+      run = lines_.back().kind == line_kind::entry ? run + 1 : 0;
+      if (run > ctx_.max_entries) {
+        const auto& l = lines_.back();
+        auto chart = make_chart(find_header(lines_.size() - run), lines_.size() - run);
+        ctx_.fail(l.begin + l.indent, too_many_entries(chart.title, ctx_.max_entries));
+      }
+      begin = end + 1;
+    }
+  }
+
   bool is_blank(std::size_t i) const { return lines_[i].kind == line_kind::blank; }
 
   // A line that can belong to a chart header (not an entry, system line or code fence).
@@ -287,7 +298,7 @@ class multiline_reader {
                   "entry '" + std::string(l.label) +
                       "' has no value after the dots (input cut off?); expected 'VALUE |==='");
       }
-      r.entries.push_back(make_entry(ctx_, l.label, label_offset, l.entry.tail, l.begin));
+      ctx_.add_entry(r, make_entry(ctx_, l.label, label_offset, l.entry.tail, l.begin));
       bars.push_back(l.entry.tail.bar_length);
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";

@@ -155,11 +155,11 @@ void warn_systems_without_entries(const reader_context& ctx) {
 }  // namespace
 
 result_file read_pts_text(std::string_view text, const std::string& name,
-                          const read_options& /*options*/) {
+                          const read_options& options) {
   result_file file;
   file.source_name = name;
   file.format = "pts-text";
-  reader_context ctx{text, name, line_index(text), file};
+  reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
   if (is_collapsed(text)) {
     read_collapsed(ctx);
   } else {

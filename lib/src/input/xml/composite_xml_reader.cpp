@@ -2,6 +2,7 @@
 // composite.xml, today's layout: Generated, System..., Result... (formats.md §2.1).
 #include "input/xml/composite_xml_reader.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <pugixml.hpp>
 
@@ -82,8 +83,9 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   r.direction = read_proportion(ctx, node, proportion);
   if (r.title.empty()) ctx.warn(node, "a Result has no Title");
   auto entries = node.child("Data").children("Entry");
-  r.entries.reserve(static_cast<std::size_t>(std::distance(entries.begin(), entries.end())));
-  for (auto e : entries) r.entries.push_back(read_xml_entry(ctx, e, r));
+  auto count = static_cast<std::size_t>(std::distance(entries.begin(), entries.end()));
+  r.entries.reserve(std::min(count, ctx.max_entries));
+  for (auto e : entries) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   if (r.entries.empty()) {
     ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
   }
@@ -130,7 +132,7 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
   result_file file;
   file.source_name = name;
   file.format = "composite-xml";
-  xml_context ctx{{text, name, line_index(text), file}};
+  xml_context ctx{{text, name, line_index(text), file, options.max_entries_per_chart}};
 
   pugi::xml_document doc;
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never

@@ -47,7 +47,7 @@ void read_benchmark(const xml_context& ctx, const pugi::xml_node& node) {
                                       : direction::none;
   r.display_format = child_text(node, "ResultFormat");
   for (auto group : node.child("Results").children("Group")) {
-    for (auto e : group.children("Entry")) r.entries.push_back(read_xml_entry(ctx, e, r));
+    for (auto e : group.children("Entry")) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   }
   ctx.out.results.push_back(std::move(r));
 }
