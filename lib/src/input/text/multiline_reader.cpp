@@ -73,6 +73,15 @@ line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
   return info;
 }
 
+// The number of lines, counted with memchr (find) rather than a loop over every byte.
+std::size_t count_lines(std::string_view text) {
+  std::size_t count = 1;
+  for (auto nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1)) {
+    ++count;
+  }
+  return count;
+}
+
 // A line that looks like an entry (`LABEL .... something`) but whose value part is not one.
 bool looks_like_entry(const line_info& line) {
   auto dots = line.content.find(" .");
@@ -85,6 +94,7 @@ class multiline_reader {
   explicit multiline_reader(reader_context& ctx) : ctx_(ctx) {
     std::size_t begin = 0;
     const auto text = ctx.text;
+    lines_.reserve(count_lines(text));
     while (begin < text.size()) {
       auto nl = text.find('\n', begin);
       auto end = nl == std::string_view::npos ? text.size() : nl;
@@ -276,9 +286,12 @@ class multiline_reader {
   // Reads the chart whose entries start at line `first`; returns the line after them.
   std::size_t read_chart(std::size_t first) {
     auto r = make_chart(find_header(first), first);
-    std::vector<std::size_t> bars;
+    std::size_t end = first;
+    while (end < lines_.size() && lines_[end].kind == line_kind::entry) ++end;
+    r.entries.reserve(end - first);
+    bars_.clear();
     std::size_t i = first;
-    for (; i < lines_.size() && lines_[i].kind == line_kind::entry; ++i) {
+    for (; i < end; ++i) {
       const auto& l = lines_[i];
       auto label_offset = l.begin + l.indent;
       // Only charts without a direction (image comparisons) show entries with no value.
@@ -287,14 +300,14 @@ class multiline_reader {
                   "entry '" + std::string(l.label) +
                       "' has no value after the dots (input cut off?); expected 'VALUE |==='");
       }
-      r.entries.push_back(make_entry(ctx_, l.label, label_offset, l.entry.tail, l.begin));
-      bars.push_back(l.entry.tail.bar_length);
+      add_entry(r.entries, ctx_, l.label, label_offset, l.entry.tail, l.begin);
+      bars_.push_back(l.entry.tail.bar_length);
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
       if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
     }
     fail_if_broken_entry(i);
-    check_bars(ctx_, r, bars);
+    check_bars(ctx_, r, bars_);
     ctx_.out.results.push_back(std::move(r));
     return i;
   }
@@ -319,7 +332,7 @@ class multiline_reader {
     if (unit + 1 < lines_.size() && lines_[unit + 1].kind == line_kind::entry) return;
     fail_if_broken_entry(unit + 1);
     bool at_end = true;
-    for (std::size_t k = unit + 1; k < lines_.size(); ++k) at_end = at_end && is_blank(k);
+    for (std::size_t k = unit + 1; k < lines_.size() && at_end; ++k) at_end = is_blank(k);
     auto r = make_chart(find_header(unit + 1), unit);
     if (at_end) {
       auto chart = r.title.empty() ? std::string(trim(lines_[unit].content.substr(
@@ -334,6 +347,7 @@ class multiline_reader {
 
   reader_context& ctx_;
   std::vector<line_info> lines_;
+  std::vector<std::size_t> bars_;  // bar lengths of the chart being read; reused across charts
 };
 
 }  // namespace
