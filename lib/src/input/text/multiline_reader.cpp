@@ -39,16 +39,18 @@ bool is_unit_line(std::string_view content) {
   return content.ends_with("> Higher Is Better") || content.ends_with("< Lower Is Better");
 }
 
-line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
-  line_info info;
+// Fills `info` in place (a line_info is large to copy).
+void classify(line_info& info, std::string_view text, std::size_t begin, std::size_t end) {
   info.begin = begin;
   info.end = end;
   auto raw = text.substr(begin, end - begin);
   info.content = trim(raw);
-  info.indent = raw.find_first_not_of(" \t");
+  // trim() moves the front only past leading blanks: the indent is what it skipped.
+  auto leading = static_cast<std::size_t>(info.content.data() - raw.data());
+  info.indent = leading == raw.size() ? std::string_view::npos : leading;
   if (info.content.empty()) {
     info.kind = line_kind::blank;
-    return info;
+    return;
   }
   if (auto f = find_entry(raw, 0, true)) {
     auto label = trim(raw.substr(0, f->dots - 1));
@@ -58,7 +60,7 @@ line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
       info.kind = line_kind::entry;
       info.entry = *f;
       info.label = label;
-      return info;
+      return;
     }
   }
   if (is_unit_line(info.content)) {
@@ -70,7 +72,6 @@ line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
   } else if (info.content.back() == ':') {
     info.kind = line_kind::label;
   }
-  return info;
 }
 
 // The number of lines, counted with memchr (find) rather than a loop over every byte.
@@ -99,7 +100,7 @@ class multiline_reader {
       auto nl = text.find('\n', begin);
       auto end = nl == std::string_view::npos ? text.size() : nl;
       auto line_end = end > begin && text[end - 1] == '\r' ? end - 1 : end;
-      lines_.push_back(classify(text, begin, line_end));
+      classify(lines_.emplace_back(), text, begin, line_end);
       begin = end + 1;
     }
   }
