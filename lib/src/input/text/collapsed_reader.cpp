@@ -266,6 +266,7 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
   }
 
   // 5. Build the charts.
+  ctx.out.results.reserve(charts.size());
   for (const auto& draft : charts) {
     auto header = trimmed(text, draft.header);
     auto parts = split_collapsed_header(header.in(text));

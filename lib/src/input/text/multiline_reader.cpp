@@ -16,6 +16,8 @@
 //
 // Charts are found from their entry lines; the header is read backwards from the first entry,
 // which also covers the older layouts (indented charts, no empty description line).
+#include <algorithm>
+
 #include "input/system_fields.hpp"
 #include "input/text/header_split.hpp"
 #include "input/text/text_reader.hpp"
@@ -107,6 +109,9 @@ class multiline_reader {
 
   void read() {
     read_systems();
+    // Usually one chart per unit line: room for them up front saves moving charts as they come.
+    ctx_.out.results.reserve(static_cast<std::size_t>(std::count_if(
+        lines_.begin(), lines_.end(), [](const line_info& l) { return l.kind == line_kind::unit; })));
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       if (lines_[i].kind == line_kind::entry) {
         i = read_chart(i) - 1;
