@@ -65,7 +65,7 @@ bool starts_with_software_key(std::string_view line) { return starts_with_key(li
 std::vector<field> split_fields(std::string_view text) {
   std::vector<field> fields;
   text = trim(text);
-  // At most one field per `, `: one allocation instead of one per doubling.
+  // At most one field per piece between `, `: one allocation instead of one per doubling.
   std::size_t pieces = text.empty() ? 0 : 1;
   for (auto comma = text.find(", "); comma != std::string_view::npos;
        comma = text.find(", ", comma + 2)) {
