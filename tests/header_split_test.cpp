@@ -16,6 +16,8 @@ using iosr::detail::split_collapsed_header;
 using iosr::detail::split_fields;
 using iosr::detail::split_hardware_software;
 using iosr::detail::split_title_line;
+using iosr::detail::starts_with_hardware_key;
+using iosr::detail::starts_with_software_key;
 
 }  // namespace
 
@@ -212,4 +214,50 @@ TEST_CASE("A system string with only hardware keys is all hardware", "[header]")
   auto [hardware, software] = split_hardware_software("Processor: ARMv8 Cortex-A72, Memory: 4GB");
   CHECK(hardware == "Processor: ARMv8 Cortex-A72, Memory: 4GB");
   CHECK(software.empty());
+}
+
+TEST_CASE("A software key glued to a word or after a comma does not start the software",
+          "[header]") {
+  // ` NOS: ` is no key; `, OS: ` continues a list. The split is at the first ` OS: `.
+  auto [hardware, software] =
+      split_hardware_software("Network: Intel NOS: 1, OS: x Disk: SSD OS: Ubuntu 20.04");
+  CHECK(hardware == "Network: Intel NOS: 1, OS: x Disk: SSD");
+  CHECK(software == "OS: Ubuntu 20.04");
+}
+
+TEST_CASE("The longest software key splits a collapsed system string too", "[header]") {
+  auto [hardware, software] =
+      split_hardware_software("Disk: 500GB SSD Screen Resolution: 1920x1080");
+  CHECK(hardware == "Disk: 500GB SSD");
+  CHECK(software == "Screen Resolution: 1920x1080");
+}
+
+TEST_CASE("A system line starts with a whole key, `: ` and a value", "[header]") {
+  CHECK(starts_with_hardware_key("Processor: AMD Ryzen 9 5950X"));
+  CHECK(starts_with_hardware_key("npu: none"));
+  CHECK(starts_with_software_key("OS: Debian 12"));
+  CHECK(starts_with_software_key("Screen Resolution: 1920x1080"));
+  CHECK(starts_with_software_key("System Layer: KVM"));
+  // system-info output pads the value; a key needs its value; a longer word is no key.
+  CHECK_FALSE(starts_with_hardware_key("Processor:      AMD Ryzen 9 5950X"));
+  CHECK_FALSE(starts_with_hardware_key("Processor: "));
+  CHECK_FALSE(starts_with_software_key("OSX: 10.15"));
+  CHECK_FALSE(starts_with_software_key("Kernel:6.1"));
+  // Each list knows only its own keys.
+  CHECK_FALSE(starts_with_software_key("Processor: AMD Ryzen 9 5950X"));
+  CHECK_FALSE(starts_with_hardware_key("OS: Debian 12"));
+}
+
+TEST_CASE("Known titles are found whatever their first letter", "[header]") {
+  // Titles sharing a first letter with many others, and one starting in lower case.
+  auto kernel = split_collapsed_header("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds");
+  CHECK(kernel.title == "Timed Linux Kernel Compilation");
+  CHECK(kernel.version == "5.4");
+  CHECK(kernel.doubt.empty());
+  auto x264 = split_collapsed_header("x264 2019-12-17 H.264 Video Encoding Frames Per Second");
+  CHECK(x264.title == "x264");
+  CHECK(x264.version == "2019-12-17");
+  CHECK(x264.unit == "Frames Per Second");
+  CHECK(x264.doubt.empty());
+  CHECK(find_known_title("results: x264 2019-12-17") == 9);
 }

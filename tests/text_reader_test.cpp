@@ -591,6 +591,63 @@ TEST_CASE("A bar that disagrees with its value gives a warning naming the label"
   }
 }
 
+TEST_CASE("The bar warning says what was drawn and what the value implies", "[text]") {
+  auto file = read(
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\n"
+      "none ....... 10 |==========\n"
+      "mq-deadline . 5.0 |==\n");
+  REQUIRE(file.warnings.size() == 1);
+  CHECK(file.warnings[0].message ==
+        "bar of 'mq-deadline' in 'KeyDB' has 2 '=' but its value 5.0 implies about 5; the value "
+        "or the bar may be mis-read");
+}
+
+TEST_CASE("Systems named only by entries and systems no entry names are both said", "[text]") {
+  auto file = read(R"(Test run
+
+
+mq-deadline: 
+
+	Processor: AMD Ryzen 9 5950X
+
+bfq: 
+
+	Processor: AMD Ryzen 9 5950X
+
+
+KeyDB 5.3.1
+
+Ops/sec > Higher Is Better
+mq-deadline . 10 |==========
+kyber ....... 10 |==========
+)");
+  REQUIRE(file.systems.size() == 3);
+  CHECK(file.systems[0].label == "mq-deadline");
+  CHECK(file.systems[1].label == "bfq");
+  CHECK(file.systems[2].label == "kyber");
+  CHECK(file.systems[2].where.line == 17);
+  // The added system first, then the one without entries, each once.
+  REQUIRE(file.warnings.size() == 2);
+  CHECK(file.warnings[0].message ==
+        "'kyber' has no system block; added it without hardware or software details");
+  CHECK(file.warnings[1].message == "system 'bfq' has no entries in any chart");
+  CHECK(file.warnings[1].where.line == 8);
+}
+
+TEST_CASE("Dots inside a label are not taken for its dot leader", "[text]") {
+  auto file = read(
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\n"
+      "Linux 6.1 .rc2 ... 10 |==========\n"
+      "v1.2. .. x ...... 5 |=====\n");
+  REQUIRE(file.results.size() == 1);
+  const auto& r = file.results[0];
+  REQUIRE(r.entries.size() == 2);
+  CHECK(r.entries[0].label == "Linux 6.1 .rc2");
+  CHECK(r.entries[0].value_text == "10");
+  CHECK(r.entries[1].label == "v1.2. .. x");
+  CHECK(r.entries[1].value_text == "5");
+}
+
 TEST_CASE("A collapsed export yields its systems, charts and entries on line 1", "[text]") {
   auto file = read(
       "Scheduler Test mq-deadline: Processor: AMD Ryzen 9 5950X, Memory: 32GB, Network: Intel "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "input/system_fields.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -19,15 +20,29 @@ constexpr std::array<std::string_view, 12> software = {
     "OpenCL",  "Vulkan",   "Compiler",    "File-System",       "Screen Resolution",
     "System Layer"};
 
-bool starts_with_key(std::string_view line, std::span<const std::string_view> keys) {
-  for (auto key : keys) {
-    // PTS writes `Key: value` with one blank; `Key:      value` is system-info output.
-    if (line.size() > key.size() + 2 && line.substr(0, key.size()) == key &&
-        line.substr(key.size(), 2) == ": " && line[key.size() + 2] != ' ') {
-      return true;
-    }
+constexpr std::size_t longest(std::span<const std::string_view> keys) {
+  std::size_t n = 0;
+  for (auto key : keys) n = std::max(n, key.size());
+  return n;
+}
+constexpr std::size_t longest_key = std::max(longest(hardware), longest(software));
+
+// The length of the key of `keys` that `text` starts with, followed by `: `; 0 when none.
+// No key holds a `:`, so only the text before the first `:` can be one; comparing that whole
+// skips every key of another length without a memcmp.
+std::size_t key_before_colon(std::string_view text, std::span<const std::string_view> keys) {
+  auto colon = text.substr(0, longest_key + 1).find(':');
+  if (colon == std::string_view::npos || colon + 1 == text.size() || text[colon + 1] != ' ') {
+    return 0;
   }
-  return false;
+  auto key = text.substr(0, colon);
+  return std::find(keys.begin(), keys.end(), key) != keys.end() ? colon : 0;
+}
+
+bool starts_with_key(std::string_view line, std::span<const std::string_view> keys) {
+  // PTS writes `Key: value` with one blank; `Key:      value` is system-info output.
+  auto key = key_before_colon(line, keys);
+  return key > 0 && line.size() > key + 2 && line[key + 2] != ' ';
 }
 
 // A plausible key: a short run of words without punctuation that PTS never uses in keys.
@@ -50,6 +65,13 @@ bool starts_with_software_key(std::string_view line) { return starts_with_key(li
 std::vector<field> split_fields(std::string_view text) {
   std::vector<field> fields;
   text = trim(text);
+  // At most one field per piece between `, `: one allocation instead of one per doubling.
+  std::size_t pieces = text.empty() ? 0 : 1;
+  for (auto comma = text.find(", "); comma != std::string_view::npos;
+       comma = text.find(", ", comma + 2)) {
+    ++pieces;
+  }
+  fields.reserve(pieces);
   while (!text.empty()) {
     auto comma = text.find(", ");
     std::string_view piece = trim(text.substr(0, comma));
@@ -69,19 +91,15 @@ std::vector<field> split_fields(std::string_view text) {
 
 std::pair<std::string_view, std::string_view> split_hardware_software(std::string_view text) {
   // The earliest software key that starts the text or follows a blank without a comma.
-  std::size_t split = std::string_view::npos;
-  for (auto key : software) {
-    std::string needle = " " + std::string(key) + ": ";
-    if (text.substr(0, needle.size() - 1) == needle.substr(1)) return {{}, trim(text)};
-    for (auto at = text.find(needle); at != std::string_view::npos;
-         at = text.find(needle, at + 1)) {
-      if (at > 0 && text[at - 1] == ',') continue;
-      if (at < split) split = at;
-      break;
+  if (key_before_colon(text, software) > 0) return {{}, trim(text)};
+  for (auto blank = text.find(' '); blank != std::string_view::npos;
+       blank = text.find(' ', blank + 1)) {
+    if (blank > 0 && text[blank - 1] == ',') continue;
+    if (key_before_colon(text.substr(blank + 1), software) > 0) {
+      return {trim(text.substr(0, blank)), trim(text.substr(blank + 1))};
     }
   }
-  if (split == std::string_view::npos) return {trim(text), {}};
-  return {trim(text.substr(0, split)), trim(text.substr(split + 1))};
+  return {trim(text), {}};
 }
 
 }  // namespace iosr::detail

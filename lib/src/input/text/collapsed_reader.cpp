@@ -54,21 +54,32 @@ bool is_resolution(std::string_view token) {
                      [](char c) { return (c >= '0' && c <= '9') || c == 'x'; });
 }
 
+// The hardware or software key that `text` ends with (the first in PTS's order); empty when none.
+std::string_view key_ending(std::string_view text) {
+  for (auto keys : {hardware_keys(), software_keys()}) {
+    for (auto key : keys) {
+      if (text.ends_with(key)) return key;
+    }
+  }
+  return {};
+}
+
 // Where the first chart header begins inside the last system block `[from, to)`.
 std::size_t header_start_in_block(const reader_context& ctx, span_t block) {
   auto text = ctx.text;
-  // The last `Key: ` of the block; its value runs into the header.
+  // The last `Key: ` of the block; its value runs into the header. Keys hold no `:`, so it is
+  // found from the block's last `: ` backwards (a backwards search per key would compare at
+  // every byte).
   std::size_t value_begin = std::string_view::npos;
   std::string_view last_key;
-  for (auto keys : {hardware_keys(), software_keys()}) {
-    for (auto key : keys) {
-      std::string needle = std::string(key) + ": ";
-      auto at = block.in(text).rfind(needle);
-      if (at == std::string_view::npos) continue;
-      if (value_begin == std::string_view::npos || block.begin + at + needle.size() > value_begin) {
-        value_begin = block.begin + at + needle.size();
-        last_key = key;
-      }
+  const auto in_block = block.in(text);
+  for (auto colon = in_block.rfind(':'); colon != std::string_view::npos;
+       colon = colon == 0 ? std::string_view::npos : in_block.rfind(':', colon - 1)) {
+    if (colon + 1 == in_block.size() || in_block[colon + 1] != ' ') continue;
+    last_key = key_ending(in_block.substr(0, colon));
+    if (!last_key.empty()) {
+      value_begin = block.begin + colon + 2;
+      break;
     }
   }
   if (value_begin == std::string_view::npos) return block.begin;
@@ -144,7 +155,7 @@ void split_file_title(std::string_view head, result_file& out) {
 
 }  // namespace
 
-void read_collapsed(reader_context& ctx) {
+void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& marks) {
   const auto text = ctx.text;
 
   // 1. Every entry, left to right.
@@ -154,11 +165,7 @@ void read_collapsed(reader_context& ctx) {
   }
 
   // 2. The gaps between entries hold labels, and chart headers ending in a direction mark.
-  //    The marks are found once, in order: searching from each gap would be quadratic.
-  std::vector<direction_mark> marks;
-  for (auto mark = find_direction_mark(text, 0); mark; mark = find_direction_mark(text, mark->end)) {
-    marks.push_back(*mark);
-  }
+  //    The marks were found once, in order: searching from each gap would be quadratic.
   std::vector<chart_draft> charts;
   std::size_t first_mark = std::string_view::npos;
   std::size_t next_mark = 0;
@@ -190,14 +197,17 @@ void read_collapsed(reader_context& ctx) {
   labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
   const span_t prefix{0, first_mark == std::string_view::npos ? 0 : first_mark};
   std::vector<span_t> starts;  // label spans of system blocks
+  const auto in_prefix = prefix.in(text);
   for (auto label : labels) {
-    std::string needle = std::string(label) + ": ";
-    for (auto at = prefix.in(text).find(needle); at != std::string_view::npos;
-         at = prefix.in(text).find(needle, at + 1)) {
+    // `LABEL: `, found as the label followed by `: ` (no string built per label).
+    for (auto at = in_prefix.find(label); at != std::string_view::npos;
+         at = in_prefix.find(label, at + 1)) {
+      auto colon = at + label.size();
+      if (!in_prefix.substr(colon).starts_with(": ")) continue;
       if (at > 0 && text[at - 1] != ' ') continue;
-      auto rest = text.substr(at + needle.size());
+      auto rest = text.substr(colon + 2);
       if (!starts_with_hardware_key(rest) && !starts_with_software_key(rest)) continue;
-      starts.push_back({at, at + label.size()});
+      starts.push_back({at, colon});
     }
   }
   std::sort(starts.begin(), starts.end(), [](auto a, auto b) { return a.begin < b.begin; });
@@ -256,6 +266,7 @@ void read_collapsed(reader_context& ctx) {
   }
 
   // 5. Build the charts.
+  ctx.out.results.reserve(charts.size());
   for (const auto& draft : charts) {
     auto header = trimmed(text, draft.header);
     auto parts = split_collapsed_header(header.in(text));
@@ -274,10 +285,12 @@ void read_collapsed(reader_context& ctx) {
     } else if (!parts.doubt.empty()) {
       ctx.warn(header.begin, "chart header '" + std::string(header.in(text)) + "': " + parts.doubt);
     }
+    r.entries.reserve(draft.entries.size());
     std::vector<std::size_t> bars;
+    bars.reserve(draft.entries.size());
     for (auto k : draft.entries) {
       const auto& e = entries[k];
-      ctx.add_entry(r, make_entry(ctx, e.label.in(text), e.label.begin, e.found.tail, 0));
+      add_text_entry(r, ctx, e.label.in(text), e.label.begin, e.found.tail, 0);
       bars.push_back(e.found.tail.bar_length);
       if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (e.found.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
@@ -292,8 +305,8 @@ void read_collapsed(reader_context& ctx) {
   if (rest.begin == rest.end) return;
   std::optional<direction_mark> last_mark;
   std::size_t last_header = rest.begin;
-  for (auto mark = find_direction_mark(text, rest.begin); mark;
-       mark = find_direction_mark(text, mark->end)) {
+  for (const auto& mark : marks) {
+    if (mark.begin < rest.begin) continue;
     if (last_mark) last_header = last_mark->end;
     last_mark = mark;
   }

@@ -19,7 +19,6 @@ namespace {
 
 // ---- tokens -------------------------------------------------------------------------------
 const auto blank = x3::lit(' ');
-const auto dot_leader = +x3::lit('.') >> blank;
 // A value token: anything up to a blank or the bar. Whether it is a number is decided later,
 // so that `12.3.4` is reported as a bad value instead of "no entry here".
 const auto value_token = x3::raw[+~x3::char_(" |\t\r\n")];
@@ -56,7 +55,9 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     t.end = static_cast<std::size_t>(after_dots - begin);
     return t;
   }
-  if (!x3::parse(it, end, dot_leader)) return std::nullopt;
+  // The dots are already skipped; the leader ends in one blank.
+  if (*after_dots != ' ') return std::nullopt;
+  it = after_dots + 1;
   // PTS writes `LABEL .... ` with nothing after the blank for values it cannot show.
   if (allow_empty && std::all_of(it, end, [](char c) { return c == ' ' || c == '\r'; })) {
     entry_tail t;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "input/text/header_split.hpp"
 
+#include <algorithm>
+
 #include "input/text/lexicon.hpp"
 #include "strings.hpp"
 
@@ -10,9 +12,14 @@ namespace {
 
 // The longest known title that `text` starts with, ending at a word boundary.
 std::size_t known_title_prefix(std::string_view text) {
+  if (text.empty()) return 0;
+  // The table is sorted, so the titles that can start `text` are the run sharing its first byte.
+  const auto titles = known_test_titles();
   std::size_t best = 0;
-  for (auto title : known_test_titles()) {
-    if (title.size() > best && text.substr(0, title.size()) == title &&
+  for (auto it = std::lower_bound(titles.begin(), titles.end(), text.substr(0, 1));
+       it != titles.end() && it->front() == text.front(); ++it) {
+    auto title = *it;
+    if (title.size() > best && text.starts_with(title) &&
         (text.size() == title.size() || text[title.size()] == ' ')) {
       best = title.size();
     }
@@ -24,7 +31,8 @@ std::size_t known_title_prefix(std::string_view text) {
 std::size_t known_unit_suffix(std::string_view text) {
   std::size_t best = 0;
   for (auto unit : known_units()) {
-    if (unit.size() > best && text.size() >= unit.size() &&
+    // The last byte first: it rules out most units without a memcmp.
+    if (unit.size() > best && text.size() >= unit.size() && text.back() == unit.back() &&
         text.substr(text.size() - unit.size()) == unit &&
         (text.size() == unit.size() || text[text.size() - unit.size() - 1] == ' ')) {
       best = unit.size();

@@ -16,6 +16,8 @@
 //
 // Charts are found from their entry lines; the header is read backwards from the first entry,
 // which also covers the older layouts (indented charts, no empty description line).
+#include <algorithm>
+
 #include "input/system_fields.hpp"
 #include "input/text/header_split.hpp"
 #include "input/text/text_reader.hpp"
@@ -39,16 +41,18 @@ bool is_unit_line(std::string_view content) {
   return content.ends_with("> Higher Is Better") || content.ends_with("< Lower Is Better");
 }
 
-line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
-  line_info info;
+// Fills `info` in place (a line_info is large to copy).
+void classify(line_info& info, std::string_view text, std::size_t begin, std::size_t end) {
   info.begin = begin;
   info.end = end;
   auto raw = text.substr(begin, end - begin);
   info.content = trim(raw);
-  info.indent = raw.find_first_not_of(" \t");
+  // trim() moves the front only past leading blanks: the indent is what it skipped.
+  auto leading = static_cast<std::size_t>(info.content.data() - raw.data());
+  info.indent = leading == raw.size() ? std::string_view::npos : leading;
   if (info.content.empty()) {
     info.kind = line_kind::blank;
-    return info;
+    return;
   }
   if (auto f = find_entry(raw, 0, true)) {
     auto label = trim(raw.substr(0, f->dots - 1));
@@ -58,7 +62,7 @@ line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
       info.kind = line_kind::entry;
       info.entry = *f;
       info.label = label;
-      return info;
+      return;
     }
   }
   if (is_unit_line(info.content)) {
@@ -70,7 +74,6 @@ line_info classify(std::string_view text, std::size_t begin, std::size_t end) {
   } else if (info.content.back() == ':') {
     info.kind = line_kind::label;
   }
-  return info;
 }
 
 // A line that looks like an entry (`LABEL .... something`) but whose value part is not one.
@@ -87,6 +90,9 @@ class multiline_reader {
   void read() {
     classify_lines();
     read_systems();
+    // Usually one chart per unit line: room for them up front saves moving charts as they come.
+    ctx_.out.results.reserve(static_cast<std::size_t>(std::count_if(
+        lines_.begin(), lines_.end(), [](const line_info& l) { return l.kind == line_kind::unit; })));
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       if (lines_[i].kind == line_kind::entry) {
         i = read_chart(i) - 1;
@@ -106,7 +112,7 @@ class multiline_reader {
       auto nl = text.find('\n', begin);
       auto end = nl == std::string_view::npos ? text.size() : nl;
       auto line_end = end > begin && text[end - 1] == '\r' ? end - 1 : end;
-      lines_.push_back(classify(text, begin, line_end));
+      classify(lines_.emplace_back(), text, begin, line_end);
       run = lines_.back().kind == line_kind::entry ? run + 1 : 0;
       if (run > ctx_.max_entries) {
         const auto& l = lines_.back();
@@ -287,9 +293,12 @@ class multiline_reader {
   // Reads the chart whose entries start at line `first`; returns the line after them.
   std::size_t read_chart(std::size_t first) {
     auto r = make_chart(find_header(first), first);
-    std::vector<std::size_t> bars;
+    std::size_t end = first;
+    while (end < lines_.size() && lines_[end].kind == line_kind::entry) ++end;
+    r.entries.reserve(end - first);
+    bars_.clear();
     std::size_t i = first;
-    for (; i < lines_.size() && lines_[i].kind == line_kind::entry; ++i) {
+    for (; i < end; ++i) {
       const auto& l = lines_[i];
       auto label_offset = l.begin + l.indent;
       // Only charts without a direction (image comparisons) show entries with no value.
@@ -298,14 +307,14 @@ class multiline_reader {
                   "entry '" + std::string(l.label) +
                       "' has no value after the dots (input cut off?); expected 'VALUE |==='");
       }
-      ctx_.add_entry(r, make_entry(ctx_, l.label, label_offset, l.entry.tail, l.begin));
-      bars.push_back(l.entry.tail.bar_length);
+      add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
+      bars_.push_back(l.entry.tail.bar_length);
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
       if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
     }
     fail_if_broken_entry(i);
-    check_bars(ctx_, r, bars);
+    check_bars(ctx_, r, bars_);
     ctx_.out.results.push_back(std::move(r));
     return i;
   }
@@ -330,7 +339,7 @@ class multiline_reader {
     if (unit + 1 < lines_.size() && lines_[unit + 1].kind == line_kind::entry) return;
     fail_if_broken_entry(unit + 1);
     bool at_end = true;
-    for (std::size_t k = unit + 1; k < lines_.size(); ++k) at_end = at_end && is_blank(k);
+    for (std::size_t k = unit + 1; k < lines_.size() && at_end; ++k) at_end = is_blank(k);
     auto r = make_chart(find_header(unit + 1), unit);
     if (at_end) {
       auto chart = r.title.empty() ? std::string(trim(lines_[unit].content.substr(
@@ -345,6 +354,7 @@ class multiline_reader {
 
   reader_context& ctx_;
   std::vector<line_info> lines_;
+  std::vector<std::size_t> bars_;  // bar lengths of the chart being read; reused across charts
 };
 
 }  // namespace

@@ -3,39 +3,69 @@
 // (entries from matched tails, the bar check, systems named only by entries).
 #include "input/text/text_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <set>
+#include <unordered_map>
+
+#include <fmt/compile.h>
+#include <fmt/format.h>
 
 #include "iosr/error.hpp"
 #include "number.hpp"
 
 namespace iosr::detail {
 
+namespace {
+
+constexpr std::string_view higher_mark = "> Higher Is Better";
+constexpr std::string_view lower_mark = "< Lower Is Better";
+
+}  // namespace
+
 std::optional<direction_mark> find_direction_mark(std::string_view text, std::size_t from) {
-  static constexpr std::string_view higher = "> Higher Is Better";
-  static constexpr std::string_view lower = "< Lower Is Better";
-  auto h = text.find(higher, from);
-  auto l = text.find(lower, from);
+  auto h = text.find(higher_mark, from);
+  auto l = text.find(lower_mark, from);
   if (h == std::string_view::npos && l == std::string_view::npos) return std::nullopt;
-  if (h < l) return direction_mark{h, h + higher.size(), direction::higher};
-  return direction_mark{l, l + lower.size(), direction::lower};
+  if (h < l) return direction_mark{h, h + higher_mark.size(), direction::higher};
+  return direction_mark{l, l + lower_mark.size(), direction::lower};
+}
+
+std::vector<direction_mark> find_direction_marks(std::string_view text) {
+  // Each kind is searched for once: find_direction_mark from mark to mark would rescan to the
+  // end for a kind the text lacks. The two marks cannot overlap, so sorting merges them.
+  std::vector<direction_mark> marks;
+  auto add_all = [&](std::string_view mark, direction dir) {
+    for (auto at = text.find(mark); at != std::string_view::npos;
+         at = text.find(mark, at + mark.size())) {
+      marks.push_back({at, at + mark.size(), dir});
+    }
+  };
+  add_all(higher_mark, direction::higher);
+  add_all(lower_mark, direction::lower);
+  std::sort(marks.begin(), marks.end(), [](auto a, auto b) { return a.begin < b.begin; });
+  return marks;
 }
 
 std::optional<found_entry> find_entry(std::string_view text, std::size_t from, bool one_line) {
-  for (auto dot = text.find(" .", from); dot != std::string_view::npos;
-       dot = text.find(" .", dot + 1)) {
-    if (auto tail = match_entry_tail(text, dot + 1, one_line)) return found_entry{dot + 1, *tail};
+  // A leader is ` .`; dots are rarer than blanks, so look for the dot and check the blank.
+  for (auto dot = text.find('.', from + 1); dot != std::string_view::npos;
+       dot = text.find('.', dot + 1)) {
+    if (text[dot - 1] != ' ') continue;
+    if (auto tail = match_entry_tail(text, dot, one_line)) return found_entry{dot, *tail};
   }
   return std::nullopt;
 }
 
-entry make_entry(const reader_context& ctx, std::string_view label, std::size_t label_offset,
-                 const entry_tail& tail, std::size_t base) {
-  entry e;
-  e.label = std::string(label);
+void add_text_entry(result& chart, const reader_context& ctx, std::string_view label,
+                    std::size_t label_offset, const entry_tail& tail, std::size_t base) {
+  if (chart.entries.size() >= ctx.max_entries) {
+    throw parse_error(ctx.name, ctx.at(label_offset), too_many_entries(chart.title, ctx.max_entries));
+  }
+  auto& e = chart.entries.emplace_back();  // filled in place: an entry is large to move
+  e.label = label;
   e.where = ctx.at(label_offset);
   auto value_offset = base + tail.value_begin;
-  e.value_text = std::string(ctx.text.substr(value_offset, tail.value_end - tail.value_begin));
+  e.value_text = ctx.text.substr(value_offset, tail.value_end - tail.value_begin);
   switch (tail.kind) {
     case tail_kind::bar:
       e.kind = entry_kind::number;
@@ -55,7 +85,7 @@ entry make_entry(const reader_context& ctx, std::string_view label, std::size_t 
       e.min = parse_number(tail.min);
       e.value = parse_number(tail.avg);
       e.max = parse_number(tail.max);
-      e.value_text = std::string(tail.avg);  // the average stands for the series, as in PTS's CSV
+      e.value_text = tail.avg;  // the average stands for the series, as in PTS's CSV
       if (!e.min || !e.value || !e.max) {
         ctx.fail(value_offset, "line graph values of '" + e.label +
                                    "' are not numbers; expected MIN: a AVG: b MAX: c");
@@ -65,7 +95,6 @@ entry make_entry(const reader_context& ctx, std::string_view label, std::size_t 
       e.kind = entry_kind::text;
       break;
   }
-  return e;
 }
 
 void check_bars(const reader_context& ctx, const result& chart,
@@ -87,32 +116,56 @@ void check_bars(const reader_context& ctx, const result& chart,
     double expected = largest > 0 ? std::max(0.0, *e.value / largest * double(largest_bar)) : 0;
     // Either neighbouring integer is rounding; anything further means a mis-read value.
     if (std::abs(double(bar_lengths[i]) - expected) >= 1.0) {
-      ctx.out.warnings.push_back(
-          {e.where, "bar of '" + e.label + "' in '" + chart.title + "' has " +
-                        std::to_string(bar_lengths[i]) + " '=' but its value " + e.value_text +
-                        " implies about " + std::to_string(std::lround(expected)) +
-                        "; the value or the bar may be mis-read"});
+      // Formatted on the stack, then copied out in one allocation (a chain of `+` or
+      // formatting straight into a string reallocates as the message grows).
+      fmt::memory_buffer message;
+      fmt::format_to(std::back_inserter(message),
+                     FMT_COMPILE("bar of '{}' in '{}' has {} '=' but its value {} implies about "
+                                 "{}; the value or the bar may be mis-read"),
+                     e.label, chart.title, bar_lengths[i], e.value_text, std::lround(expected));
+      ctx.out.warnings.push_back({e.where, fmt::to_string(message)});
     }
   }
 }
 
-void add_missing_systems(const reader_context& ctx) {
-  std::set<std::string> known;
-  for (const auto& s : ctx.out.systems) known.insert(s.label);
-  const bool had_system_block = !known.empty();
+void match_entries_to_systems(const reader_context& ctx) {
+  auto& systems = ctx.out.systems;
+  // One lookup per entry serves both checks. The keys are views: systems are added only after
+  // the lookups, since adding them may move the labels viewed.
+  std::unordered_map<std::string_view, bool> has_entries;  // by system label
+  has_entries.reserve(systems.size());
+  for (const auto& s : systems) has_entries.emplace(s.label, false);
+  const bool had_system_block = !systems.empty();
+  std::vector<const entry*> first_of_missing;
   for (const auto& r : ctx.out.results) {
     for (const auto& e : r.entries) {
-      if (known.insert(e.label).second) {
-        auto s = make_system(e.label);
-        s.where = e.where;
-        ctx.out.systems.push_back(std::move(s));
-        if (had_system_block) {
-          ctx.out.warnings.push_back(
-              {e.where, "'" + e.label + "' has no system block; added it without hardware "
-                        "or software details"});
-        }
-      }
+      auto [it, added] = has_entries.try_emplace(e.label, true);
+      if (added) first_of_missing.push_back(&e);
+      it->second = true;
     }
+  }
+  // A system with no bar anywhere: real when a run failed, but also what an input cut off in
+  // its last chart looks like, so it is said.
+  std::vector<std::size_t> without_entries;
+  if (!ctx.out.results.empty()) {
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      if (!has_entries.find(systems[i].label)->second) without_entries.push_back(i);
+    }
+  }
+
+  for (const auto* e : first_of_missing) {
+    auto s = make_system(e->label);
+    s.where = e->where;
+    systems.push_back(std::move(s));
+    if (had_system_block) {
+      ctx.out.warnings.push_back(
+          {e->where, "'" + e->label + "' has no system block; added it without hardware "
+                     "or software details"});
+    }
+  }
+  for (auto i : without_entries) {
+    ctx.out.warnings.push_back(
+        {systems[i].where, "system '" + systems[i].label + "' has no entries in any chart"});
   }
 }
 
@@ -126,30 +179,15 @@ bool sniff_pts_text(std::string_view text) {
 namespace {
 
 // The collapsed form: some direction mark is followed on its own line by more text.
-bool is_collapsed(std::string_view text) {
-  for (auto mark = find_direction_mark(text, 0); mark;
-       mark = find_direction_mark(text, mark->end)) {
-    auto line_end = text.find('\n', mark->end);
-    auto rest = text.substr(mark->end, line_end == std::string_view::npos ? line_end
-                                                                         : line_end - mark->end);
+bool is_collapsed(std::string_view text, const std::vector<direction_mark>& marks) {
+  for (const auto& mark : marks) {
+    auto line_end = text.find('\n', mark.end);
+    auto rest = text.substr(mark.end, line_end == std::string_view::npos ? line_end
+                                                                        : line_end - mark.end);
     // A mark with more text after it on its line: the line breaks are gone.
     if (find_entry(rest, 0, false) || !trim(rest).empty()) return true;
   }
   return false;
-}
-
-// A system with no bar anywhere: real when a run failed, but also what an input cut off in its
-// last chart looks like, so it is said.
-void warn_systems_without_entries(const reader_context& ctx) {
-  if (ctx.out.results.empty()) return;
-  std::set<std::string_view> with_entries;
-  for (const auto& r : ctx.out.results) {
-    for (const auto& e : r.entries) with_entries.insert(e.label);
-  }
-  for (const auto& s : ctx.out.systems) {
-    if (with_entries.count(s.label)) continue;
-    ctx.out.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any chart"});
-  }
 }
 
 }  // namespace
@@ -160,13 +198,13 @@ result_file read_pts_text(std::string_view text, const std::string& name,
   file.source_name = name;
   file.format = "pts-text";
   reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
-  if (is_collapsed(text)) {
-    read_collapsed(ctx);
+  auto marks = find_direction_marks(text);
+  if (is_collapsed(text, marks)) {
+    read_collapsed(ctx, marks);
   } else {
     read_multiline(ctx);
   }
-  add_missing_systems(ctx);
-  warn_systems_without_entries(ctx);
+  match_entries_to_systems(ctx);
   if (file.results.empty() && file.systems.empty()) {
     ctx.fail(0, "no benchmark chart found; expected a PTS text export with charts such as "
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");

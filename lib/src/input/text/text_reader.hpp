@@ -29,6 +29,8 @@ struct direction_mark {
 };
 /// The first mark at or after `from`, if any.
 std::optional<direction_mark> find_direction_mark(std::string_view text, std::size_t from);
+/// Every mark of `text`, in order.
+std::vector<direction_mark> find_direction_marks(std::string_view text);
 
 /// Finds the dot leader of an entry in `text` at or after `from` whose tail matches.
 struct found_entry {
@@ -37,19 +39,22 @@ struct found_entry {
 };
 std::optional<found_entry> find_entry(std::string_view text, std::size_t from, bool one_line);
 
-/// Builds a model entry from a matched tail; `label_offset` points at the label in ctx.text.
-/// A value that is not a number is an error.
-entry make_entry(const reader_context& ctx, std::string_view label, std::size_t label_offset,
-                 const entry_tail& tail, std::size_t base);
+/// Appends the model entry of a matched tail to `chart`; `label_offset` points at the label in
+/// ctx.text. A value that is not a number is an error, and so is an entry past the `entries`
+/// limit (reader_context::max_entries), refused before it is built.
+void add_text_entry(result& chart, const reader_context& ctx, std::string_view label,
+                    std::size_t label_offset, const entry_tail& tail, std::size_t base);
 
 /// Checks each bar against its value with PTS's proportional formula; warns on a mismatch.
 void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<std::size_t>& bar_lengths);
 
-/// Adds the systems that entries name but the system block lacks (with a warning each).
-void add_missing_systems(const reader_context& ctx);
+/// Adds the systems that entries name but the system block lacks (with a warning each when
+/// there is a system block), and warns about systems that no entry names.
+void match_entries_to_systems(const reader_context& ctx);
 
-void read_collapsed(reader_context& ctx);
+/// `marks` are the direction marks of ctx.text (find_direction_marks).
+void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& marks);
 void read_multiline(reader_context& ctx);
 
 }  // namespace iosr::detail
