@@ -141,7 +141,10 @@ class collector {
     ++files_done_;
     if (!o.warnings.empty()) {
       progress.clear();
-      for (const auto& w : o.warnings) std::cerr << w << '\n';
+      // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
+      std::string lines;
+      for (const auto& w : o.warnings) (lines += w) += '\n';
+      std::cerr.write(lines.data(), static_cast<std::streamsize>(lines.size()));
     }
     switch (o.status) {
       case outcome::state::cancelled:
