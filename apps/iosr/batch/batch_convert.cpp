@@ -271,9 +271,10 @@ int run_batch(const batch_plan& plan) {
   collector results(plan);
   if (!results.start()) return exit_input_failed;
 
-  // A few items per worker keep every worker busy while memory stays bounded.
+  // Enough items per worker that the reader's and the writer's pauses never leave a worker
+  // idle, and at most 64 MiB of input held: memory stays bounded for large files too.
   ordered_pool<batch_input, outcome> pool(
-      plan.jobs, 4 * std::size_t{plan.jobs} + 4,
+      plan.jobs, 16 * std::size_t{plan.jobs} + 16, std::size_t{64} << 20,
       [&plan](batch_input& in) { return convert_one(in, plan); });
   std::string reader_error;
   const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with};
@@ -281,7 +282,8 @@ int run_batch(const batch_plan& plan) {
     try {
       read_inputs(inputs, limits, [&](batch_input&& in) {
         if (stop_requested()) return false;
-        pool.submit(std::move(in));
+        auto bytes = in.bytes.size();
+        pool.submit(std::move(in), bytes);
         return true;
       });
     } catch (const std::exception& e) {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A thread pool that gives results back in the order the work was submitted, with a bounded
-// number of items in flight: the output never depends on the thread count, and memory stays
-// flat however many items a batch has.
+// number (and size) of items in flight: the output never depends on the thread count, and
+// memory stays flat however many items a batch has.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -21,10 +22,12 @@ namespace iosr::cli::batch {
 template <class In, class Out>
 class ordered_pool {
  public:
-  /// Starts `threads` workers running `work`; at most `window` items are submitted and not yet
-  /// taken back with next().
-  ordered_pool(unsigned threads, std::size_t window, std::function<Out(In&)> work)
-      : window_(window), work_(std::move(work)) {
+  /// Starts `threads` workers running `work`. At most `window` items, and at most
+  /// `window_bytes` of them by the sizes given to submit() (one item always fits), are
+  /// submitted and not yet taken back with next().
+  ordered_pool(unsigned threads, std::size_t window, std::size_t window_bytes,
+               std::function<Out(In&)> work)
+      : window_(window), window_bytes_(window_bytes), work_(std::move(work)) {
     for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { run_worker(); });
   }
 
@@ -36,11 +39,16 @@ class ordered_pool {
   ordered_pool(const ordered_pool&) = delete;
   ordered_pool& operator=(const ordered_pool&) = delete;
 
-  /// Queues one item; blocks while `window` items are in flight.
-  void submit(In item) {
+  /// Queues one item of `bytes`; blocks while the window is full.
+  void submit(In item, std::size_t bytes) {
     std::unique_lock lock(mutex_);
-    space_.wait(lock, [&] { return submitted_ - taken_ < window_; });
+    space_.wait(lock, [&] {
+      auto in_flight = submitted_ - taken_;
+      return in_flight == 0 || (in_flight < window_ && bytes_in_flight_ + bytes <= window_bytes_);
+    });
     queue_.emplace_back(submitted_++, std::move(item));
+    sizes_.push_back(bytes);
+    bytes_in_flight_ += bytes;
     work_ready_.notify_one();
   }
 
@@ -64,7 +72,13 @@ class ordered_pool {
     Out out = std::move(found->second);
     done_.erase(found);
     ++taken_;
-    space_.notify_one();
+    bytes_in_flight_ -= sizes_.front();
+    sizes_.pop_front();
+    // The submitter is woken once half the window is free, not for every item: waking a
+    // thread costs tens of microseconds on a virtual machine, as much as a small file's work.
+    if (submitted_ - taken_ <= window_ / 2 && bytes_in_flight_ <= window_bytes_ / 2) {
+      space_.notify_one();
+    }
     return out;
   }
 
@@ -80,15 +94,22 @@ class ordered_pool {
       Out out = work_(item);
       lock.lock();
       done_.emplace(index, std::move(out));
-      if (index == taken_) result_ready_.notify_all();
+      // The taker is woken for a batch of results, or when the workers are running dry; not
+      // for each one (see next()).
+      if (done_.contains(taken_) && (done_.size() >= std::max<std::size_t>(1, window_ / 4) ||
+                                     queue_.empty() || closed_)) {
+        result_ready_.notify_all();
+      }
     }
   }
 
-  std::size_t window_;
+  std::size_t window_, window_bytes_;
   std::function<Out(In&)> work_;
   std::mutex mutex_;
   std::condition_variable space_, work_ready_, result_ready_;
   std::deque<std::pair<std::size_t, In>> queue_;
+  std::deque<std::size_t> sizes_;  // of the items in flight, in submission order
+  std::size_t bytes_in_flight_ = 0;
   std::map<std::size_t, Out> done_;
   std::size_t submitted_ = 0, taken_ = 0;
   bool closed_ = false;
