@@ -287,6 +287,24 @@ with tempfile.TemporaryDirectory() as tmp:
     p.wait()
     os.close(master)
     check("a progress bar on a terminal", b"files" in drawn and b"MB/s" in drawn and b"\r" in drawn, drawn[:300])
+    # Without a bar the tree is read as it is walked, with it it is listed first: same bytes.
+    check("the walk and the listing give the same dataset",
+          open(os.path.join(tmp, "piped.csv"), "rb").read() == open(os.path.join(tmp, "tty.csv"), "rb").read())
+    # Files come in byte-wise order of their relative paths, though the walk goes directory by
+    # directory: `a-b/` and `a.c/` ('-' and '.' sort before '/') come before `a/`.
+    order = os.path.join(tmp, "order")
+    for name in ["a/y.txt", "a-b/x.txt", "a.c/z.txt", "a.txt", "a0.txt", "B/q.txt", "a/-.txt"]:
+        os.makedirs(os.path.dirname(os.path.join(order, name)), exist_ok=True)
+        shutil.copy(SEED, os.path.join(order, name))
+    rc, _, err = run("convert", order, "--combine", os.path.join(tmp, "order.csv"))
+    seen = []
+    for row in read_csv(os.path.join(tmp, "order.csv")):
+        name = os.path.relpath(row["file"], order)
+        if not seen or seen[-1] != name:
+            seen.append(name)
+    check("a tree is read in byte-wise order of relative paths",
+          rc == 0 and seen == ["B/q.txt", "a-b/x.txt", "a.c/z.txt", "a.txt", "a/-.txt", "a/y.txt", "a0.txt"],
+          (rc, seen, err[:200]))
 
     # SIGTERM: stops cleanly, no partial combined output, no temporary file. A FIFO named as an
     # input holds the batch still after the first file, so the signal lands mid-run.

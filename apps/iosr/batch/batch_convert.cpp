@@ -258,7 +258,10 @@ class collector {
 
 int run_batch(const batch_plan& plan) {
   stop_on_signal stop_guard;
-  auto inputs = list_inputs(plan.inputs, plan.out_dir);
+  // The bar needs the totals before the first file; without it the inputs are read as the
+  // directory walk finds them, so that a large tree's walk overlaps its conversion.
+  input_list inputs;
+  if (plan.progress) inputs = list_inputs(plan.inputs, plan.out_dir);
   // Archives add members as they are read; an archive inside a directory shows as the file
   // count running past the total, which the bar then leaves out.
   bool counts_known = true;
@@ -280,12 +283,19 @@ int run_batch(const batch_plan& plan) {
   const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with};
   std::thread reader([&] {
     try {
-      read_inputs(inputs, limits, [&](batch_input&& in) {
+      auto submit = [&](batch_input&& in) {
         if (stop_requested()) return false;
         auto bytes = in.bytes.size();
         pool.submit(std::move(in), bytes);
         return true;
-      });
+      };
+      if (plan.progress) {
+        read_inputs(inputs, limits, submit);
+      } else {
+        walk_inputs(plan.inputs, plan.out_dir, [&](input_list::source&& source) {
+          return read_source(source, limits, submit);
+        });
+      }
     } catch (const std::exception& e) {
       reader_error = e.what();
     }

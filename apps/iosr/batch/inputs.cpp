@@ -32,38 +32,53 @@ std::string archive_root(const std::string& relative) {
   return root;
 }
 
-void add_directory(const std::string& dir, const std::string& exclude, input_list& list) {
-  std::vector<input_list::source> found;
+// Walks `dir` depth first, each directory's entries sorted with a directory's name taken as
+// `name/`: the files come in the byte-wise order of their relative paths (`a-b/x` before
+// `a/y`, as '-' < '/'), the order a full listing sorted would give, but as they are found, so
+// that conversion starts while a large tree is still being walked.
+bool walk_directory(const fs::path& root, const fs::path& dir, const std::string& exclude,
+                    const std::function<bool(input_list::source&&)>& found) {
+  struct item {
+    std::string key;  // the name, with `/` after a directory's
+    fs::directory_entry entry;
+    bool is_directory;
+  };
+  std::vector<item> items;
   std::error_code ec;
-  // Links to directories are not followed: they could loop, or lead out of the tree.
-  fs::recursive_directory_iterator walk(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && walk != fs::recursive_directory_iterator(); walk.increment(ec)) {
+  fs::directory_iterator list(dir, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && list != fs::directory_iterator(); list.increment(ec)) {
     std::error_code type_error;
-    if (!exclude.empty() && walk->is_directory(type_error) &&
-        fs::equivalent(walk->path(), exclude, type_error)) {
-      walk.disable_recursion_pending();
+    // Links to directories are not followed: they could loop, or lead out of the tree.
+    bool is_directory = list->is_directory(type_error) && !list->is_symlink(type_error);
+    if (is_directory && !exclude.empty() && fs::equivalent(list->path(), exclude, type_error)) {
       continue;
     }
-    if (!walk->is_regular_file(type_error)) continue;
-    input_list::source s;
-    s.path = walk->path().string();
-    s.relative = walk->path().lexically_relative(dir).generic_string();
-    s.size = walk->file_size(type_error);
-    found.push_back(std::move(s));
+    if (!is_directory && !list->is_regular_file(type_error)) continue;
+    auto key = list->path().filename().string();
+    if (is_directory) key += '/';
+    items.push_back({std::move(key), *list, is_directory});
   }
   if (ec) {
     input_list::source s;
-    s.path = dir;
+    s.path = dir.string();
     s.named = true;
     s.error = "cannot list directory: " + ec.message();
-    found.push_back(std::move(s));
+    if (!found(std::move(s))) return false;
   }
-  std::sort(found.begin(), found.end(),
-            [](const auto& a, const auto& b) { return a.relative < b.relative; });
-  for (auto& s : found) {
-    list.total_bytes += s.size;
-    list.sources.push_back(std::move(s));
+  std::sort(items.begin(), items.end(), [](const item& a, const item& b) { return a.key < b.key; });
+  for (auto& i : items) {
+    if (i.is_directory) {
+      if (!walk_directory(root, i.entry.path(), exclude, found)) return false;
+      continue;
+    }
+    input_list::source s;
+    s.path = i.entry.path().string();
+    s.relative = i.entry.path().lexically_relative(root).generic_string();
+    std::error_code size_error;
+    s.size = i.entry.file_size(size_error);
+    if (!found(std::move(s))) return false;
   }
+  return true;
 }
 
 // Worded as the library words it for a file of known size.
@@ -115,12 +130,12 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
 
 }  // namespace
 
-input_list list_inputs(const std::vector<std::string>& paths, const std::string& exclude) {
-  input_list list;
+bool walk_inputs(const std::vector<std::string>& paths, const std::string& exclude,
+                 const std::function<bool(input_list::source&&)>& found) {
   for (const auto& path : paths) {
     std::error_code ec;
     if (path != "-" && fs::is_directory(path, ec)) {
-      add_directory(path, exclude, list);
+      if (!walk_directory(path, path, exclude, found)) return false;
       continue;
     }
     input_list::source s;
@@ -129,9 +144,18 @@ input_list list_inputs(const std::vector<std::string>& paths, const std::string&
     s.named = true;
     s.size = path == "-" ? 0 : fs::file_size(path, ec);
     if (ec) s.size = 0;
+    if (!found(std::move(s))) return false;
+  }
+  return true;
+}
+
+input_list list_inputs(const std::vector<std::string>& paths, const std::string& exclude) {
+  input_list list;
+  walk_inputs(paths, exclude, [&](input_list::source&& s) {
     list.total_bytes += s.size;
     list.sources.push_back(std::move(s));
-  }
+    return true;
+  });
   return list;
 }
 
@@ -155,32 +179,34 @@ void settle_too_large(batch_input& in, std::string_view head, std::string error)
   in.bytes.clear();
 }
 
+bool read_source(const input_list::source& source, const input_limits& limits,
+                 const std::function<bool(batch_input&&)>& emit) {
+  batch_input in;
+  in.name = source.path;
+  in.relative_output = source.relative;
+  in.named = source.named;
+  in.input_bytes = source.size;
+  if (!source.error.empty()) {
+    in.read_error = source.error;
+  } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
+    // Checked before reading: a directory may hold videos or disk images.
+    settle_too_large(in, read_head(source.path), too_large(source.size, limits.max_input_bytes));
+  }
+  if (in.read_error.empty() && in.skip_reason.empty()) {
+    bool read = read_file(source, limits.max_input_bytes, in.bytes, in.read_error);
+    if (read && has_archive_magic(in.bytes)) {
+      // A named archive stands for a directory: its members go to the top of --out-dir.
+      auto root = source.named ? std::string() : archive_root(source.relative);
+      return read_archive(source.path, in.bytes, source.path, root, limits, emit);
+    }
+  }
+  return emit(std::move(in));
+}
+
 void read_inputs(const input_list& inputs, const input_limits& limits,
                  const std::function<bool(batch_input&&)>& emit) {
   for (const auto& source : inputs.sources) {
-    batch_input in;
-    in.name = source.path;
-    in.relative_output = source.relative;
-    in.named = source.named;
-    in.input_bytes = source.size;
-    if (!source.error.empty()) {
-      in.read_error = source.error;
-    } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
-      // Checked before reading: a directory may hold videos or disk images.
-      settle_too_large(in, read_head(source.path), too_large(source.size, limits.max_input_bytes));
-    }
-    if (in.read_error.empty() && in.skip_reason.empty()) {
-      bool read = read_file(source, limits.max_input_bytes, in.bytes, in.read_error);
-      if (read && has_archive_magic(in.bytes)) {
-        // A named archive stands for a directory: its members go to the top of --out-dir.
-        auto root = source.named ? std::string() : archive_root(source.relative);
-        if (!read_archive(source.path, in.bytes, source.path, root, limits, emit)) {
-          return;
-        }
-        continue;
-      }
-    }
-    if (!emit(std::move(in))) return;
+    if (!read_source(source, limits, emit)) return;
   }
 }
 

@@ -45,6 +45,11 @@ struct input_list {
 /// directory, when it lies inside an input: its outputs are no inputs of a later run).
 input_list list_inputs(const std::vector<std::string>& paths, const std::string& exclude);
 
+/// What list_inputs() lists, in the same order, handed to `found` one by one as the walk finds
+/// them. Stops early when `found` returns false (and returns false).
+bool walk_inputs(const std::vector<std::string>& paths, const std::string& exclude,
+                 const std::function<bool(input_list::source&&)>& found);
+
 /// Whether the regular file at `path` is an archive (tar, zip, or a compressed tar), by its
 /// first bytes.
 bool is_archive_file(const std::string& path);
@@ -55,9 +60,13 @@ struct input_limits {
   archive_limits archive;
 };
 
-/// Reads every source in order and hands each result-file candidate to `emit`; archives give
-/// one call per regular member. No file or member is held beyond max_input_bytes. Stops early
-/// when `emit` returns false.
+/// Reads one source and hands each result-file candidate to `emit`: an archive gives one call
+/// per regular member. No file or member is held beyond max_input_bytes. False when `emit`
+/// returned false (stop).
+bool read_source(const input_list::source& source, const input_limits& limits,
+                 const std::function<bool(batch_input&&)>& emit);
+
+/// read_source() for every source in order.
 void read_inputs(const input_list& inputs, const input_limits& limits,
                  const std::function<bool(batch_input&&)>& emit);
 
