@@ -105,21 +105,28 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
     error = std::string("cannot open: ") + std::strerror(errno);
     return false;
   }
-  char buffer[1 << 16];
+  // Straight into `bytes`, sized from the listing when it gave the size (+1 to see the end):
+  // reading through a buffer on the stack copied every byte twice.
+  constexpr std::uint64_t first_chunk = 1 << 16;  // enough to tell an archive
+  std::uint64_t chunk = source.size > 0 ? std::min(source.size + 1, first_chunk) : first_chunk;
   for (;;) {
-    std::size_t got = std::fread(buffer, 1, sizeof buffer, in);
+    auto at = bytes.size();
+    bytes.resize(at + chunk);
+    auto got = std::fread(bytes.data() + at, 1, chunk, in);
+    bytes.resize(at + got);
     // Only the start is needed to see an archive, which libarchive then streams itself.
-    if (bytes.empty() && source.path != "-" && has_archive_magic({buffer, got})) {
-      bytes.assign(buffer, got);
-      return true;
-    }
-    if (bytes.size() + got > limit) {
+    if (at == 0 && source.path != "-" && has_archive_magic(bytes)) return true;
+    if (bytes.size() > limit) {
+      bytes.clear();
       error = "input is more than " + std::to_string(limit) +
               " bytes; expected at most that (raise the 'input-bytes' limit)";
       return false;
     }
-    bytes.append(buffer, got);
-    if (got < sizeof buffer) break;
+    if (got < chunk) break;
+    // The rest in one read when the size is known, else in doubling chunks; never more than
+    // one byte past the limit.
+    chunk = source.size >= bytes.size() ? source.size - bytes.size() + 1 : bytes.size();
+    chunk = std::min(chunk, limit + 1 - bytes.size());
   }
   if (std::ferror(in)) {
     error = std::string("cannot read: ") + std::strerror(errno);
