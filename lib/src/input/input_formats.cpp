@@ -97,6 +97,14 @@ std::string read_stream(std::istream& in, const std::string& name, const read_op
   return text;
 }
 
+// The format that claims `text` (BOM already removed), or null.
+const input_format* claiming_format(std::string_view text) {
+  for (const auto& f : formats) {
+    if (f.sniff(text)) return &f;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::span<const input_format> input_formats() { return formats; }
@@ -117,10 +125,8 @@ std::string_view detect_input_format(std::string_view text) {
   // which a sniffer still claims so that reading it reports the damage.
   if (detail::find_binary_byte(text.substr(0, 1024)) != std::string_view::npos) return {};
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  for (const auto& f : detail::input_formats()) {
-    if (f.sniff(text)) return f.name;
-  }
-  return {};
+  const auto* format = detail::claiming_format(text);
+  return format != nullptr ? format->name : std::string_view();
 }
 
 result_file read_results(std::string_view text, std::string name, const read_options& options) {
@@ -139,10 +145,8 @@ result_file read_results(std::string_view text, std::string name, const read_opt
                           "); expected a text or XML result export");
   }
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  for (const auto& f : detail::input_formats()) {
-    // Each reader honours the limits as it reads (reader_context::add_entry for entries).
-    if (f.sniff(text)) return f.read(text, name, options);
-  }
+  // Each reader honours the limits as it reads (reader_context::add_entry for entries).
+  if (const auto* format = detail::claiming_format(text)) return format->read(text, name, options);
   throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
                               "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
                               "composite.xml, or PTS's CSV or JSON export");

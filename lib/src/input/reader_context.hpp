@@ -34,12 +34,16 @@ struct reader_context {
   [[noreturn]] void fail(std::size_t offset, std::string message) const {
     throw parse_error(name, at(offset), std::move(message));
   }
-  /// Appends `e` to `chart`, or refuses the chart at `e` when it would pass the entries limit:
-  /// checked as entries are read, so that a hostile chart never grows the model past it.
-  void add_entry(result& chart, entry e) const {
+  /// Refuses `chart` at `where` when one more entry would pass the entries limit: checked as
+  /// entries are read, so that a hostile chart never grows the model past it.
+  void check_room(const result& chart, source_position where) const {
     if (chart.entries.size() >= max_entries) {
-      throw parse_error(name, e.where, too_many_entries(chart.title, max_entries));
+      throw parse_error(name, where, too_many_entries(chart.title, max_entries));
     }
+  }
+  /// Appends `e` to `chart` after check_room().
+  void add_entry(result& chart, entry e) const {
+    check_room(chart, e.where);
     chart.entries.push_back(std::move(e));
   }
 };

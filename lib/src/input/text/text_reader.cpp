@@ -58,9 +58,7 @@ std::optional<found_entry> find_entry(std::string_view text, std::size_t from, b
 
 void add_text_entry(result& chart, const reader_context& ctx, std::string_view label,
                     std::size_t label_offset, const entry_tail& tail, std::size_t base) {
-  if (chart.entries.size() >= ctx.max_entries) {
-    throw parse_error(ctx.name, ctx.at(label_offset), too_many_entries(chart.title, ctx.max_entries));
-  }
+  ctx.check_room(chart, ctx.at(label_offset));
   auto& e = chart.entries.emplace_back();  // filled in place: an entry is large to move
   e.label = label;
   e.where = ctx.at(label_offset);
