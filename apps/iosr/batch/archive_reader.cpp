@@ -189,8 +189,7 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
         in.skip_reason = "an archive inside an archive; not expanded";
       } else if (read.too_large) {
         settle_too_large(in, std::string_view(in.bytes).substr(0, head_bytes),
-                         "input is more than " + std::to_string(limits.max_input_bytes) +
-                             " bytes; expected at most that (raise the 'input-bytes' limit)");
+                         input_too_large(limits.max_input_bytes));
       }
     }
     now = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), -1));

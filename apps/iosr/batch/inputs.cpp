@@ -81,12 +81,6 @@ bool walk_directory(const fs::path& root, const fs::path& dir, const std::string
   return true;
 }
 
-// Worded as the library words it for a file of known size.
-std::string too_large(std::uint64_t size, std::uint64_t limit) {
-  return "input is " + std::to_string(size) + " bytes; expected at most " + std::to_string(limit) +
-         " (raise the 'input-bytes' limit)";
-}
-
 // The first bytes of a file, to tell what it is.
 std::string read_head(const std::string& path) {
   file_ptr file(std::fopen(path.c_str(), "rb"), std::fclose);
@@ -118,8 +112,7 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
     if (at == 0 && source.path != "-" && has_archive_magic(bytes)) return true;
     if (bytes.size() > limit) {
       bytes.clear();
-      error = "input is more than " + std::to_string(limit) +
-              " bytes; expected at most that (raise the 'input-bytes' limit)";
+      error = input_too_large(limit);
       return false;
     }
     if (got < chunk) break;
@@ -177,6 +170,16 @@ bool is_archive_file(const std::string& path) {
   return has_archive_magic(std::string_view(head, got));
 }
 
+std::string input_too_large(std::uint64_t limit, std::optional<std::uint64_t> size) {
+  auto most = std::to_string(limit);
+  if (!size) {
+    return "input is more than " + most + " bytes; expected at most that (raise the " +
+           "'input-bytes' limit)";
+  }
+  return "input is " + std::to_string(*size) + " bytes; expected at most " + most +
+         " (raise the 'input-bytes' limit)";
+}
+
 void settle_too_large(batch_input& in, std::string_view head, std::string error) {
   if (in.named || !detect_input_format(head).empty()) {
     in.read_error = std::move(error);
@@ -197,7 +200,7 @@ bool read_source(const input_list::source& source, const input_limits& limits,
     in.read_error = source.error;
   } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
     // Checked before reading: a directory may hold videos or disk images.
-    settle_too_large(in, read_head(source.path), too_large(source.size, limits.max_input_bytes));
+    settle_too_large(in, read_head(source.path), input_too_large(limits.max_input_bytes, source.size));
   }
   if (in.read_error.empty() && in.skip_reason.empty()) {
     bool read = read_file(source, limits.max_input_bytes, in.bytes, in.read_error);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +73,10 @@ void read_inputs(const input_list& inputs, const input_limits& limits,
 
 /// How much of a file or member over the input limit is looked at to tell a result file.
 inline constexpr std::size_t head_bytes = 1 << 16;
+
+/// The error for an input over the 'input-bytes' limit, worded as the library words it: with
+/// its size when that is known before reading, else as "more than" the limit.
+std::string input_too_large(std::uint64_t limit, std::optional<std::uint64_t> size = {});
 
 /// Settles `in`, a file or member over the input limit whose first bytes `head` holds: named,
 /// or a result file by its first bytes, it fails with `error`; else it is skipped, as a video
