@@ -27,10 +27,10 @@ std::optional<output_format_info> find_format(const std::string& name) {
 }
 
 // The combined dataset's format, from OUT's extension.
-std::optional<std::string> combined_format(const std::string& path) {
+std::optional<output_format_info> combined_format(const std::string& path) {
   auto extension = std::filesystem::path(path).extension().string();
   for (const auto& f : list_output_formats()) {
-    if (f.combines && f.extension == extension) return std::string(f.name);
+    if (f.combines && f.extension == extension) return f;
   }
   return std::nullopt;
 }
@@ -125,13 +125,13 @@ int run_convert(int argc, char** argv) {
                    "--out-dir DIR for several inputs");
     }
     plan.combined = args["output"].as<std::string>();
-    plan.combined_format = format->name;
+    plan.combined_format = *format;
   }
   plan.read_with = limits_from(args);
   plan.archive_with = archive_limits_from(args);
   if (to_dir) {
     plan.out_dir = args["out-dir"].as<std::string>();
-    plan.to = format->name;
+    plan.to = *format;
     std::error_code ec;
     std::filesystem::create_directories(plan.out_dir, ec);
     if (ec) {

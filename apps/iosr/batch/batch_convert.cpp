@@ -51,14 +51,6 @@ struct outcome {
   std::uint64_t input_bytes = 0;
 };
 
-const output_format_info* find_format(const std::string& name) {
-  static const auto formats = list_output_formats();
-  for (const auto& f : formats) {
-    if (f.name == name) return &f;
-  }
-  return nullptr;
-}
-
 outcome convert_one(batch_input& in, const batch_plan& plan) {
   outcome out;
   out.name = in.name;
@@ -92,11 +84,11 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     if (!plan.combined.empty()) {
       render_options options = plan.render_with;
       // A dataset has one header, written once before every file's rows.
-      options.header = !find_format(plan.combined_format)->combines;
-      render({&file, 1}, plan.combined_format, options, out.combined);
+      options.header = !plan.combined_format.combines;
+      render({&file, 1}, plan.combined_format.name, options, out.combined);
     }
     if (!plan.out_dir.empty() && out.unsafe_reason.empty()) {
-      render({&file, 1}, plan.to, plan.render_with, out.own);
+      render({&file, 1}, plan.to.name, plan.render_with, out.own);
     }
     out.status = outcome::state::converted;
     return out;
@@ -115,9 +107,9 @@ class collector {
   // Opens the combined output; false after saying why.
   bool start() {
     if (plan_.combined.empty()) return true;
-    const auto* format = find_format(plan_.combined_format);
+    const auto& format = plan_.combined_format;
     std::string header;
-    if (format->combines) render({}, format->name, plan_.render_with, header);
+    if (format.combines) render({}, format.name, plan_.render_with, header);
     if (plan_.combined == "-") {
       std::fwrite(header.data(), 1, header.size(), stdout);
       return true;
@@ -231,8 +223,7 @@ class collector {
   std::optional<std::string> write_own(const outcome& o) {
     if (!o.unsafe_reason.empty()) return o.unsafe_reason;
     std::string error;
-    auto extension = find_format(plan_.to)->extension;
-    auto path = prepare_output_path(plan_.out_dir, o.relative_output, extension, error);
+    auto path = prepare_output_path(plan_.out_dir, o.relative_output, plan_.to.extension, error);
     if (path.empty()) return "not written: " + error;
     if (!written_.insert(path.string()).second) {
       return "not written: " + path.string() + " is the output of an earlier input";

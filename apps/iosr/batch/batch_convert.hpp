@@ -20,13 +20,13 @@ struct batch_plan {
 
   /// One output per result file under `out_dir` (empty: none), in format `to`.
   std::string out_dir;
-  std::string to;
+  output_format_info to;
   render_options render_with;
   bool force = false;  ///< overwrite existing outputs (per-file ones and `combined`)
 
   /// One output over every result file (empty: none; `-`: standard output).
   std::string combined;
-  std::string combined_format;
+  output_format_info combined_format;
   bool overwrite_combined = true;  ///< `-o` overwrites; `--combine` needs --force
 
   std::string report;     ///< the JSON report's path, or empty
