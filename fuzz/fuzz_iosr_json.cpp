@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: the iosr-json reader on arbitrary bytes, then every writer on what it read.
 #include "fuzz_support.hpp"
-#include "input/json/iosr_json_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return iosr::fuzz::read_and_render(iosr::fuzz::as_text(data, size), iosr::detail::read_iosr_json);
+  return iosr::fuzz::read_and_render(iosr::fuzz::as_text(data, size), "iosr-json");
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "input/input_formats.hpp"
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
@@ -43,12 +44,12 @@ inline void render_everything(const result_file& file) {
   (void)render_summary(file);
 }
 
-/// Reads `text` with `read`; refusing it (parse_error) is a normal outcome, anything else that
-/// escapes (another exception, a crash, a sanitizer report) is a finding.
-template <typename Reader>
-int read_and_render(std::string_view text, Reader read) {
+/// Reads `text` with the reader of `format` (no sniffing, no transport layer undone); refusing
+/// it (parse_error) is a normal outcome, anything else that escapes (another exception, a
+/// crash, a sanitizer report) is a finding.
+inline int read_and_render(std::string_view text, std::string_view format) {
   try {
-    render_everything(read(text, std::string("fuzz"), read_options{}));
+    render_everything(detail::read_with(format, text, "fuzz"));
   } catch (const parse_error&) {
   }
   return 0;

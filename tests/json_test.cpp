@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "input/input_formats.hpp"
 #include "input/json/iosr_json_reader.hpp"
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
@@ -199,7 +200,7 @@ void check_error(std::string_view text, std::size_t line, std::size_t column,
                  std::string_view message) {
   INFO("input: " << std::string(text));
   try {
-    iosr::detail::read_iosr_json(text, "in.json");
+    iosr::detail::read_with("iosr-json", text, "in.json");
     FAIL_CHECK("read without an error");
   } catch (const iosr::parse_error& e) {
     CHECK(e.file() == "in.json");
@@ -501,7 +502,7 @@ TEST_CASE("JSON nested deeper than 64 levels is refused before parsing", "[json]
               "levels)");
   // Brackets inside strings do not count, and 64 levels are read.
   const std::string ok = head + std::string(63, '[') + "\"[[[[{{{{\"" + std::string(63, ']') + "}";
-  CHECK(iosr::detail::read_iosr_json(ok, "ok.json").format == "iosr-json");
+  CHECK(iosr::detail::read_with("iosr-json", ok, "ok.json").format == "iosr-json");
 }
 
 TEST_CASE("JSON errors name the member and point at it", "[json]") {
@@ -566,7 +567,7 @@ TEST_CASE("JSON with a wrong type in any member is an error that names the membe
       const auto text = changed.dump(1);
       INFO(pointer << " = " << replacement.dump());
       try {
-        iosr::detail::read_iosr_json(text, "bad.json");
+        iosr::detail::read_with("iosr-json", text, "bad.json");
         FAIL_CHECK("read without an error");
       } catch (const iosr::parse_error& e) {
         ++checked;

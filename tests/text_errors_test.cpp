@@ -31,6 +31,22 @@ void parse_should_fail(std::string_view text, std::size_t line, std::size_t colu
   }
 }
 
+// Reads `text` as "input.txt" and checks that it reads with `charts` charts and a warning at
+// `line`:`column` holding `substring`.
+void cut_should_warn(std::string_view text, std::size_t charts, std::size_t line,
+                     std::size_t column, std::string_view substring) {
+  INFO("input: " << std::string(text));
+  auto file = iosr::read_results(text, "input.txt");
+  CHECK(file.results.size() == charts);
+  const iosr::warning* found = nullptr;
+  for (const auto& w : file.warnings) {
+    if (w.message.find(substring) != std::string::npos) found = &w;
+  }
+  REQUIRE(found);
+  CHECK(found->where.line == line);
+  CHECK(found->where.column == column);
+}
+
 }  // namespace
 
 TEST_CASE("An error's text is file:line:column: message", "[error]") {
@@ -88,7 +104,8 @@ TEST_CASE("A cut composite.xml is read as XML and reported where it ends", "[err
   }
 }
 
-TEST_CASE("A multi-line chart header at the end of input fails after its unit line",
+TEST_CASE("A multi-line chart header at the end of input fails after its unit line, unless "
+          "charts come before it",
           "[error]") {
   SECTION("the only chart") {
     parse_should_fail("KeyDB 5.3.1\n\nOps/sec > Higher Is Better\n", 3, 27,
@@ -102,22 +119,26 @@ TEST_CASE("A multi-line chart header at the end of input fails after its unit li
     parse_should_fail("KeyDB 5.3.1\r\n\r\nOps/sec > Higher Is Better\r\n", 3, 27,
                       "input ends after the header of chart 'KeyDB'; expected its entries");
   }
-  SECTION("after a complete chart, followed by blank lines") {
-    parse_should_fail(
+  SECTION("after a complete chart, followed by blank lines: the chart before it is read") {
+    cut_should_warn(
         "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone . 10 |==========\nbfq .. 5  |=====\n"
         "\n\nSQLite 3.41.2\nThreads / Copies: 1\nSeconds < Lower Is Better\n\n",
-        10, 26, "input ends after the header of chart 'SQLite'; expected its entries");
+        1, 10, 26,
+        "input ends after the header of chart 'SQLite'; expected its entries ('LABEL .... "
+        "VALUE |==='); that chart is not read");
   }
 }
 
-TEST_CASE("A collapsed chart header at the end of input fails after its mark", "[error]") {
-  SECTION("after a complete chart") {
-    parse_should_fail(
+TEST_CASE("A collapsed chart header at the end of input fails after its mark, unless charts "
+          "come before it",
+          "[error]") {
+  SECTION("after a complete chart: that chart is read") {
+    cut_should_warn(
         "KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |===== SQLite "
         "3.41.2 Threads / Copies: 1 Seconds < Lower Is Better",
-        1, 137,
+        1, 1, 137,
         "input ends after the header of chart 'SQLite 3.41.2 Threads / Copies: 1 Seconds'; "
-        "expected its entries");
+        "expected its entries ('LABEL .... VALUE |==='); that chart is not read");
   }
   SECTION("the only chart") {
     parse_should_fail("KeyDB 5.3.1 Ops/sec > Higher Is Better", 1, 39,
@@ -132,9 +153,10 @@ TEST_CASE("A lone collapsed chart header at the end of input is named in the err
                     "input ends after the header of chart 'KeyDB");
 }
 
-TEST_CASE("A collapsed entry cut before its bar fails at its dots", "[error]") {
-  parse_should_fail(
-      "KeyDB 5.3.1 Ops/sec > Higher Is Better bfq ...... 10.5 |===== none ..... 20.1", 1, 68,
+TEST_CASE("A collapsed entry cut before its bar at the end of input is said at its dots",
+          "[error]") {
+  cut_should_warn(
+      "KeyDB 5.3.1 Ops/sec > Higher Is Better bfq ...... 10.5 |===== none ..... 20.1", 1, 1, 68,
       "input ends inside an entry; expected 'VALUE |===' after the dots");
 }
 
@@ -145,16 +167,22 @@ TEST_CASE("A collapsed input whose only entry is cut before its bar fails at its
 }
 
 // The error points at what follows the dot leader: the value `20.1`, not the blank before it.
-TEST_CASE("A multi-line entry cut before its bar fails at its value", "[error]") {
+TEST_CASE("A multi-line entry cut before its bar is said at its value", "[error]") {
   constexpr auto expected = "entry line not understood; expected 'VALUE |==='";
-  SECTION("after a complete entry, at the end of input") {
-    parse_should_fail(
-        "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone ..... 20.1", 5,
-        12, expected);
+  SECTION("after a complete entry, at the end of input: the entry before it is read") {
+    cut_should_warn(
+        "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone ..... 20.1", 1,
+        5, 12, std::string("input ends inside an entry: ") + expected);
   }
   SECTION("after a complete entry, with a final line end") {
-    parse_should_fail(
+    cut_should_warn(
         "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone ..... 20.1\n",
+        1, 5, 12, expected);
+  }
+  SECTION("in the middle of the input: an error") {
+    parse_should_fail(
+        "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone ..... 20.1\n"
+        "kyber ... 3 |=\n",
         5, 12, expected);
   }
   SECTION("the chart's only entry") {
@@ -162,18 +190,47 @@ TEST_CASE("A multi-line entry cut before its bar fails at its value", "[error]")
                       expected);
   }
   SECTION("indented four spaces, with CRLF line ends") {
-    parse_should_fail(
+    cut_should_warn(
         "    KeyDB 5.3.1\r\n    \r\n    Ops/sec > Higher Is Better\r\n"
         "    bfq ...... 10.5 |=====\r\n    none ..... 20.1\r\n",
-        5, 16, expected);
+        1, 5, 16, expected);
   }
 }
 
-TEST_CASE("A multi-line entry cut right after its dots fails after the dots", "[error]") {
+TEST_CASE("A multi-line entry cut right after its dots is said after the dots", "[error]") {
   // A chart with a direction mark has numeric entries: nothing after the dots is a cut.
-  parse_should_fail(
-      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone .....", 5, 11,
-      "entry 'none' has no value after the dots");
+  SECTION("the first entry of the only chart: an error") {
+    parse_should_fail("KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone .....", 4, 11,
+                      "entry 'none' has no value after the dots");
+  }
+  SECTION("at the end of the input, after entries: the entries before it are read") {
+    auto text = "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone .....";
+    cut_should_warn(text, 1, 5, 11,
+                    "input ends inside an entry of chart 'KeyDB': entry 'none' has no value "
+                    "after the dots (input cut off?)");
+    CHECK(iosr::read_results(text, "input.txt").results[0].entries.size() == 1);
+  }
+  SECTION("in the middle of the input: an error") {
+    parse_should_fail(
+        "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ...... 10.5 |=====\nnone .....\n"
+        "kyber ... 3 |==\n",
+        5, 11, "entry 'none' has no value after the dots");
+  }
+}
+
+TEST_CASE("A multi-line input cut inside a unit line's direction mark is said, with its line",
+          "[error][regression]") {
+  // Issue 13 item 5: `TPS > H` was dropped without a word.
+  cut_should_warn(
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone . 10 |==========\nbfq .. 5  |=====\n"
+      "\n\nPostgreSQL 15\nScaling Factor: 1\nTPS > H\n",
+      1, 10, 1,
+      "input ends inside the header of a chart ('TPS > H' is cut inside '> Higher Is Better'); "
+      "that chart is not read (unit 'TPS')");
+  cut_should_warn(
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone . 10 |==========\n\nSQLite 3\n\n"
+      "Seconds <",
+      1, 8, 1, "input ends inside the header of a chart ('Seconds <'");
 }
 
 TEST_CASE("A value with two decimal points fails at the value", "[error]") {

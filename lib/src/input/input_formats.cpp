@@ -9,9 +9,11 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <stdexcept>
 #include <system_error>
 
 #include "input/html_view/html_view_reader.hpp"
+#include "input/transport/transport.hpp"
 #include "input/json/iosr_json_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
@@ -105,9 +107,32 @@ const input_format* claiming_format(std::string_view text) {
   return nullptr;
 }
 
+bool claimed(std::string_view text) { return claiming_format(text) != nullptr; }
+
 }  // namespace
 
 std::span<const input_format> input_formats() { return formats; }
+
+result_file read_as(const input_format& format, const decoded_input& input,
+                    const std::string& name, const read_options& options) {
+  result_file file;
+  file.source_name = name;
+  file.format = std::string(format.name);
+  reader_context ctx{input.text(), name, input.positions(), file, options.max_entries_per_chart};
+  // Each reader honours the limits as it reads (reader_context::add_entry for entries).
+  format.read(ctx, options);
+  // What was undone before the reader saw the input comes first, as it came first.
+  file.warnings.insert(file.warnings.begin(), input.warnings().begin(), input.warnings().end());
+  return file;
+}
+
+result_file read_with(std::string_view format_name, std::string_view text,
+                      const std::string& name, const read_options& options) {
+  for (const auto& f : formats) {
+    if (f.name == format_name) return read_as(f, decoded_input(text), name, options);
+  }
+  throw std::invalid_argument("no input format '" + std::string(format_name) + "'");
+}
 
 }  // namespace iosr::detail
 
@@ -121,11 +146,13 @@ std::vector<input_format_info> list_input_formats() {
 
 std::string_view detect_input_format(std::string_view text) {
   if (detail::skip_bom_and_space(text).empty()) return {};
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  detail::decoded_input input(text);
+  input.undo_layers(detail::claimed);
   // Binary near the start is an image or a program; further in, it is a damaged result file,
   // which a sniffer still claims so that reading it reports the damage.
-  if (detail::find_binary_byte(text.substr(0, 1024)) != std::string_view::npos) return {};
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  const auto* format = detail::claiming_format(text);
+  if (detail::find_binary_byte(input.text().substr(0, 1024)) != std::string_view::npos) return {};
+  const auto* format = detail::claiming_format(input.text());
   return format != nullptr ? format->name : std::string_view();
 }
 
@@ -139,17 +166,23 @@ result_file read_results(std::string_view text, std::string name, const read_opt
   if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
     throw parse_error(name, {1, 1}, "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
   }
-  if (auto at = detail::find_binary_byte(text); at != std::string_view::npos) {
-    throw parse_error(name, detail::line_index(text).position(at),
-                      "binary data (byte " + std::to_string(static_cast<unsigned char>(text[at])) +
+  // Positions on line 1 count from after a byte-order mark, in every reader.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  detail::decoded_input input(text);
+  input.undo_layers(detail::claimed);
+  if (auto at = detail::find_binary_byte(input.text()); at != std::string_view::npos) {
+    throw parse_error(name, input.positions().position(at),
+                      "binary data (byte " +
+                          std::to_string(static_cast<unsigned char>(input.text()[at])) +
                           "); expected a text or XML result export");
   }
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  // Each reader honours the limits as it reads (reader_context::add_entry for entries).
-  if (const auto* format = detail::claiming_format(text)) return format->read(text, name, options);
-  throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
-                              "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
-                              "composite.xml, or PTS's CSV or JSON export");
+  const auto* format = detail::claiming_format(input.text());
+  if (format == nullptr) {
+    throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
+                                "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
+                                "composite.xml, or PTS's CSV or JSON export");
+  }
+  return detail::read_as(*format, input, name, options);
 }
 
 result_file read_results_file(const std::string& path, const read_options& options) {

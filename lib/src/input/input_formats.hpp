@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "input/reader_context.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
@@ -16,11 +17,23 @@ struct input_format {
   std::string_view summary;
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
-  /// Reads it; throws parse_error. Honours the limits that concern it: entries per chart (all,
-  /// while reading), XML depth (composite.xml).
-  result_file (*read)(std::string_view text, const std::string& name, const read_options& options);
+  /// Reads ctx.text into ctx.out (whose source_name and format are set); throws parse_error.
+  /// Honours the limits that concern it: entries per chart (all, while reading), XML depth
+  /// (composite.xml).
+  void (*read)(reader_context& ctx, const read_options& options);
 };
 
 std::span<const input_format> input_formats();
+
+class decoded_input;
+/// Reads `input` (its transport layers undone) with `format`, without sniffing: the model's
+/// source_name and format set, the transport's warnings first. The fuzz targets use it to
+/// drive one reader.
+result_file read_as(const input_format& format, const decoded_input& input,
+                    const std::string& name, const read_options& options);
+/// Reads `text` as it is (no transport layer undone) with the format named `format_name`
+/// (`pts-text`); throws std::invalid_argument for a name that is not registered.
+result_file read_with(std::string_view format_name, std::string_view text,
+                      const std::string& name, const read_options& options = {});
 
 }  // namespace iosr::detail

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The state every text-based reader carries: the input, its name, byte offset -> line:column,
-// the model being filled and the entries limit; warnings and errors are placed by byte offset.
+// The state every reader carries: the text it reads (transport layers already undone), its
+// name, byte offset -> line:column in the input as the user has it, the model being filled and
+// the entries limit; warnings and errors are placed by byte offset. The input registry makes
+// it, with the model's source_name and format already set.
 #pragma once
 
 #include <cstddef>
@@ -10,7 +12,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
-#include "line_index.hpp"
+#include "input/position_map.hpp"
 
 namespace iosr::detail {
 
@@ -23,7 +25,7 @@ inline std::string too_many_entries(std::string_view chart_title, std::size_t li
 struct reader_context {
   std::string_view text;
   const std::string& name;
-  line_index lines;
+  const position_map& lines;
   result_file& out;
   std::size_t max_entries;  ///< read_options::max_entries_per_chart
 

@@ -361,12 +361,9 @@ bool sniff_html_view(std::string_view text) {
           text.find("HTML result view exported from: ") != std::string_view::npos);
 }
 
-result_file read_html_view(std::string_view text, const std::string& name,
-                           const read_options& options) {
-  result_file file;
-  file.source_name = name;
-  file.format = "html-view";
-  reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
+void read_html_view(reader_context& ctx, const read_options&) {
+  auto text = ctx.text;
+  auto& file = ctx.out;
   auto lines = split_lines(text);
   std::vector<const page_line*> filled;
   for (const auto& l : lines) {
@@ -411,7 +408,6 @@ result_file read_html_view(std::string_view text, const std::string& name,
     file.results.push_back(std::move(chart.r));
   }
   ctx.warn(0, "the system table runs hardware and software together; they are not read");
-  return file;
 }
 
 }  // namespace iosr::detail

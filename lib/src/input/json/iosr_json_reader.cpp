@@ -16,7 +16,6 @@
 
 #include "input/reader_context.hpp"
 #include "iosr/error.hpp"
-#include "line_index.hpp"
 
 namespace iosr::detail {
 
@@ -193,9 +192,9 @@ struct first_error : nlohmann::json_sax<json> {
   }
 };
 
-json parse_json(std::string_view text, const std::string& name) {
+json parse_json(std::string_view text, const std::string& name, const position_map& lines) {
   if (auto deep = find_too_deep(text)) {
-    throw parse_error(name, line_index(text).position(*deep),
+    throw parse_error(name, lines.position(*deep),
                       "objects and arrays nested more than " + std::to_string(max_depth) +
                           " deep; expected an iosr-json document (6 levels)");
   }
@@ -203,7 +202,7 @@ json parse_json(std::string_view text, const std::string& name) {
   if (!doc.is_discarded()) return doc;
   first_error error;
   json::sax_parse(text.begin(), text.end(), &error);
-  throw parse_error(name, line_index(text).position(std::min(error.offset, text.size())),
+  throw parse_error(name, lines.position(std::min(error.offset, text.size())),
                     error.message);
 }
 
@@ -242,11 +241,11 @@ std::string got(const json& value) {
 
 class document_reader {
  public:
-  document_reader(std::string_view text, const std::string& name, std::size_t max_entries)
-      : text_(text), name_(name), max_entries_(max_entries) {}
+  explicit document_reader(const reader_context& ctx)
+      : text_(ctx.text), name_(ctx.name), lines_(ctx.lines), max_entries_(ctx.max_entries) {}
 
   source_position position_of(const json_path& at) const {
-    return line_index(text_).position(locate(text_, at));
+    return lines_.position(locate(text_, at));
   }
 
   [[noreturn]] void fail(const json_path& at, const std::string& message) const {
@@ -459,6 +458,7 @@ class document_reader {
  private:
   std::string_view text_;
   const std::string& name_;
+  const position_map& lines_;
   std::size_t max_entries_;
 };
 
@@ -473,15 +473,11 @@ bool sniff_iosr_json(std::string_view text) {
          head.find("\"format\":\"iosr-result\"") != std::string_view::npos;
 }
 
-result_file read_iosr_json(std::string_view text, const std::string& name,
-                           const read_options& options) {
-  // Positions on line 1 count from after a byte-order mark, as in every reader.
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  auto out = document_reader(text, name, options.max_entries_per_chart)
-                 .read_file(parse_json(text, name));
-  out.source_name = name;
+void read_iosr_json(reader_context& ctx, const read_options&) {
+  auto out = document_reader(ctx).read_file(parse_json(ctx.text, ctx.name, ctx.lines));
+  out.source_name = ctx.name;
   out.format = "iosr-json";
-  return out;
+  ctx.out = std::move(out);
 }
 
 }  // namespace iosr::detail

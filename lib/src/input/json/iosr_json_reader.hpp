@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "input/reader_context.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
@@ -16,7 +17,6 @@ bool sniff_iosr_json(std::string_view text);
 /// Reads one iosr-json document. The model is the one that was written, except source_name
 /// (`name`) and format (`iosr-json`). Throws parse_error for invalid JSON, nesting deeper than
 /// 64 levels, an unsupported version, or a member of the wrong type.
-result_file read_iosr_json(std::string_view text, const std::string& name,
-                           const read_options& options = {});
+void read_iosr_json(reader_context& ctx, const read_options& options);
 
 }  // namespace iosr::detail

@@ -198,12 +198,9 @@ bool sniff_pts_csv(std::string_view text) {
   return false;
 }
 
-result_file read_pts_csv(std::string_view text, const std::string& name,
-                         const read_options& options) {
-  result_file file;
-  file.source_name = name;
-  file.format = "pts-csv";
-  reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
+void read_pts_csv(reader_context& ctx, const read_options&) {
+  auto text = ctx.text;
+  auto& file = ctx.out;
 
   std::size_t unclosed = 0;
   auto rows = split_csv_rows(text, unclosed);
@@ -276,7 +273,6 @@ result_file read_pts_csv(std::string_view text, const std::string& name,
   }
   report_strays(ctx, strays, system_header, results_header);
   finish_stored_file(file);
-  return file;
 }
 
 }  // namespace iosr::detail

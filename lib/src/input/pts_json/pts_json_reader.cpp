@@ -10,7 +10,6 @@
 #include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "iosr/error.hpp"
-#include "line_index.hpp"
 #include "number.hpp"
 
 namespace iosr::detail {
@@ -262,12 +261,10 @@ bool sniff_pts_json(std::string_view text) {
   return text.find("\"results\"") != std::string_view::npos;
 }
 
-result_file read_pts_json(std::string_view text, const std::string& name,
-                          const read_options& options) {
-  result_file file;
-  file.source_name = name;
-  file.format = "pts-json";
-  json_context ctx{{text, name, line_index(text), file, options.max_entries_per_chart}};
+void read_pts_json(reader_context& base, const read_options&) {
+  json_context ctx{base};
+  auto text = ctx.text;
+  auto& file = ctx.out;
 
   auto parsed = parse_json_tree(text);
   if (!parsed.ok) {
@@ -313,7 +310,6 @@ result_file read_pts_json(std::string_view text, const std::string& name,
     }
   }
   finish_stored_file(file);
-  return file;
 }
 
 }  // namespace iosr::detail

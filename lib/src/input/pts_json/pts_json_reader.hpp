@@ -6,13 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "input/reader_context.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
 namespace iosr::detail {
 
 bool sniff_pts_json(std::string_view text);
-result_file read_pts_json(std::string_view text, const std::string& name,
-                          const read_options& options = {});
+void read_pts_json(reader_context& ctx, const read_options& options);
 
 }  // namespace iosr::detail

@@ -19,6 +19,7 @@
 #include <algorithm>
 
 #include "input/system_fields.hpp"
+#include "number.hpp"
 #include "input/text/header_split.hpp"
 #include "input/text/text_reader.hpp"
 
@@ -97,9 +98,10 @@ class multiline_reader {
       if (lines_[i].kind == line_kind::entry) {
         i = read_chart(i) - 1;
       } else if (lines_[i].kind == line_kind::unit) {
-        read_empty_chart(i);
+        i = read_empty_chart(i) - 1;
       }
     }
+    warn_if_cut_in_unit_line();
   }
 
  private:
@@ -124,6 +126,46 @@ class multiline_reader {
   }
 
   bool is_blank(std::size_t i) const { return lines_[i].kind == line_kind::blank; }
+
+  // Nothing but blank lines after line `i`: the input ends there.
+  bool is_last_text(std::size_t i) const {
+    for (auto k = i + 1; k < lines_.size(); ++k) {
+      if (!is_blank(k)) return false;
+    }
+    return true;
+  }
+
+  // An input cut off at its end loses the chart it ends in, not the charts before it; with no
+  // chart before it, the cut is the error.
+  void cut_at_end(std::size_t offset, const std::string& message) {
+    if (ctx_.out.results.empty()) ctx_.fail(offset, message);
+    ctx_.warn(offset, message);
+  }
+
+  // `TPS > H`: the last line is a unit line cut inside its direction mark, so no chart follows
+  // it; said, since nothing else would show that a chart was lost.
+  void warn_if_cut_in_unit_line() {
+    auto last = lines_.size();
+    while (last > 0 && is_blank(last - 1)) --last;
+    if (last == 0 || lines_[last - 1].kind != line_kind::other) return;
+    const auto& l = lines_[last - 1];
+    for (std::string_view mark : {std::string_view("> Higher Is Better"),
+                                  std::string_view("< Lower Is Better")}) {
+      for (auto n = mark.size() - 1; n >= 1; --n) {
+        auto piece = mark.substr(0, n);
+        if (!l.content.ends_with(piece) || l.content.size() == n ||
+            l.content[l.content.size() - n - 1] != ' ') {
+          continue;
+        }
+        auto chart = trim(l.content.substr(0, l.content.size() - n));
+        ctx_.warn(l.begin + l.indent,
+                  "input ends inside the header of a chart ('" + std::string(l.content) +
+                      "' is cut inside '" + std::string(mark) + "'); that chart is not read" +
+                      (chart.empty() ? "" : " (unit '" + std::string(chart) + "')"));
+        return;
+      }
+    }
+  }
 
   // A line that can belong to a chart header (not an entry, system line or code fence).
   bool is_header_text(std::size_t i) const {
@@ -303,9 +345,17 @@ class multiline_reader {
       auto label_offset = l.begin + l.indent;
       // Only charts without a direction (image comparisons) show entries with no value.
       if (l.entry.tail.kind == tail_kind::empty && r.direction != direction::none) {
-        ctx_.fail(l.begin + l.entry.tail.end,
-                  "entry '" + std::string(l.label) +
-                      "' has no value after the dots (input cut off?); expected 'VALUE |==='");
+        std::string message = "entry '" + std::string(l.label) +
+                              "' has no value after the dots (input cut off?); expected "
+                              "'VALUE |==='";
+        bool nothing_read = r.entries.empty() && ctx_.out.results.empty();
+        if (!is_last_text(i) || nothing_read) ctx_.fail(l.begin + l.entry.tail.end, message);
+        ctx_.warn(l.begin + l.entry.tail.end,
+                  "input ends inside an entry of chart '" + r.title + "': " + message +
+                      (r.entries.empty() ? "; that chart is not read"
+                                         : "; the entries before it are read"));
+        if (r.entries.empty()) return end;
+        break;
       }
       add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
       bars_.push_back(l.entry.tail.bar_length);
@@ -313,15 +363,15 @@ class multiline_reader {
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
       if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
     }
-    fail_if_broken_entry(i);
+    if (i == end) fail_if_broken_entry(i, !r.entries.empty());
     check_bars(ctx_, r, bars_);
     ctx_.out.results.push_back(std::move(r));
-    return i;
+    return i < end ? end : i;
   }
 
   // Line `i`, right after a chart's header or entries, looks like an entry but is not one
   // (cut off, or a value part that is neither a bar, PASS/FAIL nor MIN/AVG/MAX): an error.
-  void fail_if_broken_entry(std::size_t i) const {
+  void fail_if_broken_entry(std::size_t i, bool entries_before) const {
     if (i >= lines_.size() || lines_[i].kind == line_kind::blank || !looks_like_entry(lines_[i])) {
       return;
     }
@@ -329,27 +379,75 @@ class multiline_reader {
     auto dots = l.content.find(" .");
     auto value_at = l.content.find_first_not_of('.', dots + 1);
     if (value_at != std::string_view::npos) value_at = l.content.find_first_not_of(' ', value_at);
-    ctx_.fail(l.begin + l.indent + (value_at == std::string_view::npos ? l.content.size() : value_at),
-              "entry line not understood; expected 'VALUE |===', PASS/FAIL or "
-              "'MIN: a AVG: b MAX: c' after the dots");
+    auto offset =
+        l.begin + l.indent + (value_at == std::string_view::npos ? l.content.size() : value_at);
+    std::string message = "entry line not understood; expected 'VALUE |===', PASS/FAIL or "
+                          "'MIN: a AVG: b MAX: c' after the dots";
+    // The last line of a cut input: the entries before it stand.
+    if (is_last_text(i) && (entries_before || !ctx_.out.results.empty())) {
+      ctx_.warn(offset, "input ends inside an entry: " + message + "; not read");
+      return;
+    }
+    ctx_.fail(offset, message);
   }
 
-  // A unit line not followed by entries: a chart whose runs all failed, or a truncated input.
-  void read_empty_chart(std::size_t unit) {
-    if (unit + 1 < lines_.size() && lines_[unit + 1].kind == line_kind::entry) return;
-    fail_if_broken_entry(unit + 1);
-    bool at_end = true;
-    for (std::size_t k = unit + 1; k < lines_.size() && at_end; ++k) at_end = is_blank(k);
+  // A unit line not followed by entries: a chart whose runs all failed, a chart retyped by
+  // hand as `LABEL: VALUE` lines, or a truncated input. Returns the line after the chart.
+  std::size_t read_empty_chart(std::size_t unit) {
+    if (unit + 1 < lines_.size() && lines_[unit + 1].kind == line_kind::entry) return unit + 1;
+    fail_if_broken_entry(unit + 1, false);
     auto r = make_chart(find_header(unit + 1), unit);
-    if (at_end) {
+    if (auto end = read_typed_entries(unit + 1, r); end > unit + 1) {
+      ctx_.out.results.push_back(std::move(r));
+      return end;
+    }
+    if (is_last_text(unit)) {
       auto chart = r.title.empty() ? std::string(trim(lines_[unit].content.substr(
                                          0, find_direction_mark(lines_[unit].content, 0)->begin)))
                                    : r.title;
-      ctx_.fail(lines_[unit].end, "input ends after the header of chart '" + chart +
-                                      "'; expected its entries ('LABEL .... VALUE |===')");
+      cut_at_end(lines_[unit].end, "input ends after the header of chart '" + chart +
+                                       "'; expected its entries ('LABEL .... VALUE |===')" +
+                                       (ctx_.out.results.empty() ? "" : "; that chart is not read"));
+      return unit + 1;
     }
     ctx_.warn(lines_[unit].begin, "chart '" + r.title + "' has no entries (every run failed?)");
     ctx_.out.results.push_back(std::move(r));
+    return unit + 1;
+  }
+
+  // `LABEL: NUMBER` lines right after a unit line, up to a blank line: a chart retyped by hand
+  // (into a mail, a forum post), without dots or bars. The label is what comes before the last
+  // `: `, so `20220528 Git + sched-rcu-exped patch: 468.81` keeps its whole label. Every line up
+  // to the blank one must be such an entry; returns the line after the last one read (`first`
+  // when there are none).
+  std::size_t read_typed_entries(std::size_t first, result& r) {
+    std::size_t end = first;
+    while (end < lines_.size() && !is_blank(end)) {
+      auto content = lines_[end].content;
+      auto colon = content.rfind(": ");
+      if (colon == std::string_view::npos || colon == 0) return first;
+      if (!parse_number(trim(content.substr(colon + 2)))) return first;
+      ++end;
+    }
+    if (end == first) return first;
+    for (auto i = first; i < end; ++i) {
+      const auto& l = lines_[i];
+      auto colon = l.content.rfind(": ");
+      auto label = trim(l.content.substr(0, colon));
+      auto value = trim(l.content.substr(colon + 2));
+      ctx_.check_room(r, ctx_.at(l.begin + l.indent));
+      auto& e = r.entries.emplace_back();
+      e.label = label;
+      e.where = ctx_.at(l.begin + l.indent);
+      e.value_text = value;
+      e.value = parse_number(value);
+    }
+    ctx_.warn(lines_[first].begin + lines_[first].indent,
+              "chart '" + r.title + "': " + std::to_string(end - first) +
+                  (end - first == 1 ? " entry is" : " entries are") +
+                  " written as 'LABEL: VALUE' without dots or bars (retyped by hand?); read "
+                  "with no bar to check the values against");
+    return end;
   }
 
   reader_context& ctx_;

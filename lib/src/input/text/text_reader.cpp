@@ -190,12 +190,9 @@ bool is_collapsed(std::string_view text, const std::vector<direction_mark>& mark
 
 }  // namespace
 
-result_file read_pts_text(std::string_view text, const std::string& name,
-                          const read_options& options) {
-  result_file file;
-  file.source_name = name;
-  file.format = "pts-text";
-  reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
+void read_pts_text(reader_context& ctx, const read_options&) {
+  auto text = ctx.text;
+  auto& file = ctx.out;
   auto marks = find_direction_marks(text);
   if (is_collapsed(text, marks)) {
     read_collapsed(ctx, marks);
@@ -208,7 +205,6 @@ result_file read_pts_text(std::string_view text, const std::string& name,
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");
   }
   if (file.results.empty()) ctx.warn(0, "the export lists systems but holds no charts");
-  return file;
 }
 
 }  // namespace iosr::detail

@@ -16,8 +16,7 @@
 namespace iosr::detail {
 
 bool sniff_pts_text(std::string_view text);
-result_file read_pts_text(std::string_view text, const std::string& name,
-                          const read_options& options = {});
+void read_pts_text(reader_context& ctx, const read_options& options);
 
 // ---- shared by the two forms (text_reader.cpp) ------------------------------------------------
 

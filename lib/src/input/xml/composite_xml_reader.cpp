@@ -127,12 +127,11 @@ bool sniff_composite_xml(std::string_view text) {
          (text.starts_with("<!--") && text.find("<PhoronixTestSuite") != std::string_view::npos);
 }
 
-result_file read_composite_xml(std::string_view text, const std::string& name,
-                               const read_options& options) {
-  result_file file;
-  file.source_name = name;
-  file.format = "composite-xml";
-  xml_context ctx{{text, name, line_index(text), file, options.max_entries_per_chart}};
+void read_composite_xml(reader_context& base, const read_options& options) {
+  xml_context ctx{base};
+  auto text = ctx.text;
+  const auto& name = ctx.name;
+  auto& file = ctx.out;
 
   pugi::xml_document doc;
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
@@ -180,7 +179,6 @@ result_file read_composite_xml(std::string_view text, const std::string& name,
     for (auto r : results) read_result(ctx, r);
   }
   finish_xml_file(ctx);
-  return file;
 }
 
 }  // namespace iosr::detail

@@ -6,13 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "input/reader_context.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
 namespace iosr::detail {
 
 bool sniff_composite_xml(std::string_view text);
-result_file read_composite_xml(std::string_view text, const std::string& name,
-                               const read_options& options = {});
+void read_composite_xml(reader_context& ctx, const read_options& options);
 
 }  // namespace iosr::detail

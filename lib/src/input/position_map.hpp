@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Byte offsets of the text a reader sees -> line:column in the input as the user has it, back
+// through every transport layer that was undone (quoted-printable, quoting, terminal codes, ...).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "input/transport/mapped_text.hpp"
+#include "iosr/model.hpp"
+#include "line_index.hpp"
+
+namespace iosr::detail {
+
+class position_map {
+ public:
+  /// Positions in `original` itself, until layers are added.
+  explicit position_map(std::string_view original) : lines_(original) {}
+
+  /// The text now seen is `layer`'s output; its input was the text seen until now.
+  void add_layer(offset_map layer) { layers_.push_back(std::move(layer)); }
+  bool has_layers() const { return !layers_.empty(); }
+
+  /// The offset in the original input of `offset` in the text seen.
+  std::size_t original_offset(std::size_t offset) const {
+    for (auto layer = layers_.rbegin(); layer != layers_.rend(); ++layer) {
+      offset = layer->to_input(offset);
+    }
+    return offset;
+  }
+  /// Line and byte column (1-based) in the original input of `offset` in the text seen.
+  source_position position(std::size_t offset) const {
+    return lines_.position(original_offset(offset));
+  }
+
+ private:
+  line_index lines_;
+  std::vector<offset_map> layers_;
+};
+
+}  // namespace iosr::detail

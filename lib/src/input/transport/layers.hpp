@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// The transport layers iosr undoes before any reader sees an input, one function each. Each
+// looks at the text it is given, returns nothing when its layer is absent, and otherwise the
+// text without it, the way back to its input's offsets, and what it did (said once, as a
+// warning of the input). transport.cpp applies them in order.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "input/transport/mapped_text.hpp"
+
+namespace iosr::detail {
+
+/// What a layer did, at an offset of its input.
+struct transport_note {
+  std::size_t offset = 0;
+  std::string message;
+};
+
+/// One layer undone.
+struct undone_layer {
+  mapped_text out;
+  std::vector<transport_note> notes;
+};
+
+/// Does a reader claim this text? (The input registry's sniffers; MIME uses it to pick the
+/// part of a message that holds the results.)
+using claims_text = bool (*)(std::string_view text);
+
+// ---- e-mail (mime.cpp, transfer_encodings.cpp, charset.cpp, flowed.cpp) ------------------
+
+/// A message with MIME headers (RFC 2045-2049): the body of the part that holds the results
+/// (multipart, message/rfc822), with its transfer encoding (quoted-printable, base64), charset
+/// (to UTF-8) and format=flowed (RFC 3676) undone. Several layers, applied in order.
+std::vector<undone_layer> undo_mime(std::string_view text, claims_text claims);
+
+/// Quoted-printable text that no MIME header declares (a message body copied without its
+/// headers): undone when a bar reads `|=3D=3D`, which is how quoted-printable writes `|==`.
+std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text);
+
+/// RFC 2045 quoted-printable: `=XX` is a byte, `=` at a line's end a soft line break; blanks
+/// at a line's end were added in transport. `=` followed by anything else is kept and counted.
+void decode_quoted_printable(std::string_view encoded, std::size_t base, mapped_text& out,
+                             std::size_t& malformed);
+/// RFC 2045 base64; bytes outside the alphabet (other than line ends) are skipped and counted.
+void decode_base64(std::string_view encoded, std::size_t base, mapped_text& out,
+                   std::size_t& malformed);
+
+/// Converts `text` from `charset` (as MIME names it) to UTF-8. Nothing for US-ASCII and UTF-8,
+/// and nothing (with a note) when the text is valid UTF-8 in spite of its label, or when the
+/// charset is unknown.
+std::optional<undone_layer> convert_charset(std::string_view text, std::string_view charset,
+                                            std::size_t note_offset);
+
+/// RFC 3676 format=flowed: a line ending in a blank continues on the next one (at the same
+/// quote depth); space-stuffing is removed; with DelSp=yes the blank itself goes too.
+std::optional<undone_layer> undo_flowed(std::string_view text, bool delete_space,
+                                        std::size_t note_offset);
+
+// ---- terminals (terminal.cpp, pts_session.cpp) ---------------------------------------------
+
+/// What a terminal shows of a captured session: escape sequences (colours, cursor moves, window
+/// titles) removed, `\r` and backspace overprints resolved to the text that stayed visible.
+std::optional<undone_layer> undo_terminal(std::string_view text);
+
+/// An interactive PTS session: what PTS printed before its prompt `Do you want to view the
+/// text-based test results? (Y/n): ` is the session, and the text export follows the prompt
+/// (on the same line when the answer was not echoed).
+std::optional<undone_layer> undo_pts_session(std::string_view text);
+
+// ---- replies (quoting.cpp) -----------------------------------------------------------------
+
+/// Quote prefixes (`> `, `> > `, `>>`) removed where a chart is quoted, and the lines that a
+/// mail client re-wrapped without their prefix joined back to the quoted line they belong to.
+std::optional<undone_layer> undo_quoting(std::string_view text);
+
+}  // namespace iosr::detail

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// A reply that quotes a chart: the quote prefixes (`> `, `> > `, `>>`) removed, and the lines
+// that a mail client re-wrapped, and so lost their prefix, joined back to the quoted line.
+#include <algorithm>
+#include <vector>
+
+#include "input/transport/layers.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+struct quoted_line {
+  std::size_t begin, content, end, next;  // end: before the line end
+  std::size_t depth;
+};
+
+quoted_line parse_line(std::string_view text, std::size_t begin) {
+  auto nl = text.find('\n', begin);
+  quoted_line l{begin, begin, nl == std::string_view::npos ? text.size() : nl,
+                nl == std::string_view::npos ? text.size() : nl + 1, 0};
+  if (l.end > begin && text[l.end - 1] == '\r') --l.end;
+  // Each level is a `>` and at most one blank after it: further blanks are the quoted text's.
+  auto i = begin;
+  while (i < l.end && text[i] == '>') {
+    ++l.depth;
+    ++i;
+    if (i < l.end && text[i] == ' ') ++i;
+  }
+  l.content = i;
+  return l;
+}
+
+bool holds_chart(std::string_view content) {
+  return content.find("> Higher Is Better") != std::string_view::npos ||
+         content.find("< Lower Is Better") != std::string_view::npos ||
+         content.find(" |==") != std::string_view::npos;
+}
+
+std::size_t first_word_length(std::string_view s) {
+  auto start = s.find_first_not_of(" \t");
+  if (start == std::string_view::npos) return 0;
+  auto end = s.find_first_of(" \t", start);
+  return (end == std::string_view::npos ? s.size() : end) - start;
+}
+
+// Mail clients wrap at 72 to 80 columns. A line of 60 or more after which the next line's first
+// word would have passed 72 columns was cut there.
+bool was_wrapped(std::size_t line_length, std::string_view next_line) {
+  return line_length >= 60 && line_length + 1 + first_word_length(next_line) > 72;
+}
+
+}  // namespace
+
+std::optional<undone_layer> undo_quoting(std::string_view text) {
+  if (!text.starts_with('>') && text.find("\n>") == std::string_view::npos) return std::nullopt;
+  std::vector<quoted_line> lines;
+  bool chart_quoted = false;
+  for (std::size_t begin = 0; begin < text.size();) {
+    auto l = parse_line(text, begin);
+    if (l.depth > 0 && !chart_quoted) {
+      chart_quoted = holds_chart(text.substr(l.content, l.end - l.content));
+    }
+    lines.push_back(l);
+    begin = l.next;
+  }
+  if (!chart_quoted) return std::nullopt;
+
+  undone_layer layer;
+  auto& out = layer.out;
+  std::size_t deepest = 0, rejoined = 0;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const auto& l = lines[k];
+    deepest = std::max(deepest, l.depth);
+    out.copy(text.substr(l.content, l.end - l.content), l.content);
+    if (l.depth > 0) {
+      // Unquoted lines right after a quoted one that was cut at the wrap width continue it.
+      auto last = l;
+      while (k + 1 < lines.size()) {
+        const auto& n = lines[k + 1];
+        auto next_text = text.substr(n.begin, n.end - n.begin);
+        if (n.depth != 0 || next_text.find_first_not_of(" \t") == std::string_view::npos ||
+            !was_wrapped(last.end - last.begin, next_text)) {
+          break;
+        }
+        if (out.size() > 0 && out.back() != ' ') out.put(' ', n.begin);
+        auto start = n.begin + next_text.find_first_not_of(" \t");
+        out.copy(text.substr(start, n.end - start), start);
+        ++rejoined;
+        last = n;
+        ++k;
+      }
+      out.copy(text.substr(last.end, last.next - last.end), last.end);
+    } else {
+      out.copy(text.substr(l.end, l.next - l.end), l.end);
+    }
+  }
+  auto first_quoted = std::find_if(lines.begin(), lines.end(), [](auto& l) { return l.depth > 0; });
+  std::string message = deepest == 1 ? "1 level of '> ' quoting removed"
+                                     : std::to_string(deepest) + " levels of '> ' quoting removed";
+  if (rejoined > 0) {
+    message += "; " + std::to_string(rejoined) +
+               (rejoined == 1 ? " line that the mail client re-wrapped without its '> ' was"
+                              : " lines that the mail client re-wrapped without their '> ' were") +
+               " joined back to the quoted line before";
+  }
+  layer.notes.push_back({first_quoted->begin, std::move(message)});
+  return layer;
+}
+
+}  // namespace iosr::detail

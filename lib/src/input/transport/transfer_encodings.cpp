@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// MIME's content transfer encodings (RFC 2045 §6.7 quoted-printable, §6.8 base64), decoded with
+// every output byte mapped to the encoded bytes it came from.
+#include <array>
+
+#include "input/transport/layers.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;  // not canonical, but senders write it
+  return -1;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+constexpr std::array<signed char, 256> base64_values = [] {
+  std::array<signed char, 256> v{};
+  for (auto& x : v) x = -1;
+  constexpr std::string_view alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (std::size_t i = 0; i < alphabet.size(); ++i) {
+    v[static_cast<unsigned char>(alphabet[i])] = static_cast<signed char>(i);
+  }
+  return v;
+}();
+
+}  // namespace
+
+void decode_quoted_printable(std::string_view encoded, std::size_t base, mapped_text& out,
+                             std::size_t& malformed) {
+  std::size_t begin = 0;
+  while (begin < encoded.size()) {
+    auto nl = encoded.find('\n', begin);
+    auto next = nl == std::string_view::npos ? encoded.size() : nl + 1;
+    auto line_end = nl == std::string_view::npos ? encoded.size() : nl;  // where `\r\n` starts
+    if (line_end > begin && encoded[line_end - 1] == '\r') --line_end;
+    // Blanks at a line's end were added in transport (RFC 2045 §6.7 rule 3): a real one is =20.
+    auto end = line_end;
+    while (end > begin && is_blank(encoded[end - 1])) --end;
+    bool soft_break = false;
+    for (std::size_t at = begin; at < end;) {
+      auto eq = encoded.find('=', at);
+      if (eq == std::string_view::npos || eq >= end) eq = end;
+      out.copy(encoded.substr(at, eq - at), base + at);
+      if (eq == end) break;
+      if (eq + 1 == end) {
+        soft_break = true;  // `=` ends the line: it continues on the next one
+        break;
+      }
+      int hi = hex_value(encoded[eq + 1]);
+      int lo = eq + 2 < end ? hex_value(encoded[eq + 2]) : -1;
+      if (hi >= 0 && lo >= 0) {
+        out.put(static_cast<char>(hi * 16 + lo), base + eq);
+        at = eq + 3;
+      } else {
+        ++malformed;
+        out.copy(encoded.substr(eq, 1), base + eq);
+        at = eq + 1;
+      }
+    }
+    if (!soft_break) out.copy(encoded.substr(line_end, next - line_end), base + line_end);
+    begin = next;
+  }
+}
+
+void decode_base64(std::string_view encoded, std::size_t base, mapped_text& out,
+                   std::size_t& malformed) {
+  unsigned quad = 0;
+  int count = 0;
+  std::size_t quad_start = 0;
+  for (std::size_t i = 0; i < encoded.size(); ++i) {
+    auto c = static_cast<unsigned char>(encoded[i]);
+    if (c == '=') break;  // padding: the data ends here
+    auto v = base64_values[c];
+    if (v < 0) {
+      if (c != '\n' && c != '\r' && c != ' ' && c != '\t') ++malformed;
+      continue;
+    }
+    if (count == 0) quad_start = i;
+    quad = (quad << 6) | static_cast<unsigned>(v);
+    if (++count == 4) {
+      char bytes[3] = {static_cast<char>(quad >> 16), static_cast<char>(quad >> 8),
+                       static_cast<char>(quad)};
+      out.put(std::string_view(bytes, 3), base + quad_start);
+      quad = 0;
+      count = 0;
+    }
+  }
+  // A final group of 2 or 3 characters holds 1 or 2 bytes.
+  if (count == 2) out.put(static_cast<char>(quad >> 4), base + quad_start);
+  if (count == 3) {
+    char bytes[2] = {static_cast<char>(quad >> 10), static_cast<char>(quad >> 2)};
+    out.put(std::string_view(bytes, 2), base + quad_start);
+  }
+  if (count == 1) ++malformed;
+}
+
+std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text) {
+  auto at = text.find("=3D=3D");
+  if (at == std::string_view::npos) return std::nullopt;
+  undone_layer layer;
+  std::size_t malformed = 0;
+  decode_quoted_printable(text, 0, layer.out, malformed);
+  auto line_start = text.rfind('\n', at);
+  layer.notes.push_back(
+      {line_start == std::string_view::npos ? 0 : line_start + 1,
+       "quoted-printable decoded: no MIME header says so, but bars read '=3D=3D' (quoted-"
+       "printable for '==')" +
+           (malformed ? "; " + std::to_string(malformed) +
+                            " '=' not followed by two hex digits kept as written"
+                      : std::string())});
+  return layer;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// The one decoding step in front of every reader: the transport layers an input travelled in
+// (e-mail encodings and parts, quoting, terminal codes, a PTS session) are undone, each said
+// once as a warning, and positions still point into the bytes the user has.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "input/position_map.hpp"
+#include "input/transport/layers.hpp"
+#include "iosr/model.hpp"
+
+namespace iosr::detail {
+
+class decoded_input {
+ public:
+  /// `original` as it is; it must outlive this object, which views it.
+  explicit decoded_input(std::string_view original) : original_(original), positions_(original) {}
+  decoded_input(const decoded_input&) = delete;
+  decoded_input& operator=(const decoded_input&) = delete;
+
+  /// Undoes every transport layer found, outermost first: MIME (part, transfer encoding,
+  /// charset, format=flowed) or bare quoted-printable, terminal codes, a PTS session's prompt,
+  /// quote prefixes. `claims` tells which MIME part holds results. Composite.xml and JSON
+  /// (text starting with `<` or `{`) have none.
+  void undo_layers(claims_text claims);
+
+  /// The text the readers see.
+  std::string_view text() const { return decoded_ ? std::string_view(text_) : original_; }
+  /// Its offsets -> line:column of the original.
+  const position_map& positions() const { return positions_; }
+  /// One warning per layer undone, positioned in the original.
+  const std::vector<warning>& warnings() const { return warnings_; }
+
+ private:
+  void apply(undone_layer layer);
+
+  std::string_view original_;
+  std::string text_;
+  bool decoded_ = false;
+  position_map positions_;
+  std::vector<warning> warnings_;
+};
+
+}  // namespace iosr::detail
