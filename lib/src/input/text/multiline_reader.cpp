@@ -333,10 +333,38 @@ class multiline_reader {
   }
 
   // Reads the chart whose entries start at line `first`; returns the line after them.
+  // Entries with nothing after their dots are what PTS prints for an image comparison: `label
+  // . ` with the labels padded to one width. Prose ends lines with `...` too (`.. run test ..`,
+  // `>>> ...`), so a run of such lines is a chart only when it has PTS's shape: two or more
+  // whose leaders end in one column, or one that ends in the blank PTS writes after the dots.
+  bool is_image_comparison_run(std::size_t first, std::size_t end) const {
+    auto leader_end = [&](std::size_t i) {
+      const auto& l = lines_[i];
+      return l.begin + l.entry.tail.end - l.begin;
+    };
+    if (end - first == 1) {
+      const auto& l = lines_[first];
+      auto raw = ctx_.text.substr(l.begin, l.end - l.begin);
+      return raw.ends_with(". ") && !raw.ends_with(". . ");
+    }
+    for (auto i = first + 1; i < end; ++i) {
+      if (leader_end(i) != leader_end(first)) return false;
+    }
+    return true;
+  }
+
   std::size_t read_chart(std::size_t first) {
-    auto r = make_chart(find_header(first), first);
     std::size_t end = first;
     while (end < lines_.size() && lines_[end].kind == line_kind::entry) ++end;
+    bool all_empty = true;
+    for (auto i = first; i < end && all_empty; ++i) {
+      all_empty = lines_[i].entry.tail.kind == tail_kind::empty;
+    }
+    auto header = find_header(first);
+    // Under a direction mark, entries hold numbers: empty ones there are a cut, said below.
+    bool marked = header.unit != npos && find_direction_mark(lines_[header.unit].content, 0);
+    if (all_empty && !marked && !is_image_comparison_run(first, end)) return end;  // prose
+    auto r = make_chart(header, first);
     r.entries.reserve(end - first);
     bars_.clear();
     std::size_t i = first;

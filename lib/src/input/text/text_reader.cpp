@@ -4,6 +4,7 @@
 #include "input/text/text_reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <unordered_map>
 
@@ -182,8 +183,13 @@ bool is_collapsed(std::string_view text, const std::vector<direction_mark>& mark
     auto line_end = text.find('\n', mark.end);
     auto rest = text.substr(mark.end, line_end == std::string_view::npos ? line_end
                                                                         : line_end - mark.end);
-    // A mark with more text after it on its line: the line breaks are gone.
-    if (find_entry(rest, 0, false) || !trim(rest).empty()) return true;
+    // A mark with an entry or the next chart's title after it on its line: the line breaks
+    // are gone. (`(Seconds < Lower Is Better)` in prose has only punctuation after it.)
+    auto after = trim(rest);
+    if (find_entry(rest, 0, false)) return true;
+    if (!after.empty() && (is_digit(after.front()) || std::isalpha(static_cast<unsigned char>(after.front())))) {
+      return true;
+    }
   }
   return false;
 }
@@ -201,6 +207,12 @@ void read_pts_text(reader_context& ctx, const read_options&) {
   }
   match_entries_to_systems(ctx);
   if (file.results.empty() && file.systems.empty()) {
+    // A direction mark without a chart around it: a table of the author's own making.
+    if (!marks.empty()) {
+      ctx.fail(marks.front().begin,
+               "a direction mark, but no chart in a form iosr reads around it; expected a unit "
+               "line ending in it, followed by 'LABEL .... VALUE |===' lines");
+    }
     ctx.fail(0, "no benchmark chart found; expected a PTS text export with charts such as "
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");
   }
