@@ -69,9 +69,20 @@ std::optional<undone_layer> undo_quoting(std::string_view text) {
   undone_layer layer;
   auto& out = layer.out;
   std::size_t deepest = 0, rejoined = 0;
+  auto blank = [&](const quoted_line& l) {
+    return text.substr(l.content, l.end - l.content).find_first_not_of(" \t") ==
+           std::string_view::npos;
+  };
+  std::size_t previous_depth = 0;
+  bool previous_blank = true;
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const auto& l = lines[k];
     deepest = std::max(deepest, l.depth);
+    // Where the quote depth changes, a new paragraph starts (`On ... wrote:` above a quoted
+    // export): it stays apart from the quoted text once the prefixes are gone.
+    if (l.depth != previous_depth && !blank(l) && !previous_blank) out.put('\n', l.begin);
+    previous_depth = l.depth;
+    previous_blank = blank(l);
     out.copy(text.substr(l.content, l.end - l.content), l.content);
     if (l.depth > 0) {
       // Unquoted lines right after a quoted one that was cut at the wrap width continue it.
