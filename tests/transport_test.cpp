@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "catch.hpp"
+#include "input/transport/layers.hpp"
 #include "input/transport/mapped_text.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
@@ -67,18 +68,37 @@ const std::string osbench = "corpus/pts-text/pts-10.8.4_osbench_base-vs-fwrapv.t
 TEST_CASE("offset_map maps copied runs linearly and decoded bytes to where they began",
           "[transport]") {
   detail::mapped_text t;
-  t.copy("abc", 10);    // out 0-2 <- in 10-12
-  t.put('=', 13);       // out 3   <- in 13 (`=3D`)
-  t.copy("de", 16);     // out 4-5 <- in 16-17
-  t.put("\xC2\xB5", 18);  // out 6-7 <- in 18 (Latin-1 0xB5)
+  t.copy("abc", 10);         // out 0-2 <- in 10-12
+  t.put('=', 13, 3);         // out 3   <- in 13 (`=3D`)
+  t.put('=', 16, 3);         // out 4   <- in 16 (the next `=3D`: the same run)
+  t.copy("de", 19);          // out 5-6 <- in 19-20
+  t.put("\xC2\xB5", 21, 1);  // out 7-8 <- in 21 (Latin-1 0xB5)
+  t.put("\xC2\xB1", 22, 1);  // out 9-10 <- in 22
   auto map = t.take_map();
+  CHECK(map.runs() == 4);  // abc; the two `=3D`; de; the two Latin-1 characters
   CHECK(map.to_input(0) == 10);
   CHECK(map.to_input(2) == 12);
   CHECK(map.to_input(3) == 13);
   CHECK(map.to_input(4) == 16);
-  CHECK(map.to_input(5) == 17);
-  CHECK(map.to_input(6) == 18);
-  CHECK(map.to_input(7) == 18);
+  CHECK(map.to_input(5) == 19);
+  CHECK(map.to_input(6) == 20);
+  CHECK(map.to_input(7) == 21);
+  CHECK(map.to_input(8) == 21);
+  CHECK(map.to_input(9) == 22);
+  CHECK(map.to_input(10) == 22);
+}
+
+TEST_CASE("A bar of quoted-printable '=3D' costs the map one run, not one per byte",
+          "[transport]") {
+  std::string bar = "x |";
+  for (int i = 0; i < 1000; ++i) bar += "=3D";
+  detail::mapped_text out;
+  std::size_t malformed = 0;
+  detail::decode_quoted_printable(bar, 0, out, malformed);
+  CHECK(out.text() == "x |" + std::string(1000, '='));
+  auto map = out.take_map();
+  CHECK(map.runs() == 2);
+  CHECK(map.to_input(3 + 999) == 3 + 999 * 3);
 }
 
 TEST_CASE("Each transport layer alone gives the model of the plain export", "[transport]") {

@@ -96,7 +96,7 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
       std::size_t out_left = sizeof buffer;
       auto r = iconv(converter.cd, &in, &in_left, &out, &out_left);
       if (r != static_cast<std::size_t>(-1) || in_left == 0) {
-        layer.out.put(std::string_view(buffer, sizeof buffer - out_left), i);
+        layer.out.put(std::string_view(buffer, sizeof buffer - out_left), i, n);
         i += n;
         done = true;
       } else if (errno != EINVAL) {
@@ -104,7 +104,7 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
       }
     }
     if (!done) {
-      layer.out.put("\xEF\xBF\xBD", i);  // U+FFFD REPLACEMENT CHARACTER
+      layer.out.put("\xEF\xBF\xBD", i, 1);  // U+FFFD REPLACEMENT CHARACTER
       ++replaced;
       ++i;
       iconv(converter.cd, nullptr, nullptr, nullptr, nullptr);

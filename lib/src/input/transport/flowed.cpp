@@ -30,7 +30,7 @@ std::optional<undone_layer> undo_flowed(std::string_view text, bool delete_space
       if (open) out.copy("\n", begin - 1);  // a depth change ends a paragraph (RFC 3676 §4.5)
       // The quote marks, and one blank after them, stay for the quote layer to read.
       out.copy(line.substr(0, depth), begin);
-      if (depth > 0) out.put(' ', begin + depth);
+      if (depth > 0) out.put(' ', begin + depth, 0);
     }
     auto kept = content;
     if (flowed && delete_space) kept.remove_suffix(1);

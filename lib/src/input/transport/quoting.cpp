@@ -54,15 +54,16 @@ bool was_wrapped(std::size_t line_length, std::string_view next_line) {
 
 std::optional<undone_layer> undo_quoting(std::string_view text) {
   if (!text.starts_with('>') && text.find("\n>") == std::string_view::npos) return std::nullopt;
-  std::vector<quoted_line> lines;
+  // Lines are parsed as they come, twice, rather than kept: an input may have millions.
+  std::size_t first_quoted = std::string_view::npos;
   bool chart_quoted = false;
-  for (std::size_t begin = 0; begin < text.size();) {
-    auto l = parse_line(text, begin);
-    if (l.depth > 0 && !chart_quoted) {
+  for (std::size_t at = 0; at < text.size() && !chart_quoted;) {
+    auto l = parse_line(text, at);
+    if (l.depth > 0) {
+      first_quoted = std::min(first_quoted, l.begin);
       chart_quoted = holds_chart(text.substr(l.content, l.end - l.content));
     }
-    lines.push_back(l);
-    begin = l.next;
+    at = l.next;
   }
   if (!chart_quoted) return std::nullopt;
 
@@ -75,38 +76,34 @@ std::optional<undone_layer> undo_quoting(std::string_view text) {
   };
   std::size_t previous_depth = 0;
   bool previous_blank = true;
-  for (std::size_t k = 0; k < lines.size(); ++k) {
-    const auto& l = lines[k];
+  for (std::size_t at = 0; at < text.size();) {
+    auto l = parse_line(text, at);
+    at = l.next;
     deepest = std::max(deepest, l.depth);
     // Where the quote depth changes, a new paragraph starts (`On ... wrote:` above a quoted
     // export): it stays apart from the quoted text once the prefixes are gone.
-    if (l.depth != previous_depth && !blank(l) && !previous_blank) out.put('\n', l.begin);
+    if (l.depth != previous_depth && !blank(l) && !previous_blank) out.put('\n', l.begin, 0);
     previous_depth = l.depth;
     previous_blank = blank(l);
     out.copy(text.substr(l.content, l.end - l.content), l.content);
-    if (l.depth > 0) {
-      // Unquoted lines right after a quoted one that was cut at the wrap width continue it.
-      auto last = l;
-      while (k + 1 < lines.size()) {
-        const auto& n = lines[k + 1];
-        auto next_text = text.substr(n.begin, n.end - n.begin);
-        if (n.depth != 0 || next_text.find_first_not_of(" \t") == std::string_view::npos ||
-            !was_wrapped(last.end - last.begin, next_text)) {
-          break;
-        }
-        if (out.size() > 0 && out.back() != ' ') out.put(' ', n.begin);
-        auto start = n.begin + next_text.find_first_not_of(" \t");
-        out.copy(text.substr(start, n.end - start), start);
-        ++rejoined;
-        last = n;
-        ++k;
+    auto last = l;
+    // Unquoted lines right after a quoted one that was cut at the wrap width continue it.
+    while (l.depth > 0 && at < text.size()) {
+      auto n = parse_line(text, at);
+      auto next_text = text.substr(n.begin, n.end - n.begin);
+      if (n.depth != 0 || next_text.find_first_not_of(" \t") == std::string_view::npos ||
+          !was_wrapped(last.end - last.begin, next_text)) {
+        break;
       }
-      out.copy(text.substr(last.end, last.next - last.end), last.end);
-    } else {
-      out.copy(text.substr(l.end, l.next - l.end), l.end);
+      if (out.size() > 0 && out.back() != ' ') out.put(' ', n.begin, 0);
+      auto start = n.begin + next_text.find_first_not_of(" \t");
+      out.copy(text.substr(start, n.end - start), start);
+      ++rejoined;
+      last = n;
+      at = n.next;
     }
+    out.copy(text.substr(last.end, last.next - last.end), last.end);
   }
-  auto first_quoted = std::find_if(lines.begin(), lines.end(), [](auto& l) { return l.depth > 0; });
   std::string message = deepest == 1 ? "1 level of '> ' quoting removed"
                                      : std::to_string(deepest) + " levels of '> ' quoting removed";
   if (rejoined > 0) {
@@ -115,7 +112,7 @@ std::optional<undone_layer> undo_quoting(std::string_view text) {
                               : " lines that the mail client re-wrapped without their '> ' were") +
                " joined back to the quoted line before";
   }
-  layer.notes.push_back({first_quoted->begin, std::move(message)});
+  layer.notes.push_back({first_quoted, std::move(message)});
   return layer;
 }
 

@@ -117,6 +117,21 @@ std::size_t read_escape(std::string_view text, std::size_t at, std::size_t end, 
   return std::min(i + 1, end) - at;
 }
 
+// A line whose text moves under the cursor: `\r` or backspace overprints, or a CSI that moves
+// the cursor on the line or erases it.
+bool needs_screen(std::string_view line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\r' || line[i] == '\b') return true;
+    if (line[i] != esc || i + 1 >= line.size() || line[i + 1] != '[') continue;
+    auto k = i + 2;
+    while (k < line.size() && line[k] >= 0x20 && line[k] <= 0x3F) ++k;
+    if (k < line.size() && std::string_view("KCDG").find(line[k]) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<undone_layer> undo_terminal(std::string_view text) {
@@ -147,6 +162,35 @@ std::optional<undone_layer> undo_terminal(std::string_view text) {
     });
     if (plain) {
       out.copy(text.substr(begin, next - begin), begin);
+      begin = next;
+      continue;
+    }
+    // Colour codes alone (the usual capture) move no column: the text between them is copied
+    // as it is, without drawing the line on a screen (a screen costs a cell per byte).
+    if (!needs_screen(line)) {
+      line_screen unused;
+      std::size_t i = begin;
+      while (i < line_end) {
+        auto c = static_cast<unsigned char>(text[i]);
+        if (c == esc) {
+          i += read_escape(text, i, line_end, unused, n);
+          continue;
+        }
+        if (is_control_to_drop(c)) {
+          n.saw(i);
+          ++n.controls;
+          ++i;
+          continue;
+        }
+        auto stop = i;
+        while (stop < line_end && text[stop] != esc &&
+               !is_control_to_drop(static_cast<unsigned char>(text[stop]))) {
+          ++stop;
+        }
+        out.copy(text.substr(i, stop - i), i);
+        i = stop;
+      }
+      out.copy(text.substr(line_end, next - line_end), line_end);
       begin = next;
       continue;
     }

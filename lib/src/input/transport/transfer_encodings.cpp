@@ -55,7 +55,7 @@ void decode_quoted_printable(std::string_view encoded, std::size_t base, mapped_
       int hi = hex_value(encoded[eq + 1]);
       int lo = eq + 2 < end ? hex_value(encoded[eq + 2]) : -1;
       if (hi >= 0 && lo >= 0) {
-        out.put(static_cast<char>(hi * 16 + lo), base + eq);
+        out.put(static_cast<char>(hi * 16 + lo), base + eq, 3);
         at = eq + 3;
       } else {
         ++malformed;
@@ -86,16 +86,16 @@ void decode_base64(std::string_view encoded, std::size_t base, mapped_text& out,
     if (++count == 4) {
       char bytes[3] = {static_cast<char>(quad >> 16), static_cast<char>(quad >> 8),
                        static_cast<char>(quad)};
-      out.put(std::string_view(bytes, 3), base + quad_start);
+      out.put(std::string_view(bytes, 3), base + quad_start, 4);
       quad = 0;
       count = 0;
     }
   }
   // A final group of 2 or 3 characters holds 1 or 2 bytes.
-  if (count == 2) out.put(static_cast<char>(quad >> 4), base + quad_start);
+  if (count == 2) out.put(static_cast<char>(quad >> 4), base + quad_start, 4);
   if (count == 3) {
     char bytes[2] = {static_cast<char>(quad >> 10), static_cast<char>(quad >> 2)};
-    out.put(std::string_view(bytes, 2), base + quad_start);
+    out.put(std::string_view(bytes, 2), base + quad_start, 4);
   }
   if (count == 1) ++malformed;
 }
