@@ -9,6 +9,7 @@ import glob
 import io
 import json
 import os
+import quopri
 import pty
 import shutil
 import signal
@@ -92,8 +93,25 @@ with tempfile.TemporaryDirectory() as tmp:
           and rep["failures"][0]["column"] == 9, rep["failures"])
     check("the report names the skipped file", rep["skipped_files"] == [{"file": os.path.join(tree, "README"),
                                                                         "reason": "not a result file"}], rep)
+    check("the report lists no warnings for files that read cleanly",
+          rep["warnings"] == 0 and rep["warning_list"] == [], rep)
     rc, show, _ = run("show", os.path.join(out, "run1", "composite.json"))
     check("a written output reads back", rc == 0 and "5 charts" in show, show[:300])
+
+    # A mail in quoted-printable among the inputs: read, and the decoding listed in the report.
+    mails = os.path.join(tmp, "mails")
+    os.makedirs(mails)
+    with open(os.path.join(mails, "reply.eml"), "wb") as f:
+        f.write(b"MIME-Version: 1.0\nContent-Type: text/plain\n"
+                b"Content-Transfer-Encoding: quoted-printable\n\n" + quopri.encodestring(osbench))
+    mail_report = os.path.join(tmp, "mail-report.json")
+    rc, _, err = run("convert", mails, "--combine", os.path.join(tmp, "mails.csv"),
+                     "--report", mail_report)
+    check("a quoted-printable mail in a directory converts", rc == 0 and "converted 1 files (10 entries)" in err, err)
+    rep = json.load(open(mail_report))
+    check("the report lists what was decoded, with its position",
+          rep["warnings"] == 1 and rep["warning_list"][0]["message"] == "quoted-printable decoded"
+          and rep["warning_list"][0]["line"] == 3, rep)
     rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out)
     check("existing outputs are not overwritten", rc == 1 and err.count("use --force") == 2, err)
 

@@ -47,7 +47,8 @@ struct outcome {
   std::string combined;  // its part of the combined output
   std::string own;       // its own output under --out-dir
   std::size_t entries = 0;
-  std::vector<std::string> warnings;
+  std::vector<std::string> warnings;  // as printed
+  std::vector<failure> noted;          // the same, kept for --report
   std::uint64_t input_bytes = 0;
 };
 
@@ -79,6 +80,7 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     in.bytes = std::string();  // free it before rendering: memory stays flat
     for (const auto& w : file.warnings) {
       out.warnings.push_back(format_diagnostic(file.source_name, w.where, "warning: " + w.message));
+      if (!plan.report.empty()) out.noted.push_back({file.source_name, w.where, w.message});
     }
     for (const auto& r : file.results) out.entries += r.entries.size();
     if (!plan.combined.empty()) {
@@ -165,6 +167,7 @@ class collector {
     }
     ++converted_;
     entries_ += o.entries;
+    for (auto& w : o.noted) warnings_.push_back(std::move(w));
   }
 
   // Moves the combined output into place; false after saying why.
@@ -191,21 +194,26 @@ class collector {
     report["entries"] = entries_;
     report["failed"] = failures_.size();
     report["skipped"] = skipped_.size();
-    auto& failed = report["failures"] = nlohmann::ordered_json::array();
-    for (const auto& f : failures_) {
-      auto& item = failed.emplace_back();
-      item["file"] = f.file;
-      item["line"] = f.where.line ? nlohmann::ordered_json(f.where.line) : nullptr;
-      item["column"] = f.where.column ? nlohmann::ordered_json(f.where.column) : nullptr;
-      item["message"] = f.message;
-      item["diagnostic"] = f.text();
-    }
+    report["warnings"] = warnings_.size();
+    auto list = [](nlohmann::ordered_json& array, const std::vector<failure>& items) {
+      for (const auto& f : items) {
+        auto& item = array.emplace_back();
+        item["file"] = f.file;
+        item["line"] = f.where.line ? nlohmann::ordered_json(f.where.line) : nullptr;
+        item["column"] = f.where.column ? nlohmann::ordered_json(f.where.column) : nullptr;
+        item["message"] = f.message;
+        item["diagnostic"] = f.text();
+      }
+    };
+    list(report["failures"] = nlohmann::ordered_json::array(), failures_);
     auto& skipped = report["skipped_files"] = nlohmann::ordered_json::array();
     for (const auto& [file, reason] : skipped_) {
       auto& item = skipped.emplace_back();
       item["file"] = file;
       item["reason"] = reason;
     }
+    // What was read anyway, transport layers undone among it (quoted-printable decoded, ...).
+    list(report["warning_list"] = nlohmann::ordered_json::array(), warnings_);
     std::string error;
     // Names come from the file system and may be any bytes: replace what is not UTF-8.
     auto text = report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
@@ -240,6 +248,7 @@ class collector {
   atomic_file combined_file_;
   std::set<std::string> written_;
   std::vector<failure> failures_;
+  std::vector<failure> warnings_;  // of the converted files, for --report
   std::vector<std::pair<std::string, std::string>> skipped_;
   std::size_t converted_ = 0, entries_ = 0, files_done_ = 0;
   std::uint64_t bytes_done_ = 0;
