@@ -185,9 +185,14 @@ TEST_CASE("A multi-line entry cut before its bar is said at its value", "[error]
         "kyber ... 3 |=\n",
         5, 12, expected);
   }
-  SECTION("the chart's only entry") {
-    parse_should_fail("KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone ..... 20.1\n", 4, 12,
+  SECTION("the chart's only entry, as the input's last bytes") {
+    parse_should_fail("KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone ..... 20.1", 4, 12,
                       expected);
+  }
+  SECTION("the chart's only entry, with its line end: PTS's run-time form without bars") {
+    cut_should_warn("KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone ..... 20.1\n", 1, 4, 1,
+                    "chart 'KeyDB': 1 entry has no bar ('LABEL . VALUE', as PTS shows a result "
+                    "while a test runs)");
   }
   SECTION("indented four spaces, with CRLF line ends") {
     cut_should_warn(

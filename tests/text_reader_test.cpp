@@ -7,6 +7,7 @@
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
+#include "reader_support.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
@@ -789,4 +790,32 @@ TEST_CASE("A collapsed export ending with a line end is read", "[text]") {
   CHECK(file.results[0].entries[1].label == "bfq");
   CHECK(file.results[0].entries[1].value_text == "5");
   CHECK(file.warnings.empty());
+}
+
+TEST_CASE("Entries without bars ('LABEL . VALUE') are read under a direction mark, with a "
+          "warning; elsewhere they are prose",
+          "[text][regression]") {
+  // As in real README files that keep PTS's run-time output (Xen demo, Orange Pi blog).
+  auto file = iosr::read_results(
+      "    N-Queens 1.0\n    Elapsed Time\n    Seconds < Lower Is Better\n"
+      "    N-Queens_24Sept23 . 349.54\n\nwait ... 5\n\n"
+      "    RAMspeed SMP 3.5.0\n    Type: Copy - Benchmark: Integer\n    MB/s > Higher Is Better\n"
+      "    RAMspeed-SMP Test . 8158.33 \n```\n",
+      "readme.md");
+  REQUIRE(file.results.size() == 2);
+  CHECK(file.results[0].title == "N-Queens");
+  CHECK(test_support::value_of(file.results[0], "N-Queens_24Sept23") == "349.54");
+  CHECK(test_support::value_of(file.results[1], "RAMspeed-SMP Test") == "8158.33");
+  CHECK(test_support::warnings_with(file, "no bar ('LABEL . VALUE'") == 2);
+  CHECK(test_support::warnings_with(file, "bar of") == 0);
+}
+
+TEST_CASE("A number without a bar beside entries with bars is a cut, not a value",
+          "[text][regression]") {
+  // `20` may have been `20.13 |===`: one wrong digit is worse than a missing entry.
+  auto file = iosr::read_results(
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nbfq ... 10.5 |=====\nnone .. 20\n", "cut.txt");
+  REQUIRE(file.results.size() == 1);
+  CHECK(test_support::entry_labels(file.results[0]) == std::vector<std::string>{"bfq"});
+  CHECK(test_support::has_warning(file, "input ends inside an entry"));
 }

@@ -105,6 +105,20 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
       return t;
     }
   }
+  // VALUE alone: a number and the line's end
+  if (allow_empty) {
+    const char* p = it;
+    boost::iterator_range<const char*> value;
+    if (x3::parse(p, end, number_token, value) &&
+        std::all_of(p, end, [](char c) { return c == ' ' || c == '\r'; })) {
+      entry_tail t;
+      t.kind = tail_kind::bare;
+      t.value_begin = offset(value.begin());
+      t.value_end = t.value_begin + value.size();
+      t.end = t.value_end;
+      return t;
+    }
+  }
   // PASS / FAIL
   {
     const char* p = it;

@@ -8,6 +8,8 @@
 //   PASS / FAIL      a pass/fail entry
 //   MIN: a  AVG: b  MAX: c     a line graph (PTS 9+), or `MIN: a / AVG: b / MAX: c` (6.x-7.x)
 //   (nothing)        an image comparison or other value that is not shown
+//   VALUE            a number with no bar after it, as PTS shows a result while a test runs
+//                    (one line only)
 #pragma once
 
 #include <cstddef>
@@ -16,7 +18,7 @@
 
 namespace iosr::detail {
 
-enum class tail_kind { bar, pass_fail, series, empty };
+enum class tail_kind { bar, pass_fail, series, empty, bare };
 
 struct entry_tail {
   tail_kind kind = tail_kind::bar;
@@ -30,7 +32,8 @@ struct entry_tail {
 
 /// Matches the dot leader and tail at `text[dots]` (which must be a `.` preceded by a space).
 /// The tail must end at the end of `text` or before a space. `allow_empty` accepts a leader
-/// with nothing after it (only meaningful when `text` is one line).
+/// with nothing after it, and a number with nothing after it (only meaningful when `text` is
+/// one line).
 std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t dots,
                                            bool allow_empty);
 

@@ -356,14 +356,33 @@ class multiline_reader {
   std::size_t read_chart(std::size_t first) {
     std::size_t end = first;
     while (end < lines_.size() && lines_[end].kind == line_kind::entry) ++end;
-    bool all_empty = true;
-    for (auto i = first; i < end && all_empty; ++i) {
-      all_empty = lines_[i].entry.tail.kind == tail_kind::empty;
+    bool all_empty = true, with_bar = false;
+    for (auto i = first; i < end; ++i) {
+      all_empty = all_empty && lines_[i].entry.tail.kind == tail_kind::empty;
+      with_bar = with_bar || lines_[i].entry.tail.kind == tail_kind::bar;
+    }
+    // A number with no bar is a cut, not PTS's run-time form, beside entries with bars or as
+    // the input's last bytes (no line end after it): `none . 20` may have been `20.13 |===`.
+    for (auto i = first; i < end; ++i) {
+      if (lines_[i].entry.tail.kind != tail_kind::bare) continue;
+      if (with_bar || lines_[i].end == ctx_.text.size()) {
+        end = i;
+        break;
+      }
+    }
+    std::size_t without_bar = 0;
+    for (auto i = first; i < end; ++i) without_bar += lines_[i].entry.tail.kind == tail_kind::bare;
+    if (end == first) {  // the first entry is already a cut one
+      fail_if_broken_entry(first, false);
+      return first + 1;
     }
     auto header = find_header(first);
     // Under a direction mark, entries hold numbers: empty ones there are a cut, said below.
     bool marked = header.unit != npos && find_direction_mark(lines_[header.unit].content, 0);
     if (all_empty && !marked && !is_image_comparison_run(first, end)) return end;  // prose
+    // `LABEL . 349.54` with no bar is what PTS shows while a test runs; outside a chart with a
+    // direction mark it is prose (`wait ... 5`).
+    if (without_bar > 0 && !marked) return end;
     auto r = make_chart(header, first);
     r.entries.reserve(end - first);
     bars_.clear();
@@ -386,12 +405,19 @@ class multiline_reader {
         break;
       }
       add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
-      bars_.push_back(l.entry.tail.bar_length);
+      bars_.push_back(l.entry.tail.kind == tail_kind::bare ? no_bar : l.entry.tail.bar_length);
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
       if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
     }
     if (i == end) fail_if_broken_entry(i, !r.entries.empty());
+    if (without_bar > 0) {
+      ctx_.warn(lines_[first].begin + lines_[first].indent,
+                "chart '" + r.title + "': " + std::to_string(without_bar) +
+                    (without_bar == 1 ? " entry has" : " entries have") +
+                    " no bar ('LABEL . VALUE', as PTS shows a result while a test runs); read "
+                    "with no bar to check the value against");
+    }
     check_bars(ctx_, r, bars_);
     ctx_.out.results.push_back(std::move(r));
     return i < end ? end : i;

@@ -67,6 +67,7 @@ void add_text_entry(result& chart, const reader_context& ctx, std::string_view l
   e.value_text = ctx.text.substr(value_offset, tail.value_end - tail.value_begin);
   switch (tail.kind) {
     case tail_kind::bar:
+    case tail_kind::bare:
       e.kind = entry_kind::number;
       e.value = parse_number(e.value_text);
       if (!e.value) {
@@ -104,6 +105,7 @@ void check_bars(const reader_context& ctx, const result& chart,
   std::size_t largest_bar = 0;
   for (std::size_t i = 0; i < chart.entries.size(); ++i) {
     const auto& e = chart.entries[i];
+    if (bar_lengths[i] == no_bar) continue;
     if (e.kind == entry_kind::number && e.value && *e.value > largest) {
       largest = *e.value;
       largest_bar = bar_lengths[i];
@@ -111,7 +113,7 @@ void check_bars(const reader_context& ctx, const result& chart,
   }
   for (std::size_t i = 0; i < chart.entries.size(); ++i) {
     const auto& e = chart.entries[i];
-    if (e.kind != entry_kind::number || !e.value) continue;
+    if (e.kind != entry_kind::number || !e.value || bar_lengths[i] == no_bar) continue;
     double expected = largest > 0 ? std::max(0.0, *e.value / largest * double(largest_bar)) : 0;
     // Either neighbouring integer is rounding; anything further means a mis-read value.
     if (std::abs(double(bar_lengths[i]) - expected) >= 1.0) {

@@ -44,6 +44,9 @@ std::optional<found_entry> find_entry(std::string_view text, std::size_t from, b
 void add_text_entry(result& chart, const reader_context& ctx, std::string_view label,
                     std::size_t label_offset, const entry_tail& tail, std::size_t base);
 
+/// The bar length of an entry that has no bar (`LABEL . VALUE`): check_bars skips it.
+inline constexpr std::size_t no_bar = std::size_t(-1);
+
 /// Checks each bar against its value with PTS's proportional formula; warns on a mismatch.
 void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<std::size_t>& bar_lengths);
