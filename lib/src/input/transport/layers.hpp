@@ -72,6 +72,15 @@ std::optional<undone_layer> undo_terminal(std::string_view text);
 /// (on the same line when the answer was not echoed).
 std::optional<undone_layer> undo_pts_session(std::string_view text);
 
+// ---- copies from web pages and editors (invisible_characters.cpp, double_spacing.cpp) -------
+
+/// Zero-width spaces and joiners removed, no-break spaces read as blanks.
+std::optional<undone_layer> undo_invisible_characters(std::string_view text);
+
+/// Charts whose every line is followed by a blank line (Markdown's line breaks) read without
+/// those blank lines.
+std::optional<undone_layer> undo_double_spacing(std::string_view text);
+
 // ---- replies (quoting.cpp) -----------------------------------------------------------------
 
 /// Quote prefixes (`> `, `> > `, `>>`) removed where a chart is quoted, and the lines that a

@@ -41,8 +41,10 @@ std::optional<undone_layer> undo_pts_session(std::string_view text) {
       })) {
     return std::nullopt;
   }
-  // The last prompt before the first chart: later ones would be inside the export.
-  auto first_mark = std::min(text.find("> Higher Is Better"), text.find("< Lower Is Better"));
+  // The last prompt before the first chart (its direction mark, or its first bar for PTS 7's
+  // charts without a mark): later ones belong to later sessions in the same capture.
+  auto first_mark = std::min({text.find("> Higher Is Better"), text.find("< Lower Is Better"),
+                              text.find(" |=")});
   std::size_t prompt_line = std::string_view::npos, after = 0, line_next = 0;
   for (std::size_t begin = 0; begin < text.size() && begin < first_mark;) {
     auto nl = text.find('\n', begin);

@@ -20,8 +20,14 @@ quoted_line parse_line(std::string_view text, std::size_t begin) {
   quoted_line l{begin, begin, nl == std::string_view::npos ? text.size() : nl,
                 nl == std::string_view::npos ? text.size() : nl + 1, 0};
   if (l.end > begin && text[l.end - 1] == '\r') --l.end;
-  // Each level is a `>` and at most one blank after it: further blanks are the quoted text's.
+  // Blanks may come before the first `>` (a Markdown quote inside a list item). A unit line
+  // whose unit is empty (`    > Higher Is Better`) is no quote.
   auto i = begin;
+  while (i < l.end && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i == l.end || text[i] != '>' ||
+      text.substr(i, l.end - i).starts_with("> Higher Is Better")) {
+    return l;
+  }
   while (i < l.end && text[i] == '>') {
     ++l.depth;
     ++i;
@@ -53,7 +59,7 @@ bool was_wrapped(std::size_t line_length, std::string_view next_line) {
 }  // namespace
 
 std::optional<undone_layer> undo_quoting(std::string_view text) {
-  if (!text.starts_with('>') && text.find("\n>") == std::string_view::npos) return std::nullopt;
+  if (text.find('>') == std::string_view::npos) return std::nullopt;
   // Lines are parsed as they come, twice, rather than kept: an input may have millions.
   std::size_t first_quoted = std::string_view::npos;
   bool chart_quoted = false;

@@ -25,8 +25,11 @@ void decoded_input::undo_layers(claims_text claims) {
     if (auto layer = undo_bare_quoted_printable(text())) apply(std::move(*layer));
   }
   if (auto layer = undo_terminal(text())) apply(std::move(*layer));
-  if (auto layer = undo_pts_session(text())) apply(std::move(*layer));
+  if (auto layer = undo_invisible_characters(text())) apply(std::move(*layer));
   if (auto layer = undo_quoting(text())) apply(std::move(*layer));
+  if (auto layer = undo_double_spacing(text())) apply(std::move(*layer));
+  // After quoting: a session pasted into a reply or a Markdown quote has its prompt quoted.
+  if (auto layer = undo_pts_session(text())) apply(std::move(*layer));
 }
 
 }  // namespace iosr::detail

@@ -22,8 +22,8 @@ class decoded_input {
   decoded_input& operator=(const decoded_input&) = delete;
 
   /// Undoes every transport layer found, outermost first: MIME (part, transfer encoding,
-  /// charset, format=flowed) or bare quoted-printable, terminal codes, a PTS session's prompt,
-  /// quote prefixes. `claims` tells which MIME part holds results. Composite.xml and JSON
+  /// charset, format=flowed) or bare quoted-printable, terminal codes, invisible characters,
+  /// quote prefixes, double spacing, a PTS session's prompt. `claims` tells which MIME part holds results. Composite.xml and JSON
   /// (text starting with `<` or `{`) have none.
   void undo_layers(claims_text claims);
 
