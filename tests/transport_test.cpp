@@ -363,3 +363,28 @@ TEST_CASE("Every terminal capture of the corpus reads, with exact counts and eve
   }
   CHECK(total == 806);  // `grep -c "|="` over the 26 files
 }
+
+TEST_CASE("A web page saved as HTML is read as the text a browser shows", "[transport]") {
+  const std::string page =
+      "<!DOCTYPE html>\n<html><head><title>t</title><script>var x = '> Higher Is Better';"
+      "</script><style>p{}</style></head>\n<body><h1>My results</h1><p>Some   words\n"
+      "about &amp; around them.</p><pre>KeyDB 5.3.1\n\nOps/sec &gt; Higher Is Better\n"
+      "none ... 10 |====\nbfq .... 5 |==</pre><p>&#181;s and &plusmn; &#x2013; fine</p>"
+      "<!-- a comment: none ... 99 |= --></body></html>\n";
+  auto file = read_results(page, "page.html");
+  REQUIRE(file.results.size() == 1);
+  CHECK(file.results[0].unit == "Ops/sec");
+  CHECK(test_support::entry_labels(file.results[0]) == std::vector<std::string>{"none", "bfq"});
+  CHECK(test_support::value_of(file.results[0], "bfq") == "5");
+  CHECK(messages(file).at(0) ==
+        "an HTML page, read as the text a browser shows (markup removed, 5 entities decoded)");
+  // An entity's position is that of its `&` in the page.
+  auto at = page.find("&gt;");
+  CHECK(file.results[0].entries[0].where.line == position_in(page, at).line + 1);
+}
+
+TEST_CASE("Composite.xml and XHTML are not taken for a web page", "[transport]") {
+  CHECK(detect_input_format("<?xml version=\"1.0\"?>\n<PhoronixTestSuite></PhoronixTestSuite>") ==
+        "composite-xml");
+  CHECK(detect_input_format("<html><body>No results here.</body></html>").empty());
+}

@@ -102,11 +102,20 @@ TEST_CASE("Wild: README files keeping PTS's run-time charts without bars", "[wil
   CHECK(value_of(xen.results[9], "Dbench_VM2") == "108.17");
   CHECK(test_support::warnings_with(xen, "no bar ('LABEL . VALUE'") == 10);
 
-  const auto& blog = read_cached(wild + "text-other/disappear9-blog_orangepi-zero3_post-source_no-bars.md");
-  REQUIRE(blog.results.size() == 2);
-  CHECK(value_of(blog.results[0], "Zero3") == "2670");
-  CHECK(value_of(blog.results[1], "Zero3") == "4745");
-  CHECK(blog.results[1].description == "Test: Decompression Rating");
+  // The blog post's source, and the page the blog published from it (every line a <span>,
+  // `&gt;` for `>`): the same charts.
+  for (const auto* file : {"text-other/disappear9-blog_orangepi-zero3_post-source_no-bars.md",
+                           "text-other/disappear9-blog_orangepi-zero3_hexo-page_html-span-lines_gt-entity.html"}) {
+    INFO(file);
+    const auto& blog = read_cached(wild + file);
+    REQUIRE(blog.results.size() == 2);
+    CHECK(blog.results[0].title == "7-Zip Compression");
+    CHECK(blog.results[0].unit == "MIPS");
+    CHECK(blog.results[0].direction == direction::higher);
+    CHECK(value_of(blog.results[0], "Zero3") == "2670");
+    CHECK(value_of(blog.results[1], "Zero3") == "4745");
+    CHECK(blog.results[1].description == "Test: Decompression Rating");
+  }
 }
 
 TEST_CASE("Wild: a README quoting two terminal sessions, every line double-spaced, with "
@@ -159,9 +168,9 @@ TEST_CASE("Wild: forms iosr does not read are refused, saying where and why", "[
   // A table of the author's own making, with the direction in parentheses.
   CHECK(refusal("hand-edited/lkml_2024-08_maple-tree-store-type_phoronix-t-test-1_nested-values.eml")
             .starts_with("a direction mark, but no chart in a form iosr reads around it"));
-  // HTML pages and a site's JSON search index: the text is inside markup.
-  for (const auto* file : {"text-other/disappear9-blog_orangepi-zero3_hexo-page_html-span-lines_gt-entity.html",
-                           "text-other/disappear9-blog_content-json_whitespace-collapsed_gt-entity.json",
+  // A site's JSON search index (the text inside JSON strings), PTS's own HTML export (its
+  // values are in SVG), and CSV exports pasted into Markdown after a shell prompt.
+  for (const auto* file : {"text-other/disappear9-blog_content-json_whitespace-collapsed_gt-entity.json",
                            "text-other/ub-benchmark-infra_rnnoise_pts-html-export_svg-more-is-better_arm-1ghz.html",
                            "text-other/rcastellotti-gr_LOG-md_cat-of-csv-exports-in-markdown.md"}) {
     INFO(file);

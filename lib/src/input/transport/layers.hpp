@@ -72,7 +72,11 @@ std::optional<undone_layer> undo_terminal(std::string_view text);
 /// (on the same line when the answer was not echoed).
 std::optional<undone_layer> undo_pts_session(std::string_view text);
 
-// ---- copies from web pages and editors (invisible_characters.cpp, double_spacing.cpp) -------
+// ---- web pages and editors (html_page.cpp, invisible_characters.cpp, double_spacing.cpp) ----
+
+/// A web page saved as HTML (`<!DOCTYPE html`, `<html`): the text a browser shows, markup
+/// removed and entities decoded, white space kept inside <pre>.
+std::optional<undone_layer> undo_html_page(std::string_view text);
 
 /// Zero-width spaces and joiners removed, no-break spaces read as blanks.
 std::optional<undone_layer> undo_invisible_characters(std::string_view text);

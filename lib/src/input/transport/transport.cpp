@@ -16,7 +16,13 @@ void decoded_input::apply(undone_layer layer) {
 void decoded_input::undo_layers(claims_text claims) {
   auto start = original_.find_first_not_of(" \t\r\n");
   if (start == std::string_view::npos) return;
-  if (original_[start] == '<' || original_[start] == '{') return;
+  // Composite.xml and JSON travel bare; a web page is the one document in markup undone here.
+  if (original_[start] == '<') {
+    if (auto layer = undo_html_page(text())) apply(std::move(*layer));
+    if (!decoded_) return;
+  } else if (original_[start] == '{') {
+    return;
+  }
 
   auto mime = undo_mime(text(), claims);
   bool had_mime = !mime.empty();

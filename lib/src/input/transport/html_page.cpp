@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+// A web page saved as HTML (a blog post, a forum thread, a mail archive's page) read as the
+// text a browser shows: markup removed, entities decoded, line breaks where blocks and <br>
+// break lines, white space kept inside <pre> and collapsed elsewhere.
+#include <array>
+#include <cctype>
+#include <string>
+
+#include "input/transport/layers.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool starts_with_nocase(std::string_view text, std::size_t at, std::string_view word) {
+  return text.size() >= at + word.size() && lower(text.substr(at, word.size())) == word;
+}
+
+// Elements whose start and end break the line (the block elements a page's text is cut by).
+bool breaks_line(std::string_view name) {
+  static constexpr std::array<std::string_view, 30> blocks = {
+      "address", "article", "aside", "blockquote", "body", "dd", "div", "dl", "dt",
+      "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+      "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr"};
+  for (auto b : blocks) {
+    if (name == b) return true;
+  }
+  return name == "ul" || name == "br" || name == "tbody" || name == "thead";
+}
+
+// Elements whose content is not text: skipped with it.
+bool hides_content(std::string_view name) {
+  return name == "script" || name == "style" || name == "head" || name == "template" ||
+         name == "noscript" || name == "svg";
+}
+
+void append_utf8(std::string& out, unsigned long cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x110000) {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+struct named_entity {
+  std::string_view name;
+  unsigned long code_point;
+};
+
+// The entities pages use for text (not the whole HTML5 table): markup, blanks, the signs of
+// benchmark units.
+constexpr std::array<named_entity, 22> entities = {{
+    {"amp", '&'},       {"lt", '<'},         {"gt", '>'},        {"quot", '"'},
+    {"apos", '\''},     {"nbsp", ' '},       {"micro", 0xB5},    {"mu", 0x3BC},
+    {"plusmn", 0xB1},   {"deg", 0xB0},       {"times", 0xD7},    {"divide", 0xF7},
+    {"ndash", 0x2013},  {"mdash", 0x2014},   {"hellip", 0x2026}, {"lsquo", 0x2018},
+    {"rsquo", 0x2019},  {"ldquo", 0x201C},   {"rdquo", 0x201D},  {"middot", 0xB7},
+    {"copy", 0xA9},     {"shy", 0xAD},
+}};
+
+// The entity at text[at] (`&`): its decoded text and length, or a length of 0.
+std::size_t decode_entity(std::string_view text, std::size_t at, std::string& decoded) {
+  auto semi = text.find(';', at);
+  if (semi == std::string_view::npos || semi - at > 12) return 0;
+  auto body = text.substr(at + 1, semi - at - 1);
+  decoded.clear();
+  if (body.starts_with('#')) {
+    bool hex = body.size() > 1 && (body[1] == 'x' || body[1] == 'X');
+    auto digits = body.substr(hex ? 2 : 1);
+    if (digits.empty()) return 0;
+    unsigned long cp = 0;
+    for (char c : digits) {
+      int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+              : hex && std::isxdigit(static_cast<unsigned char>(c))
+                  ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
+                  : -1;
+      if (d < 0) return 0;
+      cp = cp * (hex ? 16 : 10) + static_cast<unsigned long>(d);
+      if (cp > 0x10FFFF) return 0;
+    }
+    append_utf8(decoded, cp == 0xA0 ? ' ' : cp);
+    return semi - at + 1;
+  }
+  for (const auto& e : entities) {
+    if (body == e.name) {
+      append_utf8(decoded, e.code_point);
+      return semi - at + 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::optional<undone_layer> undo_html_page(std::string_view text) {
+  auto start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos ||
+      !(starts_with_nocase(text, start, "<!doctype html") || starts_with_nocase(text, start, "<html"))) {
+    return std::nullopt;
+  }
+  undone_layer layer;
+  auto& out = layer.out;
+  std::size_t entities_decoded = 0, pre_depth = 0;
+  bool pending_blank = false;  // white space seen outside <pre>, written before the next text
+  std::size_t blank_at = 0;
+  std::string decoded;
+  auto line_break = [&](std::size_t at) {
+    pending_blank = false;
+    if (out.size() > 0 && out.back() != '\n') out.put('\n', at, 0);
+  };
+  auto flush_blank = [&] {
+    if (pending_blank && out.size() > 0 && out.back() != '\n') out.put(' ', blank_at, 1);
+    pending_blank = false;
+  };
+  for (std::size_t i = start; i < text.size();) {
+    char c = text[i];
+    if (c == '<') {
+      if (text.substr(i, 4) == "<!--") {
+        auto end = text.find("-->", i + 4);
+        i = end == std::string_view::npos ? text.size() : end + 3;
+        continue;
+      }
+      auto close = text.find('>', i);
+      if (close == std::string_view::npos) {
+        out.copy(text.substr(i), i);  // a `<` that opens no tag is text
+        break;
+      }
+      auto tag = text.substr(i + 1, close - i - 1);
+      bool ending = tag.starts_with('/');
+      if (ending) tag.remove_prefix(1);
+      auto name_end = tag.find_first_of(" \t\r\n/>");
+      auto name = lower(tag.substr(0, name_end));
+      if (!ending && hides_content(name)) {
+        auto end = lower(text.substr(close + 1)).find("</" + name);
+        i = end == std::string::npos ? text.size() : close + 1 + end;
+        auto after = text.find('>', i);
+        i = after == std::string_view::npos ? text.size() : after + 1;
+        continue;
+      }
+      if (name == "pre") pre_depth = ending ? (pre_depth > 0 ? pre_depth - 1 : 0) : pre_depth + 1;
+      if (breaks_line(name)) {
+        line_break(i);
+      } else if (name == "td" || name == "th") {
+        if (!ending && out.size() > 0 && out.back() != '\n') out.put('\t', i, 0);
+        pending_blank = false;
+      }
+      i = close + 1;
+      continue;
+    }
+    if (c == '&') {
+      if (auto n = decode_entity(text, i, decoded)) {
+        flush_blank();
+        out.put(decoded, i, n);
+        ++entities_decoded;
+        i += n;
+        continue;
+      }
+    }
+    if (pre_depth == 0 && (c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
+      if (!pending_blank) blank_at = i;
+      pending_blank = true;
+      ++i;
+      continue;
+    }
+    flush_blank();
+    // A run of plain text up to the next markup, entity or (outside <pre>) white space.
+    auto stop = i;
+    while (stop < text.size() && text[stop] != '<' && text[stop] != '&' &&
+           (pre_depth > 0 || (text[stop] != ' ' && text[stop] != '\t' && text[stop] != '\r' &&
+                              text[stop] != '\n'))) {
+      ++stop;
+    }
+    out.copy(text.substr(i, stop - i), i);
+    i = stop;
+  }
+  if (out.size() > 0 && out.back() != '\n') out.put('\n', text.size(), 0);
+  layer.notes.push_back({start, "an HTML page, read as the text a browser shows (markup removed, " +
+                                    std::to_string(entities_decoded) + " entities decoded)"});
+  return layer;
+}
+
+}  // namespace iosr::detail
