@@ -388,3 +388,19 @@ TEST_CASE("Composite.xml and XHTML are not taken for a web page", "[transport]")
         "composite-xml");
   CHECK(detect_input_format("<html><body>No results here.</body></html>").empty());
 }
+
+TEST_CASE("An error through three stacked layers points at the byte in the encoded reply",
+          "[transport]") {
+  auto text =
+      slurp(fixtures + "synthetic/synthetic-osbench_quoted-flowed-quoted-printable.eml");
+  auto at = text.find("27.06");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 5, "27x06");
+  try {
+    (void)read_results(text, "reply.eml");
+    FAIL("read without an error");
+  } catch (const parse_error& e) {
+    CHECK(e.where() == position_in(text, at));
+    CHECK(e.message().starts_with("value '27x06' of 'base' is not a number"));
+  }
+}
