@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Splits CSV text into rows of cells with their offsets, the way PTS writes it: a cell may be
-// quoted, and PTS does not escape the quotes or commas inside (formats.md §6.1).
+// quoted, and PTS does not escape the quotes or commas inside (docs/pts-csv.md).
 #pragma once
 
 #include <cstddef>
@@ -27,9 +27,11 @@ struct csv_row {
   bool blank() const;
 };
 
-/// The rows of `text`. A quoted cell ends at a `"` followed by `,` or the line end; `""` inside
-/// it is one `"`, and any other `"` is kept (PTS writes them raw). Returns the offset of a
-/// quoted cell that its line does not close in `unclosed`, or npos.
-std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed);
+/// The rows of `text` from offset `from` (a line start) on; offsets count from the start of
+/// `text`. A quoted cell ends at a `"` followed by `,` or the line end; `""` inside it is one
+/// `"`, and any other `"` is kept (PTS writes them raw). Returns the offset of a quoted cell
+/// that its line does not close in `unclosed`, or npos.
+std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed,
+                                    std::size_t from = 0);
 
 }  // namespace iosr::detail

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// PTS's CSV export: a title row, a header row naming the systems, one row per hardware or
-// software key, the header again, then one row per result. PTS 10.x puts an empty column
-// before the systems and writes the direction and unit; PTS 5.x wrote neither.
+// PTS's CSV export: a title (and, from PTS 9.4 to 10.8.4, description) before a header row
+// naming the systems, one row per hardware or software key, the header again, then one row per
+// result. PTS 10.x puts an empty column before the systems and writes the direction and unit;
+// PTS 5.x wrote neither. docs/pts-csv.md tells the layouts apart.
 #include "input/pts_csv/pts_csv_reader.hpp"
 
 #include <algorithm>
@@ -18,9 +19,49 @@ namespace iosr::detail {
 
 namespace {
 
-
 // PTS's header rows start with a cell holding one blank: ` ,,"a","b"` (10.x), ` ,a,b` (5.x).
 bool is_header(const csv_row& row) { return !row.cells.empty() && row.cells[0].text == " "; }
+
+// The same test on a line of text, before it is split into cells: the lines before the header
+// are not CSV in every layout.
+bool starts_header(std::string_view line) {
+  return line.starts_with(" ,") || line.starts_with("\" \",");
+}
+
+// The 10.x layout: an empty column between the key or result name and the systems.
+bool has_direction_column(const csv_row& header) {
+  return header.cells.size() > 2 && trim(header.at(1)).empty();
+}
+
+// The lines of `text`, each without its line end (`\n` or `\r\n`).
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = std::min(text.find('\n', start), text.size());
+    auto line = text.substr(start, end - start);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+[[noreturn]] void fail_unclosed(const reader_context& ctx, std::size_t offset) {
+  ctx.fail(offset, "quoted cell is not closed on its line; expected a '\"' before the line end");
+}
+
+// The offset of the header row: the first line that starts as one, or npos.
+std::size_t find_header_line(std::string_view text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    if (starts_header(text.substr(start))) return start;
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return std::string_view::npos;
+}
 
 std::string line_of(const reader_context& ctx, std::size_t offset) {
   return "line " + std::to_string(ctx.lines.position(offset).line);
@@ -37,7 +78,7 @@ struct system_columns {
 system_columns read_system_header(const reader_context& ctx, const csv_row& header) {
   system_columns columns;
   columns.offset = header.offset;
-  columns.first = header.cells.size() > 2 && trim(header.at(1)).empty() ? 2 : 1;
+  columns.first = has_direction_column(header) ? 2 : 1;
   // Trailing empty cells are a spreadsheet's padding; an empty one between names is a gap.
   auto last = header.cells.size();
   while (last > columns.first && trim(header.at(last - 1)).empty()) --last;
@@ -185,17 +226,91 @@ void report_strays(const reader_context& ctx, const std::map<std::size_t, stray_
   }
 }
 
+// The lines before the header row in PTS 9.4 to 10.8.4: the title alone on the first line, the
+// description, neither quoted nor escaped, on the next ones (it may be empty or hold line
+// breaks), then a blank line. The other layouts have one title row: `,TITLE,` (PTS 10.8.5 and
+// later) or `TITLE` (5.x, whose header has no direction column).
+bool read_title_and_description(const reader_context& ctx, std::string_view prelude,
+                                const csv_row& header) {
+  if (!has_direction_column(header)) return false;
+  auto lines = split_lines(prelude);
+  if (lines.size() < 3 || !trim(lines.back()).empty() || lines[0].starts_with(',')) return false;
+  ctx.out.title = std::string(lines[0]);
+  std::string description;
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    if (i > 1) description += '\n';
+    description += lines[i];
+  }
+  ctx.out.description = std::move(description);
+  return true;
+}
+
+// The title row of PTS 5.x and 10.8.5 and later, among blank rows: its first non-empty cell is
+// the title. Anything else before the header row is refused; so is a missing header row.
+void read_title_row(const reader_context& ctx, std::string_view prelude, bool header_follows) {
+  std::size_t unclosed = 0;
+  auto rows = split_csv_rows(prelude, unclosed);
+  if (unclosed != std::string_view::npos) fail_unclosed(ctx, unclosed);
+  std::size_t i = 0;
+  auto skip_blank = [&] {
+    while (i < rows.size() && rows[i].blank()) ++i;
+  };
+  skip_blank();
+  if (i < rows.size()) {
+    for (const auto& cell : rows[i++].cells) {
+      if (auto t = trim(cell.text); !t.empty()) {
+        ctx.out.title = std::string(t);
+        break;
+      }
+    }
+  }
+  skip_blank();
+  if (i < rows.size() || !header_follows) {
+    ctx.fail(i < rows.size() ? rows[i].offset : prelude.size(),
+             "expected the header row ' ,,\"SYSTEM\",...' that names the systems of PTS's CSV "
+             "export");
+  }
+}
+
+// The 9.4-10.8.4 layout with a description of several lines puts the header row further down
+// than the first lines: ` ,,"SYSTEM",...` after an empty line, closed by a quote, followed by a
+// hardware or software row (`Key,,value`), a blank line or the end.
+bool has_late_header(std::string_view text) {
+  constexpr std::string_view mark = ",,\"";
+  for (auto at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
+    if (at < 3 || text[at - 1] != ' ' || text[at - 2] != '\n') continue;
+    auto start = at - 1;
+    // The line before is empty.
+    auto before = text.substr(0, start - 1);
+    auto previous = before.substr(before.rfind('\n') + 1);
+    if (!previous.empty() && previous != "\r") continue;
+    auto end = std::min(text.find('\n', start), text.size());
+    auto header = text.substr(start, end - start);
+    if (header.ends_with('\r')) header.remove_suffix(1);
+    if (!header.ends_with('"')) continue;
+    if (end == text.size()) return true;
+    auto next = text.substr(end + 1, text.find('\n', end + 1) - (end + 1));
+    auto comma = next.find(",,");
+    if (trim(next).empty() || (comma != std::string_view::npos && comma > 0 && next[0] != ' ')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool sniff_pts_csv(std::string_view text) {
-  // The header row within the first lines: a title row and a blank row may come before it.
-  for (int line = 0; line < 4 && !text.empty(); ++line) {
-    if (text.starts_with(" ,")) return true;
-    auto end = text.find('\n');
+  // The header row within the first lines: a title row and a blank row may come before it, or
+  // a title, a description line and a blank line.
+  auto rest = text;
+  for (int line = 0; line < 4 && !rest.empty(); ++line) {
+    if (rest.starts_with(" ,")) return true;
+    auto end = rest.find('\n');
     if (end == std::string_view::npos) return false;
-    text.remove_prefix(end + 1);
+    rest.remove_prefix(end + 1);
   }
-  return false;
+  return has_late_header(text);
 }
 
 result_file read_pts_csv(std::string_view text, const std::string& name,
@@ -205,32 +320,20 @@ result_file read_pts_csv(std::string_view text, const std::string& name,
   file.format = "pts-csv";
   reader_context ctx{text, name, line_index(text), file, options.max_entries_per_chart};
 
-  std::size_t unclosed = 0;
-  auto rows = split_csv_rows(text, unclosed);
-  if (unclosed != std::string_view::npos) {
-    ctx.fail(unclosed, "quoted cell is not closed on its line; expected a '\"' before the "
-                       "line end");
+  // The lines before the header row tell the layout; they are not CSV in every one of them.
+  auto header_at = find_header_line(text);
+  std::size_t unclosed = std::string_view::npos;
+  std::vector<csv_row> rows;
+  if (header_at != std::string_view::npos) rows = split_csv_rows(text, unclosed, header_at);
+  auto prelude = text.substr(0, header_at);
+  if (rows.empty() || !read_title_and_description(ctx, prelude, rows[0])) {
+    read_title_row(ctx, prelude, !rows.empty());
   }
+  if (unclosed != std::string_view::npos) fail_unclosed(ctx, unclosed);
   std::size_t i = 0;
   auto skip_blank = [&] {
     while (i < rows.size() && rows[i].blank() && !is_header(rows[i])) ++i;
   };
-  skip_blank();
-  if (i < rows.size() && !is_header(rows[i])) {
-    const auto& title_row = rows[i++];
-    for (const auto& cell : title_row.cells) {
-      if (auto t = trim(cell.text); !t.empty()) {
-        file.title = std::string(t);
-        break;
-      }
-    }
-  }
-  skip_blank();
-  if (i == rows.size() || !is_header(rows[i])) {
-    ctx.fail(i < rows.size() ? rows[i].offset : text.size(),
-             "expected the header row ' ,,\"SYSTEM\",...' that names the systems of PTS's CSV "
-             "export");
-  }
   const auto& system_header = rows[i++];
   auto columns = read_system_header(ctx, system_header);
   for (const auto& label : columns.names) {
