@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
@@ -62,6 +64,9 @@ TEST_CASE("every corpus CSV export reads with exact counts", "[csv-in][corpus]")
       {"csv-pts10.8.4/pts-8.0.1_gce_blogbench_persistentdisk.csv", 1, 2, 2, 0},
       {"csv-pts10.8.4/pts-8.2.0_gce_pjdfstest_pass-fail.csv", 1, 2, 2, 0},
       {"csv-pts10.8.4/pts-8.2.0_two-systems_sparse-entries.csv", 2, 4, 4, 0},
+      // The 2008 files: the system without a name, 3 keys PTS no longer writes, no results.
+      {"csv-pts10.8.4/pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.csv", 1, 0, 0, 5},
+      {"csv-pts10.8.4/pts-0.1.0_2008_encode-ogg_two-identifiers_merged.csv", 1, 0, 0, 5},
   };
   for (const auto& x : files) {
     INFO(x.file);
@@ -198,6 +203,68 @@ TEST_CASE("the layouts are told apart by the lines before the header", "[csv-in]
             "expected the header row ' ,,\"SYSTEM\",...' that names the systems "
             "of PTS's CSV export");
     }
+  }
+}
+
+TEST_CASE("a system without a name is read under a placeholder, with a warning",
+          "[csv-in][corpus]") {
+  // PTS 10.8.4 reads a 2008 composite.xml without its identifiers or results: it writes three
+  // empty lines (title, description, blank), ` ,,""` and the system rows only.
+  for (const char* name : {"pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.csv",
+                           "pts-0.1.0_2008_encode-ogg_two-identifiers_merged.csv"}) {
+    INFO(name);
+    const auto& f = read_cached(corpus + "csv-pts10.8.4/" + name);
+    CHECK(f.title.empty());
+    CHECK(f.description.empty());
+    REQUIRE(f.systems.size() == 1);
+    const auto& s = f.systems[0];
+    CHECK(s.label == "(unnamed system 1)");
+    CHECK(s.where == source_position{4, 1});
+    // The rows in order, as the XML's Hardware then Software; the CSV does not say where the
+    // hardware ends, so `Screen Resolution`, a software key to PTS today, starts the software.
+    const std::vector<std::pair<std::string, std::string>> hardware = {
+        {"Processor", "Intel Core2 Duo CPU     T9300 @ 2.50GHz (Total Cores: 2)"},
+        {"Motherboard Chipset", "Intel Mobile PM965/GM965/GL960"},
+        {"System Memory", "1982MB"},
+        {"Graphics", "Quadro NVS 140M/PCI/SSE2"}};
+    const std::vector<std::pair<std::string, std::string>> software = {
+        {"Screen Resolution", "1680x1050"},       {"OS", "Ubuntu 8.04"},
+        {"Kernel", "2.6.24-14-generic (x86_64)"}, {"X.Org Server", "1.4.0.90"},
+        {"OpenGL", "2.1.2 NVIDIA 171.06"},        {"Compiler", "GCC 4.2.3"}};
+    REQUIRE(s.hardware.size() == hardware.size());
+    for (std::size_t i = 0; i < hardware.size(); ++i) {
+      CHECK(s.hardware[i].key == hardware[i].first);
+      CHECK(s.hardware[i].value == hardware[i].second);
+    }
+    REQUIRE(s.software.size() == software.size());
+    for (std::size_t i = 0; i < software.size(); ++i) {
+      CHECK(s.software[i].key == software[i].first);
+      CHECK(s.software[i].value == software[i].second);
+    }
+    CHECK(f.results.empty());
+    REQUIRE(f.warnings.size() == 5);
+    CHECK(f.warnings[0].where == source_position{4, 4});
+    CHECK(f.warnings[0].message ==
+          "column 3 of the header gives a system an empty name (\"\"); the system is read "
+          "under the label '(unnamed system 1)'");
+    CHECK(f.warnings[4].message == "the file holds no results (an unfinished run?)");
+  }
+
+  SECTION("among named systems, with values; an unquoted gap is another matter") {
+    auto f = read_results(
+        ",t,\n\n ,,\"a\",\"\",,\"b\"\nOS,,x,y,z,w\n\n ,,\"a\",\"\",,\"b\"\n"
+        "\"T - d (u)\",HIB,1,2,3,4\n",
+        "in.csv");
+    CHECK(test_support::system_labels(f) ==
+          std::vector<std::string>{"a", "(unnamed system 2)", "(column 5)", "b"});
+    CHECK(test_support::value_of(f.results.at(0), "(unnamed system 2)") == "2");
+    CHECK(test_support::value_of(f.results.at(0), "(column 5)") == "3");
+    REQUIRE(f.warnings.size() == 2);  // the second header names the same columns
+    CHECK(f.warnings[0].where == source_position{3, 8});
+    CHECK(f.warnings[0].message.ends_with("read under the label '(unnamed system 2)'"));
+    CHECK(f.warnings[1].message ==
+          "column 5 of the header names no system; its values are read under the label "
+          "'(column 5)'");
   }
 }
 

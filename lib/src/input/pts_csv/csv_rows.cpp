@@ -53,6 +53,7 @@ std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed
       csv_cell cell;
       cell.offset = line_start + i;
       if (i < line.size() && line[i] == '"') {
+        cell.quoted = true;
         if (!read_quoted(line, i, cell.text) && unclosed == std::string_view::npos) {
           unclosed = cell.offset;
         }

@@ -13,6 +13,7 @@ namespace iosr::detail {
 struct csv_cell {
   std::string text;        ///< unquoted, otherwise as written
   std::size_t offset = 0;  ///< of the cell's first byte in the input
+  bool quoted = false;     ///< written in quotes: `""` is a cell that is there but empty
 };
 
 struct csv_row {

@@ -75,21 +75,41 @@ struct system_columns {
   bool pts10() const { return first == 2; }
 };
 
+// The label of header cell `column`, the header's system number `system` (both from 0): its
+// text, or a placeholder in parentheses that says what it stands for.
+std::string header_label(const csv_row& header, std::size_t column, std::size_t system) {
+  auto label = std::string(trim(header.at(column)));
+  if (!label.empty()) return label;
+  // `""`: PTS wrote a system without a name (PTS 10 reads none from a 2008 composite.xml).
+  // Unquoted, the cell is a gap a spreadsheet left.
+  if (column < header.cells.size() && header.cells[column].quoted) {
+    return "(unnamed system " + std::to_string(system + 1) + ")";
+  }
+  return "(column " + std::to_string(column + 1) + ")";
+}
+
 system_columns read_system_header(const reader_context& ctx, const csv_row& header) {
   system_columns columns;
   columns.offset = header.offset;
   columns.first = has_direction_column(header) ? 2 : 1;
-  // Trailing empty cells are a spreadsheet's padding; an empty one between names is a gap.
+  // Trailing empty cells are a spreadsheet's padding, unless quoted; an empty one between names
+  // is a gap.
   auto last = header.cells.size();
-  while (last > columns.first && trim(header.at(last - 1)).empty()) --last;
+  while (last > columns.first && trim(header.at(last - 1)).empty() &&
+         !header.cells[last - 1].quoted) {
+    --last;
+  }
   for (auto c = columns.first; c < last; ++c) {
-    auto label = std::string(trim(header.at(c)));
-    if (label.empty()) {
-      ctx.warn(header.cells[c].offset, "column " + std::to_string(c + 1) +
-                                           " of the header names no system; its values are "
-                                           "read under the label '(column " +
-                                           std::to_string(c + 1) + ")'");
-      label = "(column " + std::to_string(c + 1) + ")";
+    auto label = header_label(header, c, columns.names.size());
+    if (trim(header.at(c)).empty()) {
+      ctx.warn(header.cells[c].offset,
+               "column " + std::to_string(c + 1) +
+                   (header.cells[c].quoted
+                        ? " of the header gives a system an empty name (\"\"); the system is "
+                          "read under the label '"
+                        : " of the header names no system; its values are read under the "
+                          "label '") +
+                   label + "'");
     }
     columns.names.push_back(std::move(label));
   }
@@ -357,7 +377,7 @@ result_file read_pts_csv(std::string_view text, const std::string& name,
     for (std::size_t s = 0; s < columns.names.size(); ++s) {
       auto c = columns.first + s;
       auto label = trim(results_header->at(c));
-      if (label != columns.names[s]) {
+      if (header_label(*results_header, c, s) != columns.names[s]) {
         ctx.warn(results_header->offset,
                  "column " + std::to_string(c + 1) + " is '" + std::string(label) +
                      "' in this header but '" + columns.names[s] + "' in the one at " +
