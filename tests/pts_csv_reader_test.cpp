@@ -369,6 +369,63 @@ TEST_CASE("results without values and unexpanded variables are warnings", "[csv-
   CHECK(test_support::value_of(f.results[1], "NewGVN") == "98536");
 }
 
+TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-in]") {
+  // Merged runs whose tests did not line up (another test version, other arguments) give rows
+  // that the CSV names alike, each with the values of some systems.
+  const std::string head =
+      ",t,\n\n ,,\"a\",\"b\",\"c\"\nOS,,x,y,z\n\n ,,\"a\",\"b\",\"c\"\n"
+      "\"T - d (u)\",HIB,1,,3\n"    // line 7
+      "\"U - e (u)\",HIB,5,6,7\n";  // line 8
+  auto read = [&](const std::string& rest) { return read_results(head + rest, "in.csv"); };
+  SECTION("disjoint: one result with every value, in the systems' order") {
+    auto f = read("\"T - d (u)\",HIB,,2,\n");
+    REQUIRE(f.results.size() == 2);
+    const auto& t = f.results[0];
+    CHECK(t.where == source_position{7, 1});
+    CHECK(test_support::entry_labels(t) == std::vector<std::string>{"a", "b", "c"});
+    CHECK(test_support::value_of(t, "b") == "2");
+    CHECK(t.entries[1].where == source_position{9, 18});
+    CHECK(f.results[1].title == "U");
+    CHECK(test_support::entry_count(f) == 6);
+    REQUIRE(f.warnings.size() == 1);
+    CHECK(f.warnings[0].where == source_position{9, 1});
+    CHECK(f.warnings[0].message ==
+          "lines 7 and 9 both hold result 'T' (d) and no system has a value in both; merged "
+          "into one result, at line 7, that keeps every value");
+  }
+  SECTION("a row without values adds none and takes none away") {
+    auto f = read("\"T - d (u)\",HIB,,,\n");
+    CHECK(test_support::entry_labels(f.results.at(0)) == std::vector<std::string>{"a", "c"});
+    CHECK(test_support::has_warning(f, "lines 7 and 9 both hold result 'T' (d)"));
+  }
+  SECTION("conflicting: a system has a value in both, the later row is kept as before") {
+    auto f = read("\"T - d (u)\",HIB,,2,4\n");
+    REQUIRE(f.results.size() == 2);
+    CHECK(test_support::entry_labels(f.results[0]) == std::vector<std::string>{"b", "c"});
+    CHECK(test_support::value_of(f.results[0], "c") == "4");
+    REQUIRE(f.warnings.size() == 1);
+    CHECK(f.warnings[0].where == source_position{9, 1});
+    CHECK(f.warnings[0].message ==
+          "result 'T' (d) repeats the one at line 7; as in PTS, this later one is kept, at the "
+          "earlier one's place");
+  }
+  SECTION("another direction is a conflict") {
+    auto f = read("\"T - d (u)\",LIB,,2,\n");
+    CHECK(test_support::entry_labels(f.results.at(0)) == std::vector<std::string>{"b"});
+    CHECK(test_support::has_warning(f, "repeats the one at line 7"));
+  }
+  SECTION("a later row merges with the row that is kept") {
+    auto f = read("\"T - d (u)\",HIB,9,,\n\"T - d (u)\",HIB,,2,\n");
+    REQUIRE(f.results.size() == 2);
+    CHECK(test_support::value_of(f.results[0], "a") == "9");
+    CHECK(test_support::value_of(f.results[0], "b") == "2");
+    CHECK(test_support::value_of(f.results[0], "c") == "<missing>");
+    REQUIRE(f.warnings.size() == 2);
+    CHECK(f.warnings[0].message.starts_with("lines 9 and 10 both hold result 'T' (d)"));
+    CHECK(f.warnings[1].message.starts_with("result 'T' (d) repeats the one at line 7"));
+  }
+}
+
 TEST_CASE("CSV errors and oddities name line and column", "[csv-in][errors]") {
   auto read = [](std::string_view text) { return read_results(text, "in.csv"); };
   SECTION("a quoted cell left open") {

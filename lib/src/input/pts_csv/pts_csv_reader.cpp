@@ -7,12 +7,14 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "input/pts_csv/csv_rows.hpp"
+#include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "iosr/error.hpp"
-#include "input/reader_context.hpp"
+#include "result_identity.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -246,6 +248,54 @@ void report_strays(const reader_context& ctx, const std::map<std::size_t, stray_
   }
 }
 
+// The rows of the two results hold values of different systems only, for one direction.
+bool disjoint(const result& a, const result& b) {
+  if (a.direction != b.direction) return false;
+  for (const auto& e : b.entries) {
+    if (std::ranges::any_of(a.entries, [&](const entry& x) { return x.label == e.label; })) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// PTS names a row `TITLE - DESCRIPTION (UNIT)`, so results that differ only in what the CSV
+// does not show (test version, arguments) give rows of one name: merged runs whose tests did
+// not line up. When no system has a value in both rows, they are one result with the values of
+// both. Otherwise both rows stay, and finish_stored_file keeps the later one, as for a
+// composite.xml (whose duplicates PTS itself replaces when it loads the file).
+void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results) {
+  std::unordered_map<std::string_view, std::size_t> system_order;
+  for (const auto& s : ctx.out.systems) system_order.emplace(s.label, system_order.size());
+  auto order = [&](const entry& e) {
+    auto it = system_order.find(e.label);
+    return it == system_order.end() ? system_order.size() : it->second;
+  };
+  // The row that finish_stored_file would keep for each name: the latest one kept here.
+  std::unordered_map<std::string, std::size_t> latest;
+  std::vector<result> kept;
+  kept.reserve(results.size());
+  for (auto& r : results) {
+    auto [it, fresh] = latest.emplace(result_identity(r), kept.size());
+    if (fresh || !disjoint(kept[it->second], r)) {
+      it->second = kept.size();
+      kept.push_back(std::move(r));
+      continue;
+    }
+    auto& earlier = kept[it->second];
+    ctx.out.warnings.push_back(
+        {r.where, "lines " + std::to_string(earlier.where.line) + " and " +
+                      std::to_string(r.where.line) + " both hold result '" + r.title + "' (" +
+                      r.description +
+                      ") and no system has a value in both; merged into one result, at line " +
+                      std::to_string(earlier.where.line) + ", that keeps every value"});
+    for (auto& e : r.entries) ctx.add_entry(earlier, std::move(e));
+    std::ranges::stable_sort(earlier.entries, {}, order);
+    if (r.display_format == "PASS_FAIL") earlier.display_format = r.display_format;
+  }
+  results = std::move(kept);
+}
+
 // The lines before the header row in PTS 9.4 to 10.8.4: the title alone on the first line, the
 // description, neither quoted nor escaped, on the next ones (it may be empty or hold line
 // breaks), then a blank line. The other layouts have one title row: `,TITLE,` (PTS 10.8.5 and
@@ -398,6 +448,7 @@ result_file read_pts_csv(std::string_view text, const std::string& name,
     read_result(ctx, columns, rows[i], strays);
   }
   report_strays(ctx, strays, system_header, results_header);
+  merge_disjoint_rows(ctx, file.results);
   finish_stored_file(file);
   return file;
 }
