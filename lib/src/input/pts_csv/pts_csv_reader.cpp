@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // PTS's CSV export: a title (and, from PTS 9.4 to 10.8.4, description) before a header row
 // naming the systems, one row per hardware or software key, the header again, then one row per
-// result. PTS 10.x puts an empty column before the systems and writes the direction and unit;
-// PTS 5.x wrote neither. docs/pts-csv.md tells the layouts apart.
+// result. Since PTS 8.0.1 an empty column comes before the systems, where result rows write the
+// direction; PTS 5.x wrote neither. docs/pts-csv.md tells the layouts apart.
 #include "input/pts_csv/pts_csv_reader.hpp"
 
 #include <algorithm>
@@ -30,7 +30,7 @@ bool starts_header(std::string_view line) {
   return line.starts_with(" ,") || line.starts_with("\" \",");
 }
 
-// The 10.x layout: an empty column between the key or result name and the systems.
+// PTS 8.0.1 and later: an empty column between the key or result name and the systems.
 bool has_direction_column(const csv_row& header) {
   return header.cells.size() > 2 && trim(header.at(1)).empty();
 }
