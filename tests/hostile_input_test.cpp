@@ -267,6 +267,8 @@ TEST_CASE("Hostile: every cut of a composite.xml is read or refused cleanly", "[
 
 TEST_CASE("Hostile: every cut of a PTS CSV export is read or refused cleanly", "[hostile]") {
   check_every_cut(fixture("corpus/csv/pts-5.6.0_ec2-micro_stream_10-systems.csv"), 60);
+  // The 9.4-10.8.4 layout, whose title and description lines are not CSV.
+  check_every_cut(fixture("corpus/csv-pts10.8.4/pts-8.2.0_two-systems_sparse-entries.csv"), 60);
 }
 
 TEST_CASE("Hostile: every cut of a PTS JSON export is read or refused cleanly", "[hostile]") {

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
-// PTS's CSV export on the real corpus files (5.x and 10.x layouts, a spreadsheet-edited file):
-// exact counts, the fields of each layout, what is warned about, and error positions.
+// PTS's CSV export on the real corpus files (the 5.x layout, the 9.4-10.8.4 one and the 10.8.5
+// one, a spreadsheet-edited file): exact counts, the fields of each layout, what is warned about,
+// how a file is claimed, and error positions.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
@@ -36,6 +42,31 @@ TEST_CASE("every corpus CSV export reads with exact counts", "[csv-in][corpus]")
       {"csv-pts10/pts-10.8.4_osbench_base-vs-fwrapv.csv", 2, 5, 10, 0},
       {"csv-pts10/pts-5.6.0_ec2-micro_stream_10-systems.csv", 10, 4, 40, 0},
       {"csv-pts10/pts-8.2.0_gce_pjdfstest_pass-fail.csv", 1, 2, 2, 0},
+      // PTS 10.8.4's exports of the corpus XML files. Warnings: the 19 rows without values and
+      // the `$result_name` title (newgvn), the system without values (vmware), no results
+      // (active.xml).
+      {"csv-pts10.8.4/pts-10.8.4_compress-zstd_20-systems_14-results.csv", 20, 14, 280, 0},
+      {"csv-pts10.8.4/pts-10.8.4_newgvn_126-results_empty-values-and-errors.csv", 1, 126, 107, 20},
+      {"csv-pts10.8.4/pts-10.8.4_osbench_base-vs-fwrapv.csv", 2, 5, 10, 0},
+      {"csv-pts10.8.4/pts-10.8.4_sqlite_20-systems.csv", 20, 7, 140, 0},
+      {"csv-pts10.8.4/pts-10.8.5_vmware_memory_system-without-entries.csv", 2, 2, 2, 1},
+      {"csv-pts10.8.4/pts-10.8.6_arm64-neoverse-n1_ci-capture.csv", 1, 4, 4, 0},
+      {"csv-pts10.8.4/pts-5.2.1_active-xml_zero-results.csv", 1, 0, 0, 1},
+      {"csv-pts10.8.4/pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark.csv", 1,
+       11, 11, 0},
+      {"csv-pts10.8.4/pts-5.2.1_rpi4_pgbench-postmark-mixed-units.csv", 1, 11, 11, 0},
+      {"csv-pts10.8.4/pts-5.2.1_rpi4_tiobench-dbench-postmark-mixed.csv", 1, 17, 17, 0},
+      {"csv-pts10.8.4/pts-5.6.0_ec2-large_7zip_10-systems.csv", 10, 1, 10, 0},
+      {"csv-pts10.8.4/pts-5.6.0_ec2-large_tiobench_64-results.csv", 1, 64, 64, 0},
+      {"csv-pts10.8.4/pts-5.6.0_ec2-micro_stream_10-systems.csv", 10, 4, 40, 0},
+      {"csv-pts10.8.4/pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units.csv", 1, 5, 5, 0},
+      {"csv-pts10.8.4/pts-8.0.1_docker_schbench_42-results.csv", 1, 42, 42, 0},
+      {"csv-pts10.8.4/pts-8.0.1_gce_blogbench_persistentdisk.csv", 1, 2, 2, 0},
+      {"csv-pts10.8.4/pts-8.2.0_gce_pjdfstest_pass-fail.csv", 1, 2, 2, 0},
+      {"csv-pts10.8.4/pts-8.2.0_two-systems_sparse-entries.csv", 2, 4, 4, 0},
+      // The 2008 files: the system without a name, 3 keys PTS no longer writes, no results.
+      {"csv-pts10.8.4/pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.csv", 1, 0, 0, 5},
+      {"csv-pts10.8.4/pts-0.1.0_2008_encode-ogg_two-identifiers_merged.csv", 1, 0, 0, 5},
   };
   for (const auto& x : files) {
     INFO(x.file);
@@ -73,6 +104,203 @@ TEST_CASE("10.x layout: title, systems, components, results with unit and direct
   CHECK(fwrapv->value_text == "35.912990");  // the trailing zero stays
   CHECK(fwrapv->value == 35.91299);
   CHECK(fwrapv->where == source_position{27, 61});
+}
+
+TEST_CASE("9.4-10.8.4 layout: the title and description lines before the header", "[csv-in]") {
+  const auto& f = read_cached(corpus + "csv-pts10.8.4/pts-10.8.4_osbench_base-vs-fwrapv.csv");
+  CHECK(f.title == "osbench");
+  CHECK(f.description == "osbench-base");
+  REQUIRE(f.systems.size() == 2);
+  CHECK(f.systems[1].label == "fwrapv");
+  CHECK(f.systems[1].where == source_position{4, 1});
+  CHECK(f.systems[0].software.at(0).value == "Debian 11");
+  REQUIRE(f.results.size() == 5);
+  test_support::check_header(f.results[0], "OSBench", "", "Test: Create Files", "us/Event",
+                             direction::lower);
+  const auto* fwrapv = find_entry(f.results[3], "fwrapv");
+  REQUIRE(fwrapv);
+  CHECK(fwrapv->value_text == "35.912990");
+  CHECK(fwrapv->where == source_position{28, 61});
+  CHECK(f.warnings.empty());
+
+  // The description is written as it is, commas and all.
+  const auto& zip = read_cached(corpus + "csv-pts10.8.4/pts-5.6.0_ec2-large_7zip_10-systems.csv");
+  CHECK(zip.title == "7zip");
+  CHECK(zip.description == "7zip run - 9 cloud lab exercise mpsp unipi.gr");
+}
+
+TEST_CASE("9.4-10.8.4 layout: a description of several lines, quotes and commas as written",
+          "[csv-in]") {
+  // PTS writes the description neither quoted nor escaped: a `"` that opens no cell, a comma,
+  // an empty line and a line that looks like a title row are all description.
+  const std::string text =
+      "My run\n"
+      "First line, with a comma\n"
+      "\"quoted at the start, never closed\n"
+      "\n"
+      ",last,\n"
+      "\n"
+      " ,,\"a\",\"b\"\n"
+      "OS,,Debian,Ubuntu\n"
+      "\n"
+      " ,,\"a\",\"b\"\n"
+      "\"T - d (u)\",HIB,1.50,2\n";
+  CHECK(iosr::detect_input_format(text) == "pts-csv");
+  auto f = read_results(text, "in.csv");
+  CHECK(f.format == "pts-csv");
+  CHECK(f.title == "My run");
+  CHECK(f.description == "First line, with a comma\n\"quoted at the start, never closed\n\n,last,");
+  REQUIRE(f.systems.size() == 2);
+  CHECK(f.systems[0].where == source_position{7, 1});
+  CHECK(f.systems[1].software.at(0).value == "Ubuntu");
+  REQUIRE(f.results.size() == 1);
+  CHECK(f.results[0].where == source_position{11, 1});
+  REQUIRE(f.results[0].entries.size() == 2);
+  CHECK(f.results[0].entries[0].value_text == "1.50");
+  CHECK(f.results[0].entries[1].where == source_position{11, 22});
+  CHECK(f.warnings.empty());
+
+  SECTION("with Windows line ends") {
+    std::string windows;
+    for (char c : text) windows += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    CHECK(iosr::detect_input_format(windows) == "pts-csv");
+    auto w = read_results(windows, "in.csv");
+    CHECK(w.description == f.description);  // line ends become `\n`
+    CHECK(w.results == f.results);
+  }
+  SECTION("an empty description") {
+    auto e = read_results("My run\n\n\n ,,\"a\"\nOS,,Debian\n\n ,,\"a\"\n\"T - d (u)\",LIB,3\n",
+                          "in.csv");
+    CHECK(e.title == "My run");
+    CHECK(e.description.empty());
+    CHECK(test_support::value_of(e.results.at(0), "a") == "3");
+  }
+  SECTION("a title that holds commas and quotes") {
+    auto e = read_results("a, \"b\", c\nd\n\n ,,\"a\"\nOS,,Debian\n\n ,,\"a\"\n", "in.csv");
+    CHECK(e.title == "a, \"b\", c");
+    CHECK(e.description == "d");
+  }
+}
+
+TEST_CASE("the layouts are told apart by the lines before the header", "[csv-in]") {
+  SECTION("`,TITLE,` is the title row of PTS 10.8.5 and later, blank lines or not") {
+    auto f = read_results(",My run,\n\n\n ,,\"a\"\nOS,,Debian\n\n ,,\"a\"\n", "in.csv");
+    CHECK(f.title == "My run");
+    CHECK(f.description.empty());
+  }
+  SECTION("a title row and a blank line before a header with the direction column") {
+    auto f = read_results("My run\n\n ,,\"a\"\nOS,,Debian\n\n ,,\"a\"\n", "in.csv");
+    CHECK(f.title == "My run");
+    CHECK(f.description.empty());
+  }
+  SECTION("5.x, whose header has no direction column, has no description line") {
+    try {
+      read_results("My run\nsomething\n\n ,a\nOS,Debian\n\n ,a\n", "in.csv");
+      FAIL("read");
+    } catch (const parse_error& e) {
+      CHECK(e.where() == source_position{2, 1});
+      CHECK(e.message() ==
+            "expected the header row ' ,,\"SYSTEM\",...' that names the systems "
+            "of PTS's CSV export");
+    }
+  }
+}
+
+TEST_CASE("a system without a name is read under a placeholder, with a warning",
+          "[csv-in][corpus]") {
+  // PTS 10.8.4 reads a 2008 composite.xml without its identifiers or results: it writes three
+  // empty lines (title, description, blank), ` ,,""` and the system rows only.
+  for (const char* name : {"pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.csv",
+                           "pts-0.1.0_2008_encode-ogg_two-identifiers_merged.csv"}) {
+    INFO(name);
+    const auto& f = read_cached(corpus + "csv-pts10.8.4/" + name);
+    CHECK(f.title.empty());
+    CHECK(f.description.empty());
+    REQUIRE(f.systems.size() == 1);
+    const auto& s = f.systems[0];
+    CHECK(s.label == "(unnamed system 1)");
+    CHECK(s.where == source_position{4, 1});
+    // The rows in order, as the XML's Hardware then Software; the CSV does not say where the
+    // hardware ends, so `Screen Resolution`, a software key to PTS today, starts the software.
+    const std::vector<std::pair<std::string, std::string>> hardware = {
+        {"Processor", "Intel Core2 Duo CPU     T9300 @ 2.50GHz (Total Cores: 2)"},
+        {"Motherboard Chipset", "Intel Mobile PM965/GM965/GL960"},
+        {"System Memory", "1982MB"},
+        {"Graphics", "Quadro NVS 140M/PCI/SSE2"}};
+    const std::vector<std::pair<std::string, std::string>> software = {
+        {"Screen Resolution", "1680x1050"},       {"OS", "Ubuntu 8.04"},
+        {"Kernel", "2.6.24-14-generic (x86_64)"}, {"X.Org Server", "1.4.0.90"},
+        {"OpenGL", "2.1.2 NVIDIA 171.06"},        {"Compiler", "GCC 4.2.3"}};
+    REQUIRE(s.hardware.size() == hardware.size());
+    for (std::size_t i = 0; i < hardware.size(); ++i) {
+      CHECK(s.hardware[i].key == hardware[i].first);
+      CHECK(s.hardware[i].value == hardware[i].second);
+    }
+    REQUIRE(s.software.size() == software.size());
+    for (std::size_t i = 0; i < software.size(); ++i) {
+      CHECK(s.software[i].key == software[i].first);
+      CHECK(s.software[i].value == software[i].second);
+    }
+    CHECK(f.results.empty());
+    REQUIRE(f.warnings.size() == 5);
+    CHECK(f.warnings[0].where == source_position{4, 4});
+    CHECK(f.warnings[0].message ==
+          "column 3 of the header gives a system an empty name (\"\"); the system is read "
+          "under the label '(unnamed system 1)'");
+    CHECK(f.warnings[4].message == "the file holds no results (an unfinished run?)");
+  }
+
+  SECTION("among named systems, with values; an unquoted gap is another matter") {
+    auto f = read_results(
+        ",t,\n\n ,,\"a\",\"\",,\"b\"\nOS,,x,y,z,w\n\n ,,\"a\",\"\",,\"b\"\n"
+        "\"T - d (u)\",HIB,1,2,3,4\n",
+        "in.csv");
+    CHECK(test_support::system_labels(f) ==
+          std::vector<std::string>{"a", "(unnamed system 2)", "(column 5)", "b"});
+    CHECK(test_support::value_of(f.results.at(0), "(unnamed system 2)") == "2");
+    CHECK(test_support::value_of(f.results.at(0), "(column 5)") == "3");
+    REQUIRE(f.warnings.size() == 2);  // the second header names the same columns
+    CHECK(f.warnings[0].where == source_position{3, 8});
+    CHECK(f.warnings[0].message.ends_with("read under the label '(unnamed system 2)'"));
+    CHECK(f.warnings[1].message ==
+          "column 5 of the header names no system; its values are read under the label "
+          "'(column 5)'");
+  }
+}
+
+TEST_CASE("which files the pts-csv reader claims", "[csv-in][corpus]") {
+  namespace fs = std::filesystem;
+  auto slurp = [](const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+  };
+  // Every corpus file, by folder: CSV exports are claimed, the text exports, composite.xml and
+  // JSON files are not, however many lines their descriptions have.
+  const std::pair<const char*, const char*> folders[] = {
+      {"csv", "pts-csv"},       {"csv-pts10", "pts-csv"}, {"csv-pts10.8.4", "pts-csv"},
+      {"pts-text", "pts-text"}, {"text", "pts-text"},     {"xml", "composite-xml"},
+      {"json", "pts-json"},
+  };
+  std::size_t files = 0;
+  for (const auto& [folder, format] : folders) {
+    for (const auto& item : fs::directory_iterator(corpus + folder)) {
+      INFO(item.path().string());
+      CHECK(iosr::detect_input_format(slurp(item.path())) == format);
+      ++files;
+    }
+  }
+  CHECK(files == 4 + 4 + 20 + 18 + 4 + 20 + 4);
+
+  // A text export with a description of several lines starts as the 9.4-10.8.4 CSV does.
+  CHECK(iosr::detect_input_format("My run\nline one\nline two\n\n\nbase: \n\n\tProcessor: X, "
+                                  "Disk: Y\n\n\tOS: Debian\n") == "pts-text");
+  // A CSV-like header deep in a text is not enough: the next line must be a key row or blank.
+  CHECK(
+      iosr::detect_input_format("My run\nline one\nline two\n\n ,,\"a\"\nnot a key row\n").empty());
+  CHECK(iosr::detect_input_format("My run\nline one\nline two\n\n ,,\"a\"\nOS,,Debian\n") ==
+        "pts-csv");
 }
 
 TEST_CASE("an empty description and a pass/fail value", "[csv-in]") {
@@ -141,6 +369,63 @@ TEST_CASE("results without values and unexpanded variables are warnings", "[csv-
   CHECK(test_support::value_of(f.results[1], "NewGVN") == "98536");
 }
 
+TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-in]") {
+  // Merged runs whose tests did not line up (another test version, other arguments) give rows
+  // that the CSV names alike, each with the values of some systems.
+  const std::string head =
+      ",t,\n\n ,,\"a\",\"b\",\"c\"\nOS,,x,y,z\n\n ,,\"a\",\"b\",\"c\"\n"
+      "\"T - d (u)\",HIB,1,,3\n"    // line 7
+      "\"U - e (u)\",HIB,5,6,7\n";  // line 8
+  auto read = [&](const std::string& rest) { return read_results(head + rest, "in.csv"); };
+  SECTION("disjoint: one result with every value, in the systems' order") {
+    auto f = read("\"T - d (u)\",HIB,,2,\n");
+    REQUIRE(f.results.size() == 2);
+    const auto& t = f.results[0];
+    CHECK(t.where == source_position{7, 1});
+    CHECK(test_support::entry_labels(t) == std::vector<std::string>{"a", "b", "c"});
+    CHECK(test_support::value_of(t, "b") == "2");
+    CHECK(t.entries[1].where == source_position{9, 18});
+    CHECK(f.results[1].title == "U");
+    CHECK(test_support::entry_count(f) == 6);
+    REQUIRE(f.warnings.size() == 1);
+    CHECK(f.warnings[0].where == source_position{9, 1});
+    CHECK(f.warnings[0].message ==
+          "lines 7 and 9 both hold result 'T' (d) and no system has a value in both; merged "
+          "into one result, at line 7, that keeps every value");
+  }
+  SECTION("a row without values adds none and takes none away") {
+    auto f = read("\"T - d (u)\",HIB,,,\n");
+    CHECK(test_support::entry_labels(f.results.at(0)) == std::vector<std::string>{"a", "c"});
+    CHECK(test_support::has_warning(f, "lines 7 and 9 both hold result 'T' (d)"));
+  }
+  SECTION("conflicting: a system has a value in both, the later row is kept as before") {
+    auto f = read("\"T - d (u)\",HIB,,2,4\n");
+    REQUIRE(f.results.size() == 2);
+    CHECK(test_support::entry_labels(f.results[0]) == std::vector<std::string>{"b", "c"});
+    CHECK(test_support::value_of(f.results[0], "c") == "4");
+    REQUIRE(f.warnings.size() == 1);
+    CHECK(f.warnings[0].where == source_position{9, 1});
+    CHECK(f.warnings[0].message ==
+          "result 'T' (d) repeats the one at line 7; as in PTS, this later one is kept, at the "
+          "earlier one's place");
+  }
+  SECTION("another direction is a conflict") {
+    auto f = read("\"T - d (u)\",LIB,,2,\n");
+    CHECK(test_support::entry_labels(f.results.at(0)) == std::vector<std::string>{"b"});
+    CHECK(test_support::has_warning(f, "repeats the one at line 7"));
+  }
+  SECTION("a later row merges with the row that is kept") {
+    auto f = read("\"T - d (u)\",HIB,9,,\n\"T - d (u)\",HIB,,2,\n");
+    REQUIRE(f.results.size() == 2);
+    CHECK(test_support::value_of(f.results[0], "a") == "9");
+    CHECK(test_support::value_of(f.results[0], "b") == "2");
+    CHECK(test_support::value_of(f.results[0], "c") == "<missing>");
+    REQUIRE(f.warnings.size() == 2);
+    CHECK(f.warnings[0].message.starts_with("lines 9 and 10 both hold result 'T' (d)"));
+    CHECK(f.warnings[1].message.starts_with("result 'T' (d) repeats the one at line 7"));
+  }
+}
+
 TEST_CASE("CSV errors and oddities name line and column", "[csv-in][errors]") {
   auto read = [](std::string_view text) { return read_results(text, "in.csv"); };
   SECTION("a quoted cell left open") {
@@ -159,6 +444,33 @@ TEST_CASE("CSV errors and oddities name line and column", "[csv-in][errors]") {
       FAIL("read");
     } catch (const parse_error& e) {
       CHECK(e.where() == source_position{3, 1});
+      CHECK(e.message().starts_with("the header row names no system"));
+    }
+  }
+  SECTION("a quoted cell left open after a description of several lines") {
+    try {
+      read("T\nd1\nd2\n\n ,,\"a\"\nOS,,x\n\n ,,\"a\"\n\"T - d (u)\",HIB,1\n\"U - d (u),HIB,2\n");
+      FAIL("read");
+    } catch (const parse_error& e) {
+      CHECK(e.where() == source_position{10, 1});
+      CHECK(e.message() ==
+            "quoted cell is not closed on its line; expected a '\"' before the line end");
+    }
+  }
+  SECTION("a quoted title cell left open") {
+    try {
+      read(",\"t,\n\n ,,\"a\"\nOS,,x\n");
+      FAIL("read");
+    } catch (const parse_error& e) {
+      CHECK(e.where() == source_position{1, 2});
+    }
+  }
+  SECTION("a header that names no system after a title and a description") {
+    try {
+      read("t\nd\n\n ,,\n");
+      FAIL("read");
+    } catch (const parse_error& e) {
+      CHECK(e.where() == source_position{4, 1});
       CHECK(e.message().starts_with("the header row names no system"));
     }
   }

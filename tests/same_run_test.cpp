@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // One run, three files: where the corpus holds a run as composite.xml and as PTS's CSV and
 // JSON exports of it, all three must give the same charts and values. PTS's CSV keeps the
-// first of duplicate entries and the JSON the last (formats.md §10.10); the JSON writes numbers
-// as PHP prints them (1304.00 as 1304), so values are compared as numbers there.
+// first of duplicate entries and the JSON the last; the CSV writes a line graph's values as
+// their mean rounded to 2 decimals, and the JSON writes numbers as PHP prints them (1304.00 as
+// 1304), so values are compared as numbers there.
 #include <cmath>
 #include <map>
 #include <string>
@@ -56,6 +57,12 @@ void check_csv_against_xml(const std::string& xml_file, const std::string& csv_f
       }
       ++expected;
       REQUIRE(in_csv);
+      if (e->kind == entry_kind::series) {
+        CHECK(in_csv->kind == entry_kind::number);
+        REQUIRE(in_csv->value);
+        CHECK(*in_csv->value == Approx(std::round(*e->value * 100) / 100));
+        continue;
+      }
       CHECK(in_csv->kind == e->kind);
       CHECK(same_number(in_csv->value, e->value));
       if (exact_text) CHECK(in_csv->value_text == e->value_text);
@@ -117,6 +124,69 @@ TEST_CASE("composite.xml and PTS's 10.x CSV export of it agree value for value",
   check_csv_against_xml("pts-10.8.4_newgvn_126-results_empty-values-and-errors.xml",
                         "csv-pts10/pts-10.8.4_newgvn_126-results_empty-values-and-errors.csv",
                         true);
+}
+
+TEST_CASE("composite.xml and PTS 10.8.4's CSV export of it agree value for value",
+          "[same-run][corpus]") {
+  // Every composite.xml of the corpus that PTS 10.8.4 reads; the 2008 ones are below.
+  const char* bases[] = {
+      "pts-10.8.4_compress-zstd_20-systems_14-results",
+      "pts-10.8.4_newgvn_126-results_empty-values-and-errors",
+      "pts-10.8.4_osbench_base-vs-fwrapv",
+      "pts-10.8.4_sqlite_20-systems",
+      "pts-10.8.5_vmware_memory_system-without-entries",
+      "pts-10.8.6_arm64-neoverse-n1_ci-capture",
+      "pts-5.2.1_active-xml_zero-results",
+      "pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark",
+      "pts-5.2.1_rpi4_pgbench-postmark-mixed-units",
+      "pts-5.2.1_rpi4_tiobench-dbench-postmark-mixed",
+      "pts-5.6.0_ec2-large_7zip_10-systems",
+      "pts-5.6.0_ec2-large_tiobench_64-results",
+      "pts-5.6.0_ec2-micro_stream_10-systems",
+      "pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units",
+      "pts-8.0.1_docker_schbench_42-results",
+      "pts-8.0.1_gce_blogbench_persistentdisk",
+      "pts-8.2.0_gce_pjdfstest_pass-fail",
+      "pts-8.2.0_two-systems_sparse-entries",
+  };
+  for (std::string base : bases) {
+    check_csv_against_xml(base + ".xml", "csv-pts10.8.4/" + base + ".csv", true);
+    // This layout writes the description too.
+    const auto& xml = read_cached(corpus + "xml/" + base + ".xml");
+    const auto& csv = read_cached(corpus + "csv-pts10.8.4/" + base + ".csv");
+    CHECK(csv.title == xml.title);
+    CHECK(csv.description == xml.description);
+    REQUIRE(csv.systems.size() == xml.systems.size());
+    for (std::size_t s = 0; s < xml.systems.size(); ++s) {
+      CHECK(csv.systems[s].hardware == xml.systems[s].hardware);
+      CHECK(csv.systems[s].software == xml.systems[s].software);
+    }
+  }
+}
+
+TEST_CASE("a 2008 composite.xml and PTS 10.8.4's CSV export of it: the system's fields only",
+          "[same-run][corpus]") {
+  // PTS 10.8.4 reads neither the identifiers nor the results of the 2008 layout: the export
+  // holds one system without a name (read as '(unnamed system 1)') and its fields, which are
+  // the XML's, in order (the CSV does not say where the hardware ends).
+  for (std::string base : {"pts-0.1.0_2008_encode-ogg_single-run_benchmark-first",
+                           "pts-0.1.0_2008_encode-ogg_two-identifiers_merged"}) {
+    INFO(base);
+    const auto& xml = read_cached(corpus + "xml/" + base + ".xml");
+    const auto& csv = read_cached(corpus + "csv-pts10.8.4/" + base + ".csv");
+    CHECK(csv.results.empty());
+    REQUIRE(csv.systems.size() == 1);
+    CHECK(csv.systems[0].label == "(unnamed system 1)");
+    for (const auto& x : xml.systems) {
+      INFO(x.label);
+      auto fields = [](const iosr::system& s) {
+        auto all = s.hardware;
+        all.insert(all.end(), s.software.begin(), s.software.end());
+        return all;
+      };
+      CHECK(fields(csv.systems[0]) == fields(x));
+    }
+  }
 }
 
 TEST_CASE("composite.xml and a 5.x CSV export of it agree in number", "[same-run][corpus]") {

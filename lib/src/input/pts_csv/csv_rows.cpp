@@ -36,10 +36,11 @@ bool read_quoted(std::string_view line, std::size_t& i, std::string& out) {
 
 }  // namespace
 
-std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed) {
+std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed,
+                                    std::size_t from) {
   unclosed = std::string_view::npos;
   std::vector<csv_row> rows;
-  std::size_t line_start = 0;
+  std::size_t line_start = from;
   while (line_start < text.size()) {
     auto line_end = text.find('\n', line_start);
     if (line_end == std::string_view::npos) line_end = text.size();
@@ -52,6 +53,7 @@ std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed
       csv_cell cell;
       cell.offset = line_start + i;
       if (i < line.size() && line[i] == '"') {
+        cell.quoted = true;
         if (!read_quoted(line, i, cell.text) && unclosed == std::string_view::npos) {
           unclosed = cell.offset;
         }

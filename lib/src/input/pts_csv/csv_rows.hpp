@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Splits CSV text into rows of cells with their offsets, the way PTS writes it: a cell may be
-// quoted, and PTS does not escape the quotes or commas inside (formats.md §6.1).
+// quoted, and PTS does not escape the quotes or commas inside (docs/pts-csv.md).
 #pragma once
 
 #include <cstddef>
@@ -13,6 +13,7 @@ namespace iosr::detail {
 struct csv_cell {
   std::string text;        ///< unquoted, otherwise as written
   std::size_t offset = 0;  ///< of the cell's first byte in the input
+  bool quoted = false;     ///< written in quotes: `""` is a cell that is there but empty
 };
 
 struct csv_row {
@@ -27,9 +28,11 @@ struct csv_row {
   bool blank() const;
 };
 
-/// The rows of `text`. A quoted cell ends at a `"` followed by `,` or the line end; `""` inside
-/// it is one `"`, and any other `"` is kept (PTS writes them raw). Returns the offset of a
-/// quoted cell that its line does not close in `unclosed`, or npos.
-std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed);
+/// The rows of `text` from offset `from` (a line start) on; offsets count from the start of
+/// `text`. A quoted cell ends at a `"` followed by `,` or the line end; `""` inside it is one
+/// `"`, and any other `"` is kept (PTS writes them raw). Returns the offset of a quoted cell
+/// that its line does not close in `unclosed`, or npos.
+std::vector<csv_row> split_csv_rows(std::string_view text, std::size_t& unclosed,
+                                    std::size_t from = 0);
 
 }  // namespace iosr::detail

@@ -1,26 +1,69 @@
 // SPDX-License-Identifier: MIT
-// PTS's CSV export: a title row, a header row naming the systems, one row per hardware or
-// software key, the header again, then one row per result. PTS 10.x puts an empty column
-// before the systems and writes the direction and unit; PTS 5.x wrote neither.
+// PTS's CSV export: a title (and, from PTS 9.4 to 10.8.4, description) before a header row
+// naming the systems, one row per hardware or software key, the header again, then one row per
+// result. Since PTS 8.0.1 an empty column comes before the systems, where result rows write the
+// direction; PTS 5.x wrote neither. docs/pts-csv.md tells the layouts apart.
 #include "input/pts_csv/pts_csv_reader.hpp"
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "input/pts_csv/csv_rows.hpp"
+#include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "iosr/error.hpp"
-#include "input/reader_context.hpp"
+#include "result_identity.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
 
-
 // PTS's header rows start with a cell holding one blank: ` ,,"a","b"` (10.x), ` ,a,b` (5.x).
 bool is_header(const csv_row& row) { return !row.cells.empty() && row.cells[0].text == " "; }
+
+// The same test on a line of text, before it is split into cells: the lines before the header
+// are not CSV in every layout.
+bool starts_header(std::string_view line) {
+  return line.starts_with(" ,") || line.starts_with("\" \",");
+}
+
+// PTS 8.0.1 and later: an empty column between the key or result name and the systems.
+bool has_direction_column(const csv_row& header) {
+  return header.cells.size() > 2 && trim(header.at(1)).empty();
+}
+
+// The lines of `text`, each without its line end (`\n` or `\r\n`).
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = std::min(text.find('\n', start), text.size());
+    auto line = text.substr(start, end - start);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+[[noreturn]] void fail_unclosed(const reader_context& ctx, std::size_t offset) {
+  ctx.fail(offset, "quoted cell is not closed on its line; expected a '\"' before the line end");
+}
+
+// The offset of the header row: the first line that starts as one, or npos.
+std::size_t find_header_line(std::string_view text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    if (starts_header(text.substr(start))) return start;
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return std::string_view::npos;
+}
 
 std::string line_of(const reader_context& ctx, std::size_t offset) {
   return "line " + std::to_string(ctx.lines.position(offset).line);
@@ -34,21 +77,41 @@ struct system_columns {
   bool pts10() const { return first == 2; }
 };
 
+// The label of header cell `column`, the header's system number `system` (both from 0): its
+// text, or a placeholder in parentheses that says what it stands for.
+std::string header_label(const csv_row& header, std::size_t column, std::size_t system) {
+  auto label = std::string(trim(header.at(column)));
+  if (!label.empty()) return label;
+  // `""`: PTS wrote a system without a name (PTS 10 reads none from a 2008 composite.xml).
+  // Unquoted, the cell is a gap a spreadsheet left.
+  if (column < header.cells.size() && header.cells[column].quoted) {
+    return "(unnamed system " + std::to_string(system + 1) + ")";
+  }
+  return "(column " + std::to_string(column + 1) + ")";
+}
+
 system_columns read_system_header(const reader_context& ctx, const csv_row& header) {
   system_columns columns;
   columns.offset = header.offset;
-  columns.first = header.cells.size() > 2 && trim(header.at(1)).empty() ? 2 : 1;
-  // Trailing empty cells are a spreadsheet's padding; an empty one between names is a gap.
+  columns.first = has_direction_column(header) ? 2 : 1;
+  // Trailing empty cells are a spreadsheet's padding, unless quoted; an empty one between names
+  // is a gap.
   auto last = header.cells.size();
-  while (last > columns.first && trim(header.at(last - 1)).empty()) --last;
+  while (last > columns.first && trim(header.at(last - 1)).empty() &&
+         !header.cells[last - 1].quoted) {
+    --last;
+  }
   for (auto c = columns.first; c < last; ++c) {
-    auto label = std::string(trim(header.at(c)));
-    if (label.empty()) {
-      ctx.warn(header.cells[c].offset, "column " + std::to_string(c + 1) +
-                                           " of the header names no system; its values are "
-                                           "read under the label '(column " +
-                                           std::to_string(c + 1) + ")'");
-      label = "(column " + std::to_string(c + 1) + ")";
+    auto label = header_label(header, c, columns.names.size());
+    if (trim(header.at(c)).empty()) {
+      ctx.warn(header.cells[c].offset,
+               "column " + std::to_string(c + 1) +
+                   (header.cells[c].quoted
+                        ? " of the header gives a system an empty name (\"\"); the system is "
+                          "read under the label '"
+                        : " of the header names no system; its values are read under the "
+                          "label '") +
+                   label + "'");
     }
     columns.names.push_back(std::move(label));
   }
@@ -185,49 +248,159 @@ void report_strays(const reader_context& ctx, const std::map<std::size_t, stray_
   }
 }
 
+// The rows of the two results hold values of different systems only, for one direction.
+bool disjoint(const result& a, const result& b) {
+  if (a.direction != b.direction) return false;
+  for (const auto& e : b.entries) {
+    if (std::ranges::any_of(a.entries, [&](const entry& x) { return x.label == e.label; })) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// PTS names a row `TITLE - DESCRIPTION (UNIT)`, so results that differ only in what the CSV
+// does not show (test version, arguments) give rows of one name: merged runs whose tests did
+// not line up. When no system has a value in both rows, they are one result with the values of
+// both. Otherwise both rows stay, and finish_stored_file keeps the later one, as for a
+// composite.xml (whose duplicates PTS itself replaces when it loads the file).
+void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results) {
+  std::unordered_map<std::string_view, std::size_t> system_order;
+  for (const auto& s : ctx.out.systems) system_order.emplace(s.label, system_order.size());
+  auto order = [&](const entry& e) {
+    auto it = system_order.find(e.label);
+    return it == system_order.end() ? system_order.size() : it->second;
+  };
+  // The row that finish_stored_file would keep for each name: the latest one kept here.
+  std::unordered_map<std::string, std::size_t> latest;
+  std::vector<result> kept;
+  kept.reserve(results.size());
+  for (auto& r : results) {
+    auto [it, fresh] = latest.emplace(result_identity(r), kept.size());
+    if (fresh || !disjoint(kept[it->second], r)) {
+      it->second = kept.size();
+      kept.push_back(std::move(r));
+      continue;
+    }
+    auto& earlier = kept[it->second];
+    ctx.out.warnings.push_back(
+        {r.where, "lines " + std::to_string(earlier.where.line) + " and " +
+                      std::to_string(r.where.line) + " both hold result '" + r.title + "' (" +
+                      r.description +
+                      ") and no system has a value in both; merged into one result, at line " +
+                      std::to_string(earlier.where.line) + ", that keeps every value"});
+    for (auto& e : r.entries) ctx.add_entry(earlier, std::move(e));
+    std::ranges::stable_sort(earlier.entries, {}, order);
+    if (r.display_format == "PASS_FAIL") earlier.display_format = r.display_format;
+  }
+  results = std::move(kept);
+}
+
+// The lines before the header row in PTS 9.4 to 10.8.4: the title alone on the first line, the
+// description, neither quoted nor escaped, on the next ones (it may be empty or hold line
+// breaks), then a blank line. The other layouts have one title row: `,TITLE,` (PTS 10.8.5 and
+// later) or `TITLE` (5.x, whose header has no direction column).
+bool read_title_and_description(const reader_context& ctx, std::string_view prelude,
+                                const csv_row& header) {
+  if (!has_direction_column(header)) return false;
+  auto lines = split_lines(prelude);
+  if (lines.size() < 3 || !trim(lines.back()).empty() || lines[0].starts_with(',')) return false;
+  ctx.out.title = std::string(lines[0]);
+  std::string description;
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    if (i > 1) description += '\n';
+    description += lines[i];
+  }
+  ctx.out.description = std::move(description);
+  return true;
+}
+
+// The title row of PTS 5.x and 10.8.5 and later, among blank rows: its first non-empty cell is
+// the title. Anything else before the header row is refused; so is a missing header row.
+void read_title_row(const reader_context& ctx, std::string_view prelude, bool header_follows) {
+  std::size_t unclosed = 0;
+  auto rows = split_csv_rows(prelude, unclosed);
+  if (unclosed != std::string_view::npos) fail_unclosed(ctx, unclosed);
+  std::size_t i = 0;
+  auto skip_blank = [&] {
+    while (i < rows.size() && rows[i].blank()) ++i;
+  };
+  skip_blank();
+  if (i < rows.size()) {
+    for (const auto& cell : rows[i++].cells) {
+      if (auto t = trim(cell.text); !t.empty()) {
+        ctx.out.title = std::string(t);
+        break;
+      }
+    }
+  }
+  skip_blank();
+  if (i < rows.size() || !header_follows) {
+    ctx.fail(i < rows.size() ? rows[i].offset : prelude.size(),
+             "expected the header row ' ,,\"SYSTEM\",...' that names the systems of PTS's CSV "
+             "export");
+  }
+}
+
+// The 9.4-10.8.4 layout with a description of several lines puts the header row further down
+// than the first lines: ` ,,"SYSTEM",...` after an empty line, closed by a quote, followed by a
+// hardware or software row (`Key,,value`), a blank line or the end.
+bool has_late_header(std::string_view text) {
+  constexpr std::string_view mark = ",,\"";
+  for (auto at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
+    if (at < 3 || text[at - 1] != ' ' || text[at - 2] != '\n') continue;
+    auto start = at - 1;
+    // The line before is empty.
+    auto before = text.substr(0, start - 1);
+    auto previous = before.substr(before.rfind('\n') + 1);
+    if (!previous.empty() && previous != "\r") continue;
+    auto end = std::min(text.find('\n', start), text.size());
+    auto header = text.substr(start, end - start);
+    if (header.ends_with('\r')) header.remove_suffix(1);
+    if (!header.ends_with('"')) continue;
+    if (end == text.size()) return true;
+    auto next = text.substr(end + 1, text.find('\n', end + 1) - (end + 1));
+    auto comma = next.find(",,");
+    if (trim(next).empty() || (comma != std::string_view::npos && comma > 0 && next[0] != ' ')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool sniff_pts_csv(std::string_view text) {
-  // The header row within the first lines: a title row and a blank row may come before it.
-  for (int line = 0; line < 4 && !text.empty(); ++line) {
-    if (text.starts_with(" ,")) return true;
-    auto end = text.find('\n');
+  // The header row within the first lines: a title row and a blank row may come before it, or
+  // a title, a description line and a blank line.
+  auto rest = text;
+  for (int line = 0; line < 4 && !rest.empty(); ++line) {
+    if (rest.starts_with(" ,")) return true;
+    auto end = rest.find('\n');
     if (end == std::string_view::npos) return false;
-    text.remove_prefix(end + 1);
+    rest.remove_prefix(end + 1);
   }
-  return false;
+  return has_late_header(text);
 }
 
 void read_pts_csv(reader_context& ctx, const read_options&) {
   auto text = ctx.text;
   auto& file = ctx.out;
 
-  std::size_t unclosed = 0;
-  auto rows = split_csv_rows(text, unclosed);
-  if (unclosed != std::string_view::npos) {
-    ctx.fail(unclosed, "quoted cell is not closed on its line; expected a '\"' before the "
-                       "line end");
+  // The lines before the header row tell the layout; they are not CSV in every one of them.
+  auto header_at = find_header_line(text);
+  std::size_t unclosed = std::string_view::npos;
+  std::vector<csv_row> rows;
+  if (header_at != std::string_view::npos) rows = split_csv_rows(text, unclosed, header_at);
+  auto prelude = text.substr(0, header_at);
+  if (rows.empty() || !read_title_and_description(ctx, prelude, rows[0])) {
+    read_title_row(ctx, prelude, !rows.empty());
   }
+  if (unclosed != std::string_view::npos) fail_unclosed(ctx, unclosed);
   std::size_t i = 0;
   auto skip_blank = [&] {
     while (i < rows.size() && rows[i].blank() && !is_header(rows[i])) ++i;
   };
-  skip_blank();
-  if (i < rows.size() && !is_header(rows[i])) {
-    const auto& title_row = rows[i++];
-    for (const auto& cell : title_row.cells) {
-      if (auto t = trim(cell.text); !t.empty()) {
-        file.title = std::string(t);
-        break;
-      }
-    }
-  }
-  skip_blank();
-  if (i == rows.size() || !is_header(rows[i])) {
-    ctx.fail(i < rows.size() ? rows[i].offset : text.size(),
-             "expected the header row ' ,,\"SYSTEM\",...' that names the systems of PTS's CSV "
-             "export");
-  }
   const auto& system_header = rows[i++];
   auto columns = read_system_header(ctx, system_header);
   for (const auto& label : columns.names) {
@@ -251,7 +424,7 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
     for (std::size_t s = 0; s < columns.names.size(); ++s) {
       auto c = columns.first + s;
       auto label = trim(results_header->at(c));
-      if (label != columns.names[s]) {
+      if (header_label(*results_header, c, s) != columns.names[s]) {
         ctx.warn(results_header->offset,
                  "column " + std::to_string(c + 1) + " is '" + std::string(label) +
                      "' in this header but '" + columns.names[s] + "' in the one at " +
@@ -272,6 +445,7 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
     read_result(ctx, columns, rows[i], strays);
   }
   report_strays(ctx, strays, system_header, results_header);
+  merge_disjoint_rows(ctx, file.results);
   finish_stored_file(file);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// PTS's CSV export (`phoronix-test-suite result-file-to-csv`), the 5.x and the 10.x layout
-// (formats.md §6.1).
+// PTS's CSV export (`phoronix-test-suite result-file-to-csv`): the 5.x layout, the one of PTS 9.4
+// to 10.8.4 and the one of PTS 10.8.5 and later (docs/pts-csv.md).
 #pragma once
 
 #include <string>
