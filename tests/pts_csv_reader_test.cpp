@@ -488,3 +488,37 @@ TEST_CASE("CSV errors and oddities name line and column", "[csv-in][errors]") {
     CHECK(f.warnings[2].message == "'a' in 'T': value '1.2.3' is not a number; kept as text");
   }
 }
+
+TEST_CASE("pts-csv: columns an editor aligned with blanks read as PTS wrote them, with a warning",
+          "[pts-csv][regression]") {
+  // As in real exports re-saved from an editor that pads every cell to its column's width.
+  const std::string text =
+      "run\nKVM testing.\n\n"
+      "                      ,    ,\"sev\"   ,\"nosev\"\n"
+      "Processor             ,    ,AMD EPYC ,AMD EPYC\n\n"
+      "                      ,    ,\"sev\"   ,\"nosev\"\n"
+      "\"Redis - Test: GET (Reqs/sec)\" ,HIB ,2277704.58 ,1570497.58\n";
+  auto f = iosr::read_results(text, "aligned.csv");
+  REQUIRE(f.systems.size() == 2);
+  CHECK(f.systems[0].label == "sev");
+  CHECK(f.systems[1].hardware.at(0).value == "AMD EPYC");
+  REQUIRE(f.results.size() == 1);
+  CHECK(f.results[0].title == "Redis");
+  CHECK(f.results[0].unit == "Reqs/sec");
+  CHECK(f.results[0].direction == iosr::direction::higher);
+  CHECK(f.results[0].entries.at(0).value_text == "2277704.58");
+  CHECK(f.results[0].entries.at(1).value_text == "1570497.58");
+  CHECK(f.warnings.size() == 1);
+}
+
+TEST_CASE("pts-csv: a CSV export pasted far down into other text is not taken for one",
+          "[pts-csv][regression]") {
+  // A lab notebook with `cat` of an export after 40 lines of notes: the notes are no
+  // description, so the file is not claimed.
+  std::string notes;
+  for (int i = 0; i < 45; ++i) notes += "note line " + std::to_string(i) + ", with a comma\n";
+  const std::string text = "notebook\n" + notes +
+                           "\n ,,\"sev\"\nProcessor,,AMD EPYC\n\n ,,\"sev\"\n"
+                           "\"Redis - Test: GET (Reqs/sec)\",HIB,2277704.58\n";
+  CHECK(iosr::detect_input_format(text).empty());
+}

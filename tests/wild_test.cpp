@@ -177,3 +177,44 @@ TEST_CASE("Wild: forms iosr does not read are refused, saying where and why", "[
     CHECK(refusal(file).starts_with("not a benchmark result"));
   }
 }
+
+TEST_CASE("Wild: CSV exports in the 2020-2024 layout, also with columns an editor aligned",
+          "[wild]") {
+  struct expected {
+    std::string file, title, first_result, first_label, first_value;
+    std::size_t results;
+  };
+  const expected files[] = {
+      {"nutcracker10-fyp_2021-02_scimark_virtualbox_pts10-layout_title-desc-lines.csv", "help",
+       "SciMark", "Intel Core i5-9400F", "550.33", 1},
+      {"rcastellotti-gr_2023-05_lz4_pts10.8.4-layout_raw.csv", "26-05-sev-lz4-3",
+       "LZ4 Compression", "26-05-sev-lz4-3", "", 2},
+      {"rcastellotti-gr_2023-05_tinymembench_pts10.8.4-layout_raw.csv", "22-05-nosev-tinymembench",
+       "Tinymembench", "22-05-nosev-tinymembench", "23609.0", 2},
+      {"rcastellotti-gr_2023-05_compilation-10-LIB_column-aligned-by-editor.csv",
+       "14-05-sev-compilation", "Timed Apache Compilation", "14-05-sev-compilation", "", 10},
+      {"rcastellotti-gr_2023-05_redis_sev-nosev_column-aligned-by-editor_title-split-at-comma.csv",
+       // The editor split the title at its comma and padded it: kept as written.
+       "14-05-nosev-redis-1                                       ,2-1", "Redis",
+       "14-05-nosev-redis-1,2-1", "2277704.58", 2},
+  };
+  for (const auto& e : files) {
+    INFO(e.file);
+    const auto& f = read_cached(wild + "csv/" + e.file);
+    CHECK(f.format == "pts-csv");
+    CHECK(f.title == e.title);
+    REQUIRE(f.results.size() == e.results);
+    CHECK(entry_count(f) == e.results);
+    CHECK(f.results[0].title == e.first_result);
+    REQUIRE(f.systems.size() == 1);
+    CHECK(f.systems[0].label == e.first_label);
+    if (!e.first_value.empty()) CHECK(value_of(f.results[0], e.first_label) == e.first_value);
+    bool aligned = e.file.find("column-aligned") != std::string::npos;
+    CHECK(test_support::has_warning(f, "the columns are aligned with blanks") == aligned);
+  }
+  // The aligned values lose only the editor's blanks.
+  const auto& compilation = read_cached(
+      wild + "csv/rcastellotti-gr_2023-05_compilation-10-LIB_column-aligned-by-editor.csv");
+  CHECK(compilation.results[0].direction == direction::lower);
+  CHECK(compilation.results[0].unit == "sec");
+}

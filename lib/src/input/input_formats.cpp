@@ -44,7 +44,7 @@ constexpr input_format formats[] = {
      read_composite_xml},
     {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
      read_pts_json},
-    {"pts-csv", "PTS CSV export (result-file-to-csv), the 5.x and 10.x layouts", sniff_pts_csv,
+    {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
      read_pts_csv},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, read_pts_text},

@@ -14,6 +14,12 @@ bool csv_row::blank() const {
 
 namespace {
 
+// A quote followed by the line end or a comma, blanks between allowed, closes its cell.
+bool closes(std::string_view line, std::size_t after) {
+  while (after < line.size() && line[after] == ' ') ++after;
+  return after == line.size() || line[after] == ',';
+}
+
 // Reads the quoted cell whose opening quote is at `i`; leaves `i` on the `,` or line end after
 // it. False when the line ends before the closing quote.
 bool read_quoted(std::string_view line, std::size_t& i, std::string& out) {
@@ -23,8 +29,10 @@ bool read_quoted(std::string_view line, std::size_t& i, std::string& out) {
     if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
       out += '"';
       i += 2;
-    } else if (c == '"' && (i + 1 == line.size() || line[i + 1] == ',')) {
+    } else if (c == '"' && closes(line, i + 1)) {
       ++i;
+      // Blanks an editor put between the quote and the comma (columns aligned) are no text.
+      while (i < line.size() && line[i] == ' ') ++i;
       return true;
     } else {
       out += c;

@@ -22,12 +22,19 @@ namespace iosr::detail {
 namespace {
 
 // PTS's header rows start with a cell holding one blank: ` ,,"a","b"` (10.x), ` ,a,b` (5.x).
-bool is_header(const csv_row& row) { return !row.cells.empty() && row.cells[0].text == " "; }
+// (An editor that aligns the columns pads that blank to the column's width.)
+bool is_header(const csv_row& row) {
+  if (row.cells.size() < 2) return false;
+  const auto& first = row.cells[0].text;
+  return !first.empty() && first.find_first_not_of(' ') == std::string::npos;
+}
 
 // The same test on a line of text, before it is split into cells: the lines before the header
 // are not CSV in every layout.
 bool starts_header(std::string_view line) {
-  return line.starts_with(" ,") || line.starts_with("\" \",");
+  if (line.starts_with("\" \",")) return true;
+  auto blanks = line.find_first_not_of(' ');
+  return blanks != std::string_view::npos && blanks > 0 && line[blanks] == ',';
 }
 
 // PTS 8.0.1 and later: an empty column between the key or result name and the systems.
@@ -345,25 +352,30 @@ void read_title_row(const reader_context& ctx, std::string_view prelude, bool he
 // The 9.4-10.8.4 layout with a description of several lines puts the header row further down
 // than the first lines: ` ,,"SYSTEM",...` after an empty line, closed by a quote, followed by a
 // hardware or software row (`Key,,value`), a blank line or the end.
+// A header row after a description of several lines: within the first lines (a description
+// is a few lines; a header further down is a CSV pasted into other text), after an empty line,
+// ending in a quoted name, and followed by a `Key,,value` row, a blank line or the end.
 bool has_late_header(std::string_view text) {
-  constexpr std::string_view mark = ",,\"";
-  for (auto at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
-    if (at < 3 || text[at - 1] != ' ' || text[at - 2] != '\n') continue;
-    auto start = at - 1;
-    // The line before is empty.
-    auto before = text.substr(0, start - 1);
-    auto previous = before.substr(before.rfind('\n') + 1);
-    if (!previous.empty() && previous != "\r") continue;
+  constexpr int most_lines = 40;
+  std::size_t start = 0;
+  bool previous_empty = false;
+  for (int line = 0; line < most_lines && start < text.size(); ++line) {
     auto end = std::min(text.find('\n', start), text.size());
-    auto header = text.substr(start, end - start);
-    if (header.ends_with('\r')) header.remove_suffix(1);
-    if (!header.ends_with('"')) continue;
-    if (end == text.size()) return true;
-    auto next = text.substr(end + 1, text.find('\n', end + 1) - (end + 1));
-    auto comma = next.find(",,");
-    if (trim(next).empty() || (comma != std::string_view::npos && comma > 0 && next[0] != ' ')) {
-      return true;
+    auto row = text.substr(start, end - start);
+    if (row.ends_with('\r')) row.remove_suffix(1);
+    if (previous_empty && starts_header(row)) {
+      auto header = row;
+      while (header.ends_with(' ')) header.remove_suffix(1);
+      if (!header.ends_with('"') || header.find(",\"") == std::string_view::npos) return false;
+      if (end == text.size()) return true;
+      auto next = text.substr(end + 1, text.find('\n', end + 1) - (end + 1));
+      if (trim(next).empty()) return true;
+      auto comma = next.find(',');
+      return comma != std::string_view::npos && comma > 0 && next[0] != ' ' &&
+             trim(next.substr(comma + 1)).starts_with(",");
     }
+    previous_empty = trim(row).empty();
+    start = end + 1;
   }
   return false;
 }
@@ -375,7 +387,7 @@ bool sniff_pts_csv(std::string_view text) {
   // a title, a description line and a blank line.
   auto rest = text;
   for (int line = 0; line < 4 && !rest.empty(); ++line) {
-    if (rest.starts_with(" ,")) return true;
+    if (starts_header(rest.substr(0, rest.find('\n')))) return true;
     auto end = rest.find('\n');
     if (end == std::string_view::npos) return false;
     rest.remove_prefix(end + 1);
@@ -402,6 +414,10 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
     while (i < rows.size() && rows[i].blank() && !is_header(rows[i])) ++i;
   };
   const auto& system_header = rows[i++];
+  if (system_header.cells[0].text.size() > 1) {
+    ctx.warn(system_header.offset, "the columns are aligned with blanks (an editor's doing, not "
+                                   "PTS's); the blanks are not read as part of any name or value");
+  }
   auto columns = read_system_header(ctx, system_header);
   for (const auto& label : columns.names) {
     auto s = make_system(label);
