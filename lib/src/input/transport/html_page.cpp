@@ -76,8 +76,9 @@ constexpr std::array<named_entity, 22> entities = {{
 
 // The entity at text[at] (`&`): its decoded text and length, or a length of 0.
 std::size_t decode_entity(std::string_view text, std::size_t at, std::string& decoded) {
-  auto semi = text.find(';', at);
-  if (semi == std::string_view::npos || semi - at > 12) return 0;
+  auto semi = text.substr(at, 14).find(';');  // the longest entity read is `&#x10FFFF;`
+  if (semi == std::string_view::npos) return 0;
+  semi += at;
   auto body = text.substr(at + 1, semi - at - 1);
   decoded.clear();
   if (body.starts_with('#')) {
@@ -147,9 +148,13 @@ std::optional<undone_layer> undo_html_page(std::string_view text) {
       auto name_end = tag.find_first_of(" \t\r\n/>");
       auto name = lower(tag.substr(0, name_end));
       if (!ending && hides_content(name)) {
-        auto end = lower(text.substr(close + 1)).find("</" + name);
-        i = end == std::string::npos ? text.size() : close + 1 + end;
-        auto after = text.find('>', i);
+        // Its end tag, in any case; without one the rest of the page is hidden.
+        auto end = close + 1;
+        while ((end = text.find("</", end)) != std::string_view::npos &&
+               !starts_with_nocase(text, end + 2, name)) {
+          end += 2;
+        }
+        auto after = end == std::string_view::npos ? end : text.find('>', end);
         i = after == std::string_view::npos ? text.size() : after + 1;
         continue;
       }
@@ -179,8 +184,9 @@ std::optional<undone_layer> undo_html_page(std::string_view text) {
       continue;
     }
     flush_blank();
-    // A run of plain text up to the next markup, entity or (outside <pre>) white space.
-    auto stop = i;
+    // A run of plain text up to the next markup, entity or (outside <pre>) white space; an `&`
+    // that starts no entity is text itself.
+    auto stop = c == '&' ? i + 1 : i;
     while (stop < text.size() && text[stop] != '<' && text[stop] != '&' &&
            (pre_depth > 0 || (text[stop] != ' ' && text[stop] != '\t' && text[stop] != '\r' &&
                               text[stop] != '\n'))) {
