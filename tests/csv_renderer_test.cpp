@@ -12,7 +12,7 @@
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
 #include "csv_reader.hpp"
-#include "output/csv_escape.hpp"
+#include "render/escape.hpp"
 
 namespace {
 

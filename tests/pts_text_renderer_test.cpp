@@ -18,7 +18,7 @@
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
-#include "output/display_precision.hpp"
+#include "render/result/display_precision.hpp"
 
 namespace {
 

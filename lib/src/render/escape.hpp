@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// RFC 4180 field quoting, shared by the tabular renderers.
+// RFC 4180 field quoting, shared by the tabular writers (the tidy CSV and the comparison CSV).
 #pragma once
 
 #include <optional>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // iosr's own JSON format: every field of the model, so that reading it back gives the same
-// result_file (schema: docs/json.md; reader: input/json/iosr_json_reader.cpp).
+// result_file (schema: docs/json.md; reader: lib/src/input/json/iosr_json_reader.cpp).
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -11,7 +11,7 @@
 
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
-#include "output/output_formats.hpp"
+#include "render/result/result_formats.hpp"
 
 namespace iosr::detail {
 
@@ -140,7 +140,7 @@ json file_json(const result_file& f) {
 
 }  // namespace
 
-void render_json(std::span<const result_file> files, const render_options&, std::string& out) {
+void write_iosr_json(std::span<const result_file> files, const render_options&, std::string& out) {
   for (const auto& f : files) {
     // UTF-8 is written as is; a byte sequence that is not UTF-8 cannot be JSON text and becomes
     // U+FFFD (the one loss, documented in docs/json.md).

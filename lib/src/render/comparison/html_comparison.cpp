@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "compare/render/cells.hpp"
-#include "compare/render/comparison_formats.hpp"
+#include "render/comparison/comparison_cells.hpp"
+#include "render/comparison/comparison_formats.hpp"
 
 namespace iosr::detail {
 
@@ -283,7 +283,8 @@ std::string page_title(const comparison& c) {
 
 }  // namespace
 
-void render_html(const comparison& c, const comparison_render_options& options, std::string& out) {
+void render_html_comparison(const comparison& c, const comparison_render_options& options,
+                            std::string& out) {
   const auto title = escaped(page_title(c));
   out +=
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "compare/render/cells.hpp"
+// The texts every comparison renderer shows the same way (see comparison_cells.hpp).
+#include "render/comparison/comparison_cells.hpp"
 
 #include <fmt/format.h>
 

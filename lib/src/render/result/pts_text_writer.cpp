@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PTS text export, byte for byte as `phoronix-test-suite result-file-to-text` (PTS 10.8.6)
-// prints it at width W (formats.md §5): title, description, one block per system, then one
+// prints it at width W (docs/pts-text.md): title, description, one block per system, then one
 // ASCII chart per result. Lengths are bytes, as in PTS. Several files are written one after
 // the other, each complete, as if PTS had been run once per file.
 #include <fmt/format.h>
@@ -17,8 +17,8 @@
 
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
-#include "output/display_precision.hpp"
-#include "output/output_formats.hpp"
+#include "render/result/display_precision.hpp"
+#include "render/result/result_formats.hpp"
 #include "result_identity.hpp"
 #include "strings.hpp"
 
@@ -29,7 +29,8 @@ namespace {
 // ---- Which results PTS shows ----------------------------------------------------------------
 
 // A later result with the same identity replaces the earlier one, at the earlier one's place
-// (formats.md §2.2). Readers may have done this already; doing it again changes nothing.
+// (docs/composite-xml.md, "Warnings"). Readers may have done this already; doing it again changes
+// nothing.
 std::vector<const result*> shown_results(const result_file& file) {
   std::vector<const result*> shown;
   std::map<std::string, std::size_t> place;
@@ -49,7 +50,7 @@ std::vector<const result*> shown_results(const result_file& file) {
 struct chart_entry {
   const entry* source;
   std::string stored;  // the XML Value; empty for a failed run
-  std::string shown;   // the value as displayed (formats.md §5.4)
+  std::string shown;   // the value as displayed (display_precision.hpp)
 };
 
 // PTS adds a chart's entries one by one. When the entry its index names for a label holds no
@@ -142,7 +143,7 @@ bool holds_series(const chart_entry& item) {
   return item.source->kind == entry_kind::series || item.shown.find(',') != std::string::npos;
 }
 
-// The figures PTS derives from all of a line graph's entries (formats.md §5.5).
+// The figures PTS derives from all of a line graph's entries (docs/pts-text.md).
 struct line_scale {
   int decimals = 1;
   std::size_t low_width = 0;   // of the largest per-entry minimum
@@ -302,8 +303,8 @@ void render_file(const result_file& file, int width, std::string& out) {
 
 }  // namespace
 
-void render_pts_text(std::span<const result_file> files, const render_options& options,
-                     std::string& out) {
+void write_pts_text(std::span<const result_file> files, const render_options& options,
+                    std::string& out) {
   for (const auto& file : files) render_file(file, options.width, out);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// THE output registry: adding a format is a renderer file plus one row here.
-#include "output/output_formats.hpp"
+// THE result output registry (`iosr convert --to`): adding a format is a writer file in this
+// folder plus one row here.
+#include "render/result/result_formats.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -9,14 +10,14 @@ namespace iosr::detail {
 
 namespace {
 constexpr output_format formats[] = {
-    {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", render_csv,
+    {"csv", ".csv", "tidy CSV, one row per entry (RFC 4180; docs/csv.md)", write_tidy_csv,
      /*combines=*/true},
     {"jsonl", ".jsonl", "JSON Lines, one object per entry with the CSV's columns (docs/jsonl.md)",
-     render_jsonl, /*combines=*/true},
-    {"json", ".json", "iosr's own JSON, every field of the model (docs/json.md)", render_json},
-    {"xml", ".xml", "PTS composite.xml (today's layout; full fidelity)", render_xml},
+     write_tidy_jsonl, /*combines=*/true},
+    {"json", ".json", "iosr's own JSON, every field of the model (docs/json.md)", write_iosr_json},
+    {"xml", ".xml", "PTS composite.xml (today's layout; full fidelity)", write_composite_xml},
     {"pts-text", ".txt", "PTS text export, byte for byte as result-file-to-text prints it",
-     render_pts_text},
+     write_pts_text},
 };
 }  // namespace
 

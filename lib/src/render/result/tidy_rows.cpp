@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The fields of the tidy dataset's rows: what each column holds is documented in docs/csv.md.
-#include "output/tidy_rows.hpp"
+#include "render/result/tidy_rows.hpp"
 
 #include <fmt/compile.h>
 #include <fmt/format.h>

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "compare/render/comparison_formats.hpp"
-#include "output/csv_escape.hpp"
+#include "render/comparison/comparison_formats.hpp"
+#include "render/escape.hpp"
 
 namespace iosr::detail {
 
@@ -23,7 +23,7 @@ constexpr std::string_view columns[] = {
 
 }  // namespace
 
-void render_comparison_csv(const comparison& c, const comparison_render_options&,
+void render_csv_comparison(const comparison& c, const comparison_render_options&,
                            std::string& out) {
   csv_row_writer row(out);
   for (auto name : columns) row.field(name);

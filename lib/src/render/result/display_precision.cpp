@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "output/display_precision.hpp"
+// PTS's display precision and decimal rounding (see display_precision.hpp).
+#include "render/result/display_precision.hpp"
 
 #include <fmt/format.h>
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "compare/render/cells.hpp"
-#include "compare/render/comparison_formats.hpp"
+#include "render/comparison/comparison_cells.hpp"
+#include "render/comparison/comparison_formats.hpp"
 
 namespace iosr::detail {
 
@@ -71,7 +71,8 @@ json summary(const comparison& c, std::size_t i) {
 
 }  // namespace
 
-void render_json(const comparison& c, const comparison_render_options&, std::string& out) {
+void render_json_comparison(const comparison& c, const comparison_render_options&,
+                            std::string& out) {
   json doc = {{"schema", "iosr-compare"}, {"schema_version", schema_version}};
   json& inputs = doc["inputs"] = json::array();
   for (const auto& in : c.inputs) {

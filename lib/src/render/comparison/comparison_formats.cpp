@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// THE comparison output registry: adding a format is a renderer file plus one row here.
-#include "compare/render/comparison_formats.hpp"
+// THE comparison format registry (`iosr compare --format`): adding a format is a renderer file
+// in this folder plus one row here.
+#include "render/comparison/comparison_formats.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -10,11 +11,12 @@ namespace iosr::detail {
 namespace {
 constexpr comparison_format formats[] = {
     {"ascii", "ranked entries with bars and deltas per test, then the summary (the default)",
-     render_ascii},
-    {"md", "GitHub-flavoured Markdown tables for articles, one per group", render_markdown},
-    {"html", "one self-contained page with an SVG bar chart per test", render_html},
-    {"csv", "one row per entry per test (RFC 4180; docs/compare.md)", render_comparison_csv},
-    {"json", "the comparison as one JSON document (docs/compare.md)", render_json},
+     render_ascii_comparison},
+    {"md", "GitHub-flavoured Markdown tables for articles, one per group",
+     render_markdown_comparison},
+    {"html", "one self-contained page with an SVG bar chart per test", render_html_comparison},
+    {"csv", "one row per entry per test (RFC 4180; docs/compare.md)", render_csv_comparison},
+    {"json", "the comparison as one JSON document (docs/compare.md)", render_json_comparison},
 };
 }  // namespace
 

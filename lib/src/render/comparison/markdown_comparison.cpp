@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "compare/render/cells.hpp"
-#include "compare/render/comparison_formats.hpp"
+#include "render/comparison/comparison_cells.hpp"
+#include "render/comparison/comparison_formats.hpp"
 
 namespace iosr::detail {
 
@@ -111,7 +111,8 @@ void render_notes(const comparison& c, std::string& out) {
 
 }  // namespace
 
-void render_markdown(const comparison& c, const comparison_render_options&, std::string& out) {
+void render_markdown_comparison(const comparison& c, const comparison_render_options&,
+                                std::string& out) {
   const table_index index(c);
   for (std::size_t g = 0; g < c.groups.size(); ++g) render_group(c, index, g, out);
   render_summary(c, out);

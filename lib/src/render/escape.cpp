@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// RFC 4180 field quoting.
-#include "output/csv_escape.hpp"
+// RFC 4180 field quoting (see escape.hpp).
+#include "render/escape.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// composite.xml output: today's PTS layout (formats.md §2.1), elements in PTS's order, two-space
-// indentation, empty elements written open-close as PTS does. Optional elements (Notes of the
-// file, Annotation, Parent, JSON, ...) are written only when the model has them.
+// composite.xml output: today's PTS layout (docs/composite-xml.md), elements in PTS's order,
+// two-space indentation, empty elements written open-close as PTS does. Optional elements (Notes of
+// the file, Annotation, Parent, JSON, ...) are written only when the model has them.
 #include <fmt/format.h>
 
 #include <pugixml.hpp>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "iosr/version.hpp"
-#include "output/output_formats.hpp"
+#include "render/result/result_formats.hpp"
 
 namespace iosr::detail {
 
@@ -169,7 +169,8 @@ void render_one(const result_file& file, std::string& out) {
 
 }  // namespace
 
-void render_xml(std::span<const result_file> files, const render_options&, std::string& out) {
+void write_composite_xml(std::span<const result_file> files, const render_options&,
+                         std::string& out) {
   if (files.size() > 1) {
     throw std::invalid_argument(
         "composite.xml holds one result file; write each input to its "

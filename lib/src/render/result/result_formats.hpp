@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The output registry: one row per output format.
+// The result output registry: one row per output format, and the writers it names.
 #pragma once
 
 #include <span>
@@ -26,16 +26,16 @@ struct output_format {
 
 std::span<const output_format> output_formats();
 
-// The renderers, one file each.
-void render_csv(std::span<const result_file> files, const render_options& options,
-                std::string& out);
-void render_jsonl(std::span<const result_file> files, const render_options& options,
-                  std::string& out);
-void render_json(std::span<const result_file> files, const render_options& options,
-                 std::string& out);
-void render_xml(std::span<const result_file> files, const render_options& options,
-                std::string& out);
-void render_pts_text(std::span<const result_file> files, const render_options& options,
+// The writers, one file each.
+void write_tidy_csv(std::span<const result_file> files, const render_options& options,
+                    std::string& out);
+void write_tidy_jsonl(std::span<const result_file> files, const render_options& options,
+                      std::string& out);
+void write_iosr_json(std::span<const result_file> files, const render_options& options,
                      std::string& out);
+void write_composite_xml(std::span<const result_file> files, const render_options& options,
+                         std::string& out);
+void write_pts_text(std::span<const result_file> files, const render_options& options,
+                    std::string& out);
 
 }  // namespace iosr::detail

@@ -9,8 +9,8 @@
 
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
-#include "output/output_formats.hpp"
-#include "output/tidy_rows.hpp"
+#include "render/result/result_formats.hpp"
+#include "render/result/tidy_rows.hpp"
 
 namespace iosr::detail {
 
@@ -77,7 +77,7 @@ void write_row(std::string& out, const tidy_row& row) {
 
 }  // namespace
 
-void render_jsonl(std::span<const result_file> files, const render_options&, std::string& out) {
+void write_tidy_jsonl(std::span<const result_file> files, const render_options&, std::string& out) {
   for (const auto& file : files) {
     for_each_tidy_row(file, [&out](const tidy_row& row) { write_row(out, row); });
   }

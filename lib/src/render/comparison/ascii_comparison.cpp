@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "compare/render/cells.hpp"
-#include "compare/render/comparison_formats.hpp"
+#include "render/comparison/comparison_cells.hpp"
+#include "render/comparison/comparison_formats.hpp"
 
 namespace iosr::detail {
 
@@ -271,7 +271,8 @@ void render_notes(const comparison& c, int width, std::string& out) {
 
 }  // namespace
 
-void render_ascii(const comparison& c, const comparison_render_options& options, std::string& out) {
+void render_ascii_comparison(const comparison& c, const comparison_render_options& options,
+                             std::string& out) {
   const painter paint(options.color);
   if (options.table_view) {
     const table_index index(c);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `iosr show`: a readable account of what was read from one file, warnings included.
+// The `iosr show` listing (render_summary): a readable account of what was read from one file,
+// warnings included.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -57,7 +58,8 @@ std::string shown_value(const entry& e) {
       return e.error.empty() ? "failed" : "failed: " + e.error;
     default:
       if (e.standard_error && e.sample_count) {
-        // As PTS prints it (formats.md §8.1): at least two decimals, more if the value has them.
+        // As PTS prints it (`SE +/- 0.05, N = 3`): at least two decimals, more if the value
+        // has them.
         int places = std::max(2, detail::decimals(e.value_text));
         return fmt::format("{}  (SE +/- {:.{}f}, N = {})", e.value_text, *e.standard_error,
                            places, *e.sample_count);
