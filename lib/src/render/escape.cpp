@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// RFC 4180 field quoting (see escape.hpp).
+// The escaping of every output format (see escape.hpp).
 #include "render/escape.hpp"
 
 #include <fmt/format.h>
@@ -77,6 +77,45 @@ void csv_row_writer::number(const std::optional<double>& v) {
 void csv_row_writer::end() {
   out_.push_back('\n');
   first_ = true;
+}
+
+std::string html_escaped(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out.push_back(ch);
+    }
+  }
+  return out;
+}
+
+std::string markdown_escaped(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') {
+      out.push_back(' ');
+      continue;
+    }
+    if (std::string_view("\\`*_[]<>|#~!&").find(ch) != std::string_view::npos) out.push_back('\\');
+    out.push_back(ch);
+  }
+  return out;
 }
 
 }  // namespace iosr::detail

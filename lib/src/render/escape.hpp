@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// RFC 4180 field quoting, shared by the tabular writers (the tidy CSV and the comparison CSV).
+// The escaping of every output format, in one place: CSV cells and records (RFC 4180), HTML
+// text and attributes, and Markdown text.
 #pragma once
 
 #include <optional>
@@ -35,5 +36,14 @@ class csv_row_writer {
   std::string& out_;
   bool first_ = true;
 };
+
+/// `text` safe in HTML element content and in quoted attribute values alike: `&`, `<`, `>`, `"`
+/// and `'` become character references; every other byte passes through.
+std::string html_escaped(std::string_view text);
+
+/// `text` as literal Markdown, for a table cell or a heading: Markdown punctuation gets a
+/// backslash (GitHub and pandoc both honour it), and line breaks and tabs become spaces, since
+/// a line break would end the table row.
+std::string markdown_escaped(std::string_view text);
 
 }  // namespace iosr::detail

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The comparison as one self-contained HTML5 page: a systems table, an inline SVG bar chart per
 // test (or, in the table view, one table per group), and the summary as a chart and a table.
-// No script, no external resource; every string from an input goes through escaped().
+// No script, no external resource; every string from an input goes through html_escaped().
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,37 +13,11 @@
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
+#include "render/escape.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-// Safe in element content and in quoted attribute values alike.
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out.push_back(ch);
-    }
-  }
-  return out;
-}
 
 // Chart labels are cut to fit their column; the full text is in the bar's tooltip.
 std::string clipped(std::string_view s, std::size_t max_chars) {
@@ -89,10 +63,10 @@ void systems_table(const comparison& c, std::string& out) {
     }
   }
   out += "<h2>Systems</h2>\n<div class=\"scroll\"><table class=\"systems\">\n<thead><tr><th></th>";
-  for (const auto& conf : c.configurations) out += "<th>" + escaped(conf.label) + "</th>";
+  for (const auto& conf : c.configurations) out += "<th>" + html_escaped(conf.label) + "</th>";
   out += "</tr></thead>\n<tbody>\n";
   for (const auto& key : keys) {
-    out += "<tr><th>" + escaped(key) + "</th>";
+    out += "<tr><th>" + html_escaped(key) + "</th>";
     for (const auto& conf : c.configurations) {
       std::string value;
       for (const auto* fields : {&conf.hardware, &conf.software}) {
@@ -100,7 +74,7 @@ void systems_table(const comparison& c, std::string& out) {
           if (f.key == key && value.empty()) value = f.value;
         }
       }
-      out += "<td>" + escaped(value) + "</td>";
+      out += "<td>" + html_escaped(value) + "</td>";
     }
     out += "</tr>\n";
   }
@@ -124,20 +98,21 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
   out += fmt::format(
       "<figure id=\"test-{}\">\n<figcaption><strong>{}</strong><br><span "
       "class=\"unit\">{}</span></figcaption>\n",
-      index + 1, escaped(test_heading(test)),
-      escaped(test.unit + (test.unit.empty() || test.direction == direction::none ? "" : ", ") +
-              std::string(direction_text(test.direction))));
+      index + 1, html_escaped(test_heading(test)),
+      html_escaped(test.unit +
+                   (test.unit.empty() || test.direction == direction::none ? "" : ", ") +
+                   std::string(direction_text(test.direction))));
   out += fmt::format(
       "<svg class=\"test-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
       "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
-      chart_width, height, chart_width, height, escaped(test.title));
+      chart_width, height, chart_width, height, html_escaped(test.title));
   int y = 4;
   group = c.groups.size();
   for (const auto& e : test.entries) {
     const auto& conf = c.configurations[e.configuration];
     if (c.groups.size() > 1 && conf.group != group) {
       out += fmt::format("<text x=\"4\" y=\"{}\" font-weight=\"bold\">{}</text>\n", y + 15,
-                         escaped(clipped(c.groups[conf.group].name, 100)));
+                         html_escaped(clipped(c.groups[conf.group].name, 100)));
       y += row_height;
     }
     group = conf.group;
@@ -148,15 +123,15 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
     if (e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail) {
       width = *e.value / largest * bar_max;
     }
-    out += fmt::format("<g><title>{}</title>", escaped(conf.label));
+    out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6,
                        y + 15, base ? " font-weight=\"bold\"" : "",
-                       escaped(clipped(label, 34) + (base ? " (baseline)" : "")));
+                       html_escaped(clipped(label, 34) + (base ? " (baseline)" : "")));
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
                        label_right, y + 3, width, row_height - 6, base ? "#777" : "#4a78b5");
     std::string tail = e.value_text;
     out += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", label_right + width + 4, y + 15,
-                       escaped(tail));
+                       html_escaped(tail));
     if (e.delta_pct && !base) {
       std::string delta = delta_text(e.delta_pct);
       if (e.noise == noise::not_significant) delta += " ~";
@@ -170,7 +145,7 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
 }
 
 std::string cell_html(const comparison& c, std::size_t configuration, const compared_entry& e) {
-  std::string cell = escaped(e.value_text);
+  std::string cell = html_escaped(e.value_text);
   if (!is_baseline(c, configuration) && e.delta_pct) {
     const int v = verdict(e);
     const std::string_view css = v > 0 ? "better" : v < 0 ? "worse" : "same";
@@ -184,17 +159,17 @@ void group_tables(const comparison& c, std::string& out) {
   const table_index index(c);
   for (std::size_t g = 0; g < c.groups.size(); ++g) {
     const auto& confs = index.members(g);
-    if (c.groups.size() > 1) out += "<h3>" + escaped(c.groups[g].name) + "</h3>\n";
+    if (c.groups.size() > 1) out += "<h3>" + html_escaped(c.groups[g].name) + "</h3>\n";
     out += "<div class=\"scroll\"><table class=\"group\">\n<thead><tr><th>Test</th>";
     for (auto i : confs) {
-      out += "<th>" + escaped(label_in_group(c, i)) + (is_baseline(c, i) ? " (baseline)" : "") +
-             "</th>";
+      out += "<th>" + html_escaped(label_in_group(c, i)) +
+             (is_baseline(c, i) ? " (baseline)" : "") + "</th>";
     }
     out += "</tr></thead>\n<tbody>\n";
     for (std::size_t t = 0; t < c.tests.size(); ++t) {
       const auto& test = c.tests[t];
-      std::string row = "<tr><th>" + escaped(test_heading(test)) + " <span class=\"unit\">(" +
-                        escaped(test.unit) + std::string(direction_arrow(test.direction)) +
+      std::string row = "<tr><th>" + html_escaped(test_heading(test)) + " <span class=\"unit\">(" +
+                        html_escaped(test.unit) + std::string(direction_arrow(test.direction)) +
                         ")</span></th>";
       bool any = false;
       for (auto i : confs) {
@@ -228,9 +203,9 @@ void summary(const comparison& c, std::string& out) {
     const int y = 4 + static_cast<int>(i) * row_height;
     const double ratio = conf.geomean_ratio.value_or(0.0);
     const int v = ratio > 1.0 ? 1 : ratio < 1.0 && conf.geomean_ratio ? -1 : 0;
-    out +=
-        fmt::format("<g><title>{}</title><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-                    escaped(conf.label), label_right - 6, y + 15, escaped(clipped(conf.label, 34)));
+    out += fmt::format("<g><title>{}</title><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+                       html_escaped(conf.label), label_right - 6, y + 15,
+                       html_escaped(clipped(conf.label, 34)));
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
                        label_right, y + 3, ratio * scale, row_height - 6,
                        is_baseline(c, i) ? "#777" : verdict_colour(v));
@@ -252,7 +227,7 @@ void summary(const comparison& c, std::string& out) {
     out += fmt::format(
         "<tr><th>{}</th><td class=\"num\">{}</td><td class=\"num\">{} of {}</td><td "
         "class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-        escaped(conf.label), ratio.empty() ? "—" : ratio, conf.tests_compared, c.tests.size(),
+        html_escaped(conf.label), ratio.empty() ? "—" : ratio, conf.tests_compared, c.tests.size(),
         conf.first_places, conf.last_places, conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—");
   }
   out += "</tbody></table>\n";
@@ -261,12 +236,12 @@ void summary(const comparison& c, std::string& out) {
 void notes(const comparison& c, std::string& out) {
   if (c.notes.empty() && c.unmatched.empty()) return;
   out += "<h2>Notes</h2>\n<ul class=\"notes\">\n";
-  for (const auto& n : c.notes) out += "<li>" + escaped(n) + "</li>\n";
+  for (const auto& n : c.notes) out += "<li>" + html_escaped(n) + "</li>\n";
   for (auto t : c.unmatched) {
     std::string where;
     for (auto i : c.tests[t].inputs) where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
-    out += "<li>not in every input: " + escaped(test_heading(c.tests[t])) + " (only in " +
-           escaped(where) + ")</li>\n";
+    out += "<li>not in every input: " + html_escaped(test_heading(c.tests[t])) + " (only in " +
+           html_escaped(where) + ")</li>\n";
   }
   out += "</ul>\n";
 }
@@ -285,13 +260,13 @@ std::string page_title(const comparison& c) {
 
 void render_html_comparison(const comparison& c, const comparison_render_options& options,
                             std::string& out) {
-  const auto title = escaped(page_title(c));
+  const auto title = html_escaped(page_title(c));
   out +=
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += "<title>" + title + "</title>\n<style>\n" + std::string(style) + "</style>\n</head>\n";
   out += "<body>\n<h1>" + title + "</h1>\n<p>Compared by iosr:";
-  for (const auto& in : c.inputs) out += " <code>" + escaped(in.source_name) + "</code>";
+  for (const auto& in : c.inputs) out += " <code>" + html_escaped(in.source_name) + "</code>";
   out += ". Deltas are against each group's baseline; green is better, red is worse.</p>\n";
   systems_table(c, out);
   out += "<h2>Results</h2>\n";

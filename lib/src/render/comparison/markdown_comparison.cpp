@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The comparison as GitHub-flavoured Markdown for articles: one table per group (tests as rows,
 // configurations as columns, the baseline first, the best cell bold), then the summary.
-// Cells escape Markdown punctuation with a backslash, which GitHub and pandoc both honour.
+// Texts from the inputs go through markdown_escaped() (render/escape.hpp).
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -9,23 +9,11 @@
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
+#include "render/escape.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '\n' || ch == '\r' || ch == '\t') {
-      out.push_back(' ');  // a line break would end the table row
-      continue;
-    }
-    if (std::string_view("\\`*_[]<>|#~!&").find(ch) != std::string_view::npos) out.push_back('\\');
-    out.push_back(ch);
-  }
-  return out;
-}
 
 void table_row(const std::vector<std::string>& cells, std::string& out) {
   out += '|';
@@ -34,7 +22,7 @@ void table_row(const std::vector<std::string>& cells, std::string& out) {
 }
 
 std::string cell_text(const comparison& c, const compared_entry& e) {
-  std::string cell = escaped(e.value_text);
+  std::string cell = markdown_escaped(e.value_text);
   if (!is_baseline(c, e.configuration) && e.delta_pct) {
     cell += " (" + delta_text(e.delta_pct);
     if (e.noise == noise::not_significant) cell += " \\~";
@@ -47,20 +35,21 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
 void render_group(const comparison& c, const table_index& index, std::size_t group,
                   std::string& out) {
   const auto& confs = index.members(group);
-  if (c.groups.size() > 1) out += "## " + escaped(c.groups[group].name) + "\n\n";
+  if (c.groups.size() > 1) out += "## " + markdown_escaped(c.groups[group].name) + "\n\n";
 
   std::vector<std::string> header{"Test"};
   std::vector<std::string> align{"---"};
   for (auto i : confs) {
-    header.push_back(escaped(label_in_group(c, i)) + (is_baseline(c, i) ? " (baseline)" : ""));
+    header.push_back(markdown_escaped(label_in_group(c, i)) +
+                     (is_baseline(c, i) ? " (baseline)" : ""));
     align.push_back("---:");
   }
   table_row(header, out);
   table_row(align, out);
   for (std::size_t t = 0; t < c.tests.size(); ++t) {
     const auto& test = c.tests[t];
-    std::vector<std::string> row{escaped(test_heading(test))};
-    std::string about = escaped(test.unit);
+    std::vector<std::string> row{markdown_escaped(test_heading(test))};
+    std::string about = markdown_escaped(test.unit);
     if (auto arrow = direction_arrow(test.direction); !arrow.empty()) {
       about += (about.empty() ? "" : ", ") + std::string(arrow) + " better";
     }
@@ -85,7 +74,7 @@ void render_summary(const comparison& c, std::string& out) {
     const auto& conf = c.configurations[i];
     std::string ratio = is_baseline(c, i) ? "baseline" : ratio_text(conf.geomean_ratio);
     table_row(
-        {escaped(conf.label), ratio.empty() ? "—" : ratio,
+        {markdown_escaped(conf.label), ratio.empty() ? "—" : ratio,
          std::to_string(conf.tests_compared) + " of " + total, std::to_string(conf.first_places),
          std::to_string(conf.last_places), conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—"},
         out);
@@ -100,12 +89,12 @@ void render_summary(const comparison& c, std::string& out) {
 void render_notes(const comparison& c, std::string& out) {
   if (c.notes.empty() && c.unmatched.empty()) return;
   out += '\n';
-  for (const auto& n : c.notes) out += "- " + escaped(n) + '\n';
+  for (const auto& n : c.notes) out += "- " + markdown_escaped(n) + '\n';
   for (auto t : c.unmatched) {
     std::string where;
     for (auto i : c.tests[t].inputs) where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
-    out += "- not in every input: " + escaped(test_heading(c.tests[t])) + " (only in " +
-           escaped(where) + ")\n";
+    out += "- not in every input: " + markdown_escaped(test_heading(c.tests[t])) + " (only in " +
+           markdown_escaped(where) + ")\n";
   }
 }
 
