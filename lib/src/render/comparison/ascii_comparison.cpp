@@ -11,6 +11,7 @@
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
+#include "render/comparison/summary_blocks.hpp"
 
 namespace iosr::detail {
 
@@ -41,6 +42,9 @@ std::string pad_right(std::string_view s, std::size_t width) {
 std::string pad_left(std::string_view s, std::size_t width) {
   return std::string(width - std::min(width, columns_of(s)), ' ') + std::string(s);
 }
+
+// What a terminal cell shows for an unknown figure.
+std::string_view or_dash(std::string_view s) { return s.empty() ? "-" : s; }
 
 // Long headings break at blanks; continuation lines are indented by two.
 std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
@@ -224,7 +228,7 @@ void render_summary(const comparison& c, int width, std::string& out) {
                                   room)) {
     out += line + '\n';
   }
-  const auto total = std::to_string(c.tests.size());
+  const auto total = std::to_string(c.tests.size());  // `tests` is `N of TOTAL`
   std::size_t label_width = 13;
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     label_width = std::max(label_width, columns_of(shown_label(c, i)));
@@ -234,30 +238,25 @@ void render_summary(const comparison& c, int width, std::string& out) {
   out += fmt::format("  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
                      pad_right("configuration", label_width), "ratio", "over", total.size() * 2 + 4,
                      "first", "last", "mean rank");
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    const auto& conf = c.configurations[i];
-    if (c.groups.size() > 1 && (i == 0 || c.configurations[i - 1].group != conf.group)) {
-      out += "  [" + c.groups[conf.group].name + "]\n";
+  for (const auto& row : summary_rows(c)) {
+    if (c.groups.size() > 1 && row.starts_group) {
+      out += "  [" + c.groups[c.configurations[row.configuration].group].name + "]\n";
     }
-    const std::string ratio = is_baseline(c, i) ? "base" : ratio_text(conf.geomean_ratio);
-    out += fmt::format("  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
-                       pad_right(truncated(shown_label(c, i), label_width), label_width),
-                       ratio.empty() ? "-" : ratio,
-                       std::to_string(conf.tests_compared) + " of " + total, total.size() * 2 + 4,
-                       conf.first_places, conf.last_places,
-                       conf.mean_rank ? mean_rank_text(conf.mean_rank) : "-");
+    const auto& cells = row.cells;
+    out += fmt::format(
+        "  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
+        pad_right(truncated(shown_label(c, row.configuration), label_width), label_width),
+        row.is_baseline ? "base" : or_dash(cells[ratio_cell]), cells[tests_cell],
+        total.size() * 2 + 4, cells[first_cell], cells[last_cell], or_dash(cells[rank_cell]));
   }
 }
 
 void render_notes(const comparison& c, int width, std::string& out) {
   const auto room = static_cast<std::size_t>(std::max(width, 40));
-  if (!c.unmatched.empty()) {
+  if (const auto unmatched = unmatched_rows(c); !unmatched.empty()) {
     out += "\nNot in every input:\n";
-    for (auto t : c.unmatched) {
-      std::string where;
-      for (auto i : c.tests[t].inputs)
-        where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
-      const auto line = test_heading(c.tests[t]) + " (" + c.tests[t].unit + "): only in " + where;
+    for (const auto& row : unmatched) {
+      const auto line = row.heading + " (" + c.tests[row.test].unit + "): only in " + row.only_in;
       for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
     }
   }

@@ -13,6 +13,7 @@
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
+#include "render/comparison/summary_blocks.hpp"
 #include "render/escape.hpp"
 
 namespace iosr::detail {
@@ -45,6 +46,9 @@ constexpr int chart_width = 760;
 constexpr int row_height = 22;
 constexpr int label_right = 230;  // labels end here, bars start after it
 constexpr int bar_max = 400;
+
+// What a table cell shows for an unknown figure.
+std::string or_dash(const std::string& s) { return s.empty() ? "—" : s; }
 
 std::string_view verdict_colour(int v) {
   if (v > 0) return "#1b6e20";
@@ -198,9 +202,10 @@ void summary(const comparison& c, std::string& out) {
       "aria-label=\"geometric mean ratios\">\n",
       chart_width, height, chart_width, height);
   const double scale = bar_max / (largest * 1.1);
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    const auto& conf = c.configurations[i];
-    const int y = 4 + static_cast<int>(i) * row_height;
+  const auto rows = summary_rows(c);
+  for (const auto& row : rows) {
+    const auto& conf = c.configurations[row.configuration];
+    const int y = 4 + static_cast<int>(row.configuration) * row_height;
     const double ratio = conf.geomean_ratio.value_or(0.0);
     const int v = ratio > 1.0 ? 1 : ratio < 1.0 && conf.geomean_ratio ? -1 : 0;
     out += fmt::format("<g><title>{}</title><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
@@ -208,7 +213,7 @@ void summary(const comparison& c, std::string& out) {
                        html_escaped(clipped(conf.label, 34)));
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
                        label_right, y + 3, ratio * scale, row_height - 6,
-                       is_baseline(c, i) ? "#777" : verdict_colour(v));
+                       row.is_baseline ? "#777" : verdict_colour(v));
     out +=
         fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text></g>\n", label_right + ratio * scale + 4,
                     y + 15, conf.geomean_ratio ? ratio_text(conf.geomean_ratio) : "no ratio");
@@ -218,32 +223,17 @@ void summary(const comparison& c, std::string& out) {
       "stroke-dasharray=\"4 3\"/>\n</svg>\n",
       label_right + scale, label_right + scale, height);
 
-  out +=
-      "<table class=\"summary\">\n<thead><tr><th>Configuration</th><th>Geomean ratio</th>"
-      "<th>Tests</th><th>Wins</th><th>Last places</th><th>Mean rank</th></tr></thead>\n<tbody>\n";
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    const auto& conf = c.configurations[i];
-    const auto ratio = is_baseline(c, i) ? std::string("baseline") : ratio_text(conf.geomean_ratio);
-    out += fmt::format(
-        "<tr><th>{}</th><td class=\"num\">{}</td><td class=\"num\">{} of {}</td><td "
-        "class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-        html_escaped(conf.label), ratio.empty() ? "—" : ratio, conf.tests_compared, c.tests.size(),
-        conf.first_places, conf.last_places, conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—");
+  out += "<table class=\"summary\">\n<thead><tr>";
+  for (auto column : summary_columns) out += fmt::format("<th>{}</th>", column);
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : rows) {
+    out += "<tr><th>" + html_escaped(row.cells[label_cell]) + "</th>";
+    for (std::size_t k = label_cell + 1; k < row.cells.size(); ++k) {
+      out += "<td class=\"num\">" + or_dash(html_escaped(row.cells[k])) + "</td>";
+    }
+    out += "</tr>\n";
   }
   out += "</tbody></table>\n";
-}
-
-void notes(const comparison& c, std::string& out) {
-  if (c.notes.empty() && c.unmatched.empty()) return;
-  out += "<h2>Notes</h2>\n<ul class=\"notes\">\n";
-  for (const auto& n : c.notes) out += "<li>" + html_escaped(n) + "</li>\n";
-  for (auto t : c.unmatched) {
-    std::string where;
-    for (auto i : c.tests[t].inputs) where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
-    out += "<li>not in every input: " + html_escaped(test_heading(c.tests[t])) + " (only in " +
-           html_escaped(where) + ")</li>\n";
-  }
-  out += "</ul>\n";
 }
 
 std::string page_title(const comparison& c) {
@@ -276,7 +266,11 @@ void render_html_comparison(const comparison& c, const comparison_render_options
     for (std::size_t t = 0; t < c.tests.size(); ++t) test_chart(c, c.tests[t], t, out);
   }
   summary(c, out);
-  notes(c, out);
+  if (const auto notes = note_lines(c); !notes.empty()) {
+    out += "<h2>Notes</h2>\n<ul class=\"notes\">\n";
+    for (const auto& line : notes) out += "<li>" + html_escaped(line) + "</li>\n";
+    out += "</ul>\n";
+  }
   out += "</body>\n</html>\n";
 }
 

@@ -7,6 +7,7 @@
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
+#include "render/comparison/summary_blocks.hpp"
 
 namespace iosr::detail {
 
@@ -53,13 +54,14 @@ json row(const comparison& c, const compared_test& test, const compared_entry& e
   };
 }
 
-json summary(const comparison& c, std::size_t i) {
-  const auto& conf = c.configurations[i];
+// The numbers behind a summary row, as numbers.
+json summary(const comparison& c, const summary_row& row) {
+  const auto& conf = c.configurations[row.configuration];
   return {
       {"label", conf.label},
       {"file", c.inputs[conf.input].source_name},
       {"compare_group", c.groups[conf.group].name},
-      {"is_baseline", is_baseline(c, i)},
+      {"is_baseline", row.is_baseline},
       {"geomean_ratio", or_null(conf.geomean_ratio)},
       {"tests_compared", conf.tests_compared},
       {"tests_total", c.tests.size()},
@@ -90,10 +92,10 @@ void render_json_comparison(const comparison& c, const comparison_render_options
     for (const auto& e : test.entries) rows.push_back(row(c, test, e));
   }
   json& summaries = doc["summary"] = json::array();
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) summaries.push_back(summary(c, i));
+  for (const auto& row : summary_rows(c)) summaries.push_back(summary(c, row));
   json& unmatched = doc["unmatched"] = json::array();
-  for (auto t : c.unmatched) {
-    const auto& test = c.tests[t];
+  for (const auto& row : unmatched_rows(c)) {
+    const auto& test = c.tests[row.test];
     json files = json::array();
     for (auto i : test.inputs) files.push_back(c.inputs[i].source_name);
     unmatched.push_back({{"result_title", test.title},

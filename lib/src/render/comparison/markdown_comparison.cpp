@@ -9,11 +9,15 @@
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
+#include "render/comparison/summary_blocks.hpp"
 #include "render/escape.hpp"
 
 namespace iosr::detail {
 
 namespace {
+
+// What a table cell shows for an unknown figure.
+std::string or_dash(const std::string& s) { return s.empty() ? "—" : s; }
 
 void table_row(const std::vector<std::string>& cells, std::string& out) {
   out += '|';
@@ -67,35 +71,20 @@ void render_group(const comparison& c, const table_index& index, std::size_t gro
 
 void render_summary(const comparison& c, std::string& out) {
   out += c.groups.size() > 1 ? "## Summary\n\n" : "Summary:\n\n";
-  table_row({"Configuration", "Geomean ratio", "Tests", "Wins", "Last places", "Mean rank"}, out);
+  table_row({summary_columns.begin(), summary_columns.end()}, out);
   table_row({"---", "---:", "---:", "---:", "---:", "---:"}, out);
-  const auto total = std::to_string(c.tests.size());
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    const auto& conf = c.configurations[i];
-    std::string ratio = is_baseline(c, i) ? "baseline" : ratio_text(conf.geomean_ratio);
-    table_row(
-        {markdown_escaped(conf.label), ratio.empty() ? "—" : ratio,
-         std::to_string(conf.tests_compared) + " of " + total, std::to_string(conf.first_places),
-         std::to_string(conf.last_places), conf.mean_rank ? mean_rank_text(conf.mean_rank) : "—"},
-        out);
+  for (const auto& row : summary_rows(c)) {
+    std::vector<std::string> cells;
+    for (const auto& cell : row.cells) {
+      cells.push_back(cells.empty() ? markdown_escaped(cell) : or_dash(markdown_escaped(cell)));
+    }
+    table_row(cells, out);
   }
   out +=
       "\nGeomean ratio: geometric mean of the performance ratios against the baseline over "
       "the tests both have (above 1 is better). Cells: value (delta against the baseline); "
       "bold is best in the group";
   out += "; \\~ marks a delta within the noise (Welch's t-test, p ≥ 0.05).\n";
-}
-
-void render_notes(const comparison& c, std::string& out) {
-  if (c.notes.empty() && c.unmatched.empty()) return;
-  out += '\n';
-  for (const auto& n : c.notes) out += "- " + markdown_escaped(n) + '\n';
-  for (auto t : c.unmatched) {
-    std::string where;
-    for (auto i : c.tests[t].inputs) where += (where.empty() ? "" : ", ") + c.inputs[i].short_name;
-    out += "- not in every input: " + markdown_escaped(test_heading(c.tests[t])) + " (only in " +
-           markdown_escaped(where) + ")\n";
-  }
 }
 
 }  // namespace
@@ -105,7 +94,9 @@ void render_markdown_comparison(const comparison& c, const comparison_render_opt
   const table_index index(c);
   for (std::size_t g = 0; g < c.groups.size(); ++g) render_group(c, index, g, out);
   render_summary(c, out);
-  render_notes(c, out);
+  const auto notes = note_lines(c);
+  if (!notes.empty()) out += '\n';
+  for (const auto& line : notes) out += "- " + markdown_escaped(line) + '\n';
 }
 
 }  // namespace iosr::detail
