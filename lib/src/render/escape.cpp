@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 
 namespace iosr::detail {
 
@@ -42,6 +43,68 @@ char* write_csv_field(char* to, std::string_view field) {
 
 }  // namespace
 
+// What a byte becomes in a JSON string of one style: 0 passes, 'u' is written `\u00XX`, '8'
+// starts a UTF-8 sequence to check, and any other character C is written `\C`.
+using json_table = std::array<char, 256>;
+
+constexpr json_table make_json_table(json_style style) {
+  json_table table{};
+  for (std::size_t b = 0; b < 0x20; ++b) table[b] = 'u';
+  table['"'] = '"';
+  table['\\'] = '\\';
+  if (style != json_style::pts_entry) {
+    table['\n'] = 'n';
+    table['\r'] = 'r';
+    table['\t'] = 't';
+  }
+  if (style == json_style::document) {
+    table['\b'] = 'b';
+    table['\f'] = 'f';
+    for (std::size_t b = 0x80; b < 0x100; ++b) table[b] = '8';
+  }
+  if (style == json_style::pts_entry) table['/'] = '/';
+  return table;
+}
+
+constexpr json_table json_tables[] = {make_json_table(json_style::document),
+                                      make_json_table(json_style::lines),
+                                      make_json_table(json_style::pts_entry)};
+
+// The UTF-8 sequence starting at text[at] (a byte from 0x80): its length when it is well-formed
+// (Unicode table 3-7: no overlong forms, surrogates or code points past U+10FFFF), else the
+// length of its maximal invalid part, which one U+FFFD replaces (at least 1).
+struct utf8_sequence {
+  std::size_t length = 1;
+  bool valid = false;
+};
+
+utf8_sequence scan_utf8(std::string_view text, std::size_t at) {
+  const auto lead = static_cast<unsigned char>(text[at]);
+  std::size_t need = 0;
+  unsigned char low = 0x80, high = 0xBF;  // what the next byte may be
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    need = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    need = 3;
+    if (lead == 0xE0) low = 0xA0;   // overlong below
+    if (lead == 0xED) high = 0x9F;  // surrogates above
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    need = 4;
+    if (lead == 0xF0) low = 0x90;   // overlong below
+    if (lead == 0xF4) high = 0x8F;  // past U+10FFFF above
+  } else {
+    return {};  // a continuation byte, or a lead byte UTF-8 never uses
+  }
+  std::size_t length = 1;
+  for (; length < need && at + length < text.size(); ++length) {
+    const auto next = static_cast<unsigned char>(text[at + length]);
+    if (next < low || next > high) break;
+    low = 0x80;
+    high = 0xBF;
+  }
+  return {length, length == need};
+}
+
 void append_csv_field(std::string& out, std::string_view field) {
   auto at = out.size();
   out.resize(at + 2 * field.size() + 2);
@@ -77,6 +140,44 @@ void csv_row_writer::number(const std::optional<double>& v) {
 void csv_row_writer::end() {
   out_.push_back('\n');
   first_ = true;
+}
+
+void append_json_string(std::string& out, std::string_view text, json_style style) {
+  const json_table& table = json_tables[static_cast<std::size_t>(style)];
+  out.push_back('"');
+  std::size_t plain = 0;  // start of the run of bytes that need no escape, copied at once
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char action = table[static_cast<unsigned char>(text[i])];
+    if (action == 0) {
+      ++i;
+      continue;
+    }
+    if (action == '8') {
+      const auto sequence = scan_utf8(text, i);
+      if (sequence.valid) {
+        i += sequence.length;
+        continue;
+      }
+      out.append(text.substr(plain, i - plain));
+      out += "\xEF\xBF\xBD";
+      i += sequence.length;
+      plain = i;
+      continue;
+    }
+    out.append(text.substr(plain, i - plain));
+    if (action == 'u') {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(text[i]));
+      out += escaped;
+    } else {
+      out.push_back('\\');
+      out.push_back(action);
+    }
+    plain = ++i;
+  }
+  out.append(text.substr(plain));
+  out.push_back('"');
 }
 
 std::string html_escaped(std::string_view text) {

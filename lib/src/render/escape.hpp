@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The escaping of every output format, in one place: CSV cells and records (RFC 4180), HTML
-// text and attributes, and Markdown text.
+// The escaping of every output format, in one place: CSV cells and records (RFC 4180), JSON
+// strings, HTML text and attributes, and Markdown text.
 #pragma once
 
 #include <optional>
@@ -36,6 +36,26 @@ class csv_row_writer {
   std::string& out_;
   bool first_ = true;
 };
+
+/// How a JSON string is escaped. `"` and `\` always get a backslash, and control characters are
+/// always escaped; the styles differ only where an output's bytes were promised before its
+/// writers shared this escaper.
+enum class json_style {
+  /// The JSON documents (iosr JSON, the comparison JSON): `\b \f \n \r \t` as two characters,
+  /// the other control characters as `\u00XX`. A byte sequence that is not UTF-8 becomes one
+  /// U+FFFD per maximal invalid part, as the Unicode standard recommends, so the document is
+  /// valid JSON (docs/json.md).
+  document,
+  /// JSON Lines rows (docs/jsonl.md): `\n \r \t` as two characters, the other control
+  /// characters as `\u00XX`; bytes from 0x80 pass unchanged, as in the CSV.
+  lines,
+  /// The Entry JSON of composite.xml: `/` as `\/`, as PTS writes it, and every control character
+  /// as `\u00XX`; bytes from 0x80 pass unchanged.
+  pts_entry,
+};
+
+/// Appends `text` to `out` as one JSON string, quotes included.
+void append_json_string(std::string& out, std::string_view text, json_style style);
 
 /// `text` safe in HTML element content and in quoted attribute values alike: `&`, `<`, `>`, `"`
 /// and `'` become character references; every other byte passes through.

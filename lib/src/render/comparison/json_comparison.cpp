@@ -8,6 +8,7 @@
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
+#include "render/json_document.hpp"
 
 namespace iosr::detail {
 
@@ -106,7 +107,7 @@ void render_json_comparison(const comparison& c, const comparison_render_options
   }
   doc["notes"] = c.notes;
   // Invalid UTF-8 from an input must not abort the output: such bytes become U+FFFD.
-  out += doc.dump(2, ' ', false, json::error_handler_t::replace);
+  append_json_document(out, doc);
   out += '\n';
 }
 

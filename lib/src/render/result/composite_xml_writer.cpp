@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "iosr/version.hpp"
+#include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
 
 namespace iosr::detail {
@@ -80,27 +81,14 @@ std::string display_format(const result& r) {
   return "BAR_GRAPH";
 }
 
-std::string json_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\' || c == '/') {
-      quoted += '\\';
-      quoted += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      quoted += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + '"';
-}
-
 // Entry JSON as read; otherwise what another format knew that PTS keeps there: the error of a
 // failed run, and the minimum and maximum of a line graph read from a text export.
 std::string entry_json(const entry& e) {
   if (!e.json.empty()) return e.json;
   if (e.kind == entry_kind::failed && !e.error.empty()) {
-    return "{\"error\":" + json_string(e.error) + "}";
+    std::string json = "{\"error\":";
+    append_json_string(json, e.error, json_style::pts_entry);
+    return json + "}";
   }
   if (e.kind == entry_kind::series && e.min && e.max &&
       e.value_text.find(',') == std::string::npos) {

@@ -11,6 +11,7 @@
 
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
+#include "render/json_document.hpp"
 #include "render/result/result_formats.hpp"
 
 namespace iosr::detail {
@@ -144,7 +145,7 @@ void write_iosr_json(std::span<const result_file> files, const render_options&, 
   for (const auto& f : files) {
     // UTF-8 is written as is; a byte sequence that is not UTF-8 cannot be JSON text and becomes
     // U+FFFD (the one loss, documented in docs/json.md).
-    out += file_json(f).dump(2, ' ', false, json::error_handler_t::replace);
+    append_json_document(out, file_json(f));
     out += '\n';
   }
 }

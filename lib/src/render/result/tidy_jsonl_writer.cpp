@@ -1,56 +1,20 @@
 // SPDX-License-Identifier: MIT
 // JSON Lines: one JSON object per entry per line, with the tidy CSV's columns (docs/jsonl.md).
-// Written by hand rather than through nlohmann: a batch writes millions of these rows, and
-// the escaping needed is small.
-#include <cstdio>
+// Written by hand rather than through nlohmann: a batch writes millions of these rows. Strings
+// go through the one JSON escaper, in its JSON Lines style (render/escape.hpp).
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
+#include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
 #include "render/result/tidy_rows.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-// A JSON string. Bytes from 0x80 up pass through unchanged, as in the CSV, so UTF-8 stays UTF-8.
-void append_json_string(std::string& out, std::string_view text) {
-  out.push_back('"');
-  std::size_t plain = 0;  // start of the run of bytes that need no escape
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(text.substr(plain, i - plain));
-    plain = i + 1;
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default: {
-        char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-        out += escaped;
-      }
-    }
-  }
-  out.append(text.substr(plain));
-  out.push_back('"');
-}
 
 // The numeric columns hold shortest round-trip decimals (`0.1`, `1e-07`) or integers, which
 // are JSON numbers, except `inf` and `nan`, which JSON cannot write and which stay strings.
@@ -62,14 +26,14 @@ void write_row(std::string& out, const tidy_row& row) {
   out.push_back('{');
   for (std::size_t i = 0; i < row.size(); ++i) {
     if (i != 0) out.push_back(',');
-    append_json_string(out, tidy_columns[i]);
+    append_json_string(out, tidy_columns[i], json_style::lines);
     out.push_back(':');
     if (row[i].empty()) {
       out += "null";  // empty in the CSV is null here: not known / not applicable
     } else if (is_numeric_column(i) && is_json_number(row[i])) {
       out += row[i];
     } else {
-      append_json_string(out, row[i]);
+      append_json_string(out, row[i], json_style::lines);
     }
   }
   out += "}\n";
