@@ -91,6 +91,9 @@ struct layout {
 
 constexpr std::size_t delta_width = 8;  // `-100.0%`, `+1234.5%`
 constexpr std::size_t ratio_width = 6;  // `0.288`
+// The summary's ratio column also holds the baseline's word, which a per-test line shows in its
+// delta column.
+constexpr std::size_t summary_ratio_width = baseline_word.size();
 
 // Under a `[group]` heading the labels leave the group's name out.
 std::string_view shown_label(const comparison& c, std::size_t configuration) {
@@ -151,7 +154,7 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
     const bool base = is_baseline(c, e.configuration) && e.delta_pct;
     std::string label = pad_right(truncated(shown_label(c, e.configuration), l.label), l.label);
     if (e.rank == 1) label = paint.bold(label);
-    const std::string delta = base ? "base" : delta_text(e.delta_pct);
+    const std::string delta = base ? std::string(baseline_word) : delta_text(e.delta_pct);
     const std::string ratio = base ? "" : ratio_text(e.ratio);
     std::string line =
         fmt::format("{:>3}  {}  {}  {}  {}", e.rank > 0 ? std::to_string(e.rank) : "-", label,
@@ -233,21 +236,22 @@ void render_summary(const comparison& c, int width, std::string& out) {
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     label_width = std::max(label_width, columns_of(shown_label(c, i)));
   }
-  const std::size_t fixed = 2 + 2 + 6 + 2 + (total.size() * 2 + 4) + 2 + 5 + 2 + 4 + 2 + 9;
+  const std::size_t fixed =
+      2 + 2 + summary_ratio_width + 2 + (total.size() * 2 + 4) + 2 + 5 + 2 + 4 + 2 + 9;
   label_width = std::min(label_width, room > fixed + 13 ? room - fixed : std::size_t{13});
-  out += fmt::format("  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
-                     pad_right("configuration", label_width), "ratio", "over", total.size() * 2 + 4,
-                     "first", "last", "mean rank");
+  out += fmt::format("  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
+                     pad_right("configuration", label_width), "ratio", summary_ratio_width, "over",
+                     total.size() * 2 + 4, "first", "last", "mean rank");
   for (const auto& row : summary_rows(c)) {
     if (c.groups.size() > 1 && row.starts_group) {
       out += "  [" + c.groups[c.configurations[row.configuration].group].name + "]\n";
     }
     const auto& cells = row.cells;
     out += fmt::format(
-        "  {}  {:>6}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
+        "  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
         pad_right(truncated(shown_label(c, row.configuration), label_width), label_width),
-        row.is_baseline ? "base" : or_dash(cells[ratio_cell]), cells[tests_cell],
-        total.size() * 2 + 4, cells[first_cell], cells[last_cell], or_dash(cells[rank_cell]));
+        or_dash(cells[ratio_cell]), summary_ratio_width, cells[tests_cell], total.size() * 2 + 4,
+        cells[first_cell], cells[last_cell], or_dash(cells[rank_cell]));
   }
 }
 

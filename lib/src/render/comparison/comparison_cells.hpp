@@ -13,6 +13,13 @@
 
 namespace iosr::detail {
 
+/// What every format calls a group's baseline where a delta or ratio would stand, and after its
+/// label in table headings: one word, as in `--baseline`, the docs and the CSV columns.
+inline constexpr std::string_view baseline_word = "baseline";
+
+/// ` (baseline)`, after the baseline's label in a table heading.
+inline const std::string baseline_suffix = " (" + std::string(baseline_word) + ")";
+
 /// `+45.6%`, `-71.2%`; empty when there is no delta.
 std::string delta_text(std::optional<double> delta_pct);
 

@@ -130,7 +130,7 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
     out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6,
                        y + 15, base ? " font-weight=\"bold\"" : "",
-                       html_escaped(clipped(label, 34) + (base ? " (baseline)" : "")));
+                       html_escaped(clipped(label, 34) + (base ? baseline_suffix : "")));
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
                        label_right, y + 3, width, row_height - 6, base ? "#777" : "#4a78b5");
     std::string tail = e.value_text;
@@ -167,7 +167,7 @@ void group_tables(const comparison& c, std::string& out) {
     out += "<div class=\"scroll\"><table class=\"group\">\n<thead><tr><th>Test</th>";
     for (auto i : confs) {
       out += "<th>" + html_escaped(label_in_group(c, i)) +
-             (is_baseline(c, i) ? " (baseline)" : "") + "</th>";
+             (is_baseline(c, i) ? baseline_suffix : "") + "</th>";
     }
     out += "</tr></thead>\n<tbody>\n";
     for (std::size_t t = 0; t < c.tests.size(); ++t) {

@@ -45,7 +45,7 @@ void render_group(const comparison& c, const table_index& index, std::size_t gro
   std::vector<std::string> align{"---"};
   for (auto i : confs) {
     header.push_back(markdown_escaped(label_in_group(c, i)) +
-                     (is_baseline(c, i) ? " (baseline)" : ""));
+                     (is_baseline(c, i) ? baseline_suffix : ""));
     align.push_back("---:");
   }
   table_row(header, out);

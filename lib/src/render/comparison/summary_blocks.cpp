@@ -18,7 +18,8 @@ std::vector<summary_row> summary_rows(const comparison& c) {
     row.starts_group = i == 0 || c.configurations[i - 1].group != conf.group;
     row.is_baseline = is_baseline(c, i);
     row.cells[label_cell] = conf.label;
-    row.cells[ratio_cell] = row.is_baseline ? "baseline" : ratio_text(conf.geomean_ratio);
+    row.cells[ratio_cell] =
+        row.is_baseline ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
     row.cells[tests_cell] = std::to_string(conf.tests_compared) + " of " + total;
     row.cells[first_cell] = std::to_string(conf.first_places);
     row.cells[last_cell] = std::to_string(conf.last_places);

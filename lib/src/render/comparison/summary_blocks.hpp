@@ -34,7 +34,7 @@ struct summary_row {
   bool starts_group = false;      ///< the first configuration of its group (a group heading)
   bool is_baseline = false;       ///< its group's baseline
   /// Plain text, not yet escaped: the label as shown with several inputs (`a.xml: None`), the
-  /// geometric mean ratio (`0.288`, or `baseline`), the tests with a ratio of all tests
+  /// geometric mean ratio (`0.288`, or baseline_word), the tests with a ratio of all tests
   /// (`5 of 7`), first places, last places, and the mean rank (`1.5`). An unknown ratio or mean
   /// rank is empty; each format shows that its own way.
   std::array<std::string, summary_columns.size()> cells;
