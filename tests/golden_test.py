@@ -39,8 +39,14 @@ COMBINING = ["csv", "jsonl"]  # several inputs make one output
 SUFFIX = ".golden"
 
 
+# Two seeds compared, as examples/compare_markdown.cpp compares them (tests/example_test.sh
+# checks the example against this file).
+PAIR = INPUTS["000"] + INPUTS["002"]
+
+
 def cases():
     """(golden file name, iosr arguments) of every case: INPUT.COMMAND[.FORMAT].golden."""
+    yield f"000+002.compare.md{SUFFIX}", ["compare", "--format", "md", *PAIR]
     for key, paths in INPUTS.items():
         for fmt in COMPARISON_FORMATS:
             yield f"{key}.compare.{fmt}{SUFFIX}", ["compare", "--format", fmt, *paths]
