@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,13 +54,6 @@ iosr::result_file hostile_file(const std::string& name, const std::string& text)
   return f;
 }
 
-std::string slurp_or_empty(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Compares `actual` with the golden file `name`, or rewrites it under IOSR_UPDATE_GOLDEN=1.
 void check_golden(const std::string& name, const std::string& actual) {
   const auto path = golden_dir / (name + ".golden");
@@ -72,8 +64,7 @@ void check_golden(const std::string& name, const std::string& actual) {
     return;
   }
   INFO("golden file " << path.string() << " (IOSR_UPDATE_GOLDEN=1 rewrites it)");
-  REQUIRE(std::filesystem::exists(path));
-  const auto expected = slurp_or_empty(path);
+  const auto expected = test_support::slurp(path.string());
   if (expected == actual) return;
   std::size_t at = 0;
   while (at < expected.size() && at < actual.size() && expected[at] == actual[at]) ++at;

@@ -4,9 +4,7 @@
 // PTS 10.8.6 printed for it (tests/fixtures/corpus/pts-text), and the text read back.
 #include <cmath>
 #include <cstddef>
-#include <fstream>
 #include <initializer_list>
-#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +16,7 @@
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
+#include "reader_support.hpp"
 #include "render/result/display_precision.hpp"
 
 namespace {
@@ -88,12 +87,6 @@ std::string chart_text(const iosr::result& r, int width = 80) {
   REQUIRE(text.starts_with("\n\n\n\n\n"));
   REQUIRE(text.ends_with("\n\n\n"));
   return text.substr(5, text.size() - 5 - 2);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // `n` bar characters.
@@ -556,13 +549,14 @@ TEST_CASE("Every corpus XML renders byte for byte as PTS 10.8.6 printed it", "[p
   for (std::string name : corpus_names) {
     INFO(name);
     const auto xml = iosr::read_results_file(fixture("corpus/xml/" + name + ".xml"));
-    CHECK(to_text(xml) == read_file(fixture("corpus/pts-text/" + name + ".txt")));
+    CHECK(to_text(xml) == test_support::slurp(fixture("corpus/pts-text/" + name + ".txt")));
   }
 }
 
 TEST_CASE("Seed 002 renders as PTS printed it, from its text and from its XML", "[pts-text]") {
   // OpenBenchmarking's copy lacks the closing empty lines (formats.md §5.7).
-  const auto seed = read_file(std::string(IOSR_DATA_DIR) + "/text/002_236e153a66cd3c9d.txt");
+  const auto seed =
+      test_support::slurp(std::string(IOSR_DATA_DIR) + "/text/002_236e153a66cd3c9d.txt");
   CHECK(to_text(iosr::read_results(seed, "002.txt")) == seed + "\n\n\n");
   CHECK(to_text(iosr::read_results_file(fixture("samples/seed002-rebuilt.xml"))) ==
         seed + "\n\n\n");
