@@ -3,8 +3,9 @@
 // in this folder plus one row here.
 #include "render/comparison/comparison_formats.hpp"
 
-#include <stdexcept>
 #include <string>
+
+#include "render/format_registry.hpp"
 
 namespace iosr::detail {
 
@@ -34,10 +35,7 @@ std::vector<comparison_format_info> list_comparison_formats() {
 
 void render_comparison(const comparison& c, std::string_view format,
                        const comparison_render_options& options, std::string& out) {
-  for (const auto& f : detail::comparison_formats()) {
-    if (f.name == format) return f.render(c, options, out);
-  }
-  throw std::invalid_argument("unknown comparison format '" + std::string(format) + "'");
+  detail::find_format(detail::comparison_formats(), format, "comparison").render(c, options, out);
 }
 
 }  // namespace iosr

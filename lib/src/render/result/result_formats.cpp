@@ -3,8 +3,9 @@
 // folder plus one row here.
 #include "render/result/result_formats.hpp"
 
-#include <stdexcept>
 #include <string>
+
+#include "render/format_registry.hpp"
 
 namespace iosr::detail {
 
@@ -37,10 +38,7 @@ std::vector<output_format_info> list_output_formats() {
 
 void render(std::span<const result_file> files, std::string_view format,
             const render_options& options, std::string& out) {
-  for (const auto& f : detail::output_formats()) {
-    if (f.name == format) return f.render(files, options, out);
-  }
-  throw std::invalid_argument("unknown output format '" + std::string(format) + "'");
+  detail::find_format(detail::output_formats(), format, "output").render(files, options, out);
 }
 
 }  // namespace iosr
