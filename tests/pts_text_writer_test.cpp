@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The PTS text export (`--to pts-text`): the display-precision rule, hand-built models
-// against the verbatim PTS output in docs/formats.md §11, every corpus XML against what
-// PTS 10.8.6 printed for it (tests/fixtures/corpus/pts-text), and the text read back.
+// against PTS's verbatim output for them (docs/pts-text.md, "Checked against PTS"), every
+// corpus XML against what PTS 10.8.6 printed for it (tests/fixtures/corpus/pts-text), and the
+// text read back.
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
@@ -101,7 +102,7 @@ std::string lines(std::initializer_list<std::string> all) {
 
 std::string fixture(const std::string& name) { return std::string(IOSR_FIXTURES_DIR) + "/" + name; }
 
-// ---- The sample of formats.md §11 -----------------------------------------------------------
+// ---- The worked example: iosched-3way.xml, as PTS prints it ---------------------------------
 
 const std::vector<iosr::field> ryzen_hardware = {
     {"Processor", "AMD Ryzen 9 5950X 16-Core @ 3.40GHz (16 Cores / 32 Threads)"},
@@ -150,7 +151,7 @@ const std::string ryzen_block =
     "Screen Resolution: 1920x1080\n"
     "\n";
 
-// formats.md §11, verbatim (with its "(same)" abbreviations written out).
+// PTS's output for it, verbatim (with the "(same)" abbreviations of the notes written out).
 const std::string iosched_3way_w80 =
     "iosr sample: I/O scheduler comparison\n"
     "Three Linux I/O schedulers on one NVMe SSD, hand-written sample for the iosr project.\n"
@@ -223,7 +224,7 @@ const char* const corpus_names[] = {
 
 }  // namespace
 
-// ---- The precision rule (formats.md §5.4) ---------------------------------------------------
+// ---- The precision rule (docs/pts-text.md, "Values") ----------------------------------------
 
 TEST_CASE("Values are rounded half away from zero on their decimal digits", "[pts-text]") {
   CHECK(round_decimal("12.345", 2) == "12.35");
@@ -312,9 +313,9 @@ TEST_CASE("A 0 that is not the last value does not count as the chart's minimum"
   CHECK(decimals({"0.00", "12.345"}) == 2);       // 0.00 is a 0 too
 }
 
-// ---- Hand-built models against formats.md §11 ----------------------------------------------
+// ---- Hand-built models against PTS's output -------------------------------------------------
 
-TEST_CASE("iosched-3way at width 80 is PTS's output verbatim (formats.md §11)", "[pts-text]") {
+TEST_CASE("iosched-3way at width 80 is PTS's output verbatim", "[pts-text]") {
   // Bars 55/36/58, 58/53/58 and 46/59/45 come from the shown values, SQLite's 12.35 included.
   CHECK(to_text(iosched_3way(), 80) == iosched_3way_w80 + "\n");
 }
@@ -554,7 +555,7 @@ TEST_CASE("Every corpus XML renders byte for byte as PTS 10.8.6 printed it", "[p
 }
 
 TEST_CASE("Seed 002 renders as PTS printed it, from its text and from its XML", "[pts-text]") {
-  // OpenBenchmarking's copy lacks the closing empty lines (formats.md §5.7).
+  // OpenBenchmarking's copy lacks the closing empty lines that PTS's command prints.
   const auto seed =
       test_support::slurp(std::string(IOSR_DATA_DIR) + "/text/002_236e153a66cd3c9d.txt");
   CHECK(to_text(iosr::read_results(seed, "002.txt")) == seed + "\n\n\n");
@@ -622,7 +623,7 @@ TEST_CASE("Every corpus XML reads back from its text with each shown value withi
   }
 }
 
-TEST_CASE("quirks.xml shows the excerpts of formats.md §11 at width 80", "[pts-text]") {
+TEST_CASE("quirks.xml shows PTS's output for its quirks at width 80", "[pts-text]") {
   const auto text = to_text(iosr::read_results_file(fixture("samples/quirks.xml")), 80);
   const std::string excerpts[] = {
       "iosr sample: quirks\n",
