@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what iosr needs to build and test, from Debian packages; does nothing when all of
-# it is present. Run as root (or with sudo available) on Debian 12.
+# Installs what iosr needs to build and run every test, from Debian packages; does nothing when
+# all of it is present. No test installs anything itself. Run as root (or with sudo available)
+# on Debian 12.
 # With arguments, installs those packages instead (install-fuzz-deps.sh uses this).
 set -euo pipefail
 
+# The build, then what the tests use: chromium (the HTML page, headless), groff (the man page),
+# python3-pandas (the guide's pandas examples). A test whose tool is missing fails under CI.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
-          nlohmann-json3-dev libarchive-dev)
+          nlohmann-json3-dev libarchive-dev
+          chromium groff-base python3-pandas)
 [ $# -gt 0 ] && packages=("$@")
 
 missing=()

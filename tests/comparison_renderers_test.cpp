@@ -256,13 +256,29 @@ TEST_CASE("ascii fits the terminal width", "[render][ascii]") {
 TEST_CASE("ascii ranks entries with bars and signed deltas and marks the baseline",
           "[render][ascii]") {
   const auto text = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "ascii");
-  CHECK(text.find("SQLite 3.30.1: Threads / Copies: 8\n  Seconds, lower is better; noise n/a\n"
-                  "  1  None") != std::string::npos);
-  CHECK(text.find("  2  MQ-Deadline       65.07  ") != std::string::npos);
-  CHECK(text.find("+45.6%  0.687\n") != std::string::npos);
-  CHECK(text.find("-71.2%  0.288\n") != std::string::npos);
-  CHECK(text.find("base\n") != std::string::npos);
-  CHECK(text.find("Summary:") != std::string::npos);
+  for (std::string_view expected :
+       {"SQLite 3.30.1: Threads / Copies: 8\n  Seconds, lower is better; noise n/a\n  1  None",
+        "  2  MQ-Deadline       65.07  ", "+45.6%  0.687\n", "-71.2%  0.288\n",
+        "1  None              44.70  #########                      baseline\n", "Summary:"}) {
+    INFO(expected);
+    CHECK(text.find(expected) != std::string::npos);
+  }
+}
+
+TEST_CASE("every comparison format calls the baseline by one word", "[render]") {
+  const auto c = seed_comparison("000_1809f3a92cbbf2f4.txt");
+  // The summary row of the baseline, None, in each text format.
+  CHECK(rendered(c, "ascii").find("\n  None             baseline  52 of 52") != std::string::npos);
+  CHECK(rendered(c, "md").find("\n| None | baseline | 52 of 52 |") != std::string::npos);
+  CHECK(rendered(c, "html").find("<tr><th>None</th><td class=\"num\">baseline</td>") !=
+        std::string::npos);
+  // Regression: the ASCII format said `base` where the others said `baseline`.
+  for (std::string_view format : {"ascii", "md", "html"}) {
+    INFO(format);
+    const auto text = rendered(c, format);
+    CHECK(text.find(" base\n") == std::string::npos);
+    CHECK(text.find(" base ") == std::string::npos);
+  }
 }
 
 TEST_CASE("ascii colours better and worse only when asked, from the ratio", "[render][ascii]") {

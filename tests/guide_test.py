@@ -5,9 +5,10 @@ iosr first on PATH, 80 columns, no colour) in a scratch copy of data/; it must e
 lines shown after it must appear in its output (standard output and error), in order. A line
 `…` stands for lines left out, and a shown line ending in `...` for the rest of that line.
 ```console batch blocks run only when `iosr convert --help` lists --combine. ```python
-blocks run after the commands before them, unless a module they import is not installed.
+blocks run after the commands before them. A block whose module scripts/install-deps.sh installs
+(pandas, numpy) fails when that module is missing under CI, and is skipped elsewhere; one whose
+module Debian does not package (duckdb) is skipped, saying so.
 Usage: guide_test.py IOSR SOURCE_DIR"""
-import importlib.util
 import os
 import re
 import shutil
@@ -15,11 +16,23 @@ import subprocess
 import sys
 import tempfile
 
+from missing_tool import missing
+
 IOSR, SOURCE = os.path.realpath(sys.argv[1]), sys.argv[2]
 DOCUMENTS = [("docs/guide.md", True), ("README.md", False)]  # (path, must test every command)
 FENCE = re.compile(r"^```(.*)$")
 failures, skipped = [], []
 counts = {"commands": 0, "python": 0}
+# The modules of the guide's snippets that a Debian package gives (scripts/install-deps.sh),
+# and the interpreter those packages install into: the snippets run with it, whichever Python
+# runs this script (a pyenv or virtualenv one first on PATH sees none of them).
+DEBIAN_MODULES = {"pandas": "python3-pandas", "numpy": "python3-numpy"}
+SNIPPET_PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+
+def has_module(module):
+    return subprocess.run([SNIPPET_PYTHON, "-c", f"import importlib.util, sys; "
+                           f"sys.exit(importlib.util.find_spec({module!r}) is None)"]).returncode == 0
 
 
 def blocks(text):
@@ -83,12 +96,19 @@ def run_console(where, lines, env, cwd):
 def run_python(where, lines, cwd):
     code = "\n".join(lines)
     modules = sorted({m.split(".")[0] for m in re.findall(r"^\s*import (\w+)", code, re.M)})
-    missing = [m for m in modules if importlib.util.find_spec(m) is None]
-    if missing:
-        skipped.append(f"{where}: Python snippet skipped, not installed: {', '.join(missing)}")
+    absent = [m for m in modules if not has_module(m)]
+    for module in absent:
+        if module in DEBIAN_MODULES:
+            failure = missing(f"{where}: Python module {module}", DEBIAN_MODULES[module])
+            if failure:
+                failures.append(failure)
+    if absent:
+        skipped.append(f"{where}: Python snippet skipped, not installed: {', '.join(absent)}"
+                       + ("" if set(absent) <= set(DEBIAN_MODULES) else
+                          " (not packaged for Debian 12; pip install it to run the snippet)"))
         return
     counts["python"] += 1
-    p = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True,
+    p = subprocess.run([SNIPPET_PYTHON, "-c", code], cwd=cwd, capture_output=True, text=True,
                        timeout=120)
     if p.returncode != 0:
         failures.append(f"{where}: Python snippet failed:\n{p.stdout}{p.stderr}")

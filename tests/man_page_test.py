@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Checks the generated man page iosr(1): it is roff that man renders (every request and escape
-known, and groff, when installed, renders it without a warning), it has the sections a man page
+known, and groff renders it without a warning), it has the sections a man page
 needs, and every command and option that `iosr --help` and `iosr COMMAND --help` print is in
 it, under that command. Usage: man_page_test.py IOSR MAN_PAGE"""
 import re
 import shutil
 import subprocess
 import sys
+
+from missing_tool import missing
 
 IOSR, MAN_PAGE = sys.argv[1:3]
 REQUESTS = {"TH", "SH", "SS", "TP", "PP", "B", "I", "BR", "IR", "RB", "RI", "br", "nf", "fi",
@@ -106,7 +108,9 @@ if groff:
         for option in options_of(help_text(command, "--help")):
             check(f"rendered page shows {option}", option in text)
 else:
-    print("groff is not installed: the rendering check is skipped (the roff check above ran)")
+    failure = missing("groff (the rendering check; the roff check above ran)", "groff-base")
+    if failure:
+        failures.append(failure)
 
 if failures:
     print("\n".join(failures))

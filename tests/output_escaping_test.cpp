@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Output escaping per format (issue 7): text from a hostile input can end a cell, a tag or a
 // string early in no output format.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -12,6 +13,8 @@
 #include "iosr/compare.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
+#include "render/escape.hpp"
+#include "render/json_document.hpp"
 
 using namespace test_support;
 using iosr::direction;
@@ -150,4 +153,84 @@ TEST_CASE("Escaping: XML output holds no character XML 1.0 forbids, not even as 
   CHECK(back.results.at(0).entries.at(1).label ==
         "a\xEF\xBF\xBD\xEF\xBF\xBD"
         "b\xEF\xBF\xBD\tc");
+}
+
+// ---- the one JSON escaper (render/escape.hpp) -------------------------------------------------
+
+namespace {
+
+std::string json_string(std::string_view text, iosr::detail::json_style style) {
+  std::string out;
+  iosr::detail::append_json_string(out, text, style);
+  return out;
+}
+
+// What nlohmann writes for a string: the JSON documents were written by it before they shared
+// iosr's escaper, and their bytes must not change.
+std::string nlohmann_string(const std::string& text) {
+  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+TEST_CASE("Escaping: the document style writes every string as nlohmann did", "[escaping]") {
+  using iosr::detail::json_style;
+  // Bytes where UTF-8 changes its mind: boundaries of lead and continuation ranges, overlong,
+  // surrogate and out-of-range leads, controls, and the characters JSON escapes.
+  const std::string interesting =
+      std::string("\x00\x08\x0c\x1f !\"/\\\x7f", 10) +
+      "\x80\x8f\x90\x9f\xa0\xbf\xc0\xc1\xc2\xdf\xe0\xe1\xec\xed\xee\xef\xf0\xf1\xf3\xf4\xf5\xff"
+      "a";
+  std::size_t checked = 0;
+  auto check = [&](const std::string& text) {
+    if (json_string(text, json_style::document) != nlohmann_string(text)) {
+      FAIL_CHECK("differs for " << nlohmann::json(std::vector<int>(text.begin(), text.end())));
+    }
+    ++checked;
+  };
+  for (char a : interesting) {
+    check({a});
+    for (char b : interesting) {
+      for (char c : interesting) {
+        check({a, b, c});
+        for (char d : interesting) check({a, b, c, d, 'z'});
+      }
+    }
+  }
+  for (int a = 0; a < 256; ++a) {
+    for (int b = 0; b < 256; ++b) check({static_cast<char>(a), static_cast<char>(b)});
+  }
+  CHECK(checked == interesting.size() * (1 + interesting.size() * interesting.size() *
+                                                 (1 + interesting.size())) +
+                       65536);
+}
+
+TEST_CASE("Escaping: the JSON Lines and composite.xml styles", "[escaping]") {
+  using iosr::detail::json_style;
+  const std::string text = "a/b \"q\" \\ \b\f\n\r\t\x01\x7f \xff\xc3\xa9";
+  CHECK(json_string(text, json_style::lines) ==
+        "\"a/b \\\"q\\\" \\\\ \\u0008\\u000c\\n\\r\\t\\u0001\x7f \xff\xc3\xa9\"");
+  CHECK(json_string(text, json_style::pts_entry) ==
+        "\"a\\/b \\\"q\\\" \\\\ \\u0008\\u000c\\u000a\\u000d\\u0009\\u0001\x7f \xff\xc3\xa9\"");
+  CHECK(json_string(text, json_style::document) ==
+        "\"a/b \\\"q\\\" \\\\ \\b\\f\\n\\r\\t\\u0001\x7f \xef\xbf\xbd\xc3\xa9\"");
+  CHECK(json_string("", json_style::lines) == "\"\"");
+}
+
+TEST_CASE("Escaping: JSON documents are laid out as nlohmann's dump(2) lays them out",
+          "[escaping]") {
+  nlohmann::ordered_json doc;
+  doc["string"] = "text \xff with \"quotes\"";
+  doc["numbers"] = {0.1, 1e-07, 100.0, -0.0, 1.5e300, 42, -7, std::uint64_t{18446744073709551615u}};
+  doc["flags"] = {true, false, nullptr};
+  doc["empty object"] = nlohmann::ordered_json::object();
+  doc["empty array"] = nlohmann::ordered_json::array();
+  doc["nested"]["deeper"] = {{{"a", 1}}, nlohmann::ordered_json::array({1, {2, 3}})};
+  doc["key \x01 \xc3\xa9"] = "value";
+  std::string out;
+  iosr::detail::append_json_document(out, doc);
+  CHECK(out == doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  out.clear();
+  iosr::detail::append_json_document(out, nlohmann::ordered_json::array());
+  CHECK(out == "[]");
 }

@@ -1,18 +1,50 @@
 // SPDX-License-Identifier: MIT
-// Helpers shared by the tests that read whole files: cached reads and chart/entry lookups.
+// Helpers shared by the tests that read inputs: fixtures read whole (missing ones fail the test),
+// cached reads, refusals checked at their position, and chart/entry lookups.
 #pragma once
 
 #include <cstddef>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "catch.hpp"
+#include "iosr/error.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 
 namespace test_support {
+
+/// The bytes of the file at `path`. A file that cannot be opened or read fails the test: a
+/// fixture gone missing must not turn into an empty input that a test then passes on.
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) FAIL("cannot open the test's input " << path);
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) FAIL("cannot read the test's input " << path);
+  return text;
+}
+
+/// Reads `text` as "input.txt" and checks that it is refused at `line`:`column` (1-based; 0 for
+/// the whole input) with a message holding `substring`. Reading it without an error fails.
+inline void parse_should_fail(std::string_view text, std::size_t line, std::size_t column,
+                              std::string_view substring, const iosr::read_options& options = {}) {
+  INFO("input: " << std::string(text.substr(0, 2000)));
+  try {
+    auto file = iosr::read_results(text, "input.txt", options);
+    FAIL_CHECK("read without an error: " << file.results.size() << " charts, "
+                                         << file.warnings.size() << " warnings");
+  } catch (const iosr::parse_error& e) {
+    INFO("error: " << e.what());
+    CHECK(e.file() == "input.txt");
+    CHECK(e.where().line == line);
+    CHECK(e.where().column == column);
+    CHECK(e.message().find(substring) != std::string::npos);
+  }
+}
 
 /// Reads `path` once per test run (the suite also runs under AddressSanitizer).
 inline const iosr::result_file& read_cached(const std::string& path) {

@@ -8,28 +8,13 @@
 #include "catch.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "reader_support.hpp"
 
 namespace {
 
 using namespace std::string_view_literals;
 
-// Reads `text` as "input.txt" and checks that it fails at `line`:`column` with a message
-// holding `substring`.
-void parse_should_fail(std::string_view text, std::size_t line, std::size_t column,
-                       std::string_view substring) {
-  INFO("input: " << std::string(text));
-  try {
-    auto file = iosr::read_results(text, "input.txt");
-    FAIL_CHECK("read without an error: " << file.results.size() << " charts, "
-                                          << file.warnings.size() << " warnings");
-  } catch (const iosr::parse_error& e) {
-    INFO("error: " << e.what());
-    CHECK(e.file() == "input.txt");
-    CHECK(e.where().line == line);
-    CHECK(e.where().column == column);
-    CHECK(e.message().find(substring) != std::string::npos);
-  }
-}
+using test_support::parse_should_fail;
 
 // Reads `text` as "input.txt" and checks that it reads with `charts` charts and a warning at
 // `line`:`column` holding `substring`.

@@ -4,9 +4,7 @@
 // tests/fixtures/seeds/003_*.txt); nothing is recomputed from the files at run time.
 #include <charconv>
 #include <cstddef>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -119,11 +117,7 @@ TEST_CASE("Every seed entry is a bar whose value is exactly its value text parse
 }
 
 TEST_CASE("Reading a seed from memory gives the same result as reading its file", "[seeds]") {
-  std::ifstream in(seed_path(seed002), std::ios::binary);
-  REQUIRE(in);
-  std::stringstream text;
-  text << in.rdbuf();
-  auto f = iosr::read_results(text.str(), "hdd.txt");
+  auto f = iosr::read_results(test_support::slurp(seed_path(seed002)), "hdd.txt");
   CHECK(f.source_name == "hdd.txt");
   CHECK(f.format == "pts-text");
   CHECK(f.systems.size() == 10);

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
+// What the subcommands share: limits, reading inputs, writing output (see cli_support.hpp).
 #include "cli_support.hpp"
 
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -138,28 +137,6 @@ bool write_output(const std::string& path, const std::string& text) {
   out.close();
   if (!out) {
     std::cerr << path << ": cannot write: " << std::strerror(errno) << '\n';
-    return false;
-  }
-  return true;
-}
-
-bool write_output_atomically(const std::string& path, const std::string& text) {
-  auto temporary = path + ".iosr-tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) {
-      std::cerr << path << ": cannot write: " << std::strerror(errno) << '\n';
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    std::cerr << path << ": cannot write: " << ec.message() << '\n';
-    std::remove(temporary.c_str());
     return false;
   }
   return true;

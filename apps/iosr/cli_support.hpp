@@ -52,8 +52,4 @@ void print_warnings(const result_file& file);
 /// saying why on stderr) when it cannot.
 bool write_output(const std::string& path, const std::string& text);
 
-/// Writes `text` to `path` under a temporary name in the same directory, then renames it, so
-/// no half-written file is ever left at `path`. Returns false after saying why on stderr.
-bool write_output_atomically(const std::string& path, const std::string& text);
-
 }  // namespace iosr::cli

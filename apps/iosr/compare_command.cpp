@@ -29,7 +29,7 @@ int run_compare(int argc, char** argv) {
                  "2 usage error, 3 --fail-if-worse tripped.\n";
     return exit_ok;
   }
-  return run_comparison(args, "compare", false, true);
+  return run_comparison(args, {.name = "compare", .gate = true});
 }
 
 }  // namespace iosr::cli

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The shared part of `iosr compare` and `iosr table` (see comparison_cli.hpp).
 #include "comparison_cli.hpp"
 
 #include <sys/ioctl.h>
@@ -59,11 +60,11 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
     }
   }
   if (args.count("filter")) {
-    o.filter = args["filter"].as<std::string>();
+    const auto& pattern = args["filter"].as<std::string>();
     try {
-      std::regex check(o.filter);
+      o.filter = pattern;  // compiled here, once, and used as it is by compare()
     } catch (const std::regex_error& e) {
-      throw usage_error{"--filter '" + o.filter + "' is not a regular expression: " + e.what()};
+      throw usage_error{"--filter '" + pattern + "' is not a regular expression: " + e.what()};
     }
   }
   o.sort = parse_sort(args["sort"].as<std::string>());
@@ -127,8 +128,7 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
   options.parse_positional({"files"});
 }
 
-int run_comparison(const cxxopts::ParseResult& args, const std::string& command, bool table_view,
-                   bool gate) {
+int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command) {
   compare_options options;
   const auto limits = limits_from(args);
   std::string format = args["format"].as<std::string>();
@@ -139,13 +139,13 @@ int run_comparison(const cxxopts::ParseResult& args, const std::string& command,
     for (const auto& f : list_comparison_formats()) known = known || f.name == format;
     if (!known)
       throw usage_error{"unknown format '" + format + "'; choose one of:" + format_list()};
-    if (gate && args.count("fail-if-worse")) {
+    if (command.gate && args.count("fail-if-worse")) {
       limit = args["fail-if-worse"].as<double>();
       if (!(*limit >= 0)) throw usage_error{"--fail-if-worse takes a percentage >= 0"};
     }
     if (!args.count("files")) throw usage_error{"no input files"};
   } catch (const usage_error& e) {
-    std::cerr << "iosr " << command << ": " << e.message << "; try 'iosr " << command
+    std::cerr << "iosr " << command.name << ": " << e.message << "; try 'iosr " << command.name
               << " --help'\n";
     return exit_usage;
   }
@@ -159,7 +159,7 @@ int run_comparison(const cxxopts::ParseResult& args, const std::string& command,
   const auto output = args["output"].as<std::string>();
   const bool to_terminal = (output.empty() || output == "-") && isatty(STDOUT_FILENO);
   comparison_render_options render_options;
-  render_options.table_view = table_view;
+  render_options.table_view = command.table_view;
   render_options.color = to_terminal && std::getenv("NO_COLOR") == nullptr;
   render_options.width = terminal_width();
   std::string out;
@@ -169,7 +169,7 @@ int run_comparison(const cxxopts::ParseResult& args, const std::string& command,
   if (limit) {
     const auto found = find_regressions(result, *limit);
     if (!found.empty()) {
-      report_regressions(result, found, *limit, command);
+      report_regressions(result, found, *limit, command.name);
       return exit_gate_tripped;
     }
   }

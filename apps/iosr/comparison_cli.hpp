@@ -11,9 +11,14 @@ namespace iosr::cli {
 /// Adds the options both commands take (`--format`, `--baseline`, `--group-by`, ...).
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format);
 
-/// Reads the inputs, compares them and writes the result. `gate` enables --fail-if-worse.
-/// Returns the exit code.
-int run_comparison(const cxxopts::ParseResult& args, const std::string& command, bool table_view,
-                   bool gate);
+/// What sets `iosr compare` and `iosr table` apart.
+struct comparison_command {
+  std::string name;         ///< `compare`: in messages and the `try 'iosr NAME --help'` hint
+  bool table_view = false;  ///< render the formats' table view (one table per group)
+  bool gate = false;        ///< the command takes --fail-if-worse
+};
+
+/// Reads the inputs, compares them and writes the result. Returns the exit code.
+int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command);
 
 }  // namespace iosr::cli

@@ -25,7 +25,7 @@ int run_table(int argc, char** argv) {
                  "error.\n";
     return exit_ok;
   }
-  return run_comparison(args, "table", true, false);
+  return run_comparison(args, {.name = "table", .table_view = true});
 }
 
 }  // namespace iosr::cli

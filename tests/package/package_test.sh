@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs this build into a temporary prefix, checks the man page and the bash completion are
-# there, builds tests/package/consumer against it with find_package(iosr), and runs it on a
-# bundled composite.xml.
+# there, builds tests/package/consumer and examples/ against it with find_package(iosr), and
+# runs them on the bundled data.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 source=$2
@@ -26,4 +26,9 @@ if [ "$out" != "$expected" ]; then
   printf 'consumer printed:\n%s\nexpected:\n%s\n' "$out" "$expected" >&2
   exit 1
 fi
+# The library example, built on its own against the installed package, as a user would build it.
+cmake -S "$source/examples" -B "$work/examples" -DCMAKE_PREFIX_PATH="$work/prefix" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/examples" -j2 >/dev/null
+"$source/tests/example_test.sh" "$work/examples/compare_markdown" "$source"
 "$work/prefix/bin/iosr" --version

@@ -165,12 +165,14 @@ bool filter_matches(const std::string& text, const std::regex& filter) {
 
 }  // namespace
 
+struct compiled_filter {
+  std::regex regex;
+};
+
 comparison align(std::span<const result_file> files, const compare_options& options) {
   comparison c;
   c.inputs = name_inputs(files);
   configuration_builder configurations(c, options);
-  const bool filtering = !options.filter.empty();
-  const std::regex filter(filtering ? options.filter : std::string(), std::regex::ECMAScript);
 
   std::map<test_key, std::size_t> tests;
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -180,10 +182,7 @@ comparison align(std::span<const result_file> files, const compare_options& opti
 
     std::map<test_key, int> occurrences;
     for (const auto& res : file.results) {
-      if (filtering && !filter_matches(res.title, filter) &&
-          !filter_matches(res.description, filter)) {
-        continue;
-      }
+      if (!options.filter.matches(res.title, res.description)) continue;
       test_key key{res.title, res.description, res.unit,
                    options.ignore_version ? std::string() : res.version, 0};
       std::get<4>(key) = occurrences[key]++;
@@ -223,3 +222,19 @@ comparison align(std::span<const result_file> files, const compare_options& opti
 }
 
 }  // namespace iosr::detail
+
+namespace iosr {
+
+test_filter::test_filter(std::string pattern) : pattern_(std::move(pattern)) {
+  if (!pattern_.empty()) {
+    compiled_ = std::make_shared<const detail::compiled_filter>(
+        detail::compiled_filter{std::regex(pattern_, std::regex::ECMAScript)});
+  }
+}
+
+bool test_filter::matches(const std::string& title, const std::string& description) const {
+  return !compiled_ || detail::filter_matches(title, compiled_->regex) ||
+         detail::filter_matches(description, compiled_->regex);
+}
+
+}  // namespace iosr

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// The texts every comparison renderer shows the same way (see comparison_cells.hpp).
+#include "render/comparison/comparison_cells.hpp"
+
+#include <fmt/format.h>
+
+namespace iosr::detail {
+
+std::string delta_text(std::optional<double> delta_pct) {
+  return delta_pct ? fmt::format("{:+.1f}%", *delta_pct) : std::string();
+}
+
+std::string ratio_text(std::optional<double> ratio) {
+  return ratio ? fmt::format("{:.3f}", *ratio) : std::string();
+}
+
+std::string mean_rank_text(std::optional<double> mean_rank) {
+  return mean_rank ? fmt::format("{:.1f}", *mean_rank) : std::string();
+}
+
+std::string test_heading(const compared_test& t) {
+  std::string s = t.title;
+  if (!t.version.empty()) s += " " + t.version;
+  if (!t.description.empty()) s += ": " + t.description;
+  return s;
+}
+
+std::string_view direction_text(direction d) {
+  switch (d) {
+    case direction::higher:
+      return "higher is better";
+    case direction::lower:
+      return "lower is better";
+    case direction::none:
+      break;
+  }
+  return "";
+}
+
+std::string_view direction_arrow(direction d) {
+  switch (d) {
+    case direction::higher:
+      return "↑";
+    case direction::lower:
+      return "↓";
+    case direction::none:
+      break;
+  }
+  return "";
+}
+
+int verdict(const compared_entry& e) {
+  if (!e.ratio || *e.ratio == 1.0) return 0;
+  return *e.ratio > 1.0 ? 1 : -1;
+}
+
+std::string_view label_in_group(const comparison& c, std::size_t configuration) {
+  const auto& conf = c.configurations[configuration];
+  const std::string_view label = conf.label;
+  const std::string& group = c.groups[conf.group].name;
+  if (label.size() > group.size() + 2 && label.substr(0, group.size()) == group &&
+      label.substr(group.size(), 2) == ": ") {
+    return label.substr(group.size() + 2);
+  }
+  return label;
+}
+
+table_index::table_index(const comparison& c)
+    : members_(c.groups.size()), entries_(c.tests.size()) {
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    members_[c.configurations[i].group].push_back(i);
+  }
+  for (std::size_t t = 0; t < c.tests.size(); ++t) {
+    for (const auto& e : c.tests[t].entries) entries_[t].emplace(e.configuration, &e);
+  }
+}
+
+const compared_entry* table_index::entry(std::size_t test, std::size_t configuration) const {
+  const auto found = entries_[test].find(configuration);
+  return found == entries_[test].end() ? nullptr : found->second;
+}
+
+bool is_baseline(const comparison& c, std::size_t configuration) {
+  return c.groups[c.configurations[configuration].group].baseline == configuration;
+}
+
+}  // namespace iosr::detail

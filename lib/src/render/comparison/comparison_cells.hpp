@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// The texts every comparison renderer shows the same way: deltas, ratios, headings, verdicts.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "iosr/compare.hpp"
+
+namespace iosr::detail {
+
+/// What every format calls a group's baseline where a delta or ratio would stand, and after its
+/// label in table headings: one word, as in `--baseline`, the docs and the CSV columns.
+inline constexpr std::string_view baseline_word = "baseline";
+
+/// ` (baseline)`, after the baseline's label in a table heading.
+inline const std::string baseline_suffix = " (" + std::string(baseline_word) + ")";
+
+/// `+45.6%`, `-71.2%`; empty when there is no delta.
+std::string delta_text(std::optional<double> delta_pct);
+
+/// `0.288`; empty when there is no ratio.
+std::string ratio_text(std::optional<double> ratio);
+
+/// `1.5`, the mean rank with one decimal; empty when unknown.
+std::string mean_rank_text(std::optional<double> mean_rank);
+
+/// `SQLite 3.30.1: Threads / Copies: 8`: title, version and description.
+std::string test_heading(const compared_test& t);
+
+/// `higher is better`, `lower is better`, or empty.
+std::string_view direction_text(direction d);
+
+/// `↑` (higher is better), `↓` (lower is better), or empty.
+std::string_view direction_arrow(direction d);
+
+/// +1 better than the baseline, -1 worse, 0 same or unknown: always from the ratio.
+int verdict(const compared_entry& e);
+
+/// The label without its group's name in front (`None` in group `WD5000AZRX`), for places
+/// where the group is already named.
+std::string_view label_in_group(const comparison& c, std::size_t configuration);
+
+/// What the table views look up: the configurations of each group, and each test's entry per
+/// configuration. Built once, so that big comparisons stay linear.
+class table_index {
+ public:
+  explicit table_index(const comparison& c);
+  const std::vector<std::size_t>& members(std::size_t group) const { return members_[group]; }
+  /// The first entry of the configuration in the test, or nullptr.
+  const compared_entry* entry(std::size_t test, std::size_t configuration) const;
+
+ private:
+  std::vector<std::vector<std::size_t>> members_;
+  std::vector<std::unordered_map<std::size_t, const compared_entry*>> entries_;
+};
+
+/// Whether the configuration is its group's baseline.
+bool is_baseline(const comparison& c, std::size_t configuration);
+
+}  // namespace iosr::detail

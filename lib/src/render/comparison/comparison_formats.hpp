@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// The comparison format registry: one row per format, and the renderers it names.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "iosr/compare.hpp"
+
+namespace iosr::detail {
+
+using render_comparison_fn = void (*)(const comparison& c, const comparison_render_options& options,
+                                      std::string& out);
+
+struct comparison_format {
+  std::string_view name;
+  std::string_view summary;
+  render_comparison_fn render;
+};
+
+std::span<const comparison_format> comparison_formats();
+
+// The renderers, one file each (NAME_comparison.cpp).
+void render_ascii_comparison(const comparison& c, const comparison_render_options& options,
+                             std::string& out);
+void render_markdown_comparison(const comparison& c, const comparison_render_options& options,
+                                std::string& out);
+void render_html_comparison(const comparison& c, const comparison_render_options& options,
+                            std::string& out);
+void render_csv_comparison(const comparison& c, const comparison_render_options& options,
+                           std::string& out);
+void render_json_comparison(const comparison& c, const comparison_render_options& options,
+                            std::string& out);
+
+}  // namespace iosr::detail

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// The comparison as one JSON document (schema: docs/compare.md): `rows` has the CSV's columns
+// with numbers as numbers, and the summary, groups, unmatched tests and notes come with it.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "render/comparison/comparison_cells.hpp"
+#include "render/comparison/comparison_formats.hpp"
+#include "render/comparison/summary_blocks.hpp"
+#include "render/json_document.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+constexpr int schema_version = 1;
+
+template <typename T>
+json or_null(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+json row(const comparison& c, const compared_test& test, const compared_entry& e) {
+  const auto& conf = c.configurations[e.configuration];
+  const auto& group = c.groups[conf.group];
+  return {
+      {"file", c.inputs[conf.input].source_name},
+      {"result_title", test.title},
+      {"version", test.version},
+      {"description", test.description},
+      {"unit", test.unit},
+      {"direction", to_string(test.direction)},
+      {"label", conf.source_label},
+      {"group", conf.system_group},
+      {"name", conf.name},
+      {"scheduler", conf.scheduler},
+      {"value", e.value_text},
+      {"baseline_label",
+       group.baseline ? json(c.configurations[*group.baseline].label) : json(nullptr)},
+      {"baseline_value",
+       e.baseline_value_text.empty() ? json(nullptr) : json(e.baseline_value_text)},
+      {"delta_pct", or_null(e.delta_pct)},
+      {"ratio", or_null(e.ratio)},
+      {"rank", e.rank > 0 ? json(e.rank) : json(nullptr)},
+      {"noise", to_string(e.noise)},
+      {"shown_label", conf.label},
+      {"compare_group", group.name},
+      {"kind", to_string(e.kind)},
+      {"p_value", or_null(e.p_value)},
+      {"standard_error", or_null(e.standard_error)},
+      {"sample_count", or_null(e.sample_count)},
+  };
+}
+
+// The numbers behind a summary row, as numbers.
+json summary(const comparison& c, const summary_row& row) {
+  const auto& conf = c.configurations[row.configuration];
+  return {
+      {"label", conf.label},
+      {"file", c.inputs[conf.input].source_name},
+      {"compare_group", c.groups[conf.group].name},
+      {"is_baseline", row.is_baseline},
+      {"geomean_ratio", or_null(conf.geomean_ratio)},
+      {"tests_compared", conf.tests_compared},
+      {"tests_total", c.tests.size()},
+      {"first_places", conf.first_places},
+      {"last_places", conf.last_places},
+      {"mean_rank", or_null(conf.mean_rank)},
+  };
+}
+
+}  // namespace
+
+void render_json_comparison(const comparison& c, const comparison_render_options&,
+                            std::string& out) {
+  json doc = {{"schema", "iosr-compare"}, {"schema_version", schema_version}};
+  json& inputs = doc["inputs"] = json::array();
+  for (const auto& in : c.inputs) {
+    inputs.push_back(
+        {{"file", in.source_name}, {"short_name", in.short_name}, {"title", in.title}});
+  }
+  json& groups = doc["groups"] = json::array();
+  for (const auto& g : c.groups) {
+    groups.push_back(
+        {{"name", g.name},
+         {"baseline", g.baseline ? json(c.configurations[*g.baseline].label) : json(nullptr)}});
+  }
+  json& rows = doc["rows"] = json::array();
+  for (const auto& test : c.tests) {
+    for (const auto& e : test.entries) rows.push_back(row(c, test, e));
+  }
+  json& summaries = doc["summary"] = json::array();
+  for (const auto& row : summary_rows(c)) summaries.push_back(summary(c, row));
+  json& unmatched = doc["unmatched"] = json::array();
+  for (const auto& row : unmatched_rows(c)) {
+    const auto& test = c.tests[row.test];
+    json files = json::array();
+    for (auto i : test.inputs) files.push_back(c.inputs[i].source_name);
+    unmatched.push_back({{"result_title", test.title},
+                         {"version", test.version},
+                         {"description", test.description},
+                         {"unit", test.unit},
+                         {"files", files}});
+  }
+  doc["notes"] = c.notes;
+  // Invalid UTF-8 from an input must not abort the output: such bytes become U+FFFD.
+  append_json_document(out, doc);
+  out += '\n';
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The summary, "not in every input" and notes rows of every comparison format (see
+// summary_blocks.hpp).
+#include "render/comparison/summary_blocks.hpp"
+
+#include "render/comparison/comparison_cells.hpp"
+
+namespace iosr::detail {
+
+std::vector<summary_row> summary_rows(const comparison& c) {
+  const auto total = std::to_string(c.tests.size());
+  std::vector<summary_row> rows;
+  rows.reserve(c.configurations.size());
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    const auto& conf = c.configurations[i];
+    summary_row& row = rows.emplace_back();
+    row.configuration = i;
+    row.starts_group = i == 0 || c.configurations[i - 1].group != conf.group;
+    row.is_baseline = is_baseline(c, i);
+    row.cells[label_cell] = conf.label;
+    row.cells[ratio_cell] =
+        row.is_baseline ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
+    row.cells[tests_cell] = std::to_string(conf.tests_compared) + " of " + total;
+    row.cells[first_cell] = std::to_string(conf.first_places);
+    row.cells[last_cell] = std::to_string(conf.last_places);
+    row.cells[rank_cell] = mean_rank_text(conf.mean_rank);
+  }
+  return rows;
+}
+
+std::vector<unmatched_row> unmatched_rows(const comparison& c) {
+  std::vector<unmatched_row> rows;
+  rows.reserve(c.unmatched.size());
+  for (auto t : c.unmatched) {
+    unmatched_row& row = rows.emplace_back();
+    row.test = t;
+    row.heading = test_heading(c.tests[t]);
+    for (auto i : c.tests[t].inputs) {
+      if (!row.only_in.empty()) row.only_in += ", ";
+      row.only_in += c.inputs[i].short_name;
+    }
+  }
+  return rows;
+}
+
+std::vector<std::string> note_lines(const comparison& c) {
+  std::vector<std::string> lines(c.notes.begin(), c.notes.end());
+  for (const auto& row : unmatched_rows(c)) {
+    lines.push_back("not in every input: " + row.heading + " (only in " + row.only_in + ")");
+  }
+  return lines;
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The closing blocks of every comparison format, computed once as data: the summary (a row per
+// configuration), the tests that are not in every input, and the notes. Each format only lays
+// them out.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iosr/compare.hpp"
+
+namespace iosr::detail {
+
+/// The summary's columns, as the tables of the Markdown and HTML formats head them.
+inline constexpr std::array<std::string_view, 6> summary_columns = {
+    "Configuration", "Geomean ratio", "Tests", "Wins", "Last places", "Mean rank"};
+
+/// The summary's cells, in the order of summary_columns.
+enum summary_cell : std::size_t {
+  label_cell,
+  ratio_cell,
+  tests_cell,
+  first_cell,
+  last_cell,
+  rank_cell
+};
+
+/// One configuration's line of the summary, as texts every format shows alike.
+struct summary_row {
+  std::size_t configuration = 0;  ///< index in comparison::configurations
+  bool starts_group = false;      ///< the first configuration of its group (a group heading)
+  bool is_baseline = false;       ///< its group's baseline
+  /// Plain text, not yet escaped: the label as shown with several inputs (`a.xml: None`), the
+  /// geometric mean ratio (`0.288`, or baseline_word), the tests with a ratio of all tests
+  /// (`5 of 7`), first places, last places, and the mean rank (`1.5`). An unknown ratio or mean
+  /// rank is empty; each format shows that its own way.
+  std::array<std::string, summary_columns.size()> cells;
+};
+
+/// The summary, by group with the baseline first (the order of comparison::configurations).
+std::vector<summary_row> summary_rows(const comparison& c);
+
+/// A test that some input lacks.
+struct unmatched_row {
+  std::size_t test = 0;  ///< index in comparison::tests
+  std::string heading;   ///< test_heading(): title, version and description
+  std::string only_in;   ///< the short names of the inputs that have it, `a.xml, b.txt`
+};
+
+/// The tests missing from some input, in the order of comparison::unmatched.
+std::vector<unmatched_row> unmatched_rows(const comparison& c);
+
+/// The notes block of the formats that show one list: the comparison's notes, then a line per
+/// unmatched row, `not in every input: TEST (only in a.xml)`. Plain text, not yet escaped.
+std::vector<std::string> note_lines(const comparison& c);
+
+}  // namespace iosr::detail

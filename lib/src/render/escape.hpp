@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// The escaping of every output format, in one place: CSV cells and records (RFC 4180), JSON
+// strings, HTML text and attributes, and Markdown text.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace iosr::detail {
+
+/// Appends `field` to `out` as one CSV field (no separator, no line end). The field is quoted,
+/// with inner `"` doubled, when it contains `,`, `"`, CR or LF, or begins or ends with a space
+/// (so readers that trim spaces keep them); otherwise it is written as is. Bytes pass through
+/// unchanged, so UTF-8 stays UTF-8.
+void append_csv_field(std::string& out, std::string_view field);
+
+/// Appends one whole record: the fields as append_csv_field writes them, commas between
+/// them, `\n` at the end.
+void append_csv_record(std::string& out, std::span<const std::string_view> fields);
+
+/// Writes one CSV record field by field: commas between fields, `\n` at the end (which
+/// Python's csv module, pandas, DuckDB and spreadsheets all read as a record end).
+class csv_row_writer {
+ public:
+  explicit csv_row_writer(std::string& out) : out_(out) {}
+
+  void field(std::string_view text);
+  /// A computed number in its shortest round-trip form (the exact double, never rounded);
+  /// an empty field when there is none.
+  void number(const std::optional<double>& v);
+  void end();
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
+
+/// How a JSON string is escaped. `"` and `\` always get a backslash, and control characters are
+/// always escaped; the styles differ only where an output's bytes were promised before its
+/// writers shared this escaper.
+enum class json_style {
+  /// The JSON documents (iosr JSON, the comparison JSON): `\b \f \n \r \t` as two characters,
+  /// the other control characters as `\u00XX`. A byte sequence that is not UTF-8 becomes one
+  /// U+FFFD per maximal invalid part, as the Unicode standard recommends, so the document is
+  /// valid JSON (docs/json.md).
+  document,
+  /// JSON Lines rows (docs/jsonl.md): `\n \r \t` as two characters, the other control
+  /// characters as `\u00XX`; bytes from 0x80 pass unchanged, as in the CSV.
+  lines,
+  /// The Entry JSON of composite.xml: `/` as `\/`, as PTS writes it, and every control character
+  /// as `\u00XX`; bytes from 0x80 pass unchanged.
+  pts_entry,
+};
+
+/// Appends `text` to `out` as one JSON string, quotes included.
+void append_json_string(std::string& out, std::string_view text, json_style style);
+
+/// `text` safe in HTML element content and in quoted attribute values alike: `&`, `<`, `>`, `"`
+/// and `'` become character references; every other byte passes through.
+std::string html_escaped(std::string_view text);
+
+/// `text` as literal Markdown, for a table cell or a heading: Markdown punctuation gets a
+/// backslash (GitHub and pandoc both honour it), and line breaks and tabs become spaces, since
+/// a line break would end the table row.
+std::string markdown_escaped(std::string_view text);
+
+}  // namespace iosr::detail

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// What the two renderer registries (result formats, comparison formats) share: finding a row by
+// the name a user typed.
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace iosr::detail {
+
+/// The row of `rows` whose `name` is `name`. Throws std::invalid_argument, `unknown KIND format
+/// 'NAME'`, when there is none.
+template <class Row>
+const Row& find_format(std::span<const Row> rows, std::string_view name, std::string_view kind) {
+  for (const auto& row : rows) {
+    if (row.name == name) return row;
+  }
+  throw std::invalid_argument("unknown " + std::string(kind) + " format '" + std::string(name) +
+                              "'");
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// composite.xml output: today's PTS layout (docs/composite-xml.md), elements in PTS's order,
+// two-space indentation, empty elements written open-close as PTS does. Optional elements (Notes of
+// the file, Annotation, Parent, JSON, ...) are written only when the model has them.
+#include <fmt/format.h>
+
+#include <pugixml.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "iosr/version.hpp"
+#include "render/escape.hpp"
+#include "render/result/result_formats.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+// XML 1.0 cannot hold control characters other than tab, LF and CR, not even as `&#1;`
+// (libxml2, expat and PTS refuse the file), and a NUL would end the C string pugixml takes.
+// They become U+FFFD, as invalid UTF-8 does in the JSON output.
+std::string xml_safe(const std::string& text) {
+  std::string safe;
+  safe.reserve(text.size());
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      safe += "\xEF\xBF\xBD";
+    } else {
+      safe += c;
+    }
+  }
+  return safe;
+}
+
+void add_text(pugi::xml_node parent, const char* name, const std::string& text) {
+  parent.append_child(name).text().set(xml_safe(text).c_str());
+}
+
+void add_optional(pugi::xml_node parent, const char* name, const std::string& text) {
+  if (!text.empty()) add_text(parent, name, text);
+}
+
+std::string join_fields(const std::vector<field>& fields) {
+  std::string joined;
+  for (const auto& f : fields) {
+    if (!joined.empty()) joined += ", ";
+    joined += f.key + ": " + f.value;
+  }
+  return joined;
+}
+
+std::string join_samples(const std::vector<std::string>& samples) {
+  std::string joined;
+  for (const auto& s : samples) {
+    if (!joined.empty()) joined += ':';
+    joined += s;
+  }
+  return joined;
+}
+
+std::string proportion(direction d) {
+  switch (d) {
+    case direction::higher:
+      return "HIB";
+    case direction::lower:
+      return "LIB";
+    case direction::none:
+      break;
+  }
+  return "";
+}
+
+// Text exports do not say how a chart was drawn; the kinds of its entries do.
+std::string display_format(const result& r) {
+  if (!r.display_format.empty()) return r.display_format;
+  for (const auto& e : r.entries) {
+    if (e.kind == entry_kind::pass_fail) return "PASS_FAIL";
+    if (e.kind == entry_kind::series) return "LINE_GRAPH";
+  }
+  return "BAR_GRAPH";
+}
+
+// Entry JSON as read; otherwise what another format knew that PTS keeps there: the error of a
+// failed run, and the minimum and maximum of a line graph read from a text export.
+std::string entry_json(const entry& e) {
+  if (!e.json.empty()) return e.json;
+  if (e.kind == entry_kind::failed && !e.error.empty()) {
+    std::string json = "{\"error\":";
+    append_json_string(json, e.error, json_style::pts_entry);
+    return json + "}";
+  }
+  if (e.kind == entry_kind::series && e.min && e.max &&
+      e.value_text.find(',') == std::string::npos) {
+    return fmt::format("{{\"min-result\":\"{}\",\"max-result\":\"{}\"}}", *e.min, *e.max);
+  }
+  return "";
+}
+
+void add_system(pugi::xml_node root, const system& s) {
+  auto node = root.append_child("System");
+  add_text(node, "Identifier", s.label);
+  add_text(node, "Hardware", join_fields(s.hardware));
+  add_text(node, "Software", join_fields(s.software));
+  add_text(node, "User", s.user);
+  add_text(node, "TimeStamp", s.timestamp);
+  add_text(node, "TestClientVersion", s.client_version);
+  add_text(node, "Notes", s.notes);
+  add_optional(node, "JSON", s.json);
+  add_optional(node, "CostValueForComparison", s.cost);
+}
+
+void add_result(pugi::xml_node root, const result& r) {
+  auto node = root.append_child("Result");
+  add_text(node, "Identifier", r.test_id);
+  add_text(node, "Title", r.title);
+  add_text(node, "AppVersion", r.version);
+  add_text(node, "Arguments", r.arguments);
+  add_text(node, "Description", r.description);
+  add_text(node, "Scale", r.unit);
+  add_text(node, "Proportion", proportion(r.direction));
+  add_text(node, "DisplayFormat", display_format(r));
+  add_optional(node, "Annotation", r.annotation);
+  add_optional(node, "Parent", r.parent);
+  auto data = node.append_child("Data");
+  for (const auto& e : r.entries) {
+    auto entry_node = data.append_child("Entry");
+    add_text(entry_node, "Identifier", e.label);
+    add_text(entry_node, "Value", e.kind == entry_kind::failed ? std::string() : e.value_text);
+    add_text(entry_node, "RawString", join_samples(e.samples));
+    add_optional(entry_node, "JSON", entry_json(e));
+  }
+}
+
+void render_one(const result_file& file, std::string& out) {
+  pugi::xml_document doc;
+  doc.append_child(pugi::node_declaration).append_attribute("version").set_value("1.0");
+  auto comment = "written by iosr " + std::string(version());
+  doc.append_child(pugi::node_comment).set_value(comment.c_str());
+  auto root = doc.append_child("PhoronixTestSuite");
+  auto generated = root.append_child("Generated");
+  add_text(generated, "Title", file.title);
+  add_text(generated, "LastModified", file.last_modified);
+  add_text(generated, "TestClient", file.test_client);
+  add_text(generated, "Description", file.description);
+  add_optional(generated, "Notes", file.notes);
+  add_optional(generated, "InternalTags", file.internal_tags);
+  add_optional(generated, "ReferenceID", file.reference_id);
+  add_optional(generated, "PreSetEnvironmentVariables", file.preset_environment);
+  for (const auto& s : file.systems) add_system(root, s);
+  for (const auto& r : file.results) add_result(root, r);
+  std::ostringstream stream;
+  doc.save(stream, "  ", pugi::format_indent | pugi::format_no_empty_element_tags,
+           pugi::encoding_utf8);
+  out += std::move(stream).str();
+}
+
+}  // namespace
+
+void write_composite_xml(std::span<const result_file> files, const render_options&,
+                         std::string& out) {
+  if (files.size() > 1) {
+    throw std::invalid_argument(
+        "composite.xml holds one result file; write each input to its "
+        "own file");
+  }
+  for (const auto& file : files) render_one(file, out);
+}
+
+}  // namespace iosr::detail
