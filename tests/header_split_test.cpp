@@ -6,7 +6,7 @@
 
 #include "catch.hpp"
 #include "input/system_fields.hpp"
-#include "input/text/header_split.hpp"
+#include "input/pts_text/header_split.hpp"
 
 namespace {
 

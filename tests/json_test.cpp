@@ -15,7 +15,7 @@
 
 #include "catch.hpp"
 #include "input/input_formats.hpp"
-#include "input/json/iosr_json_reader.hpp"
+#include "input/iosr_json/iosr_json_reader.hpp"
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The lexicon tables: sorted for binary search, clean entries, and every title and unit that a
 // seed chart header uses (lists copied from the seeds by hand; nothing is read at run time).
-#include "input/text/lexicon.hpp"
+#include "input/pts_text/lexicon.hpp"
 
 #include <algorithm>
 #include <span>

@@ -14,11 +14,11 @@
 
 #include "input/html_view/html_view_reader.hpp"
 #include "input/transport/transport.hpp"
-#include "input/json/iosr_json_reader.hpp"
+#include "input/iosr_json/iosr_json_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
-#include "input/text/text_reader.hpp"
-#include "input/xml/composite_xml_reader.hpp"
+#include "input/pts_text/text_reader.hpp"
+#include "input/composite_xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 

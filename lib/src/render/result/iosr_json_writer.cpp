@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // iosr's own JSON format: every field of the model, so that reading it back gives the same
-// result_file (schema: docs/json.md; reader: lib/src/input/json/iosr_json_reader.cpp).
+// result_file (schema: docs/json.md; reader: lib/src/input/iosr_json/iosr_json_reader.cpp).
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "input/reader_context.hpp"
-#include "input/text/grammar.hpp"
+#include "input/pts_text/grammar.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 #include "strings.hpp"

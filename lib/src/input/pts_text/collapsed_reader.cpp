@@ -10,8 +10,8 @@
 #include <algorithm>
 
 #include "input/system_fields.hpp"
-#include "input/text/header_split.hpp"
-#include "input/text/text_reader.hpp"
+#include "input/pts_text/header_split.hpp"
+#include "input/pts_text/text_reader.hpp"
 
 namespace iosr::detail {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "input/text/header_split.hpp"
+#include "input/pts_text/header_split.hpp"
 
 #include <algorithm>
 
-#include "input/text/lexicon.hpp"
+#include "input/pts_text/lexicon.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {

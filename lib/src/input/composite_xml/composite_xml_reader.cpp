@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // composite.xml, today's layout: Generated, System..., Result... (formats.md §2.1).
-#include "input/xml/composite_xml_reader.hpp"
+#include "input/composite_xml/composite_xml_reader.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -8,7 +8,7 @@
 
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
-#include "input/xml/xml_support.hpp"
+#include "input/composite_xml/xml_support.hpp"
 #include "iosr/error.hpp"
 
 namespace iosr::detail {

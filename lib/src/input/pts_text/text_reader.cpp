@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The text-export reader: detection, the choice between the two forms, and what both share
 // (entries from matched tails, the bar check, systems named only by entries).
-#include "input/text/text_reader.hpp"
+#include "input/pts_text/text_reader.hpp"
 
 #include <algorithm>
 #include <cctype>

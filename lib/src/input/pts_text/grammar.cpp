@@ -3,7 +3,7 @@
 //
 // Naming legend: foo_def is a rule's definition, foo the rule. Only explicit character sets
 // are used: Boost 1.74's X3 character classes assert on bytes >= 0x80 (UTF-8 labels).
-#include "input/text/grammar.hpp"
+#include "input/pts_text/grammar.hpp"
 
 #include <algorithm>
 

@@ -16,7 +16,7 @@
 // The tables are data: one entry per line, grouped by first character, sorted with plain
 // byte-wise `<` (digits, then upper case, then lower case) so std::binary_search works; no
 // duplicates. Both properties are checked at compile time below.
-#include "input/text/lexicon.hpp"
+#include "input/pts_text/lexicon.hpp"
 
 #include <algorithm>
 #include <array>

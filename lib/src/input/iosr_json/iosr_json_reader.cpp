@@ -2,7 +2,7 @@
 // Reader of iosr's own JSON format: nlohmann-json parses the text, this file checks each member
 // of the schema (docs/json.md) and fills the model. Errors name the member, as in
 // `"results[3].entries[1].kind"`, at its line and column in the JSON text.
-#include "input/json/iosr_json_reader.hpp"
+#include "input/iosr_json/iosr_json_reader.hpp"
 
 #include <algorithm>
 #include <cstddef>

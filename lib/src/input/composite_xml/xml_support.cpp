@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "input/xml/xml_support.hpp"
+#include "input/composite_xml/xml_support.hpp"
 
 #include <algorithm>
 #include <cstring>

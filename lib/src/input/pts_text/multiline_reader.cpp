@@ -20,8 +20,8 @@
 
 #include "input/system_fields.hpp"
 #include "number.hpp"
-#include "input/text/header_split.hpp"
-#include "input/text/text_reader.hpp"
+#include "input/pts_text/header_split.hpp"
+#include "input/pts_text/text_reader.hpp"
 
 namespace iosr::detail {
 

@@ -3,7 +3,7 @@
 // Benchmark in any order. Today's PTS reads nothing from these files; the mapping to today's
 // elements is PTS 3.x's, which read both.
 #include "input/system_fields.hpp"
-#include "input/xml/xml_support.hpp"
+#include "input/composite_xml/xml_support.hpp"
 
 namespace iosr::detail {
 
