@@ -97,6 +97,16 @@ TEST_CASE("A lone CR is not a line end", "[line_index]") {
   auto p = at(index, 3);
   CHECK(p.line == 1);
   CHECK(p.column == 4);
+  line_index with_lf("ab\rcd\ref\n");
+  CHECK(at(with_lf, 6).line == 1);
+}
+
+TEST_CASE("In a text with no LF but several CRs (classic Mac OS), CR ends the line",
+          "[line_index]") {
+  line_index index("ab\rcd\ref");
+  CHECK(at(index, 3).line == 2);
+  CHECK(at(index, 3).column == 1);
+  CHECK(at(index, 7).line == 3);
 }
 
 TEST_CASE("Offset 0 of an empty text is line 1 column 1", "[line_index]") {

@@ -414,3 +414,16 @@ TEST_CASE("An '&' that starts no entity is text in a web page", "[transport][reg
   REQUIRE(file.results.size() == 1);
   CHECK(test_support::entry_labels(file.results[0]) == std::vector<std::string>{"R&D", "a &b"});
 }
+
+TEST_CASE("Carriage returns alone are line ends, as Excel for Mac writes CSV", "[transport]") {
+  std::string csv =
+      "run\rKVM testing.\r\r ,,\"sev\"\rProcessor,,AMD EPYC\r\r ,,\"sev\"\r"
+      "\"Redis - Test: GET (Reqs/sec)\",HIB,2277704.58\r";
+  auto file = read_results(csv, "mac.csv");
+  CHECK(file.format == "pts-csv");
+  REQUIRE(file.results.size() == 1);
+  CHECK(file.results[0].entries.at(0).value_text == "2277704.58");
+  CHECK(file.warnings.at(0).message.starts_with("carriage returns read as line ends"));
+  // Positions count the lines as a Mac editor shows them: by carriage returns.
+  CHECK(file.results[0].entries.at(0).where == source_position{8, 36});
+}

@@ -14,7 +14,8 @@ class line_index {
  public:
   explicit line_index(std::string_view text);
 
-  /// Line and byte column (both 1-based) of the byte at `offset`. `\r\n` counts as one line end.
+  /// Line and byte column (both 1-based) of the byte at `offset`. `\r\n` counts as one line end;
+  /// a text with no `\n` at all has its lines end in `\r`.
   source_position position(std::size_t offset) const;
 
  private:

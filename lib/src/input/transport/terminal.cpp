@@ -135,6 +135,21 @@ bool needs_screen(std::string_view line) {
 }  // namespace
 
 std::optional<undone_layer> undo_terminal(std::string_view text) {
+  // No line feed at all but carriage returns: the line ends of classic Mac OS, which Excel for
+  // Mac still writes in its CSV files; not a terminal's overprints.
+  if (text.find('\n') == std::string_view::npos && text.find(esc) == std::string_view::npos &&
+      std::count(text.begin(), text.end(), '\r') >= 2) {
+    undone_layer layer;
+    for (std::size_t at = 0; at < text.size();) {
+      auto cr = std::min(text.find('\r', at), text.size());
+      layer.out.copy(text.substr(at, cr - at), at);
+      if (cr < text.size()) layer.out.put('\n', cr, 1);
+      at = cr + 1;
+    }
+    layer.notes.push_back({0, "carriage returns read as line ends (the text has no line feed, as "
+                              "classic Mac OS and Excel for Mac write it)"});
+    return layer;
+  }
   // Only a text with an escape, a lone carriage return or a backspace was a terminal's.
   bool found = text.find(esc) != std::string_view::npos ||
                text.find('\b') != std::string_view::npos;
