@@ -218,3 +218,121 @@ TEST_CASE("Wild: CSV exports in the 2020-2024 layout, also with columns an edito
   CHECK(compilation.results[0].direction == direction::lower);
   CHECK(compilation.results[0].unit == "sec");
 }
+
+// ---- The second search: files found after the readers were written, read without changes ----
+
+TEST_CASE("Wild (held out): one FS-Mark result as plain mail, quoted-printable, and quoted "
+          "replies of it at depths 1 and 2 reads the same everywhere",
+          "[wild]") {
+  const auto& plain =
+      read_cached(wild + "mail-plain/stable_2025-06_6.12-review_ceph-s_magic_fs-mark_gregkh_8bit-no-charset.eml");
+  REQUIRE(plain.results.size() == 3);
+  CHECK(entry_count(plain) == 6);
+  CHECK(plain.warnings.empty());
+  CHECK(plain.results[0].title == "FS-Mark");
+  CHECK(plain.results[0].version == "3.3");
+  CHECK(plain.results[0].description == "Test: 500 Files, Empty");
+  CHECK(plain.results[0].unit == "Files/s");
+  CHECK(labels_of(plain.results[0]) == std::vector<std::string>{"6.12.27-talos", "+twelho patch"});
+  CHECK(value_of(plain.results[0], "+twelho patch") == "208.4");
+  CHECK(value_of(plain.results[1], "6.12.27-talos") == "15.6");
+  struct form {
+    std::string file;
+    std::vector<std::string> layers;
+  };
+  const form forms[] = {
+      {"mail-qp/ceph-devel_2025-05_ceph-s_magic_fs-mark_twelho_qp-soft-broken-bars.eml",
+       {"quoted-printable decoded"}},
+      {"mail-quoted/ceph-devel_2025-05_dubeyko-reply_outlook-evolution_fs-mark_qp-depth1-quote_eq20-blank-quote-lines.eml",
+       {"quoted-printable decoded", "2 levels of '> ' quoting removed"}},
+      {"mail-quoted/ceph-devel_2025-06_ilya-reply_fs-mark_qp-depth2-quote_soft-broken-bars.eml",
+       {"quoted-printable decoded", "3 levels of '> ' quoting removed"}},
+  };
+  for (const auto& f : forms) {
+    INFO(f.file);
+    const auto& mail = read_cached(wild + f.file);
+    std::vector<std::string> said;
+    for (const auto& w : mail.warnings) said.push_back(w.message);
+    CHECK(said == f.layers);  // and no bar disagrees with its value
+    REQUIRE(mail.results.size() == plain.results.size());
+    for (std::size_t i = 0; i < plain.results.size(); ++i) {
+      CHECK(mail.results[i].title == plain.results[i].title);
+      CHECK(mail.results[i].description == plain.results[i].description);
+      CHECK(mail.results[i].unit == plain.results[i].unit);
+      CHECK(labels_of(mail.results[i]) == labels_of(plain.results[i]));
+      for (const auto& e : plain.results[i].entries) {
+        CHECK(value_of(mail.results[i], e.label) == e.value_text);
+      }
+    }
+  }
+}
+
+TEST_CASE("Wild (held out): README copies of one text export, and the bars that give away edited "
+          "values",
+          "[wild]") {
+  for (const auto* file :
+       {"text-other/ub-benchmarks-howto-readme_simdjson_result-file-to-text-after-prompt_ellipsis-line.md",
+        "text-other/ub-benchmarks-artifact-getting-started-readme_simdjson_chart-indented-4-in-list-item_possible-output.md"}) {
+    INFO(file);
+    const auto& f = read_cached(wild + file);
+    REQUIRE(f.results.size() == 5);
+    CHECK(entry_count(f) == 10);
+    CHECK(f.results[0].title == "simdjson");
+    CHECK(f.results[0].unit == "GB/s");
+    CHECK(labels_of(f.results[3]) == std::vector<std::string>{"base", "fwrapv"});
+    CHECK(value_of(f.results[3], "fwrapv") == "1.00");
+    CHECK(value_of(f.results[4], "fwrapv") == "1.71");
+    // "Possible output": two values disagree with their bars (1.00 drawn as 0.88, 1.60 as
+    // 1.49), and the bar check says so.
+    CHECK(test_support::warnings_with(f, "bar of") == 2);
+  }
+}
+
+TEST_CASE("Wild (held out): PTS's run-time comparison with OpenBenchmarking in a forum post and "
+          "an issue, a PTS 10 homework transcript, a 10.8.4 CSV",
+          "[wild]") {
+  const auto& forum = read_cached(
+      wild + "web-page/ubuntuforums_2017-10_wayland-vs-x11_pts-7.4.0_glmark2-dynamic-comparison_forum-dump.md");
+  REQUIRE(forum.results.size() == 1);
+  CHECK(forum.results[0].unit == "Score");
+  CHECK(value_of(forum.results[0], "oggi30ott") == "268");
+  CHECK(value_of(forum.results[0], "Test") == "2504");
+  CHECK(test_support::warnings_with(forum, "bar of") == 0);
+
+  const auto& issue =
+      read_cached(wild + "issue-text/pts-issue-336_iozone_dynamic-comparison_result-perspective.txt");
+  REQUIRE(issue.results.size() == 1);
+  CHECK(value_of(issue.results[0], "iozne") == "658.01");
+  CHECK(value_of(issue.results[0], "Result") == "766.70");
+
+  const auto& homework = read_cached(
+      wild + "terminal/yurityumin-gb-part05_lesson04-py_pts-10-pybench_two-sessions_box-plots_cyrillic-homework.txt");
+  REQUIRE(homework.results.size() == 1);
+  CHECK(homework.title == "MXLinux_pybench");
+  CHECK(homework.results[0].unit == "Milliseconds");
+  CHECK(value_of(homework.results[0], "Common KVM - bochs-drmdrmfb - QEMU Standard PC") == "2594");
+
+  const auto& csv = read_cached(
+      wild + "csv/flashbots-pts-standard-benchmark_2024-09_gce-c3-176_fio-iouring-stream-kernel_ident-2x06_pts10.8.4-layout.csv");
+  CHECK(csv.title == "flashloads-results");
+  REQUIRE(csv.systems.size() == 1);
+  CHECK(csv.systems[0].label == "2 x 06");
+  CHECK(csv.results.size() == 13);
+  CHECK(entry_count(csv) == 13);
+}
+
+TEST_CASE("Wild (held out): run-time logs without a text export are refused as no result",
+          "[wild]") {
+  // PTS's output while tests run ("Average: 3199.17 MB/s") is not a result form iosr reads.
+  for (const auto* file :
+       {"issue-text/pts-issue-181_tachyon-failed-run_average-0-seconds_pts-5.8.1.txt",
+        "terminal/alexshvid-blog_2019-12_pts-9.2.1-cpu-suite-run_trailing-space-padding_percentile-classification.md",
+        "terminal/disappear9-blog_rpi5_pts-10.8.4-compress-7zip-run_two-averages-one-test_chinese-hexo-post.md",
+        "hand-edited/swappiness-instructions_pts-5-aio-stress-run-pasted-and-reindented_two-averages.txt",
+        "web-page/hpc-social_gaborsamu-blog_2017-08_pts-5.2.1-stream-run_hugo-span-highlighted-numbers.md",
+        "hand-edited/mshekow-k8s-benchmark_benchmark-py_pts-csv-pod-log-in-docstring_empty-line-placeholders_azure-xeon-8370c.py",
+        "text-other/flashbots-pts-standard-benchmark_2024-09_sample-report_pts-html-export_fio-stream.html"}) {
+    INFO(file);
+    CHECK_THROWS_AS(read_results_file(wild + file), parse_error);
+  }
+}
