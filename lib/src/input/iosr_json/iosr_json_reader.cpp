@@ -1,27 +1,27 @@
 // SPDX-License-Identifier: MIT
-// Reader of iosr's own JSON format: nlohmann-json parses the text, this file checks each member
-// of the schema (docs/json.md) and fills the model. Errors name the member, as in
-// `"results[3].entries[1].kind"`, at its line and column in the JSON text.
+// Reader of iosr's own JSON format: the JSON tree (input/json_tree.hpp) holds the text with the
+// offset of every value, and this file checks each member of the schema (docs/json.md) and fills
+// the model. Errors name the member, as in `"results[3].entries[1].kind"`, at its line and
+// column in the JSON text.
 #include "input/iosr_json/iosr_json_reader.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "input/json_tree.hpp"
 #include "input/reader_context.hpp"
 #include "iosr/error.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-using json = nlohmann::json;
 
 constexpr std::uint64_t supported_version = 1;
 // iosr documents nest 6 levels deep; anything far deeper is hostile input.
@@ -63,166 +63,57 @@ struct json_path {
   }
 };
 
-// ---- Scans of the raw text: nesting depth before parsing, member offsets for errors ---------
-
-std::size_t skip_space(std::string_view text, std::size_t i) {
-  while (i < text.size() && is_json_space(text[i])) ++i;
-  return i;
-}
-
-// From the opening quote to just past the closing one.
-std::size_t skip_string(std::string_view text, std::size_t i) {
-  for (++i; i < text.size() && text[i] != '"'; ++i) {
-    if (text[i] == '\\') ++i;
-  }
-  return i + 1;
-}
-
-// The offset of the first `{` or `[` that opens level max_depth + 1, if any.
-std::optional<std::size_t> find_too_deep(std::string_view text) {
-  std::size_t depth = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"') {
-      i = skip_string(text, i) - 1;
-    } else if (c == '{' || c == '[') {
-      if (++depth > max_depth) return i;
-    } else if ((c == '}' || c == ']') && depth > 0) {
-      --depth;
-    }
-  }
-  return std::nullopt;
-}
-
-// The following scans run only on text nlohmann accepted, so they need no error handling.
-
-std::size_t skip_value(std::string_view text, std::size_t i) {
-  if (text[i] == '"') return skip_string(text, i);
-  if (text[i] != '{' && text[i] != '[') {
-    while (i < text.size() && !is_json_space(text[i]) && text[i] != ',' && text[i] != '}' &&
-           text[i] != ']') {
-      ++i;
-    }
-    return i;
-  }
-  std::size_t depth = 0;
-  for (; i < text.size(); ++i) {
-    if (text[i] == '"') {
-      i = skip_string(text, i) - 1;
-    } else if (text[i] == '{' || text[i] == '[') {
-      ++depth;
-    } else if ((text[i] == '}' || text[i] == ']') && --depth == 0) {
-      return i + 1;
-    }
-  }
-  return i;
-}
-
-// The offset of one step's value inside the object or array at `at`.
-std::optional<std::size_t> find_step(std::string_view text, std::size_t at, const json_path& s) {
-  const bool member = s.kind == json_path::step::member;
-  if (at >= text.size() || text[at] != (member ? '{' : '[')) return std::nullopt;
-  std::optional<std::size_t> found;
-  std::size_t i = skip_space(text, at + 1);
-  for (std::size_t n = 0; i < text.size() && text[i] != '}' && text[i] != ']'; ++n) {
-    if (member) {
-      const auto key_end = skip_string(text, i);
-      const bool match = text.substr(i + 1, key_end - i - 2) == s.key;
-      i = skip_space(text, skip_space(text, key_end) + 1);  // past the `:`
-      if (match) found = i;  // keep looking: the last of duplicate members is the one read
-    } else if (n == s.index) {
-      return i;
-    }
-    i = skip_space(text, skip_value(text, i));
-    if (i < text.size() && text[i] == ',') i = skip_space(text, i + 1);
-  }
-  return found;
-}
-
-// The offset of the value at `path`; for a missing member, the object that lacks it.
-std::size_t locate(std::string_view text, const json_path& path) {
-  std::size_t at = skip_space(text, 0);
-  for (const json_path* s : path.steps()) {
-    auto next = find_step(text, at, *s);
-    if (!next) break;
-    at = *next;
-  }
-  return at;
-}
-
 // ---- Parsing ---------------------------------------------------------------------------------
 
-// Takes the first error nlohmann reports, with its byte offset (a parse that throws gives no
-// offset for a number too large for a double).
-struct first_error : nlohmann::json_sax<json> {
-  std::size_t offset = 0;
-  std::string message = "invalid JSON";
-
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return true; }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
-
-  bool parse_error(std::size_t chars_read, const std::string& token,
-                   const json::exception& error) override {
-    if (error.id == 406) {  // number overflow: chars_read ends at the number
-      offset = chars_read - token.size();
-      message = "number " + token + " is too large; expected a number that fits a double";
-    } else {  // chars_read counts the byte that failed (or the end of the input)
-      offset = chars_read == 0 ? 0 : chars_read - 1;
-      // Drop nlohmann's `[json.exception.parse_error.101] parse error at line 1, column 2: `.
-      std::string_view what = error.what();
-      if (auto id_end = what.find("] "); id_end != std::string_view::npos) {
-        what.remove_prefix(id_end + 2);
-      }
-      if (auto colon = what.find(": "); what.starts_with("parse error") && colon != what.npos) {
-        what.remove_prefix(colon + 2);
-      }
-      message = "invalid JSON: " + std::string(what);
-    }
-    return false;
+// nlohmann's message without its `[json.exception.parse_error.101] parse error at line 1,
+// column 2: `.
+std::string core_message(std::string_view what) {
+  if (auto id_end = what.find("] "); id_end != std::string_view::npos) {
+    what.remove_prefix(id_end + 2);
   }
-};
-
-json parse_json(std::string_view text, const std::string& name, const position_map& lines) {
-  if (auto deep = find_too_deep(text)) {
-    throw parse_error(name, lines.position(*deep),
-                      "objects and arrays nested more than " + std::to_string(max_depth) +
-                          " deep; expected an iosr-json document (6 levels)");
+  if (auto colon = what.find(": "); what.starts_with("parse error") && colon != what.npos) {
+    what.remove_prefix(colon + 2);
   }
-  auto doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (!doc.is_discarded()) return doc;
-  first_error error;
-  json::sax_parse(text.begin(), text.end(), &error);
-  throw parse_error(name, lines.position(std::min(error.offset, text.size())),
-                    error.message);
+  return std::string(what);
+}
+
+json_parse parse_document(const reader_context& ctx) {
+  auto parsed = parse_json_tree(ctx.text, max_depth);
+  switch (parsed.error.kind) {
+    case json_error::type::none:
+      return parsed;
+    case json_error::type::too_deep:
+      ctx.fail(parsed.error.offset, "objects and arrays nested more than " +
+                                        std::to_string(max_depth) +
+                                        " deep; expected an iosr-json document (6 levels)");
+    case json_error::type::too_large:
+      ctx.fail(parsed.error.offset, "number " + parsed.error.token +
+                                        " is too large; expected a number that fits a double");
+    case json_error::type::syntax:
+      break;
+  }
+  ctx.fail(std::min(parsed.error.offset, ctx.text.size()),
+           "invalid JSON: " + core_message(parsed.error.what));
 }
 
 // ---- From the parsed document to the model ---------------------------------------------------
 
-std::string_view type_of(const json& value) {
-  switch (value.type()) {
-    case json::value_t::object:
+std::string_view type_of(const json_value& value) {
+  switch (value.kind) {
+    case json_value::type::object:
       return "an object";
-    case json::value_t::array:
+    case json_value::type::array:
       return "an array";
-    case json::value_t::string:
+    case json_value::type::string:
       return "a string";
-    case json::value_t::boolean:
+    case json_value::type::boolean:
       return "a boolean";
-    case json::value_t::null:
+    case json_value::type::null:
       return "null";
-    default:
-      return "a number";
+    case json_value::type::number:
+      break;
   }
+  return "a number";
 }
 
 // A string for an error message: quoted and cut at 40 bytes (on a UTF-8 boundary).
@@ -233,102 +124,123 @@ std::string excerpt(std::string_view s) {
   return '"' + std::string(s.substr(0, cut)) + "...\"";
 }
 
-std::string got(const json& value) {
-  if (value.is_string()) return "got " + excerpt(value.get_ref<const std::string&>());
-  if (value.is_number()) return "got " + value.dump();
+std::string got(const json_value& value) {
+  if (value.is_string()) return "got " + excerpt(value.text);
+  if (value.is_number()) return "got " + value.text;
   return std::string("got ") + std::string(type_of(value));
+}
+
+bool is_string(const json_value& value, std::string_view text) {
+  return value.is_string() && value.text == text;
 }
 
 class document_reader {
  public:
-  explicit document_reader(const reader_context& ctx)
-      : text_(ctx.text), name_(ctx.name), lines_(ctx.lines), max_entries_(ctx.max_entries) {}
+  explicit document_reader(const reader_context& ctx) : ctx_(ctx) {}
 
-  source_position position_of(const json_path& at) const {
-    return lines_.position(locate(text_, at));
+  // Errors are placed at the value at `at`; a missing member at the object that lacks it.
+  [[noreturn]] void fail(std::size_t offset, const json_path& at,
+                         const std::string& message) const {
+    if (at.kind == json_path::step::root) ctx_.fail(offset, message);
+    ctx_.fail(offset, '"' + at.spelled() + "\": " + message);
   }
-
-  [[noreturn]] void fail(const json_path& at, const std::string& message) const {
-    if (at.kind == json_path::step::root) throw parse_error(name_, position_of(at), message);
-    throw parse_error(name_, position_of(at), '"' + at.spelled() + "\": " + message);
+  [[noreturn]] void fail(const json_value& value, const json_path& at,
+                         const std::string& message) const {
+    fail(value.offset, at, message);
   }
 
   // Members: a missing one reads as the model's default, unless it is required.
 
-  const json* find(const json& object, const json_path& path, std::string_view key, bool required,
-                   std::string_view expected) const {
-    auto it = object.find(key);
-    if (it != object.end()) return &*it;
-    if (required) fail(path.member(key), "missing; expected " + std::string(expected));
+  const json_value* find(const json_value& object, const json_path& path, std::string_view key,
+                         bool required, std::string_view expected) const {
+    if (const auto* value = object.find(key)) return value;
+    if (required) fail(object, path.member(key), "missing; expected " + std::string(expected));
     return nullptr;
   }
 
-  std::string text(const json& object, const json_path& path, std::string_view key,
+  std::string text(const json_value& object, const json_path& path, std::string_view key,
                    bool required = false) const {
-    const json* value = find(object, path, key, required, "a string");
+    const json_value* value = find(object, path, key, required, "a string");
     if (value == nullptr) return {};
-    if (!value->is_string()) fail(path.member(key), "expected a string, " + got(*value));
-    return value->get<std::string>();
+    if (!value->is_string()) fail(*value, path.member(key), "expected a string, " + got(*value));
+    return value->text;
   }
 
   // JSON has no NaN or infinity; the writer spells them as these strings.
-  std::optional<double> number(const json& object, const json_path& path,
+  std::optional<double> number(const json_value& object, const json_path& path,
                                std::string_view key) const {
-    const json* value = find(object, path, key, false, "");
+    const json_value* value = find(object, path, key, false, "");
     if (value == nullptr) return std::nullopt;
-    if (value->is_number()) return value->get<double>();
-    if (*value == "NaN") return std::numeric_limits<double>::quiet_NaN();
-    if (*value == "Infinity") return std::numeric_limits<double>::infinity();
-    if (*value == "-Infinity") return -std::numeric_limits<double>::infinity();
-    fail(path.member(key),
+    if (value->is_number()) {
+      // The lexer accepted the number and found it to fit a double.
+      double number = 0;
+      const auto& t = value->text;
+      std::from_chars(t.data(), t.data() + t.size(), number);
+      return number;
+    }
+    if (is_string(*value, "NaN")) return std::numeric_limits<double>::quiet_NaN();
+    if (is_string(*value, "Infinity")) return std::numeric_limits<double>::infinity();
+    if (is_string(*value, "-Infinity")) return -std::numeric_limits<double>::infinity();
+    fail(*value, path.member(key),
          "expected a number (or \"NaN\", \"Infinity\", \"-Infinity\"), " + got(*value));
   }
 
-  std::optional<std::size_t> count(const json& object, const json_path& path,
+  std::optional<std::uint64_t> whole_number(const json_value& value) const {
+    std::uint64_t number = 0;
+    const auto& t = value.text;
+    if (!value.is_number() || !value.is_unsigned) return std::nullopt;
+    std::from_chars(t.data(), t.data() + t.size(), number);
+    return number;
+  }
+
+  std::optional<std::size_t> count(const json_value& object, const json_path& path,
                                    std::string_view key) const {
-    const json* value = find(object, path, key, false, "");
+    const json_value* value = find(object, path, key, false, "");
     if (value == nullptr) return std::nullopt;
-    if (!value->is_number_unsigned()) {
-      fail(path.member(key), "expected a whole number 0 or greater, " + got(*value));
+    auto number = whole_number(*value);
+    if (!number || *number > std::numeric_limits<std::size_t>::max()) {
+      fail(*value, path.member(key), "expected a whole number 0 or greater, " + got(*value));
     }
-    return value->get<std::size_t>();
+    return static_cast<std::size_t>(*number);
   }
 
   // Calls read(element, element_path) for each element of the array member `key`.
   template <typename Read>
-  void each(const json& object, const json_path& path, std::string_view key, Read read) const {
-    const json* array = find(object, path, key, false, "");
+  void each(const json_value& object, const json_path& path, std::string_view key,
+            Read read) const {
+    const json_value* array = find(object, path, key, false, "");
     if (array == nullptr) return;
     const auto at = path.member(key);
-    if (!array->is_array()) fail(at, "expected an array, " + got(*array));
-    for (std::size_t i = 0; i < array->size(); ++i) read((*array)[i], at.element(i));
+    if (!array->is_array()) fail(*array, at, "expected an array, " + got(*array));
+    for (std::size_t i = 0; i < array->items.size(); ++i) read(array->items[i], at.element(i));
   }
 
   // Checks that `value` is an object before its members are read.
-  const json& as_object(const json& value, const json_path& path) const {
-    if (!value.is_object()) fail(path, "expected an object, " + got(value));
+  const json_value& as_object(const json_value& value, const json_path& path) const {
+    if (!value.is_object()) fail(value, path, "expected an object, " + got(value));
     return value;
   }
 
-  source_position position(const json& object, const json_path& path) const {
-    const json* value = find(object, path, "where", false, "");
+  source_position position(const json_value& object, const json_path& path) const {
+    const json_value* value = find(object, path, "where", false, "");
     if (value == nullptr) return {};
     const auto at = path.member("where");
-    const json& where = as_object(*value, at);
+    const json_value& where = as_object(*value, at);
     return {count(where, at, "line").value_or(0), count(where, at, "column").value_or(0)};
   }
 
-  std::vector<field> fields(const json& object, const json_path& path, std::string_view key) const {
+  std::vector<field> fields(const json_value& object, const json_path& path,
+                            std::string_view key) const {
     std::vector<field> out;
-    each(object, path, key, [&](const json& value, const json_path& at) {
-      const json& f = as_object(value, at);
+    each(object, path, key, [&](const json_value& value, const json_path& at) {
+      const json_value& f = as_object(value, at);
       out.push_back({text(f, at, "key"), text(f, at, "value")});
     });
     return out;
   }
 
-  system read_system(const json& value, const json_path& at) const {
-    const json& s = as_object(value, at);
+  system read_system(const json_value& value, const json_path& at) const {
+    const json_value& s = as_object(value, at);
     system out;
     out.label = text(s, at, "label", true);
     out.group = text(s, at, "group");
@@ -346,27 +258,27 @@ class document_reader {
     return out;
   }
 
-  entry_kind read_kind(const json& object, const json_path& path) const {
+  entry_kind read_kind(const json_value& object, const json_path& path) const {
     const auto name = text(object, path, "kind", true);
     for (auto k : {entry_kind::number, entry_kind::pass_fail, entry_kind::series, entry_kind::text,
                    entry_kind::failed}) {
       if (to_string(k) == name) return k;
     }
-    fail(path.member("kind"),
+    fail(*object.find("kind"), path.member("kind"),
          "expected one of number, pass_fail, series, text, failed; got " + excerpt(name));
   }
 
-  iosr::direction read_direction(const json& object, const json_path& path) const {
+  iosr::direction read_direction(const json_value& object, const json_path& path) const {
     const auto name = text(object, path, "direction");
     for (auto d : {direction::none, direction::higher, direction::lower}) {
       if (to_string(d) == name) return d;
     }
-    fail(path.member("direction"),
+    fail(*object.find("direction"), path.member("direction"),
          "expected \"higher\", \"lower\" or \"\" (not known); got " + excerpt(name));
   }
 
-  entry read_entry(const json& value, const json_path& at) const {
-    const json& e = as_object(value, at);
+  entry read_entry(const json_value& value, const json_path& at) const {
+    const json_value& e = as_object(value, at);
     entry out;
     out.label = text(e, at, "label", true);
     out.kind = read_kind(e, at);
@@ -374,9 +286,9 @@ class document_reader {
     out.value = number(e, at, "value");
     out.min = number(e, at, "min");
     out.max = number(e, at, "max");
-    each(e, at, "samples", [&](const json& sample, const json_path& sample_at) {
-      if (!sample.is_string()) fail(sample_at, "expected a string, " + got(sample));
-      out.samples.push_back(sample.get<std::string>());
+    each(e, at, "samples", [&](const json_value& sample, const json_path& sample_at) {
+      if (!sample.is_string()) fail(sample, sample_at, "expected a string, " + got(sample));
+      out.samples.push_back(sample.text);
     });
     out.standard_error = number(e, at, "standard_error");
     out.sample_count = count(e, at, "sample_count");
@@ -386,8 +298,8 @@ class document_reader {
     return out;
   }
 
-  result read_result(const json& value, const json_path& at) const {
-    const json& r = as_object(value, at);
+  result read_result(const json_value& value, const json_path& at) const {
+    const json_value& r = as_object(value, at);
     result out;
     out.title = text(r, at, "title");
     out.version = text(r, at, "version");
@@ -399,10 +311,10 @@ class document_reader {
     out.arguments = text(r, at, "arguments");
     out.annotation = text(r, at, "annotation");
     out.parent = text(r, at, "parent");
-    each(r, at, "entries", [&](const json& e, const json_path& e_at) {
+    each(r, at, "entries", [&](const json_value& e, const json_path& e_at) {
       // Worded as every reader words it, at the entry that passes the limit.
-      if (out.entries.size() >= max_entries_) {
-        throw parse_error(name_, position_of(e_at), too_many_entries(out.title, max_entries_));
+      if (out.entries.size() >= ctx_.max_entries) {
+        ctx_.fail(e.offset, too_many_entries(out.title, ctx_.max_entries));
       }
       out.entries.push_back(read_entry(e, e_at));
     });
@@ -410,27 +322,29 @@ class document_reader {
     return out;
   }
 
-  void check_header(const json& doc, const json_path& root) const {
+  void check_header(const json_value& doc, const json_path& root) const {
     if (const auto format = text(doc, root, "format", true); format != "iosr-result") {
-      fail(root.member("format"), "expected \"iosr-result\"; got " + excerpt(format));
+      fail(*doc.find("format"), root.member("format"),
+           "expected \"iosr-result\"; got " + excerpt(format));
     }
-    const json* version = find(doc, root, "version", true, "the format version 1");
-    if (!version->is_number_unsigned() || version->get<std::uint64_t>() == 0) {
-      fail(root.member("version"), "expected the format version 1, " + got(*version));
+    const json_value* version = find(doc, root, "version", true, "the format version 1");
+    const auto number = whole_number(*version);
+    if (!number || *number == 0) {
+      fail(*version, root.member("version"), "expected the format version 1, " + got(*version));
     }
-    if (version->get<std::uint64_t>() > supported_version) {
-      fail(root.member("version"), "version " + version->dump() +
-                                       " is newer than this iosr reads; expected version " +
-                                       std::to_string(supported_version));
+    if (*number > supported_version) {
+      fail(*version, root.member("version"),
+           "version " + version->text + " is newer than this iosr reads; expected version " +
+               std::to_string(supported_version));
     }
   }
 
-  result_file read_file(const json& doc) const {
+  result_file read_file(const json_value& doc) const {
     const json_path root;
-    if (!doc.is_object()) fail(root, "expected an iosr-json object, " + got(doc));
+    if (!doc.is_object()) fail(doc, root, "expected an iosr-json object, " + got(doc));
     check_header(doc, root);
     // `source` tells where the model came from; the model read back names this file instead.
-    if (const json* source = find(doc, root, "source", false, "")) {
+    if (const json_value* source = find(doc, root, "source", false, "")) {
       const auto at = root.member("source");
       text(as_object(*source, at), at, "name");
       text(*source, at, "format");
@@ -444,22 +358,21 @@ class document_reader {
     out.internal_tags = text(doc, root, "internal_tags");
     out.reference_id = text(doc, root, "reference_id");
     out.preset_environment = text(doc, root, "preset_environment");
-    each(doc, root, "systems",
-         [&](const json& s, const json_path& at) { out.systems.push_back(read_system(s, at)); });
-    each(doc, root, "results",
-         [&](const json& r, const json_path& at) { out.results.push_back(read_result(r, at)); });
-    each(doc, root, "warnings", [&](const json& value, const json_path& at) {
-      const json& w = as_object(value, at);
+    each(doc, root, "systems", [&](const json_value& s, const json_path& at) {
+      out.systems.push_back(read_system(s, at));
+    });
+    each(doc, root, "results", [&](const json_value& r, const json_path& at) {
+      out.results.push_back(read_result(r, at));
+    });
+    each(doc, root, "warnings", [&](const json_value& value, const json_path& at) {
+      const json_value& w = as_object(value, at);
       out.warnings.push_back({position(w, at), text(w, at, "message", true)});
     });
     return out;
   }
 
  private:
-  std::string_view text_;
-  const std::string& name_;
-  const position_map& lines_;
-  std::size_t max_entries_;
+  const reader_context& ctx_;
 };
 
 }  // namespace
@@ -474,7 +387,8 @@ bool sniff_iosr_json(std::string_view text) {
 }
 
 void read_iosr_json(reader_context& ctx, const read_options&) {
-  auto out = document_reader(ctx).read_file(parse_json(ctx.text, ctx.name, ctx.lines));
+  const auto parsed = parse_document(ctx);
+  auto out = document_reader(ctx).read_file(parsed.root);
   out.source_name = ctx.name;
   out.format = "iosr-json";
   ctx.out = std::move(out);

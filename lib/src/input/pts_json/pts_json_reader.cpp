@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "input/pts_json/json_tree.hpp"
+#include "input/json_tree.hpp"
 #include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "iosr/error.hpp"
@@ -18,17 +18,18 @@ namespace {
 
 using type = json_value::type;
 
-// The reader's state (reader_context) with positions taken from the parsed values.
+// The reader's state (reader_context) with positions taken from the parsed values: a member is
+// placed at its key, which names it.
 struct json_context : reader_context {
   using reader_context::at;
   using reader_context::fail;
   using reader_context::warn;
-  source_position at(const json_value& v) const { return at(v.offset); }
+  source_position at(const json_value& v) const { return at(v.member_offset); }
   void warn(const json_value& v, std::string message) const {
-    reader_context::warn(v.offset, std::move(message));
+    reader_context::warn(v.member_offset, std::move(message));
   }
   [[noreturn]] void fail(const json_value& v, std::string message) const {
-    reader_context::fail(v.offset, std::move(message));
+    reader_context::fail(v.member_offset, std::move(message));
   }
 };
 
@@ -261,15 +262,17 @@ bool sniff_pts_json(std::string_view text) {
   return text.find("\"results\"") != std::string_view::npos;
 }
 
-void read_pts_json(reader_context& base, const read_options&) {
+void read_pts_json(reader_context& base, const read_options& options) {
   json_context ctx{base};
   auto text = ctx.text;
   auto& file = ctx.out;
 
-  auto parsed = parse_json_tree(text);
-  if (!parsed.ok) {
-    ctx.fail(parsed.error_offset, describe(parsed.error));
+  (void)options;
+  auto parsed = parse_json_tree(text, 200);
+  if (parsed.error.kind == json_error::type::too_deep) {
+    ctx.fail(parsed.error.offset, describe("nested deeper than 200 levels"));
   }
+  if (!parsed.ok()) ctx.fail(parsed.error.offset, describe(parsed.error.what));
   const auto& root = parsed.root;
   if (!root.is_object()) {
     ctx.fail(root,
