@@ -247,7 +247,7 @@ TEST_CASE("a system without a name is read under a placeholder, with a warning",
     CHECK(f.warnings[0].message ==
           "column 3 of the header gives a system an empty name (\"\"); the system is read "
           "under the label '(unnamed system 1)'");
-    CHECK(f.warnings[4].message == "the file holds no results (an unfinished run?)");
+    CHECK(f.warnings[4].message == "the file holds no charts (an unfinished run?)");
   }
 
   SECTION("among named systems, with values; an unquoted gap is another matter") {
@@ -362,7 +362,7 @@ TEST_CASE("results without values and unexpanded variables are warnings", "[csv-
       corpus + "csv-pts10/pts-10.8.4_newgvn_126-results_empty-values-and-errors.csv");
   CHECK(f.title == "$result_name");
   CHECK(warnings_with(f, "holds an unexpanded PTS variable") == 1);
-  CHECK(warnings_with(f, "has no values: every run failed, or none ran") == 19);
+  CHECK(warnings_with(f, "has no entries (every run failed?)") == 19);
   CHECK(f.results.at(0).entries.empty());
   test_support::check_header(f.results[1], "FFTW", "", "Test Install Size", "Bytes",
                              direction::lower);
@@ -390,13 +390,13 @@ TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-i
     REQUIRE(f.warnings.size() == 1);
     CHECK(f.warnings[0].where == source_position{9, 1});
     CHECK(f.warnings[0].message ==
-          "lines 7 and 9 both hold result 'T' (d) and no system has a value in both; merged "
-          "into one result, at line 7, that keeps every value");
+          "lines 7 and 9 both hold chart 'T' (d) and no system has a value in both; merged "
+          "into one chart, at line 7, that keeps every value");
   }
   SECTION("a row without values adds none and takes none away") {
     auto f = read("\"T - d (u)\",HIB,,,\n");
     CHECK(test_support::entry_labels(f.results.at(0)) == std::vector<std::string>{"a", "c"});
-    CHECK(test_support::has_warning(f, "lines 7 and 9 both hold result 'T' (d)"));
+    CHECK(test_support::has_warning(f, "lines 7 and 9 both hold chart 'T' (d)"));
   }
   SECTION("conflicting: a system has a value in both, the later row is kept as before") {
     auto f = read("\"T - d (u)\",HIB,,2,4\n");
@@ -406,7 +406,7 @@ TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-i
     REQUIRE(f.warnings.size() == 1);
     CHECK(f.warnings[0].where == source_position{9, 1});
     CHECK(f.warnings[0].message ==
-          "result 'T' (d) repeats the one at line 7; as in PTS, this later one is kept, at the "
+          "chart 'T' (d) repeats the one at line 7; as in PTS, this later one is kept, at the "
           "earlier one's place");
   }
   SECTION("another direction is a conflict") {
@@ -421,8 +421,8 @@ TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-i
     CHECK(test_support::value_of(f.results[0], "b") == "2");
     CHECK(test_support::value_of(f.results[0], "c") == "<missing>");
     REQUIRE(f.warnings.size() == 2);
-    CHECK(f.warnings[0].message.starts_with("lines 9 and 10 both hold result 'T' (d)"));
-    CHECK(f.warnings[1].message.starts_with("result 'T' (d) repeats the one at line 7"));
+    CHECK(f.warnings[0].message.starts_with("lines 9 and 10 both hold chart 'T' (d)"));
+    CHECK(f.warnings[1].message.starts_with("chart 'T' (d) repeats the one at line 7"));
   }
 }
 

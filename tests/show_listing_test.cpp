@@ -45,13 +45,15 @@ TEST_CASE("show summary names the file, systems with group and scheduler, and ea
 }
 
 TEST_CASE("show summary lists warnings with file, line and column", "[show]") {
-  // `Other` has no system block (a warning) and a bar far too long for 4.26 (another).
+  // `Other` names a system the file does not describe (a warning) and has a bar far too long
+  // for 4.26 (another).
   auto file = iosr::read_results(export_text, "hdd.txt");
   auto text = iosr::render_summary(file);
   REQUIRE(file.warnings.size() == 2);
   CHECK(text.find("Warnings\n") != std::string::npos);
   CHECK(text.find("hdd.txt:16:1: bar of 'Other'") != std::string::npos);
-  CHECK(text.find("hdd.txt:16:1: 'Other' has no system block") != std::string::npos);
+  CHECK(text.find("hdd.txt:16:1: entry 'Other' in 'FS-Mark' names a system the file does not "
+                  "describe") != std::string::npos);
 }
 
 TEST_CASE("show summary gives standard error and N, line-graph means and failures", "[show]") {

@@ -402,7 +402,7 @@ Someone
   CHECK(sqlite.entries[1].value_text == "15.87");
   // Without a system block, systems come from the entries and no warning is due.
   REQUIRE(file.systems.size() == 2);
-  CHECK(count_warnings(file, "has no system block") == 0);
+  CHECK(count_warnings(file, "names a system the file does not describe") == 0);
 }
 
 TEST_CASE("The PTS 8.x layout with every chart line indented four spaces is read", "[text]") {
@@ -553,12 +553,12 @@ kyber ....... 5  |=====
   CHECK(kyber->hardware.empty());
   CHECK(kyber->software.empty());
   CHECK(kyber->where.line == 15);
-  const auto* w = find_warning(file, "has no system block");
+  const auto* w = find_warning(file, "names a system the file does not describe");
   REQUIRE(w != nullptr);
   CHECK(w->message.find("'kyber'") != std::string::npos);
   CHECK(w->where.line == 15);
   CHECK(w->where.column == 1);
-  CHECK(count_warnings(file, "has no system block") == 1);
+  CHECK(count_warnings(file, "names a system the file does not describe") == 1);
 }
 
 TEST_CASE("A bar that disagrees with its value gives a warning naming the label", "[text]") {
@@ -630,7 +630,8 @@ kyber ....... 10 |==========
   // The added system first, then the one without entries, each once.
   REQUIRE(file.warnings.size() == 2);
   CHECK(file.warnings[0].message ==
-        "'kyber' has no system block; added it without hardware or software details");
+        "entry 'kyber' in 'KeyDB' names a system the file does not describe; added it without "
+        "hardware or software details");
   CHECK(file.warnings[1].message == "system 'bfq' has no entries in any chart");
   CHECK(file.warnings[1].where.line == 8);
 }

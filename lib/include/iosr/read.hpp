@@ -33,6 +33,8 @@ struct read_options {
   std::uint64_t max_input_bytes = std::uint64_t{1} << 30;  ///< `input-bytes`: 1 GiB
   std::size_t max_entries_per_chart = 100'000;             ///< `entries`
   std::size_t max_xml_depth = 256;  ///< `xml-depth`: nested elements (composite.xml has 4)
+  /// `json-depth`: nested objects and arrays (iosr-json has 6 levels, PTS's JSON export 7)
+  std::size_t max_json_depth = 256;
 };
 
 /// Reads one result file from its bytes. `name` is used in errors and as source_name.

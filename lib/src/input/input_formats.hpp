@@ -19,7 +19,7 @@ struct input_format {
   bool (*sniff)(std::string_view text);
   /// Reads ctx.text into ctx.out (whose source_name and format are set); throws parse_error.
   /// Honours the limits that concern it: entries per chart (all, while reading), XML depth
-  /// (composite.xml).
+  /// (composite.xml), JSON depth (iosr-json, pts-json).
   void (*read)(reader_context& ctx, const read_options& options);
 };
 

@@ -3,6 +3,7 @@
 // counted alongside.
 #include "input/json_tree.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -247,6 +248,49 @@ json_parse parse_json_tree(std::string_view text, std::size_t max_depth) {
     result.error.kind = json_error::type::syntax;  // a SAX event refused the input (binary)
   }
   return result;
+}
+
+}  // namespace iosr::detail
+
+namespace iosr::detail {
+
+namespace {
+
+// nlohmann's message without its `[json.exception.parse_error.101] parse error at line 1,
+// column 2: `: the position is the error's own.
+std::string_view core_message(std::string_view what) {
+  if (auto id_end = what.find("] "); id_end != std::string_view::npos) {
+    what.remove_prefix(id_end + 2);
+  }
+  if (auto colon = what.find(": "); what.starts_with("parse error") && colon != what.npos) {
+    what.remove_prefix(colon + 2);
+  }
+  return what;
+}
+
+}  // namespace
+
+json_parse read_json_tree(const reader_context& ctx, const read_options& options,
+                          const json_document& expected) {
+  auto parsed = parse_json_tree(ctx.text, options.max_json_depth);
+  const auto& error = parsed.error;
+  const auto where = std::min(error.offset, ctx.text.size());
+  switch (error.kind) {
+    case json_error::type::none:
+      break;
+    case json_error::type::syntax:
+      ctx.fail(where, "malformed JSON: " + std::string(core_message(error.what)) + "; expected " +
+                          std::string(expected.name));
+    case json_error::type::too_large:
+      ctx.fail(where,
+               "number " + error.token + " is too large; expected a number that fits a double");
+    case json_error::type::too_deep:
+      ctx.fail(where, "objects and arrays nested more than " +
+                          std::to_string(options.max_json_depth) + " deep; expected " +
+                          std::string(expected.name) + " (" + std::to_string(expected.levels) +
+                          " levels; raise the 'json-depth' limit)");
+  }
+  return parsed;
 }
 
 }  // namespace iosr::detail

@@ -9,6 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "input/reader_context.hpp"
+#include "iosr/read.hpp"
+
 namespace iosr::detail {
 
 struct json_member;
@@ -73,5 +76,16 @@ struct json_parse {
 /// Parses `text` (nlohmann-json's lexer, which checks UTF-8), refusing objects and arrays nested
 /// more than `max_depth` deep.
 json_parse parse_json_tree(std::string_view text, std::size_t max_depth);
+
+/// What a JSON reader expects, for its errors.
+struct json_document {
+  std::string_view name;  ///< `an iosr-json document`
+  std::size_t levels;     ///< how deep such a document nests
+};
+
+/// The tree of ctx.text, with the `json-depth` limit of `options`; throws parse_error, worded
+/// alike for every JSON input, when the text is not JSON or nests too deep.
+json_parse read_json_tree(const reader_context& ctx, const read_options& options,
+                          const json_document& expected);
 
 }  // namespace iosr::detail

@@ -177,10 +177,10 @@ void collapse_duplicate_results(result_file& file) {
       continue;
     }
     auto& earlier = kept[it->second];
-    file.warnings.push_back(
-        {r.where, "result '" + r.title + "' (" + r.description + ") repeats the one at " +
-                      line_of(earlier.where) + "; as in PTS, this later one is kept, at the "
-                      "earlier one's place"});
+    file.warnings.push_back({r.where, "chart '" + r.title + "' (" + r.description +
+                                          ") repeats the one at " + line_of(earlier.where) +
+                                          "; as in PTS, this later one is kept, at the "
+                                          "earlier one's place"});
     earlier = std::move(r);
   }
   file.results = std::move(kept);
@@ -218,14 +218,13 @@ void add_missing_systems(result_file& file) {
     s.where = e->where;
     file.systems.push_back(std::move(s));
     file.warnings.push_back({e->where, "entry '" + e->label + "' in '" + r->title +
-                                           "' names no System; added it without hardware or "
-                                           "software details"});
+                                           "' names a system the file does not describe; "
+                                           "added it without hardware or software details"});
   }
   if (file.results.empty()) return;
   for (const auto& s : file.systems) {
     if (!with_entries.count(s.label)) {
-      file.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any "
-                                        "result"});
+      file.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any chart"});
     }
   }
 }
@@ -242,12 +241,13 @@ void finish_stored_file(result_file& file) {
   }
   for (const auto& r : file.results) {
     if (r.title.find('$') != std::string::npos) {
-      file.warnings.push_back({r.where, "title '" + r.title + "' holds an unexpanded PTS "
-                                        "variable; kept as written"});
+      file.warnings.push_back({r.where, "chart title '" + r.title +
+                                            "' holds an unexpanded "
+                                            "PTS variable; kept as written"});
     }
   }
   if (file.results.empty()) {
-    file.warnings.push_back({{}, "the file holds no results (an unfinished run?)"});
+    file.warnings.push_back({{}, "the file holds no charts (an unfinished run?)"});
   }
 }
 

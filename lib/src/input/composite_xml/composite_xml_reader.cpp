@@ -87,7 +87,7 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   r.entries.reserve(std::min(count, ctx.max_entries));
   for (auto e : entries) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   if (r.entries.empty()) {
-    ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
+    ctx.warn(node, no_entries(r));
   }
   ctx.out.results.push_back(std::move(r));
 }

@@ -24,8 +24,6 @@ namespace iosr::detail {
 namespace {
 
 constexpr std::uint64_t supported_version = 1;
-// iosr documents nest 6 levels deep; anything far deeper is hostile input.
-constexpr std::size_t max_depth = 64;
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -62,39 +60,6 @@ struct json_path {
     return out;
   }
 };
-
-// ---- Parsing ---------------------------------------------------------------------------------
-
-// nlohmann's message without its `[json.exception.parse_error.101] parse error at line 1,
-// column 2: `.
-std::string core_message(std::string_view what) {
-  if (auto id_end = what.find("] "); id_end != std::string_view::npos) {
-    what.remove_prefix(id_end + 2);
-  }
-  if (auto colon = what.find(": "); what.starts_with("parse error") && colon != what.npos) {
-    what.remove_prefix(colon + 2);
-  }
-  return std::string(what);
-}
-
-json_parse parse_document(const reader_context& ctx) {
-  auto parsed = parse_json_tree(ctx.text, max_depth);
-  switch (parsed.error.kind) {
-    case json_error::type::none:
-      return parsed;
-    case json_error::type::too_deep:
-      ctx.fail(parsed.error.offset, "objects and arrays nested more than " +
-                                        std::to_string(max_depth) +
-                                        " deep; expected an iosr-json document (6 levels)");
-    case json_error::type::too_large:
-      ctx.fail(parsed.error.offset, "number " + parsed.error.token +
-                                        " is too large; expected a number that fits a double");
-    case json_error::type::syntax:
-      break;
-  }
-  ctx.fail(std::min(parsed.error.offset, ctx.text.size()),
-           "invalid JSON: " + core_message(parsed.error.what));
-}
 
 // ---- From the parsed document to the model ---------------------------------------------------
 
@@ -386,8 +351,8 @@ bool sniff_iosr_json(std::string_view text) {
          head.find("\"format\":\"iosr-result\"") != std::string_view::npos;
 }
 
-void read_iosr_json(reader_context& ctx, const read_options&) {
-  const auto parsed = parse_document(ctx);
+void read_iosr_json(reader_context& ctx, const read_options& options) {
+  const auto parsed = read_json_tree(ctx, options, {"an iosr-json document", 6});
   auto out = document_reader(ctx).read_file(parsed.root);
   out.source_name = ctx.name;
   out.format = "iosr-json";

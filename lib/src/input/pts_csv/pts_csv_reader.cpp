@@ -177,13 +177,14 @@ void split_result_name(const reader_context& ctx, std::string_view text, bool wi
       if (text.ends_with(' ')) text.remove_suffix(1);
     }
   } else if (with_unit) {
-    ctx.warn(offset, "result '" + std::string(text) + "' gives no unit in parentheses");
+    ctx.warn(offset, "chart '" + std::string(text) + "' gives no unit in parentheses");
   }
   auto dash = text.find(" - ");
   if (dash == std::string_view::npos) {
     r.title = std::string(trim(text));
-    ctx.warn(offset, "result '" + r.title + "' has no ' - ' between its title and options; "
-                                            "read as a title without options");
+    ctx.warn(offset, "chart '" + r.title +
+                         "' has no ' - ' between its title and options; read as a title "
+                         "without options");
     return;
   }
   r.title = std::string(text.substr(0, dash));
@@ -235,8 +236,7 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
     if (stray.count++ == 0) stray.first_offset = row.cells[c].offset;
   }
   if (r.entries.empty()) {
-    ctx.warn(row.offset, "result '" + r.title + "' (" + r.description +
-                             ") has no values: every run failed, or none ran");
+    ctx.warn(row.offset, no_entries(r));
   }
   ctx.out.results.push_back(std::move(r));
 }
@@ -292,9 +292,9 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
     auto& earlier = kept[it->second];
     ctx.out.warnings.push_back(
         {r.where, "lines " + std::to_string(earlier.where.line) + " and " +
-                      std::to_string(r.where.line) + " both hold result '" + r.title + "' (" +
+                      std::to_string(r.where.line) + " both hold chart '" + r.title + "' (" +
                       r.description +
-                      ") and no system has a value in both; merged into one result, at line " +
+                      ") and no system has a value in both; merged into one chart, at line " +
                       std::to_string(earlier.where.line) + ", that keeps every value"});
     for (auto& e : r.entries) ctx.add_entry(earlier, std::move(e));
     std::ranges::stable_sort(earlier.entries, {}, order);

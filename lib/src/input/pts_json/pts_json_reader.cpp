@@ -239,16 +239,9 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
     ctx.warn(*entries, "'results' of result '" + hash + "' is not an object; not read");
   }
   if (r.entries.empty()) {
-    ctx.warn(v, "result '" + r.title + "' has no entries (PTS does not show it)");
+    ctx.warn(v, no_entries(r));
   }
   ctx.out.results.push_back(std::move(r));
-}
-
-// nlohmann's message without its `[json.exception...] parse error at line 1, column 2: `.
-std::string describe(const std::string& error) {
-  auto at = error.find(": ");
-  auto message = at == std::string::npos ? error : error.substr(at + 2);
-  return "malformed JSON: " + message + "; expected PTS's result-file-to-json output";
 }
 
 }  // namespace
@@ -264,15 +257,9 @@ bool sniff_pts_json(std::string_view text) {
 
 void read_pts_json(reader_context& base, const read_options& options) {
   json_context ctx{base};
-  auto text = ctx.text;
   auto& file = ctx.out;
 
-  (void)options;
-  auto parsed = parse_json_tree(text, 200);
-  if (parsed.error.kind == json_error::type::too_deep) {
-    ctx.fail(parsed.error.offset, describe("nested deeper than 200 levels"));
-  }
-  if (!parsed.ok()) ctx.fail(parsed.error.offset, describe(parsed.error.what));
+  auto parsed = read_json_tree(ctx, options, {"PTS's result-file-to-json output", 7});
   const auto& root = parsed.root;
   if (!root.is_object()) {
     ctx.fail(root,

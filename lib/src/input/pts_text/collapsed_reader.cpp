@@ -295,7 +295,7 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
       if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
       if (e.found.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
     }
-    if (r.entries.empty()) ctx.warn(header.begin, "chart '" + r.title + "' has no entries");
+    if (r.entries.empty()) ctx.warn(header.begin, no_entries(r));
     check_bars(ctx, r, bars);
     ctx.out.results.push_back(std::move(r));
   }

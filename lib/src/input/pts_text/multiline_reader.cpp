@@ -464,7 +464,7 @@ class multiline_reader {
                                        (ctx_.out.results.empty() ? "" : "; that chart is not read"));
       return unit + 1;
     }
-    ctx_.warn(lines_[unit].begin, "chart '" + r.title + "' has no entries (every run failed?)");
+    ctx_.warn(lines_[unit].begin, no_entries(r));
     ctx_.out.results.push_back(std::move(r));
     return unit + 1;
   }

@@ -137,11 +137,11 @@ void match_entries_to_systems(const reader_context& ctx) {
   has_entries.reserve(systems.size());
   for (const auto& s : systems) has_entries.emplace(s.label, false);
   const bool had_system_block = !systems.empty();
-  std::vector<const entry*> first_of_missing;
+  std::vector<std::pair<const entry*, const result*>> first_of_missing;
   for (const auto& r : ctx.out.results) {
     for (const auto& e : r.entries) {
       auto [it, added] = has_entries.try_emplace(e.label, true);
-      if (added) first_of_missing.push_back(&e);
+      if (added) first_of_missing.emplace_back(&e, &r);
       it->second = true;
     }
   }
@@ -154,14 +154,15 @@ void match_entries_to_systems(const reader_context& ctx) {
     }
   }
 
-  for (const auto* e : first_of_missing) {
+  for (auto [e, r] : first_of_missing) {
     auto s = make_system(e->label);
     s.where = e->where;
     systems.push_back(std::move(s));
     if (had_system_block) {
       ctx.out.warnings.push_back(
-          {e->where, "'" + e->label + "' has no system block; added it without hardware "
-                     "or software details"});
+          {e->where, "entry '" + e->label + "' in '" + r->title +
+                         "' names a system the file does not describe; added it without "
+                         "hardware or software details"});
     }
   }
   for (auto i : without_entries) {
@@ -218,7 +219,7 @@ void read_pts_text(reader_context& ctx, const read_options&) {
     ctx.fail(0, "no benchmark chart found; expected a PTS text export with charts such as "
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");
   }
-  if (file.results.empty()) ctx.warn(0, "the export lists systems but holds no charts");
+  if (file.results.empty()) ctx.warn(0, "the file holds no charts (an unfinished run?)");
 }
 
 }  // namespace iosr::detail
