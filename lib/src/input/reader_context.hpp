@@ -22,13 +22,6 @@ inline std::string too_many_entries(std::string_view chart_title, std::size_t li
          " entries; expected at most " + std::to_string(limit) + " (raise the 'entries' limit)";
 }
 
-/// The warning for a chart without entries, in every reader.
-inline std::string no_entries(const result& chart) {
-  return "chart '" + chart.title + "'" +
-         (chart.description.empty() ? "" : " (" + chart.description + ")") +
-         " has no entries (every run failed?)";
-}
-
 struct reader_context {
   std::string_view text;
   const std::string& name;

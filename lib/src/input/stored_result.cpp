@@ -5,12 +5,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "number.hpp"
-#include "result_identity.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -159,96 +156,6 @@ void fill_scheduler(system& s) {
   auto name = std::string_view(s.notes).substr(at + marker.size());
   name = name.substr(0, name.find_first_of(".\n"));
   s.scheduler = scheduler_key(trim(name));
-}
-
-namespace {
-
-std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
-
-void collapse_duplicate_results(result_file& file) {
-  std::unordered_map<std::string, std::size_t> first_place;
-  first_place.reserve(file.results.size());
-  std::vector<result> kept;
-  kept.reserve(file.results.size());
-  for (auto& r : file.results) {
-    auto [it, fresh] = first_place.emplace(result_identity(r), kept.size());
-    if (fresh) {
-      kept.push_back(std::move(r));
-      continue;
-    }
-    auto& earlier = kept[it->second];
-    file.warnings.push_back({r.where, "chart '" + r.title + "' (" + r.description +
-                                          ") repeats the one at " + line_of(earlier.where) +
-                                          "; as in PTS, this later one is kept, at the "
-                                          "earlier one's place"});
-    earlier = std::move(r);
-  }
-  file.results = std::move(kept);
-}
-
-void report_duplicate_entries(result_file& file) {
-  std::unordered_map<std::string_view, source_position> seen;
-  for (const auto& r : file.results) {
-    seen.clear();
-    for (const auto& e : r.entries) {
-      auto [it, fresh] = seen.emplace(e.label, e.where);
-      if (!fresh) {
-        file.warnings.push_back(
-            {e.where, "'" + e.label + "' has a second entry in '" + r.title + "' (first at " +
-                          line_of(it->second) + "); both are kept, as PTS's text export does"});
-      }
-    }
-  }
-}
-
-void add_missing_systems(result_file& file) {
-  // Views: of the systems' labels only until a system is added, of the entries' labels (which
-  // do not move here) throughout.
-  std::unordered_set<std::string_view> known, with_entries;
-  for (const auto& s : file.systems) known.insert(s.label);
-  std::vector<std::pair<const entry*, const result*>> naming_no_system;
-  for (const auto& r : file.results) {
-    for (const auto& e : r.entries) {
-      with_entries.insert(e.label);
-      if (known.insert(e.label).second) naming_no_system.emplace_back(&e, &r);
-    }
-  }
-  for (auto [e, r] : naming_no_system) {
-    auto s = make_system(e->label);
-    s.where = e->where;
-    file.systems.push_back(std::move(s));
-    file.warnings.push_back({e->where, "entry '" + e->label + "' in '" + r->title +
-                                           "' names a system the file does not describe; "
-                                           "added it without hardware or software details"});
-  }
-  if (file.results.empty()) return;
-  for (const auto& s : file.systems) {
-    if (!with_entries.count(s.label)) {
-      file.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any chart"});
-    }
-  }
-}
-
-}  // namespace
-
-void finish_stored_file(result_file& file) {
-  collapse_duplicate_results(file);
-  report_duplicate_entries(file);
-  add_missing_systems(file);
-  if (file.title.find('$') != std::string::npos) {
-    file.warnings.push_back({{}, "file title '" + file.title + "' holds an unexpanded PTS "
-                                 "variable; kept as written"});
-  }
-  for (const auto& r : file.results) {
-    if (r.title.find('$') != std::string::npos) {
-      file.warnings.push_back({r.where, "chart title '" + r.title +
-                                            "' holds an unexpanded "
-                                            "PTS variable; kept as written"});
-    }
-  }
-  if (file.results.empty()) {
-    file.warnings.push_back({{}, "the file holds no charts (an unfinished run?)"});
-  }
 }
 
 }  // namespace iosr::detail

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the readers of PTS's stored results share (composite.xml and the JSON export): how a
-// stored value becomes an entry, the standard error of its runs, the scheduler from a system's
-// JSON or notes, and the checks made once a file is read.
+// What the readers of PTS's stored results share (composite.xml and its JSON and CSV exports):
+// how a stored value becomes an entry, the standard error of its runs, and the scheduler from a
+// system's JSON or notes.
 #pragma once
 
 #include <string>
@@ -24,10 +24,5 @@ bool fill_standard_error(entry& e);
 /// Fills a system's scheduler from its JSON `disk-scheduler` or its notes
 /// (`Disk Scheduler: DEADLINE.`) when the label names none.
 void fill_scheduler(system& s);
-
-/// Checks made once every result is read: duplicate results (the later one wins, at the earlier
-/// one's place, as in PTS), duplicate entries, systems named only by entries (added, with a
-/// warning), systems without entries, unexpanded PTS variables and an empty file.
-void finish_stored_file(result_file& file);
 
 }  // namespace iosr::detail

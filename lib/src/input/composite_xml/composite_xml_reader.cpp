@@ -86,9 +86,6 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   auto count = static_cast<std::size_t>(std::distance(entries.begin(), entries.end()));
   r.entries.reserve(std::min(count, ctx.max_entries));
   for (auto e : entries) ctx.add_entry(r, read_xml_entry(ctx, e, r));
-  if (r.entries.empty()) {
-    ctx.warn(node, no_entries(r));
-  }
   ctx.out.results.push_back(std::move(r));
 }
 
@@ -178,7 +175,6 @@ void read_composite_xml(reader_context& base, const read_options& options) {
     for (auto s : systems) read_system(ctx, s);
     for (auto r : results) read_result(ctx, r);
   }
-  finish_xml_file(ctx);
 }
 
 }  // namespace iosr::detail

@@ -130,6 +130,4 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   return e;
 }
 
-void finish_xml_file(const xml_context& ctx) { finish_stored_file(ctx.out); }
-
 }  // namespace iosr::detail

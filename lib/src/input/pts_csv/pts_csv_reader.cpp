@@ -235,9 +235,6 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
     auto& stray = strays[c];
     if (stray.count++ == 0) stray.first_offset = row.cells[c].offset;
   }
-  if (r.entries.empty()) {
-    ctx.warn(row.offset, no_entries(r));
-  }
   ctx.out.results.push_back(std::move(r));
 }
 
@@ -269,7 +266,7 @@ bool disjoint(const result& a, const result& b) {
 // PTS names a row `TITLE - DESCRIPTION (UNIT)`, so results that differ only in what the CSV
 // does not show (test version, arguments) give rows of one name: merged runs whose tests did
 // not line up. When no system has a value in both rows, they are one result with the values of
-// both. Otherwise both rows stay, and finish_stored_file keeps the later one, as for a
+// both. Otherwise both rows stay, and the finishing pass keeps the later one, as for a
 // composite.xml (whose duplicates PTS itself replaces when it loads the file).
 void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results) {
   std::unordered_map<std::string_view, std::size_t> system_order;
@@ -278,7 +275,7 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
     auto it = system_order.find(e.label);
     return it == system_order.end() ? system_order.size() : it->second;
   };
-  // The row that finish_stored_file would keep for each name: the latest one kept here.
+  // The row that the finishing pass would keep for each name: the latest one kept here.
   std::unordered_map<std::string, std::size_t> latest;
   std::vector<result> kept;
   kept.reserve(results.size());
@@ -462,7 +459,6 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
   }
   report_strays(ctx, strays, system_header, results_header);
   merge_disjoint_rows(ctx, file.results);
-  finish_stored_file(file);
 }
 
 }  // namespace iosr::detail

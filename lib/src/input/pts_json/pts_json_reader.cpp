@@ -238,9 +238,6 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
   } else if (entries) {
     ctx.warn(*entries, "'results' of result '" + hash + "' is not an object; not read");
   }
-  if (r.entries.empty()) {
-    ctx.warn(v, no_entries(r));
-  }
   ctx.out.results.push_back(std::move(r));
 }
 
@@ -299,7 +296,6 @@ void read_pts_json(reader_context& base, const read_options& options) {
       read_result(ctx, hash, *value);
     }
   }
-  finish_stored_file(file);
 }
 
 }  // namespace iosr::detail

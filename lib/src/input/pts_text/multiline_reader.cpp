@@ -215,14 +215,9 @@ class multiline_reader {
       } else {
         const auto& label_line = lines_[j - 1];
         auto label = label_line.content.substr(0, label_line.content.size() - 1);
+        // A label described twice is reported (and the second description dropped) by the
+        // finishing pass.
         auto s = make_system(std::string(trim(label)));
-        if (auto* earlier = ctx_.out.find_system(s.label)) {
-          ctx_.warn(label_line.begin + label_line.indent,
-                    "system '" + s.label + "' is described again (first at line " +
-                        std::to_string(earlier->where.line) + "); kept the first description");
-          i = k - 1;
-          continue;
-        }
         s.where = ctx_.at(label_line.begin + label_line.indent);
         s.hardware = split_fields(hardware);
         s.software = split_fields(software);
@@ -464,7 +459,6 @@ class multiline_reader {
                                        (ctx_.out.results.empty() ? "" : "; that chart is not read"));
       return unit + 1;
     }
-    ctx_.warn(lines_[unit].begin, no_entries(r));
     ctx_.out.results.push_back(std::move(r));
     return unit + 1;
   }
