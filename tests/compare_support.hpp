@@ -44,7 +44,7 @@ inline iosr::result chart(std::string title, std::string description, std::strin
   r.description = std::move(description);
   r.unit = std::move(unit);
   r.direction = dir;
-  r.display_format = "BAR_GRAPH";
+  r.display_format = iosr::display_format::bar_graph;
   for (const auto& v : values) {
     iosr::entry e;
     e.label = v.label;

@@ -60,6 +60,27 @@ TEST_CASE("XML -> model -> XML -> model gives the same model", "[xml][roundtrip]
   }
 }
 
+TEST_CASE("A display format iosr does not know goes through XML and JSON byte for byte",
+          "[xml][roundtrip]") {
+  const std::string original =
+      "<PhoronixTestSuite><Generated><Title>R</Title></Generated><System><Identifier>a"
+      "</Identifier></System><Result><Title>T</Title><DisplayFormat>HORIZONTAL_BOX_PLOT"
+      "</DisplayFormat><Data><Entry><Identifier>a</Identifier><Value>10</Value></Entry></Data>"
+      "</Result></PhoronixTestSuite>";
+  const auto read = read_results(original, "in.xml");
+  REQUIRE(read.results.size() == 1);
+  CHECK(read.results[0].display_format == display_format::other);
+  CHECK(read.results[0].display_format.name() == "HORIZONTAL_BOX_PLOT");
+  const auto xml = to_xml(read);
+  CHECK(xml.find("<DisplayFormat>HORIZONTAL_BOX_PLOT</DisplayFormat>") != std::string::npos);
+  CHECK(without_provenance(read_results(xml, "again.xml")) == without_provenance(read));
+  std::string json;
+  render({&read, 1}, "json", {}, json);
+  CHECK(json.find("\"display_format\": \"HORIZONTAL_BOX_PLOT\",") != std::string::npos);
+  const auto back = read_results(json, "back.json");
+  CHECK(back.results.at(0).display_format == read.results[0].display_format);
+}
+
 TEST_CASE("a text export converted to XML keeps every value and label", "[xml][roundtrip]") {
   std::vector<std::string> paths = fixture_files(IOSR_DATA_DIR "/text", ".txt");
   for (const auto& p : fixture_files(std::string(IOSR_FIXTURES_DIR) + "/corpus/pts-text", ".txt")) {

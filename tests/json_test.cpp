@@ -133,7 +133,7 @@ iosr::result_file full_file() {
   r.description = "Type: Random Read - Block Size: 4KB";
   r.unit = "IOPS";
   r.direction = direction::lower;
-  r.display_format = "BAR_GRAPH";
+  r.display_format = iosr::display_format::bar_graph;
   r.test_id = "pts/fio-2.1.0";
   r.arguments = "--rw=randread --bs=4k";
   r.annotation = "a note";

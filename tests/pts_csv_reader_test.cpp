@@ -308,9 +308,9 @@ TEST_CASE("an empty description and a pass/fail value", "[csv-in]") {
   REQUIRE(f.results.size() == 2);
   // `"Pjdfstest -  (sec)"`: the description between ` - ` and ` (` is empty.
   test_support::check_header(f.results[0], "Pjdfstest", "", "", "sec", direction::lower);
-  CHECK(f.results[0].display_format == "BAR_GRAPH");
+  CHECK(f.results[0].display_format == iosr::display_format::bar_graph);
   CHECK(f.results[1].unit == "Test Pass / Fail");
-  CHECK(f.results[1].display_format == "PASS_FAIL");
+  CHECK(f.results[1].display_format == iosr::display_format::pass_fail);
   REQUIRE(f.results[1].entries.size() == 1);
   CHECK(f.results[1].entries[0].kind == entry_kind::pass_fail);
   CHECK(f.results[1].entries[0].value == 1.0);

@@ -89,7 +89,7 @@ TEST_CASE("JSON: failed runs keep their error, pass/fail reads as such", "[json-
   const auto& pjdfs = read_cached(corpus + "pts-8.2.0_gce_pjdfstest_pass-fail.json");
   CHECK(pjdfs.systems.at(0).scheduler == "none");  // from data.disk-scheduler
   const auto& pass = pjdfs.results.at(1);
-  CHECK(pass.display_format == "PASS_FAIL");
+  CHECK(pass.display_format == iosr::display_format::pass_fail);
   REQUIRE(pass.entries.size() == 1);
   CHECK(pass.entries[0].kind == entry_kind::pass_fail);
   CHECK(pass.entries[0].value_text == "PASS");

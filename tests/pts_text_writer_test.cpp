@@ -51,7 +51,7 @@ iosr::entry failed(std::string label) { return other(std::move(label), entry_kin
 
 iosr::result chart(std::string title, std::string version, std::string description,
                    std::string unit, direction dir, std::vector<iosr::entry> entries,
-                   std::string display_format = "BAR_GRAPH") {
+                   iosr::display_format display_format = iosr::display_format::bar_graph) {
   iosr::result r;
   r.title = std::move(title);
   r.version = std::move(version);
@@ -438,7 +438,7 @@ TEST_CASE("PASS and FAIL entries have no bar; image comparisons end after the do
   CHECK(chart_text(chart("Example Pass Fail", "1.0", "Self Test", "", direction::none,
                          {other("Linux 6.1: none", entry_kind::pass_fail, "PASS"),
                           other("Linux 6.1: bfq", entry_kind::pass_fail, "FAIL")},
-                         "PASS_FAIL")) ==
+                         iosr::display_format::pass_fail)) ==
         lines({"Example Pass Fail 1.0", "Self Test", "Linux 6.1: none . PASS",
                "Linux 6.1: bfq .. FAIL"}));
   const std::string png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAE";
@@ -446,7 +446,7 @@ TEST_CASE("PASS and FAIL entries have no bar; image comparisons end after the do
       chart_text(chart("Example Image Quality", "1.0", "Frame 1", "", direction::none,
                        {other("Linux 6.1: none", entry_kind::text, png),
                         other("Linux 6.1: bfq", entry_kind::text, png)},
-                       "IMAGE_COMPARISON")) ==
+                       iosr::display_format::image_comparison)) ==
       lines({"Example Image Quality 1.0", "Frame 1", "Linux 6.1: none . ", "Linux 6.1: bfq .. "}));
 }
 
@@ -461,7 +461,7 @@ TEST_CASE("A line graph shows MIN, AVG and MAX of each series, padded to common 
                           series("Linux 6.1: bfq", "40,42,44,44,45,45,44"),
                           series("Linux 6.8: none", "39,40,41,43,42,42,41"),
                           series("Linux 6.8: bfq", "42,44,47,49,48,47,46")},
-                         "LINE_GRAPH")) ==
+                         iosr::display_format::line_graph)) ==
         lines({"Flexible IO Tester 3.36", "CPU Temperature Monitor", "Celsius < Lower Is Better",
                "Linux 6.1: none . MIN: 41.0  AVG: 44.4  MAX: 47.0 ",
                "Linux 6.1: bfq .. MIN: 40.0  AVG: 43.4  MAX: 45.0 ",
@@ -471,7 +471,8 @@ TEST_CASE("A line graph shows MIN, AVG and MAX of each series, padded to common 
   // No decimals once 1.03 x max passes 100; the minimum is padded to the largest minimum's
   // width (`100`) and the average to 1.03 x max's (`1133`).
   CHECK(chart_text(chart("M", "", "", "MHz", direction::higher,
-                         {series("a", "5,1100,1000"), series("b", "100,200")}, "LINE_GRAPH")) ==
+                         {series("a", "5,1100,1000"), series("b", "100,200")},
+                         iosr::display_format::line_graph)) ==
         lines({"M", "", "MHz > Higher Is Better", "a . MIN: 5    AVG: 702   MAX: 1100 ",
                "b . MIN: 100  AVG: 150   MAX: 200 "}));
 }
@@ -663,7 +664,7 @@ TEST_CASE("A line graph read back from the text renders the same lines again", "
                             direction::lower,
                             {other("mq-deadline", entry_kind::series, "41,43,45,44,46,47,45"),
                              other("bfq", entry_kind::series, "42,44,47,49,48,47,46")},
-                            "LINE_GRAPH"));
+                            iosr::display_format::line_graph));
   const auto text = to_text(f, 80);
   const auto again = iosr::read_results(text, "line.txt");
   REQUIRE(again.results.size() == 1);

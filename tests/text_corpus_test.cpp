@@ -309,12 +309,12 @@ TEST_CASE("The pass/fail export reads a PASS_FAIL chart next to its run-time cha
   // XML: Title Pjdfstest, empty AppVersion and Description, Scale Seconds, LIB, value 264.
   const auto& time = f.results.at(0);
   check_header(time, "Pjdfstest", "", "", "Seconds", iosr::direction::lower);
-  CHECK(time.display_format == "BAR_GRAPH");
+  CHECK(time.display_format == iosr::display_format::bar_graph);
   CHECK(entry_values(time) == strings{"264"});
   // XML: Scale `Test Pass / Fail`, LIB, DisplayFormat PASS_FAIL, value PASS.
   const auto& pass = f.results.at(1);
   check_header(pass, "Pjdfstest", "", "", "Test Pass / Fail", iosr::direction::lower);
-  CHECK(pass.display_format == "PASS_FAIL");
+  CHECK(pass.display_format == iosr::display_format::pass_fail);
   REQUIRE(pass.entries.size() == 1);
   const auto& e = pass.entries.front();
   CHECK(e.label == "PersistentDisk");

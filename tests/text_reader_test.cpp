@@ -141,7 +141,7 @@ TEST_CASE("A value touching its bar is read", "[text]") {
   CHECK(r.description == "Type: Random Read - Engine: IO_uring");
   CHECK(r.unit == "IOPS");
   CHECK(r.direction == direction::higher);
-  CHECK(r.display_format == "BAR_GRAPH");
+  CHECK(r.display_format == iosr::display_format::bar_graph);
   REQUIRE(r.entries.size() == 2);
   CHECK(r.entries[0].label == "mq-deadline");
   CHECK(r.entries[0].kind == entry_kind::number);
@@ -185,7 +185,7 @@ TEST_CASE("PASS and FAIL lines are pass/fail entries", "[text]") {
   CHECK(r.description == "Self Test");
   CHECK(r.unit.empty());
   CHECK(r.direction == direction::none);
-  CHECK(r.display_format == "PASS_FAIL");
+  CHECK(r.display_format == iosr::display_format::pass_fail);
   REQUIRE(r.entries.size() == 2);
   CHECK(r.entries[0].kind == entry_kind::pass_fail);
   CHECK(r.entries[0].value_text == "PASS");
@@ -203,7 +203,7 @@ TEST_CASE("A line graph line is a series with its average, minimum and maximum",
   const auto& r = file.results[3];
   CHECK(r.title == "System Monitor");
   CHECK(r.unit == "Celsius");
-  CHECK(r.display_format == "LINE_GRAPH");
+  CHECK(r.display_format == iosr::display_format::line_graph);
   REQUIRE(r.entries.size() == 2);
   const auto& e = r.entries[0];
   CHECK(e.kind == entry_kind::series);
@@ -518,7 +518,7 @@ TEST_CASE("A multi-line export whose only charts have no direction mark is read"
           "[text]") {
   auto file = read("Example Pass Fail 1.0\nSelf Test\nnone . PASS\nbfq .. FAIL\n");
   REQUIRE(file.results.size() == 1);
-  CHECK(file.results[0].display_format == "PASS_FAIL");
+  CHECK(file.results[0].display_format == iosr::display_format::pass_fail);
   REQUIRE(file.results[0].entries.size() == 2);
   CHECK(file.results[0].entries[1].value_text == "FAIL");
 
@@ -715,7 +715,7 @@ TEST_CASE("Collapsed PASS/FAIL and line graph entries are read", "[text]") {
       "Is Better none . PASS bfq .. FAIL");
   REQUIRE(file.results.size() == 2);
   const auto& series = file.results[0];
-  CHECK(series.display_format == "LINE_GRAPH");
+  CHECK(series.display_format == iosr::display_format::line_graph);
   REQUIRE(series.entries.size() == 2);
   CHECK(series.entries[0].label == "none");
   CHECK(series.entries[0].kind == entry_kind::series);
@@ -727,7 +727,7 @@ TEST_CASE("Collapsed PASS/FAIL and line graph entries are read", "[text]") {
   CHECK(*series.entries[0].max == 47.0);
   CHECK(series.entries[1].label == "bfq");
   const auto& pass_fail = file.results[1];
-  CHECK(pass_fail.display_format == "PASS_FAIL");
+  CHECK(pass_fail.display_format == iosr::display_format::pass_fail);
   REQUIRE(pass_fail.entries.size() == 2);
   CHECK(pass_fail.entries[0].kind == entry_kind::pass_fail);
   CHECK(pass_fail.entries[1].value_text == "FAIL");

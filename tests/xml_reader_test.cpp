@@ -81,7 +81,7 @@ TEST_CASE("today's layout: Generated, System and Result fields", "[xml]") {
                              "4KB - Job Count: 1 - Disk Target: Default Test Directory",
                              "IOPS", direction::higher);
   CHECK(fio.test_id == "pts/fio-2.1.0");
-  CHECK(fio.display_format == "BAR_GRAPH");
+  CHECK(fio.display_format == iosr::display_format::bar_graph);
   CHECK_FALSE(fio.arguments.empty());
   const auto* none = find_entry(fio, "None");
   REQUIRE(none);
@@ -137,7 +137,7 @@ TEST_CASE("quirks: failed entries, pass/fail, line graphs, images, duplicates", 
   }
   SECTION("PASS_FAIL") {
     const auto& r = f.results[4];
-    CHECK(r.display_format == "PASS_FAIL");
+    CHECK(r.display_format == iosr::display_format::pass_fail);
     CHECK(find_entry(r, "Linux 6.1: none")->kind == entry_kind::pass_fail);
     CHECK(find_entry(r, "Linux 6.1: bfq")->value == 0.0);
   }
@@ -260,7 +260,7 @@ TEST_CASE("the 2008 layout maps onto today's model", "[xml][corpus]") {
   CHECK(r.version == "1.2.0");
   CHECK(r.test_id == "encode-ogg");
   CHECK(r.unit == "Seconds");
-  CHECK(r.display_format == "BAR_GRAPH");
+  CHECK(r.display_format == iosr::display_format::bar_graph);
   CHECK(test_support::value_of(r, "fdsfdsf") == "9.25");
   CHECK(has_warning(merged, "PTS 0.1-2.x layout"));
   // Benchmark before System before Suite reads the same way.

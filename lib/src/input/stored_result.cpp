@@ -38,8 +38,8 @@ std::string read_series(entry& e) {
 
 }  // namespace
 
-std::string read_stored_value(entry& e, std::string_view format) {
-  if (format == "PASS_FAIL" || e.value_text == "PASS" || e.value_text == "FAIL") {
+std::string read_stored_value(entry& e, const display_format& format) {
+  if (format == display_format::pass_fail || e.value_text == "PASS" || e.value_text == "FAIL") {
     if (e.value_text != "PASS" && e.value_text != "FAIL") {
       e.kind = entry_kind::text;
       return "pass/fail value '" + e.value_text + "' is neither PASS nor FAIL; kept as text";
@@ -48,17 +48,19 @@ std::string read_stored_value(entry& e, std::string_view format) {
     e.value = e.value_text == "PASS" ? 1.0 : 0.0;
     return {};
   }
-  if (format == "IMAGE_COMPARISON" || format == "MULTI_PASS_FAIL") {
+  if (format == display_format::image_comparison || format == display_format::multi_pass_fail) {
     e.kind = entry_kind::text;
     return {};
   }
-  if (format == "LINE_GRAPH" || format == "FILLED_LINE_GRAPH") return read_series(e);
+  if (format == display_format::line_graph || format == display_format::filled_line_graph) {
+    return read_series(e);
+  }
   if (e.value_text.find(',') != std::string::npos) {
     // PTS writes no thousands separators, so commas mean a series; but a bar chart holding
     // one (`1,234.5` is 1 and 234.5, mean 117.75) is odd enough to say so.
     auto problem = read_series(e);
     if (!problem.empty() || format.empty()) return problem;
-    return "value '" + e.value_text + "' of a " + std::string(format) +
+    return "value '" + e.value_text + "' of a " + std::string(format.name()) +
            " chart has commas; read as a series of " +
            std::to_string(std::count(e.value_text.begin(), e.value_text.end(), ',') + 1) +
            " values (PTS writes no thousands separators)";

@@ -15,7 +15,7 @@ namespace iosr::detail {
 /// it for the chart's display format (model.md, "Entry kinds"): PASS/FAIL, a comma list for a
 /// line graph, text for images, else a number. Returns what is odd about the value (to be
 /// prefixed with the entry and chart), or an empty string.
-std::string read_stored_value(entry& e, std::string_view display_format);
+std::string read_stored_value(entry& e, const display_format& format);
 
 /// Sets sample_count and standard_error of `e` from its samples (formats.md §8.1): N counts
 /// every run, the statistics use the numeric ones. False when some run is not a number.

@@ -67,8 +67,8 @@ direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
 void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   result r;
   r.where = ctx.at(node);
-  auto [test_id, title, version, arguments, description, unit, proportion, display_format,
-        annotation, parent] =
+  auto [test_id, title, version, arguments, description, unit, proportion, display_name, annotation,
+        parent] =
       child_texts(node, {"Identifier", "Title", "AppVersion", "Arguments", "Description", "Scale",
                          "Proportion", "DisplayFormat", "Annotation", "Parent"});
   r.test_id = test_id;
@@ -77,7 +77,7 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   r.arguments = arguments;
   r.description = description;
   r.unit = unit;
-  r.display_format = display_format;
+  r.display_format = display_format::from_name(display_name);
   r.annotation = annotation;
   r.parent = parent;
   r.direction = read_proportion(ctx, node, proportion);

@@ -45,7 +45,7 @@ void read_benchmark(const xml_context& ctx, const pugi::xml_node& node) {
   r.direction = proportion == "HIB"   ? direction::higher
                 : proportion == "LIB" ? direction::lower
                                       : direction::none;
-  r.display_format = child_text(node, "ResultFormat");
+  r.display_format = display_format::from_name(child_text(node, "ResultFormat"));
   for (auto group : node.child("Results").children("Group")) {
     for (auto e : group.children("Entry")) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   }

@@ -271,7 +271,7 @@ class document_reader {
     out.description = text(r, at, "description");
     out.unit = text(r, at, "unit");
     out.direction = read_direction(r, at);
-    out.display_format = text(r, at, "display_format");
+    out.display_format = display_format::from_name(text(r, at, "display_format"));
     out.test_id = text(r, at, "test_id");
     out.arguments = text(r, at, "arguments");
     out.annotation = text(r, at, "annotation");

@@ -215,7 +215,7 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
   r.where = ctx.lines.position(row.offset);
   split_result_name(ctx, row.at(0), columns.pts10(), row.offset, r);
   if (columns.pts10()) r.direction = read_direction(ctx, row);
-  r.display_format = "BAR_GRAPH";
+  r.display_format = display_format::bar_graph;
   for (std::size_t s = 0; s < columns.names.size(); ++s) {
     auto c = columns.first + s;
     auto value = trim(row.at(c));
@@ -224,10 +224,10 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
     e.label = columns.names[s];
     e.value_text = std::string(value);
     e.where = ctx.lines.position(row.cells[c].offset);
-    if (auto odd = read_stored_value(e, ""); !odd.empty()) {
+    if (auto odd = read_stored_value(e, {}); !odd.empty()) {
       ctx.warn(row.cells[c].offset, "'" + e.label + "' in '" + r.title + "': " + odd);
     }
-    if (e.kind == entry_kind::pass_fail) r.display_format = "PASS_FAIL";
+    if (e.kind == entry_kind::pass_fail) r.display_format = display_format::pass_fail;
     ctx.add_entry(r, std::move(e));
   }
   for (auto c = columns.first + columns.names.size(); c < row.cells.size(); ++c) {
@@ -295,7 +295,7 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
                       std::to_string(earlier.where.line) + ", that keeps every value"});
     for (auto& e : r.entries) ctx.add_entry(earlier, std::move(e));
     std::ranges::stable_sort(earlier.entries, {}, order);
-    if (r.display_format == "PASS_FAIL") earlier.display_format = r.display_format;
+    if (r.display_format == display_format::pass_fail) earlier.display_format = r.display_format;
   }
   results = std::move(kept);
 }

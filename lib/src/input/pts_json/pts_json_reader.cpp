@@ -218,7 +218,7 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
     else if (member == "proportion")
       r.direction = read_proportion(ctx, value);
     else if (member == "display_format")
-      r.display_format = text_of(ctx, value, member);
+      r.display_format = display_format::from_name(text_of(ctx, value, member));
     else if (member == "annotation")
       r.annotation = text_of(ctx, value, member);
     else if (member == "parent")

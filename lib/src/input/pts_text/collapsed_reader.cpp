@@ -275,7 +275,7 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
     r.description = std::move(parts.description);
     r.unit = std::move(parts.unit);
     r.direction = draft.dir;
-    r.display_format = "BAR_GRAPH";
+    r.display_format = display_format::bar_graph;
     r.where = ctx.at(header.begin);
     if (!draft.marked) {
       ctx.warn(header.begin, "chart '" + std::string(header.in(text)) +
@@ -291,8 +291,8 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
       const auto& e = entries[k];
       add_text_entry(r, ctx, e.label.in(text), e.label.begin, e.found.tail, 0);
       bars.push_back(e.found.tail.bar_length);
-      if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
-      if (e.found.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
+      if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
+      if (e.found.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
     }
     check_bars(ctx, r, bars);
     ctx.out.results.push_back(std::move(r));

@@ -305,7 +305,7 @@ class multiline_reader {
 
   result make_chart(const header_lines& h, std::size_t fallback_line) {
     result r;
-    r.display_format = "BAR_GRAPH";
+    r.display_format = display_format::bar_graph;
     auto where = h.title != npos ? h.title : fallback_line;
     r.where = ctx_.at(lines_[where].begin + lines_[where].indent);
     if (h.title != npos) {
@@ -401,9 +401,11 @@ class multiline_reader {
       }
       add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
       bars_.push_back(l.entry.tail.kind == tail_kind::bare ? no_bar : l.entry.tail.bar_length);
-      if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
-      if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
-      if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
+      if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
+      if (l.entry.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
+      if (l.entry.tail.kind == tail_kind::empty) {
+        r.display_format = display_format::image_comparison;
+      }
     }
     if (i == end) fail_if_broken_entry(i, !r.entries.empty());
     if (without_bar > 0) {

@@ -71,9 +71,10 @@ std::string proportion(direction d) {
   return "";
 }
 
-// Text exports do not say how a chart was drawn; the kinds of its entries do.
-std::string display_format(const result& r) {
-  if (!r.display_format.empty()) return r.display_format;
+// A model made without a display format (by a program of its own) still says how the chart is
+// drawn: the kinds of its entries do.
+std::string_view display_format_of(const result& r) {
+  if (!r.display_format.empty()) return r.display_format.name();
   for (const auto& e : r.entries) {
     if (e.kind == entry_kind::pass_fail) return "PASS_FAIL";
     if (e.kind == entry_kind::series) return "LINE_GRAPH";
@@ -119,7 +120,7 @@ void add_result(pugi::xml_node root, const result& r) {
   add_text(node, "Description", r.description);
   add_text(node, "Scale", r.unit);
   add_text(node, "Proportion", proportion(r.direction));
-  add_text(node, "DisplayFormat", display_format(r));
+  add_text(node, "DisplayFormat", std::string(display_format_of(r)));
   add_optional(node, "Annotation", r.annotation);
   add_optional(node, "Parent", r.parent);
   auto data = node.append_child("Data");

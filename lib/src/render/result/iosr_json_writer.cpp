@@ -94,7 +94,7 @@ json result_json(const result& r) {
   out["description"] = r.description;
   out["unit"] = r.unit;
   out["direction"] = to_string(r.direction);
-  out["display_format"] = r.display_format;
+  out["display_format"] = r.display_format.name();
   out["test_id"] = r.test_id;
   out["arguments"] = r.arguments;
   out["annotation"] = r.annotation;

@@ -271,7 +271,8 @@ void render_chart(const result& r, int width, std::string& out) {
       if (auto s = series_of(item)) append_series(line, *s, lines);
     } else if (is_numeric_text(item.shown)) {
       append_bar(line, item.shown, bars, width);
-    } else if (item.source->kind == entry_kind::pass_fail || r.display_format == "PASS_FAIL") {
+    } else if (item.source->kind == entry_kind::pass_fail ||
+               r.display_format == display_format::pass_fail) {
       line += item.shown;
     }
     // Anything else (an image comparison) ends after the dots.
