@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Reader of iosr's own JSON format: the JSON tree (input/json_tree.hpp) holds the text with the
-// offset of every value, and this file checks each member of the schema (docs/json.md) and fills
-// the model. Errors name the member, as in `"results[3].entries[1].kind"`, at its line and
-// column in the JSON text.
+// offset of every value, and this file checks each member of the schema table
+// (iosr_json_schema.hpp, which the writer walks too; docs/json.md) and fills the model. Errors name
+// the member, as in `"results[3].entries[1].kind"`, at its line and column in the JSON text.
 #include "input/iosr_json/iosr_json_reader.hpp"
 
 #include <algorithm>
@@ -13,11 +13,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "input/json_tree.hpp"
 #include "input/reader_context.hpp"
 #include "iosr/error.hpp"
+#include "iosr_json_schema.hpp"
 
 namespace iosr::detail {
 
@@ -186,105 +188,107 @@ class document_reader {
     return value;
   }
 
-  source_position position(const json_value& object, const json_path& path) const {
-    const json_value* value = find(object, path, "where", false, "");
-    if (value == nullptr) return {};
-    const auto at = path.member("where");
-    const json_value& where = as_object(*value, at);
-    return {count(where, at, "line").value_or(0), count(where, at, "column").value_or(0)};
-  }
+  // One member's value, by the type of the field it holds (the schema's table says which).
 
-  std::vector<field> fields(const json_value& object, const json_path& path,
-                            std::string_view key) const {
-    std::vector<field> out;
-    each(object, path, key, [&](const json_value& value, const json_path& at) {
-      const json_value& f = as_object(value, at);
-      out.push_back({text(f, at, "key"), text(f, at, "value")});
-    });
-    return out;
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           std::string& out) const {
+    out = text(object, path, key, required);
   }
-
-  system read_system(const json_value& value, const json_path& at) const {
-    const json_value& s = as_object(value, at);
-    system out;
-    out.label = text(s, at, "label", true);
-    out.group = text(s, at, "group");
-    out.name = text(s, at, "name");
-    out.scheduler = text(s, at, "scheduler");
-    out.hardware = fields(s, at, "hardware");
-    out.software = fields(s, at, "software");
-    out.user = text(s, at, "user");
-    out.timestamp = text(s, at, "timestamp");
-    out.client_version = text(s, at, "client_version");
-    out.notes = text(s, at, "notes");
-    out.json = text(s, at, "json");
-    out.cost = text(s, at, "cost");
-    out.where = position(s, at);
-    return out;
+  void get(const json_value& object, const json_path& path, std::string_view key, bool,
+           std::optional<double>& out) const {
+    out = number(object, path, key);
   }
-
-  entry_kind read_kind(const json_value& object, const json_path& path) const {
-    const auto name = text(object, path, "kind", true);
+  void get(const json_value& object, const json_path& path, std::string_view key, bool,
+           std::optional<std::size_t>& out) const {
+    out = count(object, path, key);
+  }
+  void get(const json_value& object, const json_path& path, std::string_view key, bool,
+           std::size_t& out) const {
+    out = count(object, path, key).value_or(0);
+  }
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           entry_kind& out) const {
+    const auto name = text(object, path, key, required);
     for (auto k : {entry_kind::number, entry_kind::pass_fail, entry_kind::series, entry_kind::text,
                    entry_kind::failed}) {
-      if (to_string(k) == name) return k;
+      if (to_string(k) == name) {
+        out = k;
+        return;
+      }
     }
-    fail(*object.find("kind"), path.member("kind"),
+    fail(*object.find(key), path.member(key),
          "expected one of number, pass_fail, series, text, failed; got " + excerpt(name));
   }
-
-  iosr::direction read_direction(const json_value& object, const json_path& path) const {
-    const auto name = text(object, path, "direction");
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           iosr::direction& out) const {
+    const auto name = text(object, path, key, required);
     for (auto d : {direction::none, direction::higher, direction::lower}) {
-      if (to_string(d) == name) return d;
+      if (to_string(d) == name) {
+        out = d;
+        return;
+      }
     }
-    fail(*object.find("direction"), path.member("direction"),
+    fail(*object.find(key), path.member(key),
          "expected \"higher\", \"lower\" or \"\" (not known); got " + excerpt(name));
   }
-
-  entry read_entry(const json_value& value, const json_path& at) const {
-    const json_value& e = as_object(value, at);
-    entry out;
-    out.label = text(e, at, "label", true);
-    out.kind = read_kind(e, at);
-    out.value_text = text(e, at, "value_text");
-    out.value = number(e, at, "value");
-    out.min = number(e, at, "min");
-    out.max = number(e, at, "max");
-    each(e, at, "samples", [&](const json_value& sample, const json_path& sample_at) {
-      if (!sample.is_string()) fail(sample, sample_at, "expected a string, " + got(sample));
-      out.samples.push_back(sample.text);
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           display_format& out) const {
+    out = display_format::from_name(text(object, path, key, required));
+  }
+  void get(const json_value& object, const json_path& path, std::string_view key, bool,
+           std::vector<std::string>& out) const {
+    each(object, path, key, [&](const json_value& item, const json_path& at) {
+      if (!item.is_string()) fail(item, at, "expected a string, " + got(item));
+      out.push_back(item.text);
     });
-    out.standard_error = number(e, at, "standard_error");
-    out.sample_count = count(e, at, "sample_count");
-    out.error = text(e, at, "error");
-    out.json = text(e, at, "json");
-    out.where = position(e, at);
+  }
+  template <iosr_json::object_type T>
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           T& out) const {
+    if (const json_value* value = find(object, path, key, required, "an object")) {
+      out = read_object<T>(*value, path.member(key));
+    }
+  }
+  template <iosr_json::object_type T>
+  void get(const json_value& object, const json_path& path, std::string_view key, bool,
+           std::vector<T>& out) const {
+    each(object, path, key, [&](const json_value& item, const json_path& at) {
+      out.push_back(read_object<T>(item, at));
+    });
+  }
+
+  // A chart's entries are refused at the one that passes the `entries` limit, worded as every
+  // reader words it.
+  void get_entries(const json_value& object, const json_path& path, std::string_view key,
+                   result& chart) const {
+    each(object, path, key, [&](const json_value& item, const json_path& at) {
+      if (chart.entries.size() >= ctx_.max_entries) {
+        ctx_.fail(item.offset, too_many_entries(chart.title, ctx_.max_entries));
+      }
+      chart.entries.push_back(read_object<entry>(item, at));
+    });
+  }
+
+  // Every member of T's object, in the schema's order: a missing one reads as the model's
+  // default, unless it is required.
+  template <iosr_json::object_type T>
+  T read_object(const json_value& value, const json_path& at) const {
+    const json_value& object = as_object(value, at);
+    T out;
+    read_members(object, at, out);
     return out;
   }
 
-  result read_result(const json_value& value, const json_path& at) const {
-    const json_value& r = as_object(value, at);
-    result out;
-    out.title = text(r, at, "title");
-    out.version = text(r, at, "version");
-    out.description = text(r, at, "description");
-    out.unit = text(r, at, "unit");
-    out.direction = read_direction(r, at);
-    out.display_format = display_format::from_name(text(r, at, "display_format"));
-    out.test_id = text(r, at, "test_id");
-    out.arguments = text(r, at, "arguments");
-    out.annotation = text(r, at, "annotation");
-    out.parent = text(r, at, "parent");
-    each(r, at, "entries", [&](const json_value& e, const json_path& e_at) {
-      // Worded as every reader words it, at the entry that passes the limit.
-      if (out.entries.size() >= ctx_.max_entries) {
-        ctx_.fail(e.offset, too_many_entries(out.title, ctx_.max_entries));
+  template <iosr_json::object_type T>
+  void read_members(const json_value& object, const json_path& at, T& out) const {
+    iosr_json::for_each_member<T>([&](const auto& m) {
+      using field_type = typename std::decay_t<decltype(m)>::field_type;
+      if constexpr (std::is_same_v<field_type, std::vector<entry>>) {
+        get_entries(object, at, m.key, out);
+      } else {
+        get(object, at, m.key, m.required, out.*m.field);
       }
-      out.entries.push_back(read_entry(e, e_at));
     });
-    out.where = position(r, at);
-    return out;
   }
 
   void check_header(const json_value& doc, const json_path& root) const {
@@ -315,24 +319,7 @@ class document_reader {
       text(*source, at, "format");
     }
     result_file out;
-    out.title = text(doc, root, "title");
-    out.description = text(doc, root, "description");
-    out.last_modified = text(doc, root, "last_modified");
-    out.test_client = text(doc, root, "test_client");
-    out.notes = text(doc, root, "notes");
-    out.internal_tags = text(doc, root, "internal_tags");
-    out.reference_id = text(doc, root, "reference_id");
-    out.preset_environment = text(doc, root, "preset_environment");
-    each(doc, root, "systems", [&](const json_value& s, const json_path& at) {
-      out.systems.push_back(read_system(s, at));
-    });
-    each(doc, root, "results", [&](const json_value& r, const json_path& at) {
-      out.results.push_back(read_result(r, at));
-    });
-    each(doc, root, "warnings", [&](const json_value& value, const json_path& at) {
-      const json_value& w = as_object(value, at);
-      out.warnings.push_back({position(w, at), text(w, at, "message", true)});
-    });
+    read_members(doc, root, out);
     return out;
   }
 
