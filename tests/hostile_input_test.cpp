@@ -119,7 +119,7 @@ std::string render_all(const iosr::result_file& f) {
   std::string out;
   for (const auto& format : iosr::list_output_formats())
     iosr::render({&f, 1}, format.name, {}, out);
-  return out + iosr::render_summary(f);
+  return out + iosr::render_listing(f);
 }
 
 // How the cuts of one input went: every cut is one or the other.

@@ -110,8 +110,8 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args) {
   return archive;
 }
 
-std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
-                                     const read_options& limits, bool& failed) {
+std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
+                                           const read_options& limits, bool& failed) {
   std::vector<result_file> files;
   for (const auto& path : paths) {
     try {

@@ -27,7 +27,7 @@ struct usage_error {
 std::string format_list() {
   std::string list;
   for (const auto& f : list_comparison_formats()) {
-    list += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
+    list += "\n  " + std::string(f.name) + ": " + std::string(f.help);
   }
   return list;
 }
@@ -89,7 +89,7 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
   for (const auto& r : found) {
     const auto& test = c.tests[r.test];
     const auto& conf = c.configurations[test.entries[r.entry].configuration];
-    const auto& base = c.configurations[*c.groups[conf.group].baseline];
+    const auto& base = c.configurations[*c.compare_groups[conf.compare_group].baseline];
     std::cerr << "iosr " << command << ": worse than the baseline by more than " << limit
               << "%: " << test.title << (test.description.empty() ? "" : ": ") << test.description
               << ": " << conf.label << " is " << static_cast<long>(r.worse_pct * 10 + 0.5) / 10.0
@@ -151,7 +151,8 @@ int run_comparison(const cxxopts::ParseResult& args, const comparison_command& c
   }
 
   bool failed = false;
-  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), limits, failed);
+  const auto files =
+      read_result_files(args["files"].as<std::vector<std::string>>(), limits, failed);
   for (const auto& file : files) print_warnings(file);
   if (files.empty()) return exit_input_failed;
 

@@ -213,8 +213,8 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   return emit(std::move(in));
 }
 
-void read_inputs(const input_list& inputs, const input_limits& limits,
-                 const std::function<bool(batch_input&&)>& emit) {
+void read_sources(const input_list& inputs, const input_limits& limits,
+                  const std::function<bool(batch_input&&)>& emit) {
   for (const auto& source : inputs.sources) {
     if (!read_source(source, limits, emit)) return;
   }

@@ -15,7 +15,7 @@ namespace iosr {
 /// An input format iosr knows, as listed by `iosr --help` and docs/.
 struct input_format_info {
   std::string_view name;     ///< `pts-text`
-  std::string_view summary;  ///< one line for help texts
+  std::string_view help;     ///< one line for help texts
 };
 
 /// Every registered input format, in detection order.

@@ -48,8 +48,8 @@ std::string renamed(const std::string& label, const compare_options& options) {
   return label;
 }
 
-std::string group_name(const compare_options& options, const compared_input& input,
-                       const std::string& system_group, bool several_inputs) {
+std::string compare_group_name(const compare_options& options, const compared_input& input,
+                               const std::string& system_group, bool several_inputs) {
   std::string name;
   switch (options.group_by) {
     case group_by::input_and_group:
@@ -111,8 +111,8 @@ class configuration_builder {
     }
     long index = -1;
     if (wanted(conf, options_)) {
-      conf.group =
-          group_of(group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
+      conf.compare_group = compare_group_of(
+          compare_group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
       index = static_cast<long>(c_.configurations.size());
       c_.configurations.push_back(std::move(conf));
     }
@@ -123,9 +123,9 @@ class configuration_builder {
  private:
   bool several_inputs() const { return c_.inputs.size() > 1; }
 
-  std::size_t group_of(const std::string& name) {
-    auto [it, added] = groups_.try_emplace(name, c_.groups.size());
-    if (added) c_.groups.push_back({name, std::nullopt});
+  std::size_t compare_group_of(const std::string& name) {
+    auto [it, added] = groups_.try_emplace(name, c_.compare_groups.size());
+    if (added) c_.compare_groups.push_back({name, std::nullopt});
     return it->second;
   }
 

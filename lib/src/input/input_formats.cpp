@@ -141,7 +141,7 @@ namespace iosr {
 
 std::vector<input_format_info> list_input_formats() {
   std::vector<input_format_info> list;
-  for (const auto& f : detail::input_formats()) list.push_back({f.name, f.summary});
+  for (const auto& f : detail::input_formats()) list.push_back({f.name, f.help});
   return list;
 }
 

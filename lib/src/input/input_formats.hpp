@@ -15,7 +15,7 @@ namespace iosr::detail {
 
 struct input_format {
   std::string_view name;
-  std::string_view summary;
+  std::string_view help;  ///< one line for help texts
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
   /// Reads ctx.text into ctx.out (whose source_name and format are set); throws parse_error.

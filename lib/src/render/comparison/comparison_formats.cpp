@@ -29,7 +29,7 @@ namespace iosr {
 
 std::vector<comparison_format_info> list_comparison_formats() {
   std::vector<comparison_format_info> list;
-  for (const auto& f : detail::comparison_formats()) list.push_back({f.name, f.summary});
+  for (const auto& f : detail::comparison_formats()) list.push_back({f.name, f.help});
   return list;
 }
 

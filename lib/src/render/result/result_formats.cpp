@@ -31,7 +31,7 @@ namespace iosr {
 std::vector<output_format_info> list_output_formats() {
   std::vector<output_format_info> list;
   for (const auto& f : detail::output_formats()) {
-    list.push_back({f.name, f.extension, f.summary, f.combines});
+    list.push_back({f.name, f.extension, f.help, f.combines});
   }
   return list;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The `iosr show` listing (render_summary): a readable account of what was read from one file,
+// The `iosr show` listing (render_listing): a readable account of what was read from one file,
 // warnings included.
 #include <fmt/format.h>
 
@@ -70,7 +70,7 @@ std::string shown_value(const entry& e) {
 
 }  // namespace
 
-std::string render_summary(const result_file& file) {
+std::string render_listing(const result_file& file) {
   std::string out;
   auto it = std::back_inserter(out);
   fmt::format_to(it, "{} ({})\n", file.source_name, file.format);
