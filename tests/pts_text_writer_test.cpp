@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PTS text export (`--to pts-text`): the display-precision rule, hand-built models
-// against PTS's verbatim output for them (docs/pts-text.md, "Checked against PTS"), every
+// against PTS's verbatim output for them (docs/pts-text-output.md, "Checked against PTS"), every
 // corpus XML against what PTS 10.8.6 printed for it (tests/fixtures/corpus/pts-text), and the
 // text read back.
 #include <cmath>
@@ -224,7 +224,7 @@ const char* const corpus_names[] = {
 
 }  // namespace
 
-// ---- The precision rule (docs/pts-text.md, "Values") ----------------------------------------
+// ---- The precision rule (docs/pts-text-output.md, "Values") ---------------------------------
 
 TEST_CASE("Values are rounded half away from zero on their decimal digits", "[pts-text]") {
   CHECK(round_decimal("12.345", 2) == "12.35");

@@ -3,7 +3,7 @@
 // README copies) and what PTS 10.8.6 itself prints for the corpus XML files
 // (tests/fixtures/corpus/pts-text). Counts and values were looked up by hand in the text files;
 // for pts-text they were also compared with the XML each was printed from (values there are
-// display-rounded per docs/formats.md section 5.4, e.g. XML 27.059887 is printed `27.06`).
+// display-rounded per docs/pts-text-output.md, "Values": XML 27.059887 is printed `27.06`).
 #include <charconv>
 #include <cstddef>
 #include <map>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PTS text-export reader on small inputs, in the multi-line form PTS prints and the
-// whitespace-collapsed form copied out of web pages (docs/formats.md sections 5 and 10).
+// whitespace-collapsed form copied out of web pages (docs/pts-text-input.md).
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -249,8 +249,8 @@ TEST_CASE("An image-comparison line that ends right after its dots is a text ent
   CHECK(r.entries[1].kind == entry_kind::text);
 }
 
-// PTS writes an image-comparison entry as `ID + ' ' + dots + ' '` (formats.md 5.5, the
-// quirks.xml excerpt): the line keeps one blank after the dots.
+// PTS writes an image-comparison entry as `ID + ' ' + dots + ' '` (docs/pts-text-output.md;
+// tests/fixtures/samples/quirks.xml): the line keeps one blank after the dots.
 TEST_CASE("An image-comparison line with PTS's trailing blank after the dots is a text entry",
           "[text]") {
   auto file = read(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The composite.xml reader on the real corpus files and the hand-made samples: exact counts,
-// the quirks of formats.md §10, schedulers, standard errors and error positions.
+// the quirks of docs/composite-xml.md ("The format", "Warnings"), schedulers, standard errors
+// and error positions.
 #include <cmath>
 #include <string>
 
@@ -90,7 +91,7 @@ TEST_CASE("today's layout: Generated, System and Result fields", "[xml]") {
   CHECK(f.results[2].direction == direction::lower);
 }
 
-TEST_CASE("standard error and N come from RawString (formats.md §8.1)", "[xml]") {
+TEST_CASE("standard error and N come from RawString (docs/composite-xml.md)", "[xml]") {
   const auto& f = read_cached(samples + "iosched-3way.xml");
   // 151200:153100:152720 -> s = 1005.4, SE = 580.4596 (PTS shows SE +/- 580.46, N = 3).
   const auto* mq = find_entry(f.results[0], "mq-deadline");

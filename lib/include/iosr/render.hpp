@@ -25,7 +25,8 @@ std::vector<output_format_info> list_output_formats();
 /// Options shared by the renderers; each uses what applies to it.
 struct render_options {
   bool header = true;  ///< tabular formats: write the header row (off when appending files)
-  int width = 79;      ///< pts-text: terminal width W of §5.1 (79 = OpenBenchmarking's exports)
+  /// pts-text: PTS's terminal width W (docs/pts-text-output.md; 79 = OpenBenchmarking.org's)
+  int width = 79;
 };
 
 /// Renders the given files into one output of the named format, appended to `out`.

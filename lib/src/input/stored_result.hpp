@@ -17,8 +17,9 @@ namespace iosr::detail {
 /// prefixed with the entry and chart), or an empty string.
 std::string read_stored_value(entry& e, const display_format& format);
 
-/// Sets sample_count and standard_error of `e` from its samples (formats.md §8.1): N counts
-/// every run, the statistics use the numeric ones. False when some run is not a number.
+/// Sets sample_count and standard_error of `e` from its samples, as PTS computes them
+/// (docs/composite-xml.md, "Samples and standard error"): N counts every run, the statistics
+/// use the numeric ones. False when some run is not a number.
 bool fill_standard_error(entry& e);
 
 /// Fills a system's scheduler from its JSON `disk-scheduler` or its notes

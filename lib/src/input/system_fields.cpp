@@ -11,7 +11,7 @@ namespace iosr::detail {
 
 namespace {
 
-// Facts from PTS (docs/formats §4.1): the keys it writes, in its order.
+// Facts from PTS (docs/composite-xml.md, "The format"): the keys it writes, in its order.
 constexpr std::array<std::string_view, 10> hardware = {
     "Processor", "Motherboard", "Chipset", "Memory",  "Disk",
     "Graphics",  "Audio",       "Monitor", "Network", "npu"};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// composite.xml, today's layout: Generated, System..., Result... (formats.md §2.1).
+// composite.xml, today's layout: Generated, System..., Result... (docs/composite-xml.md, "The
+// format").
 #include "input/composite_xml/composite_xml_reader.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// composite.xml as PTS 0.1-2.x wrote it (2008 - Nov 2010; formats.md §2.3): Suite, System,
+// composite.xml as PTS 0.1-2.x wrote it (2008 - Nov 2010; docs/composite-xml.md): Suite, System,
 // Benchmark in any order. Today's PTS reads nothing from these files; the mapping to today's
 // elements is PTS 3.x's, which read both.
 #include "input/system_fields.hpp"

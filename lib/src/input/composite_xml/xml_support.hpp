@@ -44,12 +44,13 @@ std::array<std::string_view, N> child_texts(const pugi::xml_node& node,
 }
 
 /// Builds an entry from an `Entry` element (Identifier, Value, RawString, JSON): the kind from
-/// the display format and the value, samples and standard error from RawString (formats.md §3,
-/// §8.1), the error of a failed run from its JSON. Anything unusual becomes a warning.
+/// the display format and the value, samples and standard error from RawString
+/// (docs/composite-xml.md, "Reading"), the error of a failed run from its JSON. Anything unusual
+/// becomes a warning.
 entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const result& chart);
 
-/// Reads the PTS 0.1-2.x layout (`Suite`, `Benchmark`, `Results/Group/Entry`; formats.md
-/// §2.3) under `root` into ctx.out; legacy_xml_reader.cpp.
+/// Reads the PTS 0.1-2.x layout (`Suite`, `Benchmark`, `Results/Group/Entry`;
+/// docs/composite-xml.md, "The 2008 layout") under `root` into ctx.out; legacy_xml_reader.cpp.
 void read_legacy_layout(const xml_context& ctx, const pugi::xml_node& root);
 
 }  // namespace iosr::detail

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Boost.Spirit X3 rules for the tail of a text-export entry line.
-//
-// Naming legend: foo_def is a rule's definition, foo the rule. Only explicit character sets
-// are used: Boost 1.74's X3 character classes assert on bytes >= 0x80 (UTF-8 labels).
+// Boost.Spirit X3 rules for the tail of a text-export entry line (grammar.hpp lists the tails).
+// Only explicit character sets are used: Boost 1.74's X3 character classes assert on bytes
+// >= 0x80 (UTF-8 labels).
 #include "input/pts_text/grammar.hpp"
 
 #include <algorithm>
