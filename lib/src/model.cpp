@@ -6,6 +6,8 @@
 #include <array>
 #include <utility>
 
+#include "direction_names.hpp"
+
 namespace iosr {
 
 std::string scheduler_key(std::string_view name) {
@@ -44,12 +46,7 @@ system make_system(std::string label) {
 }
 
 std::string_view to_string(direction d) {
-  switch (d) {
-    case direction::higher: return "higher";
-    case direction::lower: return "lower";
-    case direction::none: break;
-  }
-  return "";
+  return detail::by_direction<std::string_view>(d, "higher", "lower", "");
 }
 
 std::string_view to_string(entry_kind k) {

@@ -6,6 +6,7 @@
 #include "input/iosr_json/iosr_json_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -206,30 +207,32 @@ class document_reader {
            std::size_t& out) const {
     out = count(object, path, key).value_or(0);
   }
-  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
-           entry_kind& out) const {
+  // A member that names one of `values` as to_string() spells it.
+  template <class Named, std::size_t N>
+  void get_named(const json_value& object, const json_path& path, std::string_view key,
+                 bool required, Named& out, const std::array<Named, N>& values,
+                 std::string_view expected) const {
     const auto name = text(object, path, key, required);
-    for (auto k : {entry_kind::number, entry_kind::pass_fail, entry_kind::series, entry_kind::text,
-                   entry_kind::failed}) {
-      if (to_string(k) == name) {
-        out = k;
+    for (auto value : values) {
+      if (to_string(value) == name) {
+        out = value;
         return;
       }
     }
-    fail(*object.find(key), path.member(key),
-         "expected one of number, pass_fail, series, text, failed; got " + excerpt(name));
+    fail(*object.find(key), path.member(key), std::string(expected) + "; got " + excerpt(name));
+  }
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           entry_kind& out) const {
+    get_named(object, path, key, required, out,
+              std::array{entry_kind::number, entry_kind::pass_fail, entry_kind::series,
+                         entry_kind::text, entry_kind::failed},
+              "expected one of number, pass_fail, series, text, failed");
   }
   void get(const json_value& object, const json_path& path, std::string_view key, bool required,
            iosr::direction& out) const {
-    const auto name = text(object, path, key, required);
-    for (auto d : {direction::none, direction::higher, direction::lower}) {
-      if (to_string(d) == name) {
-        out = d;
-        return;
-      }
-    }
-    fail(*object.find(key), path.member(key),
-         "expected \"higher\", \"lower\" or \"\" (not known); got " + excerpt(name));
+    get_named(object, path, key, required, out,
+              std::array{direction::none, direction::higher, direction::lower},
+              "expected \"higher\", \"lower\" or \"\" (not known)");
   }
   void get(const json_value& object, const json_path& path, std::string_view key, bool required,
            display_format& out) const {

@@ -65,6 +65,15 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     return t;
   }
   auto offset = [&](auto p) { return static_cast<std::size_t>(&*p - begin); };
+  // A tail that is one value token, ending where the token ends.
+  auto token_tail = [&](tail_kind kind, const boost::iterator_range<const char*>& value) {
+    entry_tail t;
+    t.kind = kind;
+    t.value_begin = offset(value.begin());
+    t.value_end = t.value_begin + value.size();
+    t.end = t.value_end;
+    return t;
+  };
 
   // VALUE [blanks] | ====
   {
@@ -72,10 +81,7 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     boost::iterator_range<const char*> value, bars;
     if (x3::parse(p, end, value_token >> *blank, value) && p != end && *p == '|') {
       if (x3::parse(p, end, bar, bars) && at_token_end(text, p)) {
-        entry_tail t;
-        t.kind = tail_kind::bar;
-        t.value_begin = offset(value.begin());
-        t.value_end = t.value_begin + value.size();
+        auto t = token_tail(tail_kind::bar, value);
         t.bar_column = static_cast<std::size_t>(bars.begin() - begin) - 1;
         t.bar_length = bars.size();
         t.end = static_cast<std::size_t>(p - begin);
@@ -110,12 +116,7 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     boost::iterator_range<const char*> value;
     if (x3::parse(p, end, number_token, value) &&
         std::all_of(p, end, [](char c) { return c == ' ' || c == '\r'; })) {
-      entry_tail t;
-      t.kind = tail_kind::bare;
-      t.value_begin = offset(value.begin());
-      t.value_end = t.value_begin + value.size();
-      t.end = t.value_end;
-      return t;
+      return token_tail(tail_kind::bare, value);
     }
   }
   // PASS / FAIL
@@ -123,12 +124,7 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     const char* p = it;
     boost::iterator_range<const char*> value;
     if (x3::parse(p, end, pass_fail_tail, value) && at_token_end(text, p)) {
-      entry_tail t;
-      t.kind = tail_kind::pass_fail;
-      t.value_begin = offset(value.begin());
-      t.value_end = t.value_begin + value.size();
-      t.end = t.value_end;
-      return t;
+      return token_tail(tail_kind::pass_fail, value);
     }
   }
   return std::nullopt;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "direction_names.hpp"
+
 namespace iosr::detail {
 
 std::string delta_text(std::optional<double> delta_pct) {
@@ -26,27 +28,11 @@ std::string test_heading(const compared_test& t) {
 }
 
 std::string_view direction_text(direction d) {
-  switch (d) {
-    case direction::higher:
-      return "higher is better";
-    case direction::lower:
-      return "lower is better";
-    case direction::none:
-      break;
-  }
-  return "";
+  return by_direction<std::string_view>(d, "higher is better", "lower is better", "");
 }
 
 std::string_view direction_arrow(direction d) {
-  switch (d) {
-    case direction::higher:
-      return "↑";
-    case direction::lower:
-      return "↓";
-    case direction::none:
-      break;
-  }
-  return "";
+  return by_direction<std::string_view>(d, "↑", "↓", "");
 }
 
 int verdict(const compared_entry& e) {

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "direction_names.hpp"
 #include "iosr/version.hpp"
 #include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
@@ -59,17 +60,7 @@ std::string join_samples(const std::vector<std::string>& samples) {
   return joined;
 }
 
-std::string proportion(direction d) {
-  switch (d) {
-    case direction::higher:
-      return "HIB";
-    case direction::lower:
-      return "LIB";
-    case direction::none:
-      break;
-  }
-  return "";
-}
+std::string proportion(direction d) { return by_direction<std::string>(d, "HIB", "LIB", ""); }
 
 // A model made without a display format (by a program of its own) still says how the chart is
 // drawn: the kinds of its entries do.

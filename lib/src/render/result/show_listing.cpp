@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "direction_names.hpp"
 #include "iosr/error.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
@@ -33,12 +34,8 @@ std::string highlights(const system& s) {
 }
 
 std::string_view direction_text(direction d) {
-  switch (d) {
-    case direction::higher: return "higher is better";
-    case direction::lower: return "lower is better";
-    case direction::none: break;
-  }
-  return "no direction";
+  return detail::by_direction<std::string_view>(d, "higher is better", "lower is better",
+                                                "no direction");
 }
 
 std::string shown_value(const entry& e) {
