@@ -5,31 +5,12 @@
 // line here (and one in docs/json.md).
 #pragma once
 
-#include <cstddef>
-#include <string_view>
 #include <tuple>
-#include <utility>
 
+#include "field_table.hpp"
 #include "iosr/model.hpp"
 
 namespace iosr::detail::iosr_json {
-
-/// One member of an object: its key, the model field it holds, and whether a document must
-/// have it (a missing member that is not required reads as the field's default).
-template <class Owner, class Field>
-struct member {
-  using owner_type = Owner;
-  using field_type = Field;
-  std::string_view key;
-  Field Owner::*field;
-  bool required;
-};
-
-template <class Owner, class Field>
-constexpr member<Owner, Field> of(std::string_view key, Field Owner::*field,
-                                  bool required = false) {
-  return {key, field, required};
-}
 
 /// The members of the object that holds a T, in the order they are written.
 template <class T>
@@ -106,10 +87,11 @@ concept object_type = requires {
   schema<T>::members;
 };
 
-/// Calls `visit(member)` for each member of T's object, in order.
+/// Calls `visit(member)` for each member of T's object, in order; `required` members must be
+/// in a document (a missing one that is not required reads as the field's default).
 template <object_type T, class Visit>
 void for_each_member(Visit&& visit) {
-  std::apply([&](const auto&... m) { (visit(m), ...); }, schema<T>::members);
+  detail::for_each_member(schema<T>::members, visit);
 }
 
 }  // namespace iosr::detail::iosr_json

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-// composite.xml output: today's PTS layout (docs/composite-xml.md), elements in PTS's order,
-// two-space indentation, empty elements written open-close as PTS does. Optional elements (Notes of
-// the file, Annotation, Parent, JSON, ...) are written only when the model has them.
+// composite.xml output: today's PTS layout (docs/composite-xml.md), elements in PTS's order
+// (composite_xml_schema.hpp), two-space indentation, empty elements written open-close as PTS
+// does. Optional elements (Notes of the file, Annotation, Parent, JSON, ...) are written only
+// when the model has them.
 #include <fmt/format.h>
 
 #include <pugixml.hpp>
 #include <sstream>
 #include <stdexcept>
 
+#include "composite_xml_schema.hpp"
 #include "direction_names.hpp"
 #include "iosr/version.hpp"
 #include "render/escape.hpp"
@@ -89,31 +91,34 @@ std::string entry_json(const entry& e) {
   return "";
 }
 
-void add_system(pugi::xml_node root, const system& s) {
-  auto node = root.append_child("System");
-  add_text(node, "Identifier", s.label);
-  add_text(node, "Hardware", join_fields(s.hardware));
-  add_text(node, "Software", join_fields(s.software));
-  add_text(node, "User", s.user);
-  add_text(node, "TimeStamp", s.timestamp);
-  add_text(node, "TestClientVersion", s.client_version);
-  add_text(node, "Notes", s.notes);
-  add_optional(node, "JSON", s.json);
-  add_optional(node, "CostValueForComparison", s.cost);
+// One element of a table (composite_xml_schema.hpp) from the model field it holds, by the
+// field's type; one that is not `required` only when it is set.
+template <class Owner>
+void add_element(pugi::xml_node node, const table_member<Owner, std::string>& m,
+                 const Owner& owner) {
+  if (m.required || !(owner.*m.field).empty()) add_text(node, m.key.data(), owner.*m.field);
+}
+template <class Owner>
+void add_element(pugi::xml_node node, const table_member<Owner, std::vector<field>>& m,
+                 const Owner& owner) {
+  add_text(node, m.key.data(), join_fields(owner.*m.field));
+}
+void add_element(pugi::xml_node node, const table_member<result, direction>& m, const result& r) {
+  add_text(node, m.key.data(), proportion(r.*m.field));
+}
+void add_element(pugi::xml_node node, const table_member<result, display_format>& m,
+                 const result& r) {
+  add_text(node, m.key.data(), std::string(display_format_of(r)));
+}
+
+template <class Table, class Owner>
+void add_elements(pugi::xml_node node, const Table& table, const Owner& owner) {
+  for_each_member(table, [&](const auto& m) { add_element(node, m, owner); });
 }
 
 void add_result(pugi::xml_node root, const result& r) {
   auto node = root.append_child("Result");
-  add_text(node, "Identifier", r.test_id);
-  add_text(node, "Title", r.title);
-  add_text(node, "AppVersion", r.version);
-  add_text(node, "Arguments", r.arguments);
-  add_text(node, "Description", r.description);
-  add_text(node, "Scale", r.unit);
-  add_text(node, "Proportion", proportion(r.direction));
-  add_text(node, "DisplayFormat", std::string(display_format_of(r)));
-  add_optional(node, "Annotation", r.annotation);
-  add_optional(node, "Parent", r.parent);
+  add_elements(node, composite_xml::result_elements, r);
   auto data = node.append_child("Data");
   for (const auto& e : r.entries) {
     auto entry_node = data.append_child("Entry");
@@ -130,16 +135,10 @@ void render_one(const result_file& file, std::string& out) {
   auto comment = "written by iosr " + std::string(version());
   doc.append_child(pugi::node_comment).set_value(comment.c_str());
   auto root = doc.append_child("PhoronixTestSuite");
-  auto generated = root.append_child("Generated");
-  add_text(generated, "Title", file.title);
-  add_text(generated, "LastModified", file.last_modified);
-  add_text(generated, "TestClient", file.test_client);
-  add_text(generated, "Description", file.description);
-  add_optional(generated, "Notes", file.notes);
-  add_optional(generated, "InternalTags", file.internal_tags);
-  add_optional(generated, "ReferenceID", file.reference_id);
-  add_optional(generated, "PreSetEnvironmentVariables", file.preset_environment);
-  for (const auto& s : file.systems) add_system(root, s);
+  add_elements(root.append_child("Generated"), composite_xml::generated_elements, file);
+  for (const auto& s : file.systems) {
+    add_elements(root.append_child("System"), composite_xml::system_elements, s);
+  }
   for (const auto& r : file.results) add_result(root, r);
   std::ostringstream stream;
   doc.save(stream, "  ", pugi::format_indent | pugi::format_no_empty_element_tags,
