@@ -128,7 +128,9 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
   options.parse_positional({"files"});
 }
 
-int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command) {
+namespace {
+
+int compare_and_write(const cxxopts::ParseResult& args, const comparison_command& command) {
   compare_options options;
   const auto limits = limits_from(args);
   std::string format = args["format"].as<std::string>();
@@ -175,6 +177,24 @@ int run_comparison(const cxxopts::ParseResult& args, const comparison_command& c
     }
   }
   return exit_ok;
+}
+
+}  // namespace
+
+int run_comparison(cxxopts::Options& options, int argc, char** argv,
+                   const comparison_command& command) {
+  if (command.gate) {
+    options.add_options()("fail-if-worse",
+                          "exit 3 when a configuration is worse than its baseline by more than "
+                          "PCT percent on any test",
+                          cxxopts::value<double>(), "PCT");
+  }
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help() << "\n" << command.exit_status << "\n";
+    return exit_ok;
+  }
+  return compare_and_write(args, command);
 }
 
 }  // namespace iosr::cli

@@ -67,21 +67,10 @@ struct json_path {
 // ---- From the parsed document to the model ---------------------------------------------------
 
 std::string_view type_of(const json_value& value) {
-  switch (value.kind) {
-    case json_value::type::object:
-      return "an object";
-    case json_value::type::array:
-      return "an array";
-    case json_value::type::string:
-      return "a string";
-    case json_value::type::boolean:
-      return "a boolean";
-    case json_value::type::null:
-      return "null";
-    case json_value::type::number:
-      break;
-  }
-  return "a number";
+  // By json_value::type: null, boolean, number, string, array, object.
+  constexpr std::string_view names[] = {"null",     "a boolean", "a number",
+                                        "a string", "an array",  "an object"};
+  return names[static_cast<std::size_t>(value.kind)];
 }
 
 // A string for an error message: quoted and cut at 40 bytes (on a UTF-8 boundary).
