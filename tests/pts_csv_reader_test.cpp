@@ -3,8 +3,6 @@
 // one, a spreadsheet-edited file): exact counts, the fields of each layout, what is warned about,
 // how a file is claimed, and error positions.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -270,12 +268,7 @@ TEST_CASE("a system without a name is read under a placeholder, with a warning",
 
 TEST_CASE("which files the pts-csv reader claims", "[csv-in][corpus]") {
   namespace fs = std::filesystem;
-  auto slurp = [](const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-  };
+  auto slurp = [](const fs::path& path) { return test_support::slurp(path.string()); };
   // Every corpus file, by folder: CSV exports are claimed, the text exports, composite.xml and
   // JSON files are not, however many lines their descriptions have.
   const std::pair<const char*, const char*> folders[] = {

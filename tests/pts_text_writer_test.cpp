@@ -52,12 +52,8 @@ iosr::entry failed(std::string label) { return other(std::move(label), entry_kin
 iosr::result chart(std::string title, std::string version, std::string description,
                    std::string unit, direction dir, std::vector<iosr::entry> entries,
                    iosr::display_format display_format = iosr::display_format::bar_graph) {
-  iosr::result r;
-  r.title = std::move(title);
-  r.version = std::move(version);
-  r.description = std::move(description);
-  r.unit = std::move(unit);
-  r.direction = dir;
+  auto r = test_support::make_chart(std::move(title), std::move(version), std::move(description),
+                                    std::move(unit), dir);
   r.display_format = std::move(display_format);
   r.entries = std::move(entries);
   return r;
@@ -199,28 +195,6 @@ std::vector<std::string> values_of(const iosr::result& r) {
   for (const auto& e : r.entries) out.push_back(e.value_text);
   return out;
 }
-
-// The corpus XML files that PTS 10.8.6 can read, each with what it printed for it.
-const char* const corpus_names[] = {
-    "pts-10.8.4_compress-zstd_20-systems_14-results",
-    "pts-10.8.4_newgvn_126-results_empty-values-and-errors",
-    "pts-10.8.4_osbench_base-vs-fwrapv",
-    "pts-10.8.4_sqlite_20-systems",
-    "pts-10.8.5_vmware_memory_system-without-entries",
-    "pts-10.8.6_arm64-neoverse-n1_ci-capture",
-    "pts-5.2.1_active-xml_zero-results",
-    "pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark",
-    "pts-5.2.1_rpi4_pgbench-postmark-mixed-units",
-    "pts-5.2.1_rpi4_tiobench-dbench-postmark-mixed",
-    "pts-5.6.0_ec2-large_7zip_10-systems",
-    "pts-5.6.0_ec2-large_tiobench_64-results",
-    "pts-5.6.0_ec2-micro_stream_10-systems",
-    "pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units",
-    "pts-8.0.1_docker_schbench_42-results",
-    "pts-8.0.1_gce_blogbench_persistentdisk",
-    "pts-8.2.0_gce_pjdfstest_pass-fail",
-    "pts-8.2.0_two-systems_sparse-entries",
-};
 
 }  // namespace
 
@@ -548,7 +522,7 @@ TEST_CASE("pts-text is registered with a .txt extension", "[pts-text]") {
 // ---- Real files -----------------------------------------------------------------------------
 
 TEST_CASE("Every corpus XML renders byte for byte as PTS 10.8.6 printed it", "[pts-text]") {
-  for (std::string name : corpus_names) {
+  for (std::string name : test_support::pts_readable_corpus) {
     INFO(name);
     const auto xml = iosr::read_results_file(fixture("corpus/xml/" + name + ".xml"));
     CHECK(to_text(xml) == test_support::slurp(fixture("corpus/pts-text/" + name + ".txt")));
@@ -592,7 +566,7 @@ TEST_CASE("The rendered text reads back to the same charts, labels and shown val
 
 TEST_CASE("Every corpus XML reads back from its text with each shown value within rounding",
           "[pts-text]") {
-  for (std::string name : corpus_names) {
+  for (std::string name : test_support::pts_readable_corpus) {
     INFO(name);
     const auto xml = iosr::read_results_file(fixture("corpus/xml/" + name + ".xml"));
     const auto text = iosr::read_results(to_text(xml), name + ".txt");
