@@ -3,6 +3,7 @@
 // the model of every reader; charts of one identity kept or replaced by the format's rule; a
 // system described twice; systems from entries without a warning when none is described.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catch.hpp"
@@ -28,6 +29,27 @@ strings system_checks(const iosr::result_file& f) {
   return out;
 }
 
+// A composite.xml of `parts` (System and Result elements, made with the helpers below).
+iosr::result_file read_xml(const std::string& parts) {
+  return read_results(
+      "<PhoronixTestSuite><Generated><Title>R</Title></Generated>" + parts + "</PhoronixTestSuite>",
+      "in.xml");
+}
+
+std::string system_xml(const std::string& label, const std::string& hardware = "") {
+  return "<System><Identifier>" + label + "</Identifier><Hardware>" + hardware +
+         "</Hardware></System>";
+}
+
+// A Result titled T whose entries are `label=value` pairs.
+std::string result_xml(const std::vector<std::pair<std::string, std::string>>& entries) {
+  std::string out = "<Result><Title>T</Title><Data>";
+  for (const auto& [label, value] : entries) {
+    out += "<Entry><Identifier>" + label + "</Identifier><Value>" + value + "</Value></Entry>";
+  }
+  return out + "</Data></Result>";
+}
+
 const std::string added_c =
     "entry 'c' in 'T' names a system the file does not describe; added it without hardware or "
     "software details";
@@ -44,12 +66,8 @@ TEST_CASE("Every reader's model gets the same checks, worded alike", "[finish]")
   CHECK(text.format == "pts-text");
   CHECK(system_checks(text) == strings{added_c, b_without_entries});
 
-  const auto xml = read_results(
-      "<PhoronixTestSuite><System><Identifier>a</Identifier></System><System><Identifier>b"
-      "</Identifier></System><Result><Title>T</Title><DisplayFormat>BAR_GRAPH</DisplayFormat>"
-      "<Data><Entry><Identifier>a</Identifier><Value>10</Value></Entry><Entry><Identifier>c"
-      "</Identifier><Value>5</Value></Entry></Data></Result></PhoronixTestSuite>",
-      "in.xml");
+  const auto xml =
+      read_xml(system_xml("a") + system_xml("b") + result_xml({{"a", "10"}, {"c", "5"}}));
   CHECK(xml.format == "composite-xml");
   CHECK(system_checks(xml) == strings{added_c, b_without_entries});
 
@@ -98,13 +116,8 @@ TEST_CASE("Charts of one identity: all kept where shown, the later kept where st
   REQUIRE(text.results.size() == 2);
   CHECK(text.warnings.empty());
 
-  const auto xml = read_results(
-      "<PhoronixTestSuite><Generated><Title>R</Title></Generated><System><Identifier>a"
-      "</Identifier></System><Result><Title>T</Title><Data><Entry><Identifier>a</"
-      "Identifier><Value>10</Value></Entry>"
-      "</Data></Result>\n<Result><Title>T</Title><Data><Entry><Identifier>a</Identifier>"
-      "<Value>5</Value></Entry></Data></Result></PhoronixTestSuite>",
-      "in.xml");
+  const auto xml =
+      read_xml(system_xml("a") + result_xml({{"a", "10"}}) + "\n" + result_xml({{"a", "5"}}));
   REQUIRE(xml.results.size() == 1);
   CHECK(xml.results[0].entries.at(0).value_text == "5");
   REQUIRE(xml.warnings.size() == 1);
@@ -114,14 +127,8 @@ TEST_CASE("Charts of one identity: all kept where shown, the later kept where st
 }
 
 TEST_CASE("A system described twice keeps its first description, in every reader", "[finish]") {
-  const auto xml = read_results(
-      "<PhoronixTestSuite><Generated><Title>R</Title></Generated><System><Identifier>a"
-      "</Identifier><Hardware>Processor: "
-      "X</Hardware></System>\n<System><Identifier>a</Identifier><Hardware>Processor: "
-      "Y</Hardware></System>"
-      "<Result><Title>T</Title><Data><Entry><Identifier>a</Identifier><Value>10</Value>"
-      "</Entry></Data></Result></PhoronixTestSuite>",
-      "in.xml");
+  const auto xml = read_xml(system_xml("a", "Processor: X") + "\n" +
+                            system_xml("a", "Processor: Y") + result_xml({{"a", "10"}}));
   REQUIRE(xml.systems.size() == 1);
   CHECK(xml.systems[0].hardware.at(0).value == "X");
   REQUIRE(xml.warnings.size() == 1);
@@ -131,11 +138,7 @@ TEST_CASE("A system described twice keeps its first description, in every reader
 }
 
 TEST_CASE("Systems come from the entries without a warning when none is described", "[finish]") {
-  const auto xml = read_results(
-      "<PhoronixTestSuite><Generated><Title>R</Title></Generated><Result><Title>T</Title><Data>"
-      "<Entry><Identifier>a</Identifier><Value>10</Value></Entry></Data></Result>"
-      "</PhoronixTestSuite>",
-      "in.xml");
+  const auto xml = read_xml(result_xml({{"a", "10"}}));
   CHECK(test_support::system_labels(xml) == strings{"a"});
   CHECK(xml.warnings.empty());
 }
