@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The inputs of a batch: command-line paths expanded, files and archive members read (see
+// inputs.hpp).
 #include "batch/inputs.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Stored values as entries, their standard error, and a system's scheduler from its JSON or
+// notes, for the readers of PTS's stored results (see stored_result.hpp).
 #include "input/stored_result.hpp"
 
 #include <algorithm>

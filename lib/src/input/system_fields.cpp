@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// PTS's hardware and software keys, and `Key: value, Key: value` text split into fields (see
+// system_fields.hpp).
 #include "input/system_fields.hpp"
 
 #include <algorithm>

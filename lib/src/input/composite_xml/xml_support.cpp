@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// What the two composite.xml layouts share: positions from pugixml's nodes, child texts read
+// in one walk, and entries from Entry elements (see xml_support.hpp).
 #include "input/composite_xml/xml_support.hpp"
 
 #include <algorithm>
