@@ -41,7 +41,7 @@ inline void render_everything(const result_file& file) {
     render({&file, 1}, format.name, {}, out);
     if (format.name == "json" || format.name == "xml") check_reads_back(out, format.name);
   }
-  (void)render_summary(file);
+  (void)render_listing(file);
 }
 
 /// Reads `text` with the reader of `format` (no sniffing, no transport layer undone); refusing

@@ -38,13 +38,8 @@ struct value {
 inline iosr::result chart(std::string title, std::string description, std::string unit,
                           iosr::direction dir, const std::vector<value>& values,
                           std::string version = "1.0") {
-  iosr::result r;
-  r.title = std::move(title);
-  r.version = std::move(version);
-  r.description = std::move(description);
-  r.unit = std::move(unit);
-  r.direction = dir;
-  r.display_format = "BAR_GRAPH";
+  auto r = make_chart(std::move(title), std::move(version), std::move(description), std::move(unit),
+                      dir);
   for (const auto& v : values) {
     iosr::entry e;
     e.label = v.label;

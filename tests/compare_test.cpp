@@ -82,13 +82,13 @@ TEST_CASE(
 
 TEST_CASE("Seed 002 has one baseline per disk", "[compare][seed]") {
   const auto c = compare_seed("002_236e153a66cd3c9d.txt");
-  REQUIRE(c.groups.size() == 2);
-  CHECK(c.groups[0].name == "WD5000AZRX");
-  CHECK(c.groups[1].name == "WD1500HLHX");
-  REQUIRE(c.groups[0].baseline);
-  REQUIRE(c.groups[1].baseline);
-  CHECK(c.configurations[*c.groups[0].baseline].label == "WD5000AZRX: None");
-  CHECK(c.configurations[*c.groups[1].baseline].label == "WD1500HLHX: None");
+  REQUIRE(c.compare_groups.size() == 2);
+  CHECK(c.compare_groups[0].name == "WD5000AZRX");
+  CHECK(c.compare_groups[1].name == "WD1500HLHX");
+  REQUIRE(c.compare_groups[0].baseline);
+  REQUIRE(c.compare_groups[1].baseline);
+  CHECK(c.configurations[*c.compare_groups[0].baseline].label == "WD5000AZRX: None");
+  CHECK(c.configurations[*c.compare_groups[1].baseline].label == "WD1500HLHX: None");
   CHECK(c.notes.empty());
 
   // FS-Mark 1000 files: WD1500HLHX: Mq-Deadline 32.60 against WD1500HLHX: None 32.08 (not
@@ -114,12 +114,12 @@ TEST_CASE("Seed 002 has one baseline per disk", "[compare][seed]") {
 TEST_CASE("Seed 004 has no none, so noop is the baseline and the notes say why",
           "[compare][seed]") {
   const auto c = compare_seed("004_38fbc586aba1b507.txt");
-  REQUIRE(c.groups.size() == 2);
-  for (const auto& g : c.groups) {
+  REQUIRE(c.compare_groups.size() == 2);
+  for (const auto& g : c.compare_groups) {
     REQUIRE(g.baseline);
     CHECK(c.configurations[*g.baseline].scheduler == "noop");
   }
-  CHECK(c.configurations[*c.groups[0].baseline].label == "Penryn + HDD: Noop");
+  CHECK(c.configurations[*c.compare_groups[0].baseline].label == "Penryn + HDD: Noop");
   CHECK(mentions(c.notes, "baseline noop (legacy single-queue kernel) in group 'Penryn + HDD'"));
   // The baseline is listed first in its group.
   CHECK(c.configurations[0].label == "Penryn + HDD: Noop");
@@ -231,8 +231,8 @@ TEST_CASE("Tests are matched across inputs by title, description, unit and versi
   CHECK(entry_order(c, *read) ==
         std::vector<std::string>{"a.xml: None", "a.xml: bfq", "b.txt: None", "b.txt: kyber"});
   CHECK(find_entry(c, *read, "b.txt: kyber")->baseline_value_text == "110");
-  CHECK(c.groups.size() == 2);
-  CHECK(c.groups[0].name == "a.xml");
+  CHECK(c.compare_groups.size() == 2);
+  CHECK(c.compare_groups[0].name == "a.xml");
   // The tests not in both inputs are listed: fio IOPS and the two SQLite versions.
   CHECK(c.unmatched.size() == 3);
 
@@ -263,8 +263,8 @@ TEST_CASE("Option --rename and --group-by group align None, NONE and Linux 6.1: 
   o.group_by = iosr::group_by::group;
   o.baseline = "b.txt: Linux 6.1: none";  // a shown label picks one of the two `none`s
   const auto c = iosr::compare(std::vector{a, b}, o);
-  REQUIRE(c.groups.size() == 1);
-  CHECK(c.groups[0].name == "Linux 6.1");
+  REQUIRE(c.compare_groups.size() == 1);
+  CHECK(c.compare_groups[0].name == "Linux 6.1");
   const auto& t = c.tests.at(0);
   const auto* mq = find_entry(c, t, "b.txt: Linux 6.1: mq-deadline");
   REQUIRE(mq);
@@ -276,7 +276,7 @@ TEST_CASE("Option --rename and --group-by group align None, NONE and Linux 6.1: 
   // Without --baseline both `none`s qualify: the first is taken, and the notes say so.
   o.baseline.clear();
   const auto first = iosr::compare(std::vector{a, b}, o);
-  CHECK(first.configurations[*first.groups[0].baseline].label == "a.txt: Linux 6.1: none");
+  CHECK(first.configurations[*first.compare_groups[0].baseline].label == "a.txt: Linux 6.1: none");
   CHECK(mentions(first.notes, "2 configurations could be the baseline"));
 }
 
@@ -286,8 +286,8 @@ TEST_CASE("Option --group-by none puts everything against one baseline", "[compa
   iosr::compare_options o;
   o.group_by = iosr::group_by::none;
   const auto c = iosr::compare(std::vector{a, b}, o);
-  REQUIRE(c.groups.size() == 1);
-  CHECK(c.groups[0].name == "all");
+  REQUIRE(c.compare_groups.size() == 1);
+  CHECK(c.compare_groups[0].name == "all");
   CHECK(close(find_entry(c, c.tests[0], "b.txt: BFQ")->delta_pct, -25.0));
 
   // By input (the default with no label groups) the BFQ file has no baseline: no deltas.
@@ -304,11 +304,11 @@ TEST_CASE("Option --baseline takes a label, a name or a scheduler key", "[compar
     iosr::compare_options o;
     o.baseline = wanted;
     const auto c = compare_seed("002_236e153a66cd3c9d.txt", o);
-    REQUIRE(c.groups[0].baseline);
-    CHECK(c.configurations[*c.groups[0].baseline].label == "WD5000AZRX: Kyber");
+    REQUIRE(c.compare_groups[0].baseline);
+    CHECK(c.configurations[*c.compare_groups[0].baseline].label == "WD5000AZRX: Kyber");
     CHECK(c.configurations[0].label == "WD5000AZRX: Kyber");  // listed first
     if (wanted == "WD5000AZRX: Kyber") {
-      CHECK_FALSE(c.groups[1].baseline);  // the other disk has no such label
+      CHECK_FALSE(c.compare_groups[1].baseline);  // the other disk has no such label
       CHECK(mentions(c.notes, "no baseline in group 'WD1500HLHX': no configuration is named"));
     }
   }

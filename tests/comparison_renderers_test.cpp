@@ -312,7 +312,7 @@ TEST_CASE("HTML escapes every input string and draws one chart per test", "[rend
 
   const auto tables = rendered(c, "html", true);
   CHECK(count(tables, "class=\"test-chart\"") == 0);
-  CHECK(count(tables, "<table class=\"group\">") == c.groups.size());
+  CHECK(count(tables, "<table class=\"group\">") == c.compare_groups.size());
 }
 
 TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",

@@ -20,20 +20,6 @@ std::string to_xml(const result_file& f) {
   return out;
 }
 
-// What a round trip cannot keep: where things were, who read them, and the reader's remarks
-// about the original file.
-result_file without_provenance(result_file f) {
-  f.source_name.clear();
-  f.format.clear();
-  f.warnings.clear();
-  for (auto& s : f.systems) s.where = {};
-  for (auto& r : f.results) {
-    r.where = {};
-    for (auto& e : r.entries) e.where = {};
-  }
-  return f;
-}
-
 std::vector<std::string> fixture_files(const std::string& folder, std::string_view extension) {
   std::vector<std::string> paths;
   for (const auto& p : std::filesystem::directory_iterator(folder)) {
@@ -56,8 +42,30 @@ TEST_CASE("XML -> model -> XML -> model gives the same model", "[xml][roundtrip]
     const auto& original = test_support::read_cached(path);
     auto again = read_results(to_xml(original), "again.xml");
     CHECK(again.format == "composite-xml");
-    CHECK(without_provenance(again) == without_provenance(original));
+    CHECK(test_support::without_provenance(again) == test_support::without_provenance(original));
   }
+}
+
+TEST_CASE("A display format iosr does not know goes through XML and JSON byte for byte",
+          "[xml][roundtrip]") {
+  const std::string original =
+      "<PhoronixTestSuite><Generated><Title>R</Title></Generated><System><Identifier>a"
+      "</Identifier></System><Result><Title>T</Title><DisplayFormat>HORIZONTAL_BOX_PLOT"
+      "</DisplayFormat><Data><Entry><Identifier>a</Identifier><Value>10</Value></Entry></Data>"
+      "</Result></PhoronixTestSuite>";
+  const auto read = read_results(original, "in.xml");
+  REQUIRE(read.results.size() == 1);
+  CHECK(read.results[0].display_format == display_format::other);
+  CHECK(read.results[0].display_format.name() == "HORIZONTAL_BOX_PLOT");
+  const auto xml = to_xml(read);
+  CHECK(xml.find("<DisplayFormat>HORIZONTAL_BOX_PLOT</DisplayFormat>") != std::string::npos);
+  CHECK(test_support::without_provenance(read_results(xml, "again.xml")) ==
+        test_support::without_provenance(read));
+  std::string json;
+  render({&read, 1}, "json", {}, json);
+  CHECK(json.find("\"display_format\": \"HORIZONTAL_BOX_PLOT\",") != std::string::npos);
+  const auto back = read_results(json, "back.json");
+  CHECK(back.results.at(0).display_format == read.results[0].display_format);
 }
 
 TEST_CASE("a text export converted to XML keeps every value and label", "[xml][roundtrip]") {

@@ -83,7 +83,7 @@ TEST_CASE("Golden: every result format of a model full of hostile bytes", "[gold
     iosr::render({&f, 1}, format.name, {}, out);
     check_golden("result." + std::string(format.name), out);
   }
-  check_golden("result.show", iosr::render_summary(f));
+  check_golden("result.show", iosr::render_listing(f));
 }
 
 TEST_CASE("Golden: every comparison format of hostile bytes, both views", "[golden][escaping]") {

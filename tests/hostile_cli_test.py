@@ -69,7 +69,7 @@ with tempfile.TemporaryDirectory() as tmp:
     for name in ("show", "convert", "compare", "table"):
         _, out, _, _ = run(name, "--help")
         check(f"{name} --help documents --limit", "--limit NAME=N" in out and "xml-depth" in out
-              and "archive-bytes" in out and "archive-ratio" in out, out)
+              and "json-depth" in out and "archive-bytes" in out and "archive-ratio" in out, out)
     rc, out, err, _ = run("show", "--limit", "input-bytes=1k", GOOD, XML)
     check("input-bytes: the big file is refused by name", rc == 1 and
           f"{GOOD}: input is {os.path.getsize(GOOD)} bytes; expected at most 1024 "
@@ -138,6 +138,15 @@ with tempfile.TemporaryDirectory() as tmp:
           rc == 1 and "nested more than 256 deep" in err and f"{deep}:{generated_line}:" in err, err)
     rc, out, err, _ = run("show", "--limit", "xml-depth=200000", deep)
     check("100,000-deep XML reads with the limit raised", rc == 0 and "(composite-xml)" in out, err)
+    rc, json_out, err, _ = run("convert", "--to", "json", XML)
+    deep_json = write("deep.json", json_out.encode().replace(
+        b'"version": 1,', b'"version": 1, "deep": ' + b"[" * 100_000 + b"]" * 100_000 + b",", 1))
+    rc, _, err, _ = run("show", deep_json)
+    check("100,000-deep JSON is refused by the json-depth limit",
+          rc == 1 and f"{deep_json}:3:" in err and "nested more than 256 deep" in err
+          and "(6 levels; raise the 'json-depth' limit)" in err, err)
+    rc, out, err, _ = run("show", "--limit", "json-depth=200000", deep_json)
+    check("100,000-deep JSON reads with the limit raised", rc == 0 and "(iosr-json)" in out, err)
 
     # Nothing above may take much memory: the largest child's peak.
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

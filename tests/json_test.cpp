@@ -133,7 +133,7 @@ iosr::result_file full_file() {
   r.description = "Type: Random Read - Block Size: 4KB";
   r.unit = "IOPS";
   r.direction = direction::lower;
-  r.display_format = "BAR_GRAPH";
+  r.display_format = iosr::display_format::bar_graph;
   r.test_id = "pts/fio-2.1.0";
   r.arguments = "--rw=randread --bs=4k";
   r.annotation = "a note";
@@ -480,29 +480,44 @@ TEST_CASE("JSON ignores members it does not know and reads missing ones as empty
 
 TEST_CASE("JSON that is not valid JSON fails at the byte nlohmann-json stopped at", "[json]") {
   check_error("{\"format\": \"iosr-result\",\n  \"version\": 1,\n  \"title\": x}", 3, 12,
-              "invalid JSON: syntax error while parsing value - invalid literal; last read: "
-              "'\"title\": x'");
+              "malformed JSON: syntax error while parsing value - invalid literal; last read: "
+              "'\"title\": x'; expected an iosr-json document");
   check_error("{\"format\": \"iosr-result\",\n  \"version\": 1\n", 3, 1,
-              "invalid JSON: syntax error while parsing object - unexpected end of input; "
-              "expected '}'");
+              "malformed JSON: syntax error while parsing object - unexpected end of input; "
+              "expected '}'; expected an iosr-json document");
   check_error("{\"format\": \"iosr-result\", \"version\": 1}\n{}", 2, 1,
-              "invalid JSON: syntax error while parsing value - unexpected '{'; expected end of "
-              "input");
+              "malformed JSON: syntax error while parsing value - unexpected '{'; expected end "
+              "of input; expected an iosr-json document");
   check_error(
       "{\"format\": \"iosr-result\", \"version\": 1,\n \"results\": [{\"entries\": "
       "[{\"value\": -1.5e400}]}]}",
       2, 37, "number -1.5e400 is too large; expected a number that fits a double");
 }
 
-TEST_CASE("JSON nested deeper than 64 levels is refused before parsing", "[json]") {
+TEST_CASE("JSON nested deeper than the json-depth limit is refused as it is parsed", "[json]") {
   const std::string head = "{\"format\": \"iosr-result\", \"version\": 1, \"x\": ";
   const std::string deep = head + std::string(100000, '[') + std::string(100000, ']') + "}";
-  check_error(deep, 1, head.size() + 64,
-              "objects and arrays nested more than 64 deep; expected an iosr-json document (6 "
-              "levels)");
-  // Brackets inside strings do not count, and 64 levels are read.
-  const std::string ok = head + std::string(63, '[') + "\"[[[[{{{{\"" + std::string(63, ']') + "}";
+  // The root object is level 1, so the 256th bracket opens level 257.
+  check_error(deep, 1, head.size() + 256,
+              "objects and arrays nested more than 256 deep; expected an iosr-json document (6 "
+              "levels; raise the 'json-depth' limit)");
+  // Brackets inside strings do not count, and 256 levels are read.
+  const std::string ok =
+      head + std::string(255, '[') + "\"[[[[{{{{\"" + std::string(255, ']') + "}";
   CHECK(iosr::detail::read_with("iosr-json", ok, "ok.json").format == "iosr-json");
+  // A raised limit reads the 100,000 levels (an unknown member), and frees them without
+  // recursion; a lowered one refuses what passes it.
+  iosr::read_options raised;
+  raised.max_json_depth = 100001;
+  CHECK(iosr::detail::read_with("iosr-json", deep, "deep.json", raised).format == "iosr-json");
+  iosr::read_options lowered;
+  lowered.max_json_depth = 6;
+  const auto written = to_json(full_file());
+  CHECK(iosr::detail::read_with("iosr-json", written, "six.json", lowered).title ==
+        full_file().title);
+  lowered.max_json_depth = 5;
+  CHECK_THROWS_WITH(iosr::detail::read_with("iosr-json", written, "five.json", lowered),
+                    Catch::Contains("nested more than 5 deep"));
 }
 
 TEST_CASE("JSON errors name the member and point at it", "[json]") {

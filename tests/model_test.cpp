@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The model's helpers: scheduler keys from system names, and labels split into group and name.
+// The model's helpers: scheduler keys from system names, labels split into group and name, and
+// display formats by name.
+#include "iosr/model.hpp"
+
 #include <string>
+#include <string_view>
 
 #include "catch.hpp"
-#include "iosr/model.hpp"
 
 namespace {
 
@@ -94,4 +97,23 @@ TEST_CASE("A date label whose colon has no blank after it stays whole", "[model]
   CHECK(s.group.empty());
   CHECK(s.name == "2018-11-25 08:09");
   CHECK(s.scheduler.empty());
+}
+
+TEST_CASE("Display formats: PTS's names by kind, any other name kept as written", "[model]") {
+  using iosr::display_format;
+  CHECK(display_format::from_name("BAR_GRAPH") == display_format::bar_graph);
+  CHECK(display_format::from_name("FILLED_LINE_GRAPH") == display_format::filled_line_graph);
+  CHECK(display_format::from_name("MULTI_PASS_FAIL").name() == "MULTI_PASS_FAIL");
+  CHECK(display_format::from_name("").empty());
+  CHECK(display_format(display_format::pass_fail).name() == "PASS_FAIL");
+  CHECK(display_format().name().empty());
+  // Only PTS's exact spelling is a known kind: anything else is kept, byte for byte.
+  for (std::string_view name : {"HORIZONTAL_BOX_PLOT", "bar_graph", "BAR_GRAPH ", "Ünknown"}) {
+    const auto format = display_format::from_name(name);
+    CHECK(format == display_format::other);
+    CHECK(format.name() == name);
+    CHECK(format == display_format::from_name(name));
+  }
+  CHECK(display_format::from_name("BOX") != display_format::from_name("PIE"));
+  CHECK(display_format(display_format::other).empty());
 }

@@ -3,8 +3,6 @@
 // one, a spreadsheet-edited file): exact counts, the fields of each layout, what is warned about,
 // how a file is claimed, and error positions.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -247,7 +245,7 @@ TEST_CASE("a system without a name is read under a placeholder, with a warning",
     CHECK(f.warnings[0].message ==
           "column 3 of the header gives a system an empty name (\"\"); the system is read "
           "under the label '(unnamed system 1)'");
-    CHECK(f.warnings[4].message == "the file holds no results (an unfinished run?)");
+    CHECK(f.warnings[4].message == "the file holds no charts (an unfinished run?)");
   }
 
   SECTION("among named systems, with values; an unquoted gap is another matter") {
@@ -270,12 +268,7 @@ TEST_CASE("a system without a name is read under a placeholder, with a warning",
 
 TEST_CASE("which files the pts-csv reader claims", "[csv-in][corpus]") {
   namespace fs = std::filesystem;
-  auto slurp = [](const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-  };
+  auto slurp = [](const fs::path& path) { return test_support::slurp(path.string()); };
   // Every corpus file, by folder: CSV exports are claimed, the text exports, composite.xml and
   // JSON files are not, however many lines their descriptions have.
   const std::pair<const char*, const char*> folders[] = {
@@ -308,9 +301,9 @@ TEST_CASE("an empty description and a pass/fail value", "[csv-in]") {
   REQUIRE(f.results.size() == 2);
   // `"Pjdfstest -  (sec)"`: the description between ` - ` and ` (` is empty.
   test_support::check_header(f.results[0], "Pjdfstest", "", "", "sec", direction::lower);
-  CHECK(f.results[0].display_format == "BAR_GRAPH");
+  CHECK(f.results[0].display_format == iosr::display_format::bar_graph);
   CHECK(f.results[1].unit == "Test Pass / Fail");
-  CHECK(f.results[1].display_format == "PASS_FAIL");
+  CHECK(f.results[1].display_format == iosr::display_format::pass_fail);
   REQUIRE(f.results[1].entries.size() == 1);
   CHECK(f.results[1].entries[0].kind == entry_kind::pass_fail);
   CHECK(f.results[1].entries[0].value == 1.0);
@@ -362,7 +355,7 @@ TEST_CASE("results without values and unexpanded variables are warnings", "[csv-
       corpus + "csv-pts10/pts-10.8.4_newgvn_126-results_empty-values-and-errors.csv");
   CHECK(f.title == "$result_name");
   CHECK(warnings_with(f, "holds an unexpanded PTS variable") == 1);
-  CHECK(warnings_with(f, "has no values: every run failed, or none ran") == 19);
+  CHECK(warnings_with(f, "has no entries (every run failed?)") == 19);
   CHECK(f.results.at(0).entries.empty());
   test_support::check_header(f.results[1], "FFTW", "", "Test Install Size", "Bytes",
                              direction::lower);
@@ -390,13 +383,13 @@ TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-i
     REQUIRE(f.warnings.size() == 1);
     CHECK(f.warnings[0].where == source_position{9, 1});
     CHECK(f.warnings[0].message ==
-          "lines 7 and 9 both hold result 'T' (d) and no system has a value in both; merged "
-          "into one result, at line 7, that keeps every value");
+          "lines 7 and 9 both hold chart 'T' (d) and no system has a value in both; merged "
+          "into one chart, at line 7, that keeps every value");
   }
   SECTION("a row without values adds none and takes none away") {
     auto f = read("\"T - d (u)\",HIB,,,\n");
     CHECK(test_support::entry_labels(f.results.at(0)) == std::vector<std::string>{"a", "c"});
-    CHECK(test_support::has_warning(f, "lines 7 and 9 both hold result 'T' (d)"));
+    CHECK(test_support::has_warning(f, "lines 7 and 9 both hold chart 'T' (d)"));
   }
   SECTION("conflicting: a system has a value in both, the later row is kept as before") {
     auto f = read("\"T - d (u)\",HIB,,2,4\n");
@@ -406,7 +399,7 @@ TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-i
     REQUIRE(f.warnings.size() == 1);
     CHECK(f.warnings[0].where == source_position{9, 1});
     CHECK(f.warnings[0].message ==
-          "result 'T' (d) repeats the one at line 7; as in PTS, this later one is kept, at the "
+          "chart 'T' (d) repeats the one at line 7; as in PTS, this later one is kept, at the "
           "earlier one's place");
   }
   SECTION("another direction is a conflict") {
@@ -421,8 +414,8 @@ TEST_CASE("rows of one name: merged when no system has a value in both", "[csv-i
     CHECK(test_support::value_of(f.results[0], "b") == "2");
     CHECK(test_support::value_of(f.results[0], "c") == "<missing>");
     REQUIRE(f.warnings.size() == 2);
-    CHECK(f.warnings[0].message.starts_with("lines 9 and 10 both hold result 'T' (d)"));
-    CHECK(f.warnings[1].message.starts_with("result 'T' (d) repeats the one at line 7"));
+    CHECK(f.warnings[0].message.starts_with("lines 9 and 10 both hold chart 'T' (d)"));
+    CHECK(f.warnings[1].message.starts_with("chart 'T' (d) repeats the one at line 7"));
   }
 }
 

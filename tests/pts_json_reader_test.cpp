@@ -89,7 +89,7 @@ TEST_CASE("JSON: failed runs keep their error, pass/fail reads as such", "[json-
   const auto& pjdfs = read_cached(corpus + "pts-8.2.0_gce_pjdfstest_pass-fail.json");
   CHECK(pjdfs.systems.at(0).scheduler == "none");  // from data.disk-scheduler
   const auto& pass = pjdfs.results.at(1);
-  CHECK(pass.display_format == "PASS_FAIL");
+  CHECK(pass.display_format == iosr::display_format::pass_fail);
   REQUIRE(pass.entries.size() == 1);
   CHECK(pass.entries[0].kind == entry_kind::pass_fail);
   CHECK(pass.entries[0].value_text == "PASS");
@@ -142,8 +142,11 @@ TEST_CASE("JSON: what is not claimed, and errors with their position", "[json-in
   SECTION("nesting too deep to be a result file") {
     std::string deep = "{\"results\": " + std::string(300, '[') + std::string(300, ']') + "}";
     auto e = error_of(deep);
-    CHECK(e.where() == source_position{1, 212});
-    CHECK(e.message().find("nested deeper than 200 levels") != std::string::npos);
+    // The root object is level 1, so the 256th bracket, at offset 12 + 255, opens level 257.
+    CHECK(e.where() == source_position{1, 268});
+    CHECK(e.message() ==
+          "objects and arrays nested more than 256 deep; expected PTS's result-file-to-json "
+          "output (7 levels; raise the 'json-depth' limit)");
   }
   SECTION("no results object") {
     auto e = error_of("{\"title\": \"t\", \"systems\": {}, \"resultz\": {}, \"x\": \"results\"}");

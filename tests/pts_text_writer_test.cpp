@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PTS text export (`--to pts-text`): the display-precision rule, hand-built models
-// against PTS's verbatim output for them (docs/pts-text.md, "Checked against PTS"), every
+// against PTS's verbatim output for them (docs/pts-text-output.md, "Checked against PTS"), every
 // corpus XML against what PTS 10.8.6 printed for it (tests/fixtures/corpus/pts-text), and the
 // text read back.
 #include <cmath>
@@ -51,13 +51,9 @@ iosr::entry failed(std::string label) { return other(std::move(label), entry_kin
 
 iosr::result chart(std::string title, std::string version, std::string description,
                    std::string unit, direction dir, std::vector<iosr::entry> entries,
-                   std::string display_format = "BAR_GRAPH") {
-  iosr::result r;
-  r.title = std::move(title);
-  r.version = std::move(version);
-  r.description = std::move(description);
-  r.unit = std::move(unit);
-  r.direction = dir;
+                   iosr::display_format display_format = iosr::display_format::bar_graph) {
+  auto r = test_support::make_chart(std::move(title), std::move(version), std::move(description),
+                                    std::move(unit), dir);
   r.display_format = std::move(display_format);
   r.entries = std::move(entries);
   return r;
@@ -200,31 +196,9 @@ std::vector<std::string> values_of(const iosr::result& r) {
   return out;
 }
 
-// The corpus XML files that PTS 10.8.6 can read, each with what it printed for it.
-const char* const corpus_names[] = {
-    "pts-10.8.4_compress-zstd_20-systems_14-results",
-    "pts-10.8.4_newgvn_126-results_empty-values-and-errors",
-    "pts-10.8.4_osbench_base-vs-fwrapv",
-    "pts-10.8.4_sqlite_20-systems",
-    "pts-10.8.5_vmware_memory_system-without-entries",
-    "pts-10.8.6_arm64-neoverse-n1_ci-capture",
-    "pts-5.2.1_active-xml_zero-results",
-    "pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark",
-    "pts-5.2.1_rpi4_pgbench-postmark-mixed-units",
-    "pts-5.2.1_rpi4_tiobench-dbench-postmark-mixed",
-    "pts-5.6.0_ec2-large_7zip_10-systems",
-    "pts-5.6.0_ec2-large_tiobench_64-results",
-    "pts-5.6.0_ec2-micro_stream_10-systems",
-    "pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units",
-    "pts-8.0.1_docker_schbench_42-results",
-    "pts-8.0.1_gce_blogbench_persistentdisk",
-    "pts-8.2.0_gce_pjdfstest_pass-fail",
-    "pts-8.2.0_two-systems_sparse-entries",
-};
-
 }  // namespace
 
-// ---- The precision rule (docs/pts-text.md, "Values") ----------------------------------------
+// ---- The precision rule (docs/pts-text-output.md, "Values") ---------------------------------
 
 TEST_CASE("Values are rounded half away from zero on their decimal digits", "[pts-text]") {
   CHECK(round_decimal("12.345", 2) == "12.35");
@@ -438,7 +412,7 @@ TEST_CASE("PASS and FAIL entries have no bar; image comparisons end after the do
   CHECK(chart_text(chart("Example Pass Fail", "1.0", "Self Test", "", direction::none,
                          {other("Linux 6.1: none", entry_kind::pass_fail, "PASS"),
                           other("Linux 6.1: bfq", entry_kind::pass_fail, "FAIL")},
-                         "PASS_FAIL")) ==
+                         iosr::display_format::pass_fail)) ==
         lines({"Example Pass Fail 1.0", "Self Test", "Linux 6.1: none . PASS",
                "Linux 6.1: bfq .. FAIL"}));
   const std::string png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAE";
@@ -446,7 +420,7 @@ TEST_CASE("PASS and FAIL entries have no bar; image comparisons end after the do
       chart_text(chart("Example Image Quality", "1.0", "Frame 1", "", direction::none,
                        {other("Linux 6.1: none", entry_kind::text, png),
                         other("Linux 6.1: bfq", entry_kind::text, png)},
-                       "IMAGE_COMPARISON")) ==
+                       iosr::display_format::image_comparison)) ==
       lines({"Example Image Quality 1.0", "Frame 1", "Linux 6.1: none . ", "Linux 6.1: bfq .. "}));
 }
 
@@ -461,7 +435,7 @@ TEST_CASE("A line graph shows MIN, AVG and MAX of each series, padded to common 
                           series("Linux 6.1: bfq", "40,42,44,44,45,45,44"),
                           series("Linux 6.8: none", "39,40,41,43,42,42,41"),
                           series("Linux 6.8: bfq", "42,44,47,49,48,47,46")},
-                         "LINE_GRAPH")) ==
+                         iosr::display_format::line_graph)) ==
         lines({"Flexible IO Tester 3.36", "CPU Temperature Monitor", "Celsius < Lower Is Better",
                "Linux 6.1: none . MIN: 41.0  AVG: 44.4  MAX: 47.0 ",
                "Linux 6.1: bfq .. MIN: 40.0  AVG: 43.4  MAX: 45.0 ",
@@ -471,7 +445,8 @@ TEST_CASE("A line graph shows MIN, AVG and MAX of each series, padded to common 
   // No decimals once 1.03 x max passes 100; the minimum is padded to the largest minimum's
   // width (`100`) and the average to 1.03 x max's (`1133`).
   CHECK(chart_text(chart("M", "", "", "MHz", direction::higher,
-                         {series("a", "5,1100,1000"), series("b", "100,200")}, "LINE_GRAPH")) ==
+                         {series("a", "5,1100,1000"), series("b", "100,200")},
+                         iosr::display_format::line_graph)) ==
         lines({"M", "", "MHz > Higher Is Better", "a . MIN: 5    AVG: 702   MAX: 1100 ",
                "b . MIN: 100  AVG: 150   MAX: 200 "}));
 }
@@ -547,7 +522,7 @@ TEST_CASE("pts-text is registered with a .txt extension", "[pts-text]") {
 // ---- Real files -----------------------------------------------------------------------------
 
 TEST_CASE("Every corpus XML renders byte for byte as PTS 10.8.6 printed it", "[pts-text]") {
-  for (std::string name : corpus_names) {
+  for (std::string name : test_support::pts_readable_corpus) {
     INFO(name);
     const auto xml = iosr::read_results_file(fixture("corpus/xml/" + name + ".xml"));
     CHECK(to_text(xml) == test_support::slurp(fixture("corpus/pts-text/" + name + ".txt")));
@@ -591,7 +566,7 @@ TEST_CASE("The rendered text reads back to the same charts, labels and shown val
 
 TEST_CASE("Every corpus XML reads back from its text with each shown value within rounding",
           "[pts-text]") {
-  for (std::string name : corpus_names) {
+  for (std::string name : test_support::pts_readable_corpus) {
     INFO(name);
     const auto xml = iosr::read_results_file(fixture("corpus/xml/" + name + ".xml"));
     const auto text = iosr::read_results(to_text(xml), name + ".txt");
@@ -663,7 +638,7 @@ TEST_CASE("A line graph read back from the text renders the same lines again", "
                             direction::lower,
                             {other("mq-deadline", entry_kind::series, "41,43,45,44,46,47,45"),
                              other("bfq", entry_kind::series, "42,44,47,49,48,47,46")},
-                            "LINE_GRAPH"));
+                            iosr::display_format::line_graph));
   const auto text = to_text(f, 80);
   const auto again = iosr::read_results(text, "line.txt");
   REQUIRE(again.results.size() == 1);

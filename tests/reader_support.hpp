@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "catch.hpp"
@@ -44,6 +45,58 @@ inline void parse_should_fail(std::string_view text, std::size_t line, std::size
     CHECK(e.where().column == column);
     CHECK(e.message().find(substring) != std::string::npos);
   }
+}
+
+/// The corpus composite.xml files that today's PTS reads (`corpus/xml/NAME.xml`), by name: PTS
+/// 10.8.6 printed each as `corpus/pts-text/NAME.txt` and PTS 10.8.4 exported each as
+/// `corpus/csv-pts10.8.4/NAME.csv`; the 2008 files are not among them.
+inline constexpr const char* pts_readable_corpus[] = {
+    "pts-10.8.4_compress-zstd_20-systems_14-results",
+    "pts-10.8.4_newgvn_126-results_empty-values-and-errors",
+    "pts-10.8.4_osbench_base-vs-fwrapv",
+    "pts-10.8.4_sqlite_20-systems",
+    "pts-10.8.5_vmware_memory_system-without-entries",
+    "pts-10.8.6_arm64-neoverse-n1_ci-capture",
+    "pts-5.2.1_active-xml_zero-results",
+    "pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark",
+    "pts-5.2.1_rpi4_pgbench-postmark-mixed-units",
+    "pts-5.2.1_rpi4_tiobench-dbench-postmark-mixed",
+    "pts-5.6.0_ec2-large_7zip_10-systems",
+    "pts-5.6.0_ec2-large_tiobench_64-results",
+    "pts-5.6.0_ec2-micro_stream_10-systems",
+    "pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units",
+    "pts-8.0.1_docker_schbench_42-results",
+    "pts-8.0.1_gce_blogbench_persistentdisk",
+    "pts-8.2.0_gce_pjdfstest_pass-fail",
+    "pts-8.2.0_two-systems_sparse-entries",
+};
+
+/// A model without where it came from: its name and format, its positions and the reader's
+/// warnings about the original, which differ between two readings of the same data (through
+/// another transport, or back from what a writer wrote).
+inline iosr::result_file without_provenance(iosr::result_file f) {
+  f.source_name.clear();
+  f.format.clear();
+  f.warnings.clear();
+  for (auto& s : f.systems) s.where = {};
+  for (auto& r : f.results) {
+    r.where = {};
+    for (auto& e : r.entries) e.where = {};
+  }
+  return f;
+}
+
+/// A bar chart with this header and no entries yet.
+inline iosr::result make_chart(std::string title, std::string version, std::string description,
+                               std::string unit, iosr::direction dir) {
+  iosr::result r;
+  r.title = std::move(title);
+  r.version = std::move(version);
+  r.description = std::move(description);
+  r.unit = std::move(unit);
+  r.direction = dir;
+  r.display_format = iosr::display_format::bar_graph;
+  return r;
 }
 
 /// Reads `path` once per test run (the suite also runs under AddressSanitizer).

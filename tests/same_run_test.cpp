@@ -129,27 +129,7 @@ TEST_CASE("composite.xml and PTS's 10.x CSV export of it agree value for value",
 TEST_CASE("composite.xml and PTS 10.8.4's CSV export of it agree value for value",
           "[same-run][corpus]") {
   // Every composite.xml of the corpus that PTS 10.8.4 reads; the 2008 ones are below.
-  const char* bases[] = {
-      "pts-10.8.4_compress-zstd_20-systems_14-results",
-      "pts-10.8.4_newgvn_126-results_empty-values-and-errors",
-      "pts-10.8.4_osbench_base-vs-fwrapv",
-      "pts-10.8.4_sqlite_20-systems",
-      "pts-10.8.5_vmware_memory_system-without-entries",
-      "pts-10.8.6_arm64-neoverse-n1_ci-capture",
-      "pts-5.2.1_active-xml_zero-results",
-      "pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark",
-      "pts-5.2.1_rpi4_pgbench-postmark-mixed-units",
-      "pts-5.2.1_rpi4_tiobench-dbench-postmark-mixed",
-      "pts-5.6.0_ec2-large_7zip_10-systems",
-      "pts-5.6.0_ec2-large_tiobench_64-results",
-      "pts-5.6.0_ec2-micro_stream_10-systems",
-      "pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units",
-      "pts-8.0.1_docker_schbench_42-results",
-      "pts-8.0.1_gce_blogbench_persistentdisk",
-      "pts-8.2.0_gce_pjdfstest_pass-fail",
-      "pts-8.2.0_two-systems_sparse-entries",
-  };
-  for (std::string base : bases) {
+  for (std::string base : test_support::pts_readable_corpus) {
     check_csv_against_xml(base + ".xml", "csv-pts10.8.4/" + base + ".csv", true);
     // This layout writes the description too.
     const auto& xml = read_cached(corpus + "xml/" + base + ".xml");

@@ -31,7 +31,7 @@ const char* const export_text =
 TEST_CASE("show summary names the file, systems with group and scheduler, and each chart",
           "[show]") {
   auto file = iosr::read_results(export_text, "hdd.txt");
-  auto text = iosr::render_summary(file);
+  auto text = iosr::render_listing(file);
   CHECK(text.find("hdd.txt (pts-text)") != std::string::npos);
   CHECK(text.find("Title:       HDD IO Scheduler Tests") != std::string::npos);
   CHECK(text.find("Description: Two drives.") != std::string::npos);
@@ -45,13 +45,15 @@ TEST_CASE("show summary names the file, systems with group and scheduler, and ea
 }
 
 TEST_CASE("show summary lists warnings with file, line and column", "[show]") {
-  // `Other` has no system block (a warning) and a bar far too long for 4.26 (another).
+  // `Other` names a system the file does not describe (a warning) and has a bar far too long
+  // for 4.26 (another).
   auto file = iosr::read_results(export_text, "hdd.txt");
-  auto text = iosr::render_summary(file);
+  auto text = iosr::render_listing(file);
   REQUIRE(file.warnings.size() == 2);
   CHECK(text.find("Warnings\n") != std::string::npos);
   CHECK(text.find("hdd.txt:16:1: bar of 'Other'") != std::string::npos);
-  CHECK(text.find("hdd.txt:16:1: 'Other' has no system block") != std::string::npos);
+  CHECK(text.find("hdd.txt:16:1: entry 'Other' in 'FS-Mark' names a system the file does not "
+                  "describe") != std::string::npos);
 }
 
 TEST_CASE("show summary gives standard error and N, line-graph means and failures", "[show]") {
@@ -66,7 +68,7 @@ TEST_CASE("show summary gives standard error and N, line-graph means and failure
       "</DisplayFormat><Data><Entry><Identifier>a</Identifier><Value>41,43,45</Value></Entry>"
       "</Data></Result></PhoronixTestSuite>",
       "run.xml");
-  auto text = iosr::render_summary(file);
+  auto text = iosr::render_listing(file);
   // SE = 0.0254 with as many decimals as the value (3), as PTS prints it.
   CHECK(text.find("12.345  (SE +/- 0.025, N = 3)") != std::string::npos);
   CHECK(text.find("failed: E: out of disk") != std::string::npos);

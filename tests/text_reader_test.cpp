@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The PTS text-export reader on small inputs, in the multi-line form PTS prints and the
-// whitespace-collapsed form copied out of web pages (docs/formats.md sections 5 and 10).
+// whitespace-collapsed form copied out of web pages (docs/pts-text-input.md).
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -141,7 +141,7 @@ TEST_CASE("A value touching its bar is read", "[text]") {
   CHECK(r.description == "Type: Random Read - Engine: IO_uring");
   CHECK(r.unit == "IOPS");
   CHECK(r.direction == direction::higher);
-  CHECK(r.display_format == "BAR_GRAPH");
+  CHECK(r.display_format == iosr::display_format::bar_graph);
   REQUIRE(r.entries.size() == 2);
   CHECK(r.entries[0].label == "mq-deadline");
   CHECK(r.entries[0].kind == entry_kind::number);
@@ -185,7 +185,7 @@ TEST_CASE("PASS and FAIL lines are pass/fail entries", "[text]") {
   CHECK(r.description == "Self Test");
   CHECK(r.unit.empty());
   CHECK(r.direction == direction::none);
-  CHECK(r.display_format == "PASS_FAIL");
+  CHECK(r.display_format == iosr::display_format::pass_fail);
   REQUIRE(r.entries.size() == 2);
   CHECK(r.entries[0].kind == entry_kind::pass_fail);
   CHECK(r.entries[0].value_text == "PASS");
@@ -203,7 +203,7 @@ TEST_CASE("A line graph line is a series with its average, minimum and maximum",
   const auto& r = file.results[3];
   CHECK(r.title == "System Monitor");
   CHECK(r.unit == "Celsius");
-  CHECK(r.display_format == "LINE_GRAPH");
+  CHECK(r.display_format == iosr::display_format::line_graph);
   REQUIRE(r.entries.size() == 2);
   const auto& e = r.entries[0];
   CHECK(e.kind == entry_kind::series);
@@ -249,8 +249,8 @@ TEST_CASE("An image-comparison line that ends right after its dots is a text ent
   CHECK(r.entries[1].kind == entry_kind::text);
 }
 
-// PTS writes an image-comparison entry as `ID + ' ' + dots + ' '` (formats.md 5.5, the
-// quirks.xml excerpt): the line keeps one blank after the dots.
+// PTS writes an image-comparison entry as `ID + ' ' + dots + ' '` (docs/pts-text-output.md;
+// tests/fixtures/samples/quirks.xml): the line keeps one blank after the dots.
 TEST_CASE("An image-comparison line with PTS's trailing blank after the dots is a text entry",
           "[text]") {
   auto file = read(
@@ -402,7 +402,7 @@ Someone
   CHECK(sqlite.entries[1].value_text == "15.87");
   // Without a system block, systems come from the entries and no warning is due.
   REQUIRE(file.systems.size() == 2);
-  CHECK(count_warnings(file, "has no system block") == 0);
+  CHECK(count_warnings(file, "names a system the file does not describe") == 0);
 }
 
 TEST_CASE("The PTS 8.x layout with every chart line indented four spaces is read", "[text]") {
@@ -518,7 +518,7 @@ TEST_CASE("A multi-line export whose only charts have no direction mark is read"
           "[text]") {
   auto file = read("Example Pass Fail 1.0\nSelf Test\nnone . PASS\nbfq .. FAIL\n");
   REQUIRE(file.results.size() == 1);
-  CHECK(file.results[0].display_format == "PASS_FAIL");
+  CHECK(file.results[0].display_format == iosr::display_format::pass_fail);
   REQUIRE(file.results[0].entries.size() == 2);
   CHECK(file.results[0].entries[1].value_text == "FAIL");
 
@@ -553,12 +553,12 @@ kyber ....... 5  |=====
   CHECK(kyber->hardware.empty());
   CHECK(kyber->software.empty());
   CHECK(kyber->where.line == 15);
-  const auto* w = find_warning(file, "has no system block");
+  const auto* w = find_warning(file, "names a system the file does not describe");
   REQUIRE(w != nullptr);
   CHECK(w->message.find("'kyber'") != std::string::npos);
   CHECK(w->where.line == 15);
   CHECK(w->where.column == 1);
-  CHECK(count_warnings(file, "has no system block") == 1);
+  CHECK(count_warnings(file, "names a system the file does not describe") == 1);
 }
 
 TEST_CASE("A bar that disagrees with its value gives a warning naming the label", "[text]") {
@@ -630,7 +630,8 @@ kyber ....... 10 |==========
   // The added system first, then the one without entries, each once.
   REQUIRE(file.warnings.size() == 2);
   CHECK(file.warnings[0].message ==
-        "'kyber' has no system block; added it without hardware or software details");
+        "entry 'kyber' in 'KeyDB' names a system the file does not describe; added it without "
+        "hardware or software details");
   CHECK(file.warnings[1].message == "system 'bfq' has no entries in any chart");
   CHECK(file.warnings[1].where.line == 8);
 }
@@ -714,7 +715,7 @@ TEST_CASE("Collapsed PASS/FAIL and line graph entries are read", "[text]") {
       "Is Better none . PASS bfq .. FAIL");
   REQUIRE(file.results.size() == 2);
   const auto& series = file.results[0];
-  CHECK(series.display_format == "LINE_GRAPH");
+  CHECK(series.display_format == iosr::display_format::line_graph);
   REQUIRE(series.entries.size() == 2);
   CHECK(series.entries[0].label == "none");
   CHECK(series.entries[0].kind == entry_kind::series);
@@ -726,7 +727,7 @@ TEST_CASE("Collapsed PASS/FAIL and line graph entries are read", "[text]") {
   CHECK(*series.entries[0].max == 47.0);
   CHECK(series.entries[1].label == "bfq");
   const auto& pass_fail = file.results[1];
-  CHECK(pass_fail.display_format == "PASS_FAIL");
+  CHECK(pass_fail.display_format == iosr::display_format::pass_fail);
   REQUIRE(pass_fail.entries.size() == 2);
   CHECK(pass_fail.entries[0].kind == entry_kind::pass_fail);
   CHECK(pass_fail.entries[1].value_text == "FAIL");

@@ -107,7 +107,9 @@ TEST_CASE("Every seed entry is a bar whose value is exactly its value text parse
     CHECK(value_mismatches(f) == strings{});
     strings odd;  // charts that are not bar charts, entries that name no system
     for (const auto& r : f.results) {
-      if (r.display_format != "BAR_GRAPH") odd.push_back(r.title + " is " + r.display_format);
+      if (r.display_format != iosr::display_format::bar_graph) {
+        odd.push_back(r.title + " is " + std::string(r.display_format.name()));
+      }
       for (const auto& e : r.entries) {
         if (f.find_system(e.label) == nullptr) odd.push_back(r.title + ": " + e.label);
       }

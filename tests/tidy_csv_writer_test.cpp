@@ -42,7 +42,7 @@ iosr::result make_result(std::string title, std::string description, std::string
   r.description = std::move(description);
   r.unit = std::move(unit);
   r.direction = dir;
-  r.display_format = "BAR_GRAPH";
+  r.display_format = iosr::display_format::bar_graph;
   r.test_id = "pts/fio-1.13.2";
   return r;
 }
@@ -272,7 +272,7 @@ TEST_CASE("CSV reads back through an RFC 4180 reader into the model's fields", "
   auto r2 = make_result("日本語 テスト", "", "", direction::none);
   r2.version.clear();
   r2.test_id.clear();
-  r2.display_format = "PASS_FAIL";
+  r2.display_format = iosr::display_format::pass_fail;
   r2.entries = {make_entry("Mémoire: none", "1523809")};
   f1.results.push_back(r2);
   auto f2 = fio_file(" second ");
@@ -319,7 +319,7 @@ TEST_CASE("CSV reads back through an RFC 4180 reader into the model's fields", "
           CHECK(row[14].empty());
         }
         CHECK(row[15] == r.test_id);
-        CHECK(row[16] == r.display_format);
+        CHECK(row[16] == r.display_format.name());
         CHECK(row[17] == e.error);
         CHECK(row[18] == r.arguments);
         auto check_number = [](const std::string& text, const std::optional<double>& v) {

@@ -3,8 +3,6 @@
 // alone and stacked gives the model of the plain export, says once what it undid, and keeps
 // positions in the bytes the user has.
 #include <cstddef>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -17,29 +15,11 @@
 
 using namespace iosr;
 
+using test_support::slurp;
+
 namespace {
 
 const std::string fixtures = std::string(IOSR_FIXTURES_DIR) + "/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// What a reader read, without where it read it: the same model from another transport.
-result_file without_positions(result_file f) {
-  f.source_name.clear();
-  f.warnings.clear();
-  for (auto& s : f.systems) s.where = {};
-  for (auto& r : f.results) {
-    r.where = {};
-    for (auto& e : r.entries) e.where = {};
-  }
-  return f;
-}
 
 // 1-based line and byte column of `offset` in `text`.
 source_position position_in(std::string_view text, std::size_t offset) {
@@ -119,7 +99,7 @@ TEST_CASE("Each transport layer alone gives the model of the plain export", "[tr
     INFO(f.file);
     const auto& read = test_support::read_cached(fixtures + f.file);
     CHECK(messages(read) == f.warnings);
-    CHECK(without_positions(read) == without_positions(plain));
+    CHECK(test_support::without_provenance(read) == test_support::without_provenance(plain));
   }
 }
 
@@ -133,7 +113,7 @@ TEST_CASE("Stacked layers (quoted twice, format=flowed, quoted-printable) are un
                               "quoted-printable decoded",
                               "format=flowed: 28 wrapped lines joined back (RFC 3676)",
                               "2 levels of '> ' quoting removed"});
-  CHECK(without_positions(read) == without_positions(plain));
+  CHECK(test_support::without_provenance(read) == test_support::without_provenance(plain));
   // Each warning names the line where its layer begins: the header, the body, the quote.
   CHECK(read.warnings[0].where == source_position{8, 1});
   CHECK(read.warnings[1].where == source_position{10, 1});
@@ -151,7 +131,7 @@ TEST_CASE("A quoted reply gives exactly the labels and units of the unquoted exp
         std::vector<std::string>{
             "1 level of '> ' quoting removed; 260 lines that the mail client re-wrapped "
             "without their '> ' were joined back to the quoted line before"});
-  CHECK(without_positions(read) == without_positions(plain));
+  CHECK(test_support::without_provenance(read) == test_support::without_provenance(plain));
   CHECK(test_support::system_labels(read) == test_support::system_labels(plain));
 }
 

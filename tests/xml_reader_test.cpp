@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The composite.xml reader on the real corpus files and the hand-made samples: exact counts,
-// the quirks of formats.md §10, schedulers, standard errors and error positions.
+// the quirks of docs/composite-xml.md ("The format", "Warnings"), schedulers, standard errors
+// and error positions.
 #include <cmath>
 #include <string>
 
@@ -81,7 +82,7 @@ TEST_CASE("today's layout: Generated, System and Result fields", "[xml]") {
                              "4KB - Job Count: 1 - Disk Target: Default Test Directory",
                              "IOPS", direction::higher);
   CHECK(fio.test_id == "pts/fio-2.1.0");
-  CHECK(fio.display_format == "BAR_GRAPH");
+  CHECK(fio.display_format == iosr::display_format::bar_graph);
   CHECK_FALSE(fio.arguments.empty());
   const auto* none = find_entry(fio, "None");
   REQUIRE(none);
@@ -90,7 +91,7 @@ TEST_CASE("today's layout: Generated, System and Result fields", "[xml]") {
   CHECK(f.results[2].direction == direction::lower);
 }
 
-TEST_CASE("standard error and N come from RawString (formats.md §8.1)", "[xml]") {
+TEST_CASE("standard error and N come from RawString (docs/composite-xml.md)", "[xml]") {
   const auto& f = read_cached(samples + "iosched-3way.xml");
   // 151200:153100:152720 -> s = 1005.4, SE = 580.4596 (PTS shows SE +/- 580.46, N = 3).
   const auto* mq = find_entry(f.results[0], "mq-deadline");
@@ -137,7 +138,7 @@ TEST_CASE("quirks: failed entries, pass/fail, line graphs, images, duplicates", 
   }
   SECTION("PASS_FAIL") {
     const auto& r = f.results[4];
-    CHECK(r.display_format == "PASS_FAIL");
+    CHECK(r.display_format == iosr::display_format::pass_fail);
     CHECK(find_entry(r, "Linux 6.1: none")->kind == entry_kind::pass_fail);
     CHECK(find_entry(r, "Linux 6.1: bfq")->value == 0.0);
   }
@@ -230,9 +231,9 @@ TEST_CASE("corpus quirks become warnings, never silent", "[xml][corpus]") {
   CHECK(fftw.entries[0].error.find("./fftw-stock/tests/bench") != std::string::npos);
 
   const auto& vmware = read_cached(corpus + "pts-10.8.5_vmware_memory_system-without-entries.xml");
-  CHECK(has_warning(vmware, "has no entries in any result"));
+  CHECK(has_warning(vmware, "has no entries in any chart"));
   const auto& active = read_cached(corpus + "pts-5.2.1_active-xml_zero-results.xml");
-  CHECK(has_warning(active, "holds no results"));
+  CHECK(has_warning(active, "holds no charts"));
   const auto& schbench = read_cached(corpus + "pts-8.0.1_docker_schbench_42-results.xml");
   CHECK(schbench.results[0].unit.find(", ") != std::string::npos);  // a comma inside a Scale
   const auto& sparse = read_cached(corpus + "pts-8.2.0_two-systems_sparse-entries.xml");
@@ -260,7 +261,7 @@ TEST_CASE("the 2008 layout maps onto today's model", "[xml][corpus]") {
   CHECK(r.version == "1.2.0");
   CHECK(r.test_id == "encode-ogg");
   CHECK(r.unit == "Seconds");
-  CHECK(r.display_format == "BAR_GRAPH");
+  CHECK(r.display_format == iosr::display_format::bar_graph);
   CHECK(test_support::value_of(r, "fdsfdsf") == "9.25");
   CHECK(has_warning(merged, "PTS 0.1-2.x layout"));
   // Benchmark before System before Suite reads the same way.
@@ -315,7 +316,7 @@ TEST_CASE("values that are not numbers are kept as text with a warning", "[xml]"
   CHECK(has_warning(f, "is not a number"));
   CHECK(r.entries[1].value_text == "0.10");  // as written, not reformatted
   CHECK(*r.entries[1].standard_error == 0.0);
-  CHECK(has_warning(f, "entry 'b' in 'T' names no System"));
+  CHECK(has_warning(f, "entry 'b' in 'T' names a system the file does not describe"));
   CHECK(f.systems.size() == 2);
 }
 

@@ -69,6 +69,8 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
       limits.max_entries_per_chart = static_cast<std::size_t>(*size);
     } else if (name == "xml-depth") {
       limits.max_xml_depth = static_cast<std::size_t>(*size);
+    } else if (name == "json-depth") {
+      limits.max_json_depth = static_cast<std::size_t>(*size);
     } else if (name == "archive-bytes") {
       archive.max_bytes = *size;
     } else if (name == "archive-ratio") {
@@ -76,7 +78,8 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
     } else {
       throw cxxopts::exceptions::exception("--limit '" + setting +
                                            "': unknown limit; expected input-bytes, entries, "
-                                           "xml-depth, archive-bytes or archive-ratio");
+                                           "xml-depth, json-depth, archive-bytes or "
+                                           "archive-ratio");
     }
   }
 }
@@ -87,9 +90,9 @@ void add_limit_option(cxxopts::Options& options) {
   options.add_options()(
       "limit",
       "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
-      "chart (default 100000), xml-depth (default 256); for archives (convert): "
-      "archive-bytes expanded (default 16G) and archive-ratio, expanded to compressed bytes "
-      "(default 200); N takes a k, M or G suffix; see docs/reliability.md",
+      "chart (default 100000), xml-depth and json-depth (default 256 each); for archives "
+      "(convert): archive-bytes expanded (default 16G) and archive-ratio, expanded to "
+      "compressed bytes (default 200); N takes a k, M or G suffix; see docs/reliability.md",
       cxxopts::value<std::vector<std::string>>(), "NAME=N");
 }
 
@@ -107,8 +110,8 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args) {
   return archive;
 }
 
-std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
-                                     const read_options& limits, bool& failed) {
+std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
+                                           const read_options& limits, bool& failed) {
   std::vector<result_file> files;
   for (const auto& path : paths) {
     try {

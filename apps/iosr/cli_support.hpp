@@ -42,8 +42,8 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args);
 
 /// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
 /// and skipped, so one bad file never stops the others. `failed` is set when any failed.
-std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
-                                     const read_options& limits, bool& failed);
+std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
+                                           const read_options& limits, bool& failed);
 
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.
 void print_warnings(const result_file& file);

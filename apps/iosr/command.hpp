@@ -8,7 +8,7 @@ namespace iosr::cli {
 
 struct command {
   std::string_view name;
-  std::string_view summary;
+  std::string_view help;
   /// argv[0] is the subcommand's name; returns the process exit code.
   int (*run)(int argc, char** argv);
 };

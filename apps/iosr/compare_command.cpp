@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `iosr compare FILE...`: each configuration against its group's baseline, test by test.
 #include <cxxopts.hpp>
-#include <iostream>
 
 #include "cli_support.hpp"
 #include "command.hpp"
@@ -18,18 +17,12 @@ int run_compare(int argc, char** argv) {
       "unit and version.");
   options.custom_help("[options]");
   add_comparison_options(options, "ascii");
-  options.add_options()("fail-if-worse",
-                        "exit 3 when a configuration is worse than its baseline by more than PCT "
-                        "percent on any test",
-                        cxxopts::value<double>(), "PCT");
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nExit status: 0 compared, 1 some input failed (the others are compared), "
-                 "2 usage error, 3 --fail-if-worse tripped.\n";
-    return exit_ok;
-  }
-  return run_comparison(args, {.name = "compare", .gate = true});
+  return run_comparison(options, argc, argv,
+                        {.name = "compare",
+                         .exit_status = "Exit status: 0 compared, 1 some input failed (the "
+                                        "others are compared), 2 usage error, 3 "
+                                        "--fail-if-worse tripped.",
+                         .gate = true});
 }
 
 }  // namespace iosr::cli

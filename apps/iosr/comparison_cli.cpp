@@ -27,7 +27,7 @@ struct usage_error {
 std::string format_list() {
   std::string list;
   for (const auto& f : list_comparison_formats()) {
-    list += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
+    list += "\n  " + std::string(f.name) + ": " + std::string(f.help);
   }
   return list;
 }
@@ -89,7 +89,7 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
   for (const auto& r : found) {
     const auto& test = c.tests[r.test];
     const auto& conf = c.configurations[test.entries[r.entry].configuration];
-    const auto& base = c.configurations[*c.groups[conf.group].baseline];
+    const auto& base = c.configurations[*c.compare_groups[conf.compare_group].baseline];
     std::cerr << "iosr " << command << ": worse than the baseline by more than " << limit
               << "%: " << test.title << (test.description.empty() ? "" : ": ") << test.description
               << ": " << conf.label << " is " << static_cast<long>(r.worse_pct * 10 + 0.5) / 10.0
@@ -128,7 +128,9 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
   options.parse_positional({"files"});
 }
 
-int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command) {
+namespace {
+
+int compare_and_write(const cxxopts::ParseResult& args, const comparison_command& command) {
   compare_options options;
   const auto limits = limits_from(args);
   std::string format = args["format"].as<std::string>();
@@ -151,7 +153,8 @@ int run_comparison(const cxxopts::ParseResult& args, const comparison_command& c
   }
 
   bool failed = false;
-  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), limits, failed);
+  const auto files =
+      read_result_files(args["files"].as<std::vector<std::string>>(), limits, failed);
   for (const auto& file : files) print_warnings(file);
   if (files.empty()) return exit_input_failed;
 
@@ -174,6 +177,24 @@ int run_comparison(const cxxopts::ParseResult& args, const comparison_command& c
     }
   }
   return exit_ok;
+}
+
+}  // namespace
+
+int run_comparison(cxxopts::Options& options, int argc, char** argv,
+                   const comparison_command& command) {
+  if (command.gate) {
+    options.add_options()("fail-if-worse",
+                          "exit 3 when a configuration is worse than its baseline by more than "
+                          "PCT percent on any test",
+                          cxxopts::value<double>(), "PCT");
+  }
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help() << "\n" << command.exit_status << "\n";
+    return exit_ok;
+  }
+  return compare_and_write(args, command);
 }
 
 }  // namespace iosr::cli

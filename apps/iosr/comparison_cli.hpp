@@ -14,11 +14,15 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
 /// What sets `iosr compare` and `iosr table` apart.
 struct comparison_command {
   std::string name;         ///< `compare`: in messages and the `try 'iosr NAME --help'` hint
-  bool table_view = false;  ///< render the formats' table view (one table per group)
+  std::string exit_status;  ///< the closing line of `--help`
+  bool table_view = false;  ///< render the formats' table view (one table per compare group)
   bool gate = false;        ///< the command takes --fail-if-worse
 };
 
-/// Reads the inputs, compares them and writes the result. Returns the exit code.
-int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command);
+/// Parses the command line against `options` (add_comparison_options() done, and
+/// --fail-if-worse added here for a gate), prints `--help`, or reads the inputs, compares them
+/// and writes the result. Returns the exit code.
+int run_comparison(cxxopts::Options& options, int argc, char** argv,
+                   const comparison_command& command);
 
 }  // namespace iosr::cli

@@ -45,7 +45,7 @@ bool expands(const std::string& path) {
 int run_convert(int argc, char** argv) {
   std::string formats;
   for (const auto& f : list_output_formats()) {
-    formats += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
+    formats += "\n  " + std::string(f.name) + ": " + std::string(f.help);
   }
   cxxopts::Options options(
       "iosr convert",
@@ -144,7 +144,7 @@ int run_convert(int argc, char** argv) {
                                  : std::max(1u, std::thread::hardware_concurrency());
   if (plan.jobs < 1 || plan.jobs > 1024) return usage("--jobs: expected 1 to 1024");
   if (args.count("report")) plan.report = args["report"].as<std::string>();
-  plan.summary = to_dir || combine;
+  plan.totals_line = to_dir || combine;
   plan.progress = isatty(STDERR_FILENO) != 0;
   return batch::run_batch(plan);
 }

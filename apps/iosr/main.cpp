@@ -27,10 +27,10 @@ void print_usage(std::ostream& out) {
   out << "iosr " << iosr::version()
       << ": read, compare and convert Phoronix Test Suite / OpenBenchmarking results\n\n"
          "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\ncommands:\n";
-  for (const auto& c : commands) out << "  " << c.name << std::string(10 - c.name.size(), ' ')
-                                     << c.summary << '\n';
+  for (const auto& c : commands)
+    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.help << '\n';
   out << "\ninput formats (detected from the content):\n";
-  for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.summary << '\n';
+  for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
   out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
          "tripped\n";
 }

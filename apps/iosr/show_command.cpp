@@ -33,9 +33,9 @@ int run_show(int argc, char** argv) {
   bool failed = false;
   bool first = true;
   for (const auto& path : args["files"].as<std::vector<std::string>>()) {
-    auto files = read_inputs({path}, limits, failed);
+    auto files = read_result_files({path}, limits, failed);
     for (const auto& file : files) {
-      std::cout << (first ? "" : "\n") << render_summary(file);
+      std::cout << (first ? "" : "\n") << render_listing(file);
       first = false;
     }
   }

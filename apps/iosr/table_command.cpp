@@ -2,7 +2,6 @@
 // `iosr table FILE...`: the article view, one table per group with tests as rows, and the
 // summary, without the per-test sections of `iosr compare`.
 #include <cxxopts.hpp>
-#include <iostream>
 
 #include "cli_support.hpp"
 #include "command.hpp"
@@ -18,14 +17,12 @@ int run_table(int argc, char** argv) {
       "Takes the options of `iosr compare`.");
   options.custom_help("[options]");
   add_comparison_options(options, "md");
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nExit status: 0 done, 1 some input failed (the others are shown), 2 usage "
-                 "error.\n";
-    return exit_ok;
-  }
-  return run_comparison(args, {.name = "table", .table_view = true});
+  return run_comparison(
+      options, argc, argv,
+      {.name = "table",
+       .exit_status = "Exit status: 0 done, 1 some input failed (the others are shown), 2 usage "
+                      "error.",
+       .table_view = true});
 }
 
 }  // namespace iosr::cli

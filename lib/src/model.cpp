@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Small helpers of the model: label splitting and scheduler keys.
+// Small helpers of the model: label splitting, scheduler keys and display format names.
+#include "iosr/model.hpp"
+
 #include <algorithm>
 #include <array>
+#include <utility>
 
-#include "iosr/model.hpp"
+#include "direction_names.hpp"
 
 namespace iosr {
 
@@ -43,12 +46,7 @@ system make_system(std::string label) {
 }
 
 std::string_view to_string(direction d) {
-  switch (d) {
-    case direction::higher: return "higher";
-    case direction::lower: return "lower";
-    case direction::none: break;
-  }
-  return "";
+  return detail::by_direction<std::string_view>(d, "higher", "lower", "");
 }
 
 std::string_view to_string(entry_kind k) {
@@ -60,6 +58,39 @@ std::string_view to_string(entry_kind k) {
     case entry_kind::failed: return "failed";
   }
   return "";
+}
+
+namespace {
+
+// PTS's names of the display formats iosr tells apart, by kind (`unset` and `other` have none).
+constexpr std::array<std::pair<display_format::kind, std::string_view>, 6> display_names = {{
+    {display_format::bar_graph, "BAR_GRAPH"},
+    {display_format::line_graph, "LINE_GRAPH"},
+    {display_format::filled_line_graph, "FILLED_LINE_GRAPH"},
+    {display_format::pass_fail, "PASS_FAIL"},
+    {display_format::multi_pass_fail, "MULTI_PASS_FAIL"},
+    {display_format::image_comparison, "IMAGE_COMPARISON"},
+}};
+
+}  // namespace
+
+display_format display_format::from_name(std::string_view name) {
+  if (name.empty()) return {};
+  for (auto [known_kind, known] : display_names) {
+    if (name == known) return known_kind;
+  }
+  display_format other_format;
+  other_format.kind_ = other;
+  other_format.other_ = std::string(name);
+  return other_format;
+}
+
+std::string_view display_format::name() const {
+  if (kind_ == other) return other_;
+  for (auto [known_kind, known] : display_names) {
+    if (kind_ == known_kind) return known;
+  }
+  return {};
 }
 
 const system* result_file::find_system(std::string_view label) const {

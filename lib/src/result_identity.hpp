@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// PTS's identity of a chart (formats.md §9): the fields PTS hashes to tell one chart from
-// another when it reads, merges or compares result files.
+// PTS's identity of a chart (docs/composite-xml.md, "The format"): the fields PTS hashes to
+// tell one chart from another when it reads, merges or compares result files.
 #pragma once
 
 #include <string>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -37,6 +38,16 @@ inline std::vector<std::string_view> split(std::string_view text, char separator
     if (end == std::string_view::npos) return pieces;
     begin = end + 1;
   }
+}
+
+/// `s` with ASCII letters in lower case, every other byte as it is (MIME and HTML names are
+/// ASCII and case-insensitive; unlike std::tolower, independent of locale).
+inline std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
 }
 
 /// An ASCII digit (unlike std::isdigit, defined for every byte and independent of locale).

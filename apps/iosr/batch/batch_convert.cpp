@@ -180,9 +180,9 @@ class collector {
     return false;
   }
 
-  void print_end(bool summary) const {
+  void print_end(bool totals_line) const {
     for (const auto& f : failures_) std::cerr << f.text() << '\n';
-    if (summary) {
+    if (totals_line) {
       std::cerr << "converted " << converted_ << " files (" << entries_ << " entries); "
                 << failures_.size() << " failed, " << skipped_.size() << " skipped\n";
     }
@@ -290,7 +290,7 @@ int run_batch(const batch_plan& plan) {
         return true;
       };
       if (plan.progress) {
-        read_inputs(inputs, limits, submit);
+        read_sources(inputs, limits, submit);
       } else {
         walk_inputs(plan.inputs, plan.out_dir, [&](input_list::source&& source) {
           return read_source(source, limits, submit);
@@ -321,7 +321,7 @@ int run_batch(const batch_plan& plan) {
     std::cerr << "iosr convert: " << reader_error << '\n';
     ok = false;
   }
-  results.print_end(plan.summary);
+  results.print_end(plan.totals_line);
   if (!plan.report.empty()) ok = results.write_report(plan.report) && ok;
   return ok && !results.any_failed() ? exit_ok : exit_input_failed;
 }

@@ -30,7 +30,7 @@ struct batch_plan {
   bool overwrite_combined = true;  ///< `-o` overwrites; `--combine` needs --force
 
   std::string report;     ///< the JSON report's path, or empty
-  bool summary = false;   ///< print `converted N files (M entries); K failed, S skipped`
+  bool totals_line = false;  ///< print `converted N files (M entries); K failed, S skipped`
   bool progress = false;  ///< draw the progress bar (standard error is a terminal)
 };
 

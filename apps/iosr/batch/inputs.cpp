@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The inputs of a batch: command-line paths expanded, files and archive members read (see
+// inputs.hpp).
 #include "batch/inputs.hpp"
 
 #include <algorithm>
@@ -213,8 +215,8 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   return emit(std::move(in));
 }
 
-void read_inputs(const input_list& inputs, const input_limits& limits,
-                 const std::function<bool(batch_input&&)>& emit) {
+void read_sources(const input_list& inputs, const input_limits& limits,
+                  const std::function<bool(batch_input&&)>& emit) {
   for (const auto& source : inputs.sources) {
     if (!read_source(source, limits, emit)) return;
   }

@@ -68,8 +68,8 @@ bool read_source(const input_list::source& source, const input_limits& limits,
                  const std::function<bool(batch_input&&)>& emit);
 
 /// read_source() for every source in order.
-void read_inputs(const input_list& inputs, const input_limits& limits,
-                 const std::function<bool(batch_input&&)>& emit);
+void read_sources(const input_list& inputs, const input_limits& limits,
+                  const std::function<bool(batch_input&&)>& emit);
 
 /// How much of a file or member over the input limit is looked at to tell a result file.
 inline constexpr std::size_t head_bytes = 1 << 16;

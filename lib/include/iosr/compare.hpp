@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Comparing result files: tests aligned across inputs, each configuration against its group's
-// baseline (deltas, performance ratios, ranks, noise), and a summary per configuration.
+// Comparing result files: tests aligned across inputs, each configuration against its compare
+// group's baseline (deltas, performance ratios, ranks, noise), and a summary per configuration.
 #pragma once
 
 #include <cstddef>
@@ -16,12 +16,13 @@
 
 namespace iosr {
 
-/// Which configurations share a baseline (`--group-by`).
+/// How configurations are put in compare groups, each measured against one baseline
+/// (`--group-by`).
 enum class group_by {
   input_and_group,  ///< each (input, label group) on its own: the default
   group,            ///< label group across inputs (`Linux 6.1` in a.xml and in b.txt)
   input,            ///< each input on its own
-  none,             ///< everything in one group
+  none,             ///< everything in one compare group
 };
 
 /// The order of the tests (`--sort`).
@@ -73,7 +74,7 @@ struct compared_input {
   std::string title;
 };
 
-/// Configurations measured against one baseline.
+/// A compare group: configurations measured against one baseline (docs/model.md, "Words").
 struct compare_group {
   std::string name;                     ///< `WD5000AZRX`, `a.xml: Linux 6.1`, or `all`
   std::optional<std::size_t> baseline;  ///< index in comparison::configurations
@@ -87,15 +88,15 @@ struct configuration {
   std::string name;          ///< the label's name (`Mq-Deadline`)
   std::string scheduler;     ///< scheduler key (`mq-deadline`) or empty
   std::size_t input = 0;     ///< index in comparison::inputs
-  std::size_t group = 0;     ///< index in comparison::groups
+  std::size_t compare_group = 0;  ///< index in comparison::compare_groups
   std::vector<field> hardware;
   std::vector<field> software;
 
   // The summary. `tests_compared` of comparison::tests.size() tests had a ratio.
   std::optional<double> geomean_ratio;  ///< geometric mean of the performance ratios
   std::size_t tests_compared = 0;
-  std::size_t first_places = 0;  ///< tests where it ranked first in its group (ties count)
-  std::size_t last_places = 0;   ///< tests where it ranked last in its group
+  std::size_t first_places = 0;  ///< tests where it ranked first in its compare group (ties count)
+  std::size_t last_places = 0;   ///< tests where it ranked last in its compare group
   std::optional<double> mean_rank;
 };
 
@@ -106,7 +107,7 @@ enum class noise {
   significant,      ///< p < 0.05
 };
 
-/// One configuration's value in one test, against its group's baseline.
+/// One configuration's value in one test, against its compare group's baseline.
 struct compared_entry {
   std::size_t configuration = 0;  ///< index in comparison::configurations
   entry_kind kind = entry_kind::number;
@@ -117,7 +118,7 @@ struct compared_entry {
   std::string baseline_value_text;          ///< the baseline's value in this test, as written
   std::optional<double> delta_pct;          ///< (value - baseline) / baseline * 100
   std::optional<double> ratio;              ///< performance ratio: > 1 is better than the baseline
-  std::size_t rank = 0;                     ///< 1 = best in its group; 0 = not ranked
+  std::size_t rank = 0;                     ///< 1 = best in its compare group; 0 = not ranked
   iosr::noise noise = noise::unknown;
   std::optional<double> p_value;  ///< Welch's t-test, when noise is known
 };
@@ -130,15 +131,15 @@ struct compared_test {
   std::string unit;
   iosr::direction direction = direction::none;
   std::vector<std::size_t> inputs;  ///< the inputs that have this test
-  /// By group, best first within the group; entries without a rank follow in input order.
+  /// By compare group, best first within it; entries without a rank follow in input order.
   std::vector<compared_entry> entries;
 };
 
 /// The whole comparison, computed once and drawn by every renderer.
 struct comparison {
   std::vector<compared_input> inputs;
-  std::vector<compare_group> groups;
-  std::vector<configuration> configurations;  ///< by group, the baseline first
+  std::vector<compare_group> compare_groups;
+  std::vector<configuration> configurations;  ///< by compare group, the baseline first
   std::vector<compared_test> tests;
   std::vector<std::size_t> unmatched;  ///< tests missing from some input (indices in tests)
   std::vector<std::string> notes;      ///< which baseline was chosen and why, or why none
@@ -163,14 +164,14 @@ std::vector<regression> find_regressions(const comparison& c, double max_worse_p
 /// A comparison output format (`--format NAME`).
 struct comparison_format_info {
   std::string_view name;     ///< `md`
-  std::string_view summary;  ///< one line for help texts
+  std::string_view help;     ///< one line for help texts
 };
 
 /// Every registered comparison format; the first is the default.
 std::vector<comparison_format_info> list_comparison_formats();
 
 struct comparison_render_options {
-  bool table_view = false;  ///< `iosr table`: group tables and summary, no per-test sections
+  bool table_view = false;  ///< `iosr table`: a table per compare group and the summary
   bool color = false;       ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
   int width = 80;           ///< ascii: terminal width
 };

@@ -80,6 +80,43 @@ struct entry {
   bool operator==(const entry&) const = default;
 };
 
+/// How PTS draws a chart: its display format (composite.xml `DisplayFormat`), which also says
+/// how the chart's values are stored (model.md, "Entry kinds"). The names PTS writes are known
+/// by kind; any other name is kept as written, so that every display format is written back
+/// byte for byte.
+class display_format {
+ public:
+  enum kind : unsigned char {
+    unset,              ///< not given: empty
+    bar_graph,          ///< `BAR_GRAPH`
+    line_graph,         ///< `LINE_GRAPH`: each value a comma list of points
+    filled_line_graph,  ///< `FILLED_LINE_GRAPH`: as a line graph
+    pass_fail,          ///< `PASS_FAIL`
+    multi_pass_fail,    ///< `MULTI_PASS_FAIL`: several pass/fail results in one text
+    image_comparison,   ///< `IMAGE_COMPARISON`: the value names an image
+    other,              ///< a name iosr does not know, kept as written (see from_name)
+  };
+
+  display_format() = default;
+  /// One of the known kinds (`other` reads as `unset`: its name comes from from_name()).
+  display_format(kind k) : kind_(k == other ? unset : k) {}  // NOLINT(google-explicit-constructor)
+  /// The display format named `name` as PTS writes it (`BAR_GRAPH`); an empty name is `unset`,
+  /// and a name that is not one of PTS's, exactly, is `other` and keeps `name`.
+  static display_format from_name(std::string_view name);
+
+  kind type() const { return kind_; }
+  bool empty() const { return kind_ == unset; }
+  /// As written: PTS's name of a known kind, the name of an `other`, empty when unset.
+  std::string_view name() const;
+
+  bool operator==(const display_format&) const = default;
+  bool operator==(kind k) const { return kind_ == k; }
+
+ private:
+  kind kind_ = unset;
+  std::string other_;  ///< the name of an `other`
+};
+
 /// One chart: a test with one configuration of options, in one unit.
 struct result {
   std::string title;        ///< `Flexible IO Tester`
@@ -87,7 +124,7 @@ struct result {
   std::string description;  ///< options: `Type: Random Read - Engine: IO_uring - ...`
   std::string unit;         ///< `MB/s`; may be empty
   iosr::direction direction = direction::none;
-  std::string display_format;  ///< `BAR_GRAPH`, `PASS_FAIL`, `LINE_GRAPH`, ...
+  iosr::display_format display_format;  ///< `BAR_GRAPH`, `PASS_FAIL`, `LINE_GRAPH`, ...
   std::string test_id;         ///< test profile (`pts/fio-1.13.2`) when known
   std::string arguments;       ///< raw arguments PTS passed to the test (composite.xml)
   std::string annotation;      ///< free-text note on the chart (composite.xml)

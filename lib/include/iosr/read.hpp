@@ -15,7 +15,7 @@ namespace iosr {
 /// An input format iosr knows, as listed by `iosr --help` and docs/.
 struct input_format_info {
   std::string_view name;     ///< `pts-text`
-  std::string_view summary;  ///< one line for help texts
+  std::string_view help;     ///< one line for help texts
 };
 
 /// Every registered input format, in detection order.
@@ -33,6 +33,8 @@ struct read_options {
   std::uint64_t max_input_bytes = std::uint64_t{1} << 30;  ///< `input-bytes`: 1 GiB
   std::size_t max_entries_per_chart = 100'000;             ///< `entries`
   std::size_t max_xml_depth = 256;  ///< `xml-depth`: nested elements (composite.xml has 4)
+  /// `json-depth`: nested objects and arrays (iosr-json has 6 levels, PTS's JSON export 7)
+  std::size_t max_json_depth = 256;
 };
 
 /// Reads one result file from its bytes. `name` is used in errors and as source_name.

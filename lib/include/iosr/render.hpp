@@ -15,7 +15,7 @@ namespace iosr {
 struct output_format_info {
   std::string_view name;       ///< `csv`
   std::string_view extension;  ///< `.csv`
-  std::string_view summary;    ///< one line for help texts
+  std::string_view help;       ///< one line for help texts
   bool combines = false;       ///< several inputs make one output (CSV); else one per input
 };
 
@@ -25,7 +25,8 @@ std::vector<output_format_info> list_output_formats();
 /// Options shared by the renderers; each uses what applies to it.
 struct render_options {
   bool header = true;  ///< tabular formats: write the header row (off when appending files)
-  int width = 79;      ///< pts-text: terminal width W of §5.1 (79 = OpenBenchmarking's exports)
+  /// pts-text: PTS's terminal width W (docs/pts-text-output.md; 79 = OpenBenchmarking.org's)
+  int width = 79;
 };
 
 /// Renders the given files into one output of the named format, appended to `out`.
@@ -33,7 +34,7 @@ struct render_options {
 void render(std::span<const result_file> files, std::string_view format,
             const render_options& options, std::string& out);
 
-/// A readable summary of one file for `iosr show`: title, systems, charts, warnings.
-std::string render_summary(const result_file& file);
+/// The listing `iosr show` prints for one file: title, systems, charts, warnings.
+std::string render_listing(const result_file& file);
 
 }  // namespace iosr

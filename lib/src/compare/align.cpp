@@ -48,8 +48,8 @@ std::string renamed(const std::string& label, const compare_options& options) {
   return label;
 }
 
-std::string group_name(const compare_options& options, const compared_input& input,
-                       const std::string& system_group, bool several_inputs) {
+std::string compare_group_name(const compare_options& options, const compared_input& input,
+                               const std::string& system_group, bool several_inputs) {
   std::string name;
   switch (options.group_by) {
     case group_by::input_and_group:
@@ -111,8 +111,8 @@ class configuration_builder {
     }
     long index = -1;
     if (wanted(conf, options_)) {
-      conf.group =
-          group_of(group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
+      conf.compare_group = compare_group_of(
+          compare_group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
       index = static_cast<long>(c_.configurations.size());
       c_.configurations.push_back(std::move(conf));
     }
@@ -123,9 +123,9 @@ class configuration_builder {
  private:
   bool several_inputs() const { return c_.inputs.size() > 1; }
 
-  std::size_t group_of(const std::string& name) {
-    auto [it, added] = groups_.try_emplace(name, c_.groups.size());
-    if (added) c_.groups.push_back({name, std::nullopt});
+  std::size_t compare_group_of(const std::string& name) {
+    auto [it, added] = groups_.try_emplace(name, c_.compare_groups.size());
+    if (added) c_.compare_groups.push_back({name, std::nullopt});
     return it->second;
   }
 
@@ -158,6 +158,17 @@ using test_key = std::tuple<std::string, std::string, std::string, std::string, 
 // searched; no real title or description comes near it.
 constexpr std::size_t filter_window = 1024;
 
+// The test a chart starts: its header, with no inputs or entries yet.
+compared_test test_of(const result& chart) {
+  compared_test t;
+  t.title = chart.title;
+  t.version = chart.version;
+  t.description = chart.description;
+  t.unit = chart.unit;
+  t.direction = chart.direction;
+  return t;
+}
+
 bool filter_matches(const std::string& text, const std::regex& filter) {
   auto end = text.begin() + static_cast<std::ptrdiff_t>(std::min(text.size(), filter_window));
   return std::regex_search(text.begin(), end, filter);
@@ -187,15 +198,7 @@ comparison align(std::span<const result_file> files, const compare_options& opti
                    options.ignore_version ? std::string() : res.version, 0};
       std::get<4>(key) = occurrences[key]++;
       auto [it, added] = tests.try_emplace(key, c.tests.size());
-      if (added) {
-        compared_test t;
-        t.title = res.title;
-        t.version = res.version;
-        t.description = res.description;
-        t.unit = res.unit;
-        t.direction = res.direction;
-        c.tests.push_back(std::move(t));
-      }
+      if (added) c.tests.push_back(test_of(res));
       auto& test = c.tests[it->second];
       if (test.inputs.empty() || test.inputs.back() != i) test.inputs.push_back(i);
       if (!added) add_version(test, res.version);  // differs only with --ignore-version

@@ -35,11 +35,11 @@ void order_configurations(comparison& c) {
   std::vector<std::size_t> order(c.configurations.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   auto is_baseline = [&](std::size_t i) {
-    return c.groups[c.configurations[i].group].baseline == i;
+    return c.compare_groups[c.configurations[i].compare_group].baseline == i;
   };
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto ga = c.configurations[a].group;
-    const auto gb = c.configurations[b].group;
+    const auto ga = c.configurations[a].compare_group;
+    const auto gb = c.configurations[b].compare_group;
     if (ga != gb) return ga < gb;
     return is_baseline(a) && !is_baseline(b);
   });
@@ -50,7 +50,7 @@ void order_configurations(comparison& c) {
     ordered.push_back(std::move(c.configurations[order[n]]));
   }
   c.configurations = std::move(ordered);
-  for (auto& g : c.groups) {
+  for (auto& g : c.compare_groups) {
     if (g.baseline) g.baseline = new_index[*g.baseline];
   }
   for (auto& t : c.tests) {
@@ -61,12 +61,12 @@ void order_configurations(comparison& c) {
 }  // namespace
 
 void choose_baselines(comparison& c, const compare_options& options) {
-  std::vector<std::vector<std::size_t>> members(c.groups.size());
+  std::vector<std::vector<std::size_t>> members(c.compare_groups.size());
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    members[c.configurations[i].group].push_back(i);
+    members[c.configurations[i].compare_group].push_back(i);
   }
-  for (std::size_t g = 0; g < c.groups.size(); ++g) {
-    auto& group = c.groups[g];
+  for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
+    auto& group = c.compare_groups[g];
     const std::string where = "group '" + group.name + "'";
     std::vector<std::size_t> found;
     if (!options.baseline.empty()) {

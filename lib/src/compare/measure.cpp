@@ -44,7 +44,7 @@ void compare_to(compared_entry& e, const compared_entry& base, direction dir, bo
 }
 
 // Standard competition ranking ("1, 2, 2, 4"), best first by direction; equal values tie.
-void rank_group(std::vector<compared_entry*>& ranked, direction dir) {
+void rank_compare_group(std::vector<compared_entry*>& ranked, direction dir) {
   std::stable_sort(ranked.begin(), ranked.end(), [dir](const auto* a, const auto* b) {
     return dir == direction::higher ? *a->value > *b->value : *a->value < *b->value;
   });
@@ -55,17 +55,19 @@ void rank_group(std::vector<compared_entry*>& ranked, direction dir) {
 }
 
 void measure_test(comparison& c, compared_test& test) {
-  auto group_of = [&](const compared_entry& e) { return c.configurations[e.configuration].group; };
+  auto compare_group_of = [&](const compared_entry& e) {
+    return c.configurations[e.configuration].compare_group;
+  };
 
   // The entries of each group present in this test; a map, as a test may hold few of many.
   std::map<std::size_t, std::vector<compared_entry*>> groups;
-  for (auto& e : test.entries) groups[group_of(e)].push_back(&e);
+  for (auto& e : test.entries) groups[compare_group_of(e)].push_back(&e);
 
   for (auto& [g, entries] : groups) {
     // The baseline's entry: the first of its entries with a magnitude.
     std::optional<compared_entry> base;
     for (const auto* e : entries) {
-      if (c.groups[g].baseline == e->configuration && has_magnitude(*e)) {
+      if (c.compare_groups[g].baseline == e->configuration && has_magnitude(*e)) {
         base = *e;
         break;
       }
@@ -80,12 +82,13 @@ void measure_test(comparison& c, compared_test& test) {
       for (auto* e : entries) {
         if (has_magnitude(*e)) ranked.push_back(e);
       }
-      rank_group(ranked, test.direction);
+      rank_compare_group(ranked, test.direction);
     }
   }
 
   std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
-    if (group_of(a) != group_of(b)) return group_of(a) < group_of(b);
+    if (compare_group_of(a) != compare_group_of(b))
+      return compare_group_of(a) < compare_group_of(b);
     if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
     return a.rank < b.rank;
   });

@@ -26,7 +26,7 @@ void count_places(comparison& c, const compared_test& test, std::vector<tally>& 
   std::map<std::size_t, std::size_t> last;
   for (const auto& e : test.entries) {
     if (e.rank == 0) continue;
-    const auto g = c.configurations[e.configuration].group;
+    const auto g = c.configurations[e.configuration].compare_group;
     ++ranked[g];
     last[g] = std::max(last[g], e.rank);
   }
@@ -37,12 +37,12 @@ void count_places(comparison& c, const compared_test& test, std::vector<tally>& 
       t.log_sum += std::log(*e.ratio);
       ++conf.tests_compared;
     }
-    if (e.rank == 0 || ranked[conf.group] < 2) continue;
+    if (e.rank == 0 || ranked[conf.compare_group] < 2) continue;
     t.rank_sum += e.rank;
     ++t.ranked;
     if (e.rank == 1) {
       ++conf.first_places;
-    } else if (e.rank == last[conf.group]) {
+    } else if (e.rank == last[conf.compare_group]) {
       ++conf.last_places;
     }
   }

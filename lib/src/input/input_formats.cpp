@@ -37,17 +37,17 @@ std::string_view skip_bom_and_space(std::string_view text) {
 
 constexpr input_format formats[] = {
     {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
-     read_iosr_json},
+     read_iosr_json, finishing::none},
     {"html-view", "text of an OpenBenchmarking.org HTML result view, fields run together",
-     sniff_html_view, read_html_view},
+     sniff_html_view, read_html_view, finishing::shown_charts},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
-     read_composite_xml},
+     read_composite_xml, finishing::stored_results},
     {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
-     read_pts_json},
+     read_pts_json, finishing::stored_results},
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
-     read_pts_csv},
+     read_pts_csv, finishing::stored_results},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
-     sniff_pts_text, read_pts_text},
+     sniff_pts_text, read_pts_text, finishing::shown_charts},
 };
 
 unsigned char is_binary_byte(char ch) {
@@ -121,6 +121,7 @@ result_file read_as(const input_format& format, const decoded_input& input,
   reader_context ctx{input.text(), name, input.positions(), file, options.max_entries_per_chart};
   // Each reader honours the limits as it reads (reader_context::add_entry for entries).
   format.read(ctx, options);
+  finish_reading(file, format.finish);
   // What was undone before the reader saw the input comes first, as it came first.
   file.warnings.insert(file.warnings.begin(), input.warnings().begin(), input.warnings().end());
   return file;
@@ -140,7 +141,7 @@ namespace iosr {
 
 std::vector<input_format_info> list_input_formats() {
   std::vector<input_format_info> list;
-  for (const auto& f : detail::input_formats()) list.push_back({f.name, f.summary});
+  for (const auto& f : detail::input_formats()) list.push_back({f.name, f.help});
   return list;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "input/finishing_pass.hpp"
 #include "input/reader_context.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
@@ -14,21 +15,23 @@ namespace iosr::detail {
 
 struct input_format {
   std::string_view name;
-  std::string_view summary;
+  std::string_view help;  ///< one line for help texts
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
   /// Reads ctx.text into ctx.out (whose source_name and format are set); throws parse_error.
   /// Honours the limits that concern it: entries per chart (all, while reading), XML depth
-  /// (composite.xml).
+  /// (composite.xml), JSON depth (iosr-json, pts-json).
   void (*read)(reader_context& ctx, const read_options& options);
+  /// The checks read_as() makes on the model once it is read.
+  finishing finish;
 };
 
 std::span<const input_format> input_formats();
 
 class decoded_input;
 /// Reads `input` (its transport layers undone) with `format`, without sniffing: the model's
-/// source_name and format set, the transport's warnings first. The fuzz targets use it to
-/// drive one reader.
+/// source_name and format set, the finishing pass run, the transport's warnings first. The fuzz
+/// targets use it to drive one reader.
 result_file read_as(const input_format& format, const decoded_input& input,
                     const std::string& name, const read_options& options);
 /// Reads `text` as it is (no transport layer undone) with the format named `format_name`

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
+// Stored values as entries, their standard error, and a system's scheduler from its JSON or
+// notes, for the readers of PTS's stored results (see stored_result.hpp).
 #include "input/stored_result.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "number.hpp"
-#include "result_identity.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -41,8 +40,8 @@ std::string read_series(entry& e) {
 
 }  // namespace
 
-std::string read_stored_value(entry& e, std::string_view format) {
-  if (format == "PASS_FAIL" || e.value_text == "PASS" || e.value_text == "FAIL") {
+std::string read_stored_value(entry& e, const display_format& format) {
+  if (format == display_format::pass_fail || e.value_text == "PASS" || e.value_text == "FAIL") {
     if (e.value_text != "PASS" && e.value_text != "FAIL") {
       e.kind = entry_kind::text;
       return "pass/fail value '" + e.value_text + "' is neither PASS nor FAIL; kept as text";
@@ -51,17 +50,19 @@ std::string read_stored_value(entry& e, std::string_view format) {
     e.value = e.value_text == "PASS" ? 1.0 : 0.0;
     return {};
   }
-  if (format == "IMAGE_COMPARISON" || format == "MULTI_PASS_FAIL") {
+  if (format == display_format::image_comparison || format == display_format::multi_pass_fail) {
     e.kind = entry_kind::text;
     return {};
   }
-  if (format == "LINE_GRAPH" || format == "FILLED_LINE_GRAPH") return read_series(e);
+  if (format == display_format::line_graph || format == display_format::filled_line_graph) {
+    return read_series(e);
+  }
   if (e.value_text.find(',') != std::string::npos) {
     // PTS writes no thousands separators, so commas mean a series; but a bar chart holding
     // one (`1,234.5` is 1 and 234.5, mean 117.75) is odd enough to say so.
     auto problem = read_series(e);
     if (!problem.empty() || format.empty()) return problem;
-    return "value '" + e.value_text + "' of a " + std::string(format) +
+    return "value '" + e.value_text + "' of a " + std::string(format.name()) +
            " chart has commas; read as a series of " +
            std::to_string(std::count(e.value_text.begin(), e.value_text.end(), ',') + 1) +
            " values (PTS writes no thousands separators)";
@@ -159,96 +160,6 @@ void fill_scheduler(system& s) {
   auto name = std::string_view(s.notes).substr(at + marker.size());
   name = name.substr(0, name.find_first_of(".\n"));
   s.scheduler = scheduler_key(trim(name));
-}
-
-namespace {
-
-std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
-
-void collapse_duplicate_results(result_file& file) {
-  std::unordered_map<std::string, std::size_t> first_place;
-  first_place.reserve(file.results.size());
-  std::vector<result> kept;
-  kept.reserve(file.results.size());
-  for (auto& r : file.results) {
-    auto [it, fresh] = first_place.emplace(result_identity(r), kept.size());
-    if (fresh) {
-      kept.push_back(std::move(r));
-      continue;
-    }
-    auto& earlier = kept[it->second];
-    file.warnings.push_back(
-        {r.where, "result '" + r.title + "' (" + r.description + ") repeats the one at " +
-                      line_of(earlier.where) + "; as in PTS, this later one is kept, at the "
-                      "earlier one's place"});
-    earlier = std::move(r);
-  }
-  file.results = std::move(kept);
-}
-
-void report_duplicate_entries(result_file& file) {
-  std::unordered_map<std::string_view, source_position> seen;
-  for (const auto& r : file.results) {
-    seen.clear();
-    for (const auto& e : r.entries) {
-      auto [it, fresh] = seen.emplace(e.label, e.where);
-      if (!fresh) {
-        file.warnings.push_back(
-            {e.where, "'" + e.label + "' has a second entry in '" + r.title + "' (first at " +
-                          line_of(it->second) + "); both are kept, as PTS's text export does"});
-      }
-    }
-  }
-}
-
-void add_missing_systems(result_file& file) {
-  // Views: of the systems' labels only until a system is added, of the entries' labels (which
-  // do not move here) throughout.
-  std::unordered_set<std::string_view> known, with_entries;
-  for (const auto& s : file.systems) known.insert(s.label);
-  std::vector<std::pair<const entry*, const result*>> naming_no_system;
-  for (const auto& r : file.results) {
-    for (const auto& e : r.entries) {
-      with_entries.insert(e.label);
-      if (known.insert(e.label).second) naming_no_system.emplace_back(&e, &r);
-    }
-  }
-  for (auto [e, r] : naming_no_system) {
-    auto s = make_system(e->label);
-    s.where = e->where;
-    file.systems.push_back(std::move(s));
-    file.warnings.push_back({e->where, "entry '" + e->label + "' in '" + r->title +
-                                           "' names no System; added it without hardware or "
-                                           "software details"});
-  }
-  if (file.results.empty()) return;
-  for (const auto& s : file.systems) {
-    if (!with_entries.count(s.label)) {
-      file.warnings.push_back({s.where, "system '" + s.label + "' has no entries in any "
-                                        "result"});
-    }
-  }
-}
-
-}  // namespace
-
-void finish_stored_file(result_file& file) {
-  collapse_duplicate_results(file);
-  report_duplicate_entries(file);
-  add_missing_systems(file);
-  if (file.title.find('$') != std::string::npos) {
-    file.warnings.push_back({{}, "file title '" + file.title + "' holds an unexpanded PTS "
-                                 "variable; kept as written"});
-  }
-  for (const auto& r : file.results) {
-    if (r.title.find('$') != std::string::npos) {
-      file.warnings.push_back({r.where, "title '" + r.title + "' holds an unexpanded PTS "
-                                        "variable; kept as written"});
-    }
-  }
-  if (file.results.empty()) {
-    file.warnings.push_back({{}, "the file holds no results (an unfinished run?)"});
-  }
 }
 
 }  // namespace iosr::detail

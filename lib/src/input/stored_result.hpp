@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the readers of PTS's stored results share (composite.xml and the JSON export): how a
-// stored value becomes an entry, the standard error of its runs, the scheduler from a system's
-// JSON or notes, and the checks made once a file is read.
+// What the readers of PTS's stored results share (composite.xml and its JSON and CSV exports):
+// how a stored value becomes an entry, the standard error of its runs, and the scheduler from a
+// system's JSON or notes.
 #pragma once
 
 #include <string>
@@ -15,19 +15,15 @@ namespace iosr::detail {
 /// it for the chart's display format (model.md, "Entry kinds"): PASS/FAIL, a comma list for a
 /// line graph, text for images, else a number. Returns what is odd about the value (to be
 /// prefixed with the entry and chart), or an empty string.
-std::string read_stored_value(entry& e, std::string_view display_format);
+std::string read_stored_value(entry& e, const display_format& format);
 
-/// Sets sample_count and standard_error of `e` from its samples (formats.md §8.1): N counts
-/// every run, the statistics use the numeric ones. False when some run is not a number.
+/// Sets sample_count and standard_error of `e` from its samples, as PTS computes them
+/// (docs/composite-xml.md, "Samples and standard error"): N counts every run, the statistics
+/// use the numeric ones. False when some run is not a number.
 bool fill_standard_error(entry& e);
 
 /// Fills a system's scheduler from its JSON `disk-scheduler` or its notes
 /// (`Disk Scheduler: DEADLINE.`) when the label names none.
 void fill_scheduler(system& s);
-
-/// Checks made once every result is read: duplicate results (the later one wins, at the earlier
-/// one's place, as in PTS), duplicate entries, systems named only by entries (added, with a
-/// warning), systems without entries, unexpanded PTS variables and an empty file.
-void finish_stored_file(result_file& file);
 
 }  // namespace iosr::detail

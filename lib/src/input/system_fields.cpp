@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// PTS's hardware and software keys, and `Key: value, Key: value` text split into fields (see
+// system_fields.hpp).
 #include "input/system_fields.hpp"
 
 #include <algorithm>
@@ -11,7 +13,7 @@ namespace iosr::detail {
 
 namespace {
 
-// Facts from PTS (docs/formats §4.1): the keys it writes, in its order.
+// Facts from PTS (docs/composite-xml.md, "The format"): the keys it writes, in its order.
 constexpr std::array<std::string_view, 10> hardware = {
     "Processor", "Motherboard", "Chipset", "Memory",  "Disk",
     "Graphics",  "Audio",       "Monitor", "Network", "npu"};

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // What the two renderer registries (result formats, comparison formats) share: finding a row by
-// the name a user typed.
+// the name a user typed, and listing the rows for help texts.
 #pragma once
 
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace iosr::detail {
 
@@ -19,6 +20,15 @@ const Row& find_format(std::span<const Row> rows, std::string_view name, std::st
   }
   throw std::invalid_argument("unknown " + std::string(kind) + " format '" + std::string(name) +
                               "'");
+}
+
+/// `describe(row)` for every row, in order: the public list of a registry.
+template <class Row, class Describe>
+auto list_formats(std::span<const Row> rows, Describe describe) {
+  std::vector<decltype(describe(rows.front()))> list;
+  list.reserve(rows.size());
+  for (const auto& row : rows) list.push_back(describe(row));
+  return list;
 }
 
 }  // namespace iosr::detail

@@ -1,56 +1,23 @@
 // SPDX-License-Identifier: MIT
-// composite.xml, today's layout: Generated, System..., Result... (formats.md §2.1).
+// composite.xml, today's layout: Generated, System..., Result... (docs/composite-xml.md, "The
+// format").
 #include "input/composite_xml/composite_xml_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <pugixml.hpp>
+#include <tuple>
 
+#include "composite_xml_schema.hpp"
+#include "input/composite_xml/xml_support.hpp"
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
-#include "input/composite_xml/xml_support.hpp"
 #include "iosr/error.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-void read_generated(const xml_context& ctx, const pugi::xml_node& generated) {
-  auto& out = ctx.out;
-  auto [title, last_modified, test_client, description, notes, internal_tags, reference_id,
-        preset_environment] =
-      child_texts(generated, {"Title", "LastModified", "TestClient", "Description", "Notes",
-                              "InternalTags", "ReferenceID", "PreSetEnvironmentVariables"});
-  out.title = title;
-  out.last_modified = last_modified;
-  out.test_client = test_client;
-  out.description = description;
-  out.notes = notes;
-  out.internal_tags = internal_tags;
-  out.reference_id = reference_id;
-  out.preset_environment = preset_environment;
-}
-
-void read_system(const xml_context& ctx, const pugi::xml_node& node) {
-  auto [label, hardware, software, user, timestamp, client_version, notes, json, cost] =
-      child_texts(node, {"Identifier", "Hardware", "Software", "User", "TimeStamp",
-                         "TestClientVersion", "Notes", "JSON", "CostValueForComparison"});
-  if (label.empty()) {
-    ctx.warn(node, "a System has no Identifier; its entries cannot name it");
-  }
-  auto s = make_system(std::string(label));
-  s.where = ctx.at(node);
-  s.hardware = split_fields(hardware);
-  s.software = split_fields(software);
-  s.user = user;
-  s.timestamp = timestamp;
-  s.client_version = client_version;
-  s.notes = notes;
-  s.json = json;
-  s.cost = cost;
-  fill_scheduler(s);
-  ctx.out.systems.push_back(std::move(s));
-}
 
 direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
                           std::string_view proportion) {
@@ -64,31 +31,57 @@ direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
   return direction::none;
 }
 
+// One element's text into the model field it holds, by the field's type.
+void assign(const xml_context&, const pugi::xml_node&, std::string_view text, std::string& out) {
+  out = text;
+}
+void assign(const xml_context&, const pugi::xml_node&, std::string_view text,
+            std::vector<field>& out) {
+  out = split_fields(text);
+}
+void assign(const xml_context& ctx, const pugi::xml_node& node, std::string_view text,
+            direction& out) {
+  out = read_proportion(ctx, node, text);
+}
+void assign(const xml_context&, const pugi::xml_node&, std::string_view text, display_format& out) {
+  out = display_format::from_name(text);
+}
+
+// The children of `node` that `table` lists into `out`, walking them once.
+template <class Table, class Owner>
+void read_elements(const xml_context& ctx, const pugi::xml_node& node, const Table& table,
+                   Owner& out) {
+  const auto names = composite_xml::names_of(table);
+  std::array<std::string_view, std::tuple_size_v<Table>> texts;
+  read_child_texts(node, names, texts);
+  std::size_t i = 0;
+  for_each_member(table, [&](const auto& m) { assign(ctx, node, texts[i++], out.*m.field); });
+}
+
+void read_system(const xml_context& ctx, const pugi::xml_node& node) {
+  system s;
+  read_elements(ctx, node, composite_xml::system_elements, s);
+  if (s.label.empty()) {
+    ctx.warn(node, "a System has no Identifier; its entries cannot name it");
+  }
+  auto named = make_system(s.label);
+  s.group = std::move(named.group);
+  s.name = std::move(named.name);
+  s.scheduler = std::move(named.scheduler);
+  s.where = ctx.at(node);
+  fill_scheduler(s);
+  ctx.out.systems.push_back(std::move(s));
+}
+
 void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   result r;
   r.where = ctx.at(node);
-  auto [test_id, title, version, arguments, description, unit, proportion, display_format,
-        annotation, parent] =
-      child_texts(node, {"Identifier", "Title", "AppVersion", "Arguments", "Description", "Scale",
-                         "Proportion", "DisplayFormat", "Annotation", "Parent"});
-  r.test_id = test_id;
-  r.title = title;
-  r.version = version;
-  r.arguments = arguments;
-  r.description = description;
-  r.unit = unit;
-  r.display_format = display_format;
-  r.annotation = annotation;
-  r.parent = parent;
-  r.direction = read_proportion(ctx, node, proportion);
+  read_elements(ctx, node, composite_xml::result_elements, r);
   if (r.title.empty()) ctx.warn(node, "a Result has no Title");
   auto entries = node.child("Data").children("Entry");
   auto count = static_cast<std::size_t>(std::distance(entries.begin(), entries.end()));
   r.entries.reserve(std::min(count, ctx.max_entries));
   for (auto e : entries) ctx.add_entry(r, read_xml_entry(ctx, e, r));
-  if (r.entries.empty()) {
-    ctx.warn(node, "result '" + r.title + "' has no entries (PTS does not show it)");
-  }
   ctx.out.results.push_back(std::move(r));
 }
 
@@ -167,7 +160,7 @@ void read_composite_xml(reader_context& base, const read_options& options) {
     read_legacy_layout(ctx, root);
   } else {
     if (auto generated = root.child("Generated")) {
-      read_generated(ctx, generated);
+      read_elements(ctx, generated, composite_xml::generated_elements, file);
     } else {
       ctx.warn(root, "no <Generated> element: the file has no title or description");
     }
@@ -178,7 +171,6 @@ void read_composite_xml(reader_context& base, const read_options& options) {
     for (auto s : systems) read_system(ctx, s);
     for (auto r : results) read_result(ctx, r);
   }
-  finish_xml_file(ctx);
 }
 
 }  // namespace iosr::detail

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Reader of PTS composite.xml files: today's layout (PTS 3.0, 2010, to now) and, through
-// legacy_xml_reader.cpp, the 2008 one (formats.md §2).
+// legacy_xml_reader.cpp, the 2008 one (docs/composite-xml.md).
 #pragma once
 
 #include <string>

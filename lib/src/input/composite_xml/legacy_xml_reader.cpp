@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// composite.xml as PTS 0.1-2.x wrote it (2008 - Nov 2010; formats.md §2.3): Suite, System,
+// composite.xml as PTS 0.1-2.x wrote it (2008 - Nov 2010; docs/composite-xml.md): Suite, System,
 // Benchmark in any order. Today's PTS reads nothing from these files; the mapping to today's
 // elements is PTS 3.x's, which read both.
 #include "input/system_fields.hpp"
@@ -45,7 +45,7 @@ void read_benchmark(const xml_context& ctx, const pugi::xml_node& node) {
   r.direction = proportion == "HIB"   ? direction::higher
                 : proportion == "LIB" ? direction::lower
                                       : direction::none;
-  r.display_format = child_text(node, "ResultFormat");
+  r.display_format = display_format::from_name(child_text(node, "ResultFormat"));
   for (auto group : node.child("Results").children("Group")) {
     for (auto e : group.children("Entry")) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// What the two composite.xml layouts share: positions from pugixml's nodes, child texts read
+// in one walk, and entries from Entry elements (see xml_support.hpp).
 #include "input/composite_xml/xml_support.hpp"
 
 #include <algorithm>
@@ -129,7 +131,5 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   }
   return e;
 }
-
-void finish_xml_file(const xml_context& ctx) { finish_stored_file(ctx.out); }
 
 }  // namespace iosr::detail

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What the two composite.xml layouts (today's and 2008's) share: positions, entry values,
-// schedulers and the checks made once a file is read.
+// What the two composite.xml layouts (today's and 2008's) share: positions, entry values and
+// schedulers.
 #pragma once
 
 #include <array>
@@ -44,15 +44,13 @@ std::array<std::string_view, N> child_texts(const pugi::xml_node& node,
 }
 
 /// Builds an entry from an `Entry` element (Identifier, Value, RawString, JSON): the kind from
-/// the display format and the value, samples and standard error from RawString (formats.md §3,
-/// §8.1), the error of a failed run from its JSON. Anything unusual becomes a warning.
+/// the display format and the value, samples and standard error from RawString
+/// (docs/composite-xml.md, "Reading"), the error of a failed run from its JSON. Anything unusual
+/// becomes a warning.
 entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const result& chart);
 
-/// The checks of finish_stored_file (stored_result.hpp) on the file being read.
-void finish_xml_file(const xml_context& ctx);
-
-/// Reads the PTS 0.1-2.x layout (`Suite`, `Benchmark`, `Results/Group/Entry`; formats.md
-/// §2.3) under `root` into ctx.out; legacy_xml_reader.cpp.
+/// Reads the PTS 0.1-2.x layout (`Suite`, `Benchmark`, `Results/Group/Entry`;
+/// docs/composite-xml.md, "The 2008 layout") under `root` into ctx.out; legacy_xml_reader.cpp.
 void read_legacy_layout(const xml_context& ctx, const pugi::xml_node& root);
 
 }  // namespace iosr::detail

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The numbers of an OpenBenchmarking.org chart as its page text gives them, run together: the
 // axis ticks, the `SE +/- x, N = y` strings and the values, the last N touching the first value
-// (formats.md §7, §10.16). Finds every way to split them and scores how plausible each is.
+// (docs/html-view.md, "Values"). Finds every way to split them and scores how plausible each is.
 #pragma once
 
 #include <cstddef>

@@ -119,7 +119,7 @@ page_chart read_chart(const reader_context& ctx, const page_line& line, std::str
   auto& r = chart.r;
   r.title = std::string(title);
   r.description = std::string(description);
-  r.display_format = "BAR_GRAPH";
+  r.display_format = display_format::bar_graph;
   r.where = ctx.lines.position(line.offset);
   auto body = line.text.substr(watermark.size());
   std::size_t at = watermark.size();

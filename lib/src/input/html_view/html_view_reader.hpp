@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The text of an OpenBenchmarking.org result page, saved or copied as text (seed 003): each
-// chart's fields run together with no separators (formats.md §7, §10.16).
+// chart's fields run together with no separators (docs/html-view.md).
 #pragma once
 
 #include <string>

@@ -15,8 +15,8 @@ namespace iosr::detail {
 bool sniff_iosr_json(std::string_view text);
 
 /// Reads one iosr-json document. The model is the one that was written, except source_name
-/// (`name`) and format (`iosr-json`). Throws parse_error for invalid JSON, nesting deeper than
-/// 64 levels, an unsupported version, or a member of the wrong type.
+/// (`name`) and format (`iosr-json`). Throws parse_error for malformed JSON, nesting deeper than
+/// the `json-depth` limit, an unsupported version, or a member of the wrong type.
 void read_iosr_json(reader_context& ctx, const read_options& options);
 
 }  // namespace iosr::detail

@@ -177,13 +177,14 @@ void split_result_name(const reader_context& ctx, std::string_view text, bool wi
       if (text.ends_with(' ')) text.remove_suffix(1);
     }
   } else if (with_unit) {
-    ctx.warn(offset, "result '" + std::string(text) + "' gives no unit in parentheses");
+    ctx.warn(offset, "chart '" + std::string(text) + "' gives no unit in parentheses");
   }
   auto dash = text.find(" - ");
   if (dash == std::string_view::npos) {
     r.title = std::string(trim(text));
-    ctx.warn(offset, "result '" + r.title + "' has no ' - ' between its title and options; "
-                                            "read as a title without options");
+    ctx.warn(offset, "chart '" + r.title +
+                         "' has no ' - ' between its title and options; read as a title "
+                         "without options");
     return;
   }
   r.title = std::string(text.substr(0, dash));
@@ -214,7 +215,7 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
   r.where = ctx.lines.position(row.offset);
   split_result_name(ctx, row.at(0), columns.pts10(), row.offset, r);
   if (columns.pts10()) r.direction = read_direction(ctx, row);
-  r.display_format = "BAR_GRAPH";
+  r.display_format = display_format::bar_graph;
   for (std::size_t s = 0; s < columns.names.size(); ++s) {
     auto c = columns.first + s;
     auto value = trim(row.at(c));
@@ -223,20 +224,16 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
     e.label = columns.names[s];
     e.value_text = std::string(value);
     e.where = ctx.lines.position(row.cells[c].offset);
-    if (auto odd = read_stored_value(e, ""); !odd.empty()) {
+    if (auto odd = read_stored_value(e, {}); !odd.empty()) {
       ctx.warn(row.cells[c].offset, "'" + e.label + "' in '" + r.title + "': " + odd);
     }
-    if (e.kind == entry_kind::pass_fail) r.display_format = "PASS_FAIL";
+    if (e.kind == entry_kind::pass_fail) r.display_format = display_format::pass_fail;
     ctx.add_entry(r, std::move(e));
   }
   for (auto c = columns.first + columns.names.size(); c < row.cells.size(); ++c) {
     if (trim(row.cells[c].text).empty()) continue;
     auto& stray = strays[c];
     if (stray.count++ == 0) stray.first_offset = row.cells[c].offset;
-  }
-  if (r.entries.empty()) {
-    ctx.warn(row.offset, "result '" + r.title + "' (" + r.description +
-                             ") has no values: every run failed, or none ran");
   }
   ctx.out.results.push_back(std::move(r));
 }
@@ -269,7 +266,7 @@ bool disjoint(const result& a, const result& b) {
 // PTS names a row `TITLE - DESCRIPTION (UNIT)`, so results that differ only in what the CSV
 // does not show (test version, arguments) give rows of one name: merged runs whose tests did
 // not line up. When no system has a value in both rows, they are one result with the values of
-// both. Otherwise both rows stay, and finish_stored_file keeps the later one, as for a
+// both. Otherwise both rows stay, and the finishing pass keeps the later one, as for a
 // composite.xml (whose duplicates PTS itself replaces when it loads the file).
 void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results) {
   std::unordered_map<std::string_view, std::size_t> system_order;
@@ -278,7 +275,7 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
     auto it = system_order.find(e.label);
     return it == system_order.end() ? system_order.size() : it->second;
   };
-  // The row that finish_stored_file would keep for each name: the latest one kept here.
+  // The row that the finishing pass would keep for each name: the latest one kept here.
   std::unordered_map<std::string, std::size_t> latest;
   std::vector<result> kept;
   kept.reserve(results.size());
@@ -292,13 +289,13 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
     auto& earlier = kept[it->second];
     ctx.out.warnings.push_back(
         {r.where, "lines " + std::to_string(earlier.where.line) + " and " +
-                      std::to_string(r.where.line) + " both hold result '" + r.title + "' (" +
+                      std::to_string(r.where.line) + " both hold chart '" + r.title + "' (" +
                       r.description +
-                      ") and no system has a value in both; merged into one result, at line " +
+                      ") and no system has a value in both; merged into one chart, at line " +
                       std::to_string(earlier.where.line) + ", that keeps every value"});
     for (auto& e : r.entries) ctx.add_entry(earlier, std::move(e));
     std::ranges::stable_sort(earlier.entries, {}, order);
-    if (r.display_format == "PASS_FAIL") earlier.display_format = r.display_format;
+    if (r.display_format == display_format::pass_fail) earlier.display_format = r.display_format;
   }
   results = std::move(kept);
 }
@@ -462,7 +459,6 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
   }
   report_strays(ctx, strays, system_header, results_header);
   merge_disjoint_rows(ctx, file.results);
-  finish_stored_file(file);
 }
 
 }  // namespace iosr::detail

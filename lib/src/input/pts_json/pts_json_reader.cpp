@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "input/pts_json/json_tree.hpp"
+#include "input/json_tree.hpp"
 #include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "iosr/error.hpp"
@@ -18,17 +18,18 @@ namespace {
 
 using type = json_value::type;
 
-// The reader's state (reader_context) with positions taken from the parsed values.
+// The reader's state (reader_context) with positions taken from the parsed values: a member is
+// placed at its key, which names it.
 struct json_context : reader_context {
   using reader_context::at;
   using reader_context::fail;
   using reader_context::warn;
-  source_position at(const json_value& v) const { return at(v.offset); }
+  source_position at(const json_value& v) const { return at(v.member_offset); }
   void warn(const json_value& v, std::string message) const {
-    reader_context::warn(v.offset, std::move(message));
+    reader_context::warn(v.member_offset, std::move(message));
   }
   [[noreturn]] void fail(const json_value& v, std::string message) const {
-    reader_context::fail(v.offset, std::move(message));
+    reader_context::fail(v.member_offset, std::move(message));
   }
 };
 
@@ -37,6 +38,48 @@ std::string text_of(const json_context& ctx, const json_value& v, std::string_vi
   if (v.is_string() || v.is_number()) return v.text;
   ctx.warn(v, "'" + std::string(key) + "' is not a string; not read");
   return {};
+}
+
+// A member of PTS's export that holds one text field of the model.
+template <class Owner>
+struct text_member {
+  std::string_view key;
+  std::string Owner::*field;
+};
+
+constexpr text_member<result_file> file_texts[] = {
+    {"title", &result_file::title},
+    {"description", &result_file::description},
+    {"last_modified", &result_file::last_modified},
+    {"notes", &result_file::notes},
+    {"internal_tags", &result_file::internal_tags},
+    {"reference_id", &result_file::reference_id},
+    {"preset_environment_variables", &result_file::preset_environment},
+};
+constexpr text_member<system> system_texts[] = {
+    {"user", &system::user},
+    {"timestamp", &system::timestamp},
+    {"client_version", &system::client_version},
+    {"notes", &system::notes},
+};
+constexpr text_member<result> result_texts[] = {
+    {"identifier", &result::test_id},      {"title", &result::title},
+    {"app_version", &result::version},     {"arguments", &result::arguments},
+    {"description", &result::description}, {"scale", &result::unit},
+    {"annotation", &result::annotation},   {"parent", &result::parent},
+};
+
+// Reads `value` into the text field of `out` that `key` names among `members`; false when it
+// names none of them.
+template <class Owner, std::size_t N>
+bool read_text_member(const json_context& ctx, const text_member<Owner> (&members)[N],
+                      const std::string& key, const json_value& value, Owner& out) {
+  for (const auto& m : members) {
+    if (m.key != key) continue;
+    out.*m.field = text_of(ctx, value, key);
+    return true;
+  }
+  return false;
 }
 
 // The members of an object, later duplicates replacing earlier ones at the earlier place (as
@@ -87,6 +130,7 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
     return;
   }
   for (const auto& [member, value] : v.members) {
+    if (read_text_member(ctx, system_texts, member, value, s)) continue;
     if (member == "identifier") {
       if (value.text != key) {
         ctx.warn(value, "system '" + key + "' gives the identifier '" + value.text +
@@ -98,14 +142,6 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
         continue;
       }
       (member == "hardware" ? s.hardware : s.software) = read_fields(ctx, value);
-    } else if (member == "user") {
-      s.user = text_of(ctx, value, member);
-    } else if (member == "timestamp") {
-      s.timestamp = text_of(ctx, value, member);
-    } else if (member == "client_version") {
-      s.client_version = text_of(ctx, value, member);
-    } else if (member == "notes") {
-      s.notes = text_of(ctx, value, member);
     } else if (member == "data") {
       s.json = to_json_text(value);
     } else {
@@ -202,32 +238,17 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
                     "members title, scale, results, ...");
   const json_value* entries = nullptr;
   for (const auto& [member, value] : v.members) {
-    if (member == "identifier")
-      r.test_id = text_of(ctx, value, member);
-    else if (member == "title")
-      r.title = text_of(ctx, value, member);
-    else if (member == "app_version")
-      r.version = text_of(ctx, value, member);
-    else if (member == "arguments")
-      r.arguments = text_of(ctx, value, member);
-    else if (member == "description")
-      r.description = text_of(ctx, value, member);
-    else if (member == "scale")
-      r.unit = text_of(ctx, value, member);
-    else if (member == "proportion")
+    if (read_text_member(ctx, result_texts, member, value, r)) continue;
+    if (member == "proportion") {
       r.direction = read_proportion(ctx, value);
-    else if (member == "display_format")
-      r.display_format = text_of(ctx, value, member);
-    else if (member == "annotation")
-      r.annotation = text_of(ctx, value, member);
-    else if (member == "parent")
-      r.parent = text_of(ctx, value, member);
-    else if (member == "results")
+    } else if (member == "display_format") {
+      r.display_format = display_format::from_name(text_of(ctx, value, member));
+    } else if (member == "results") {
       entries = &value;
-    else
+    } else {
       ctx.warn(value, "'" + member + "' of result '" + hash +
-                          "' is not a key of PTS's JSON "
-                          "export; not read");
+                          "' is not a key of PTS's JSON export; not read");
+    }
   }
   if (r.title.empty()) ctx.warn(v, "result '" + hash + "' has no title");
   if (entries && entries->is_object()) {
@@ -237,17 +258,7 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
   } else if (entries) {
     ctx.warn(*entries, "'results' of result '" + hash + "' is not an object; not read");
   }
-  if (r.entries.empty()) {
-    ctx.warn(v, "result '" + r.title + "' has no entries (PTS does not show it)");
-  }
   ctx.out.results.push_back(std::move(r));
-}
-
-// nlohmann's message without its `[json.exception...] parse error at line 1, column 2: `.
-std::string describe(const std::string& error) {
-  auto at = error.find(": ");
-  auto message = at == std::string::npos ? error : error.substr(at + 2);
-  return "malformed JSON: " + message + "; expected PTS's result-file-to-json output";
 }
 
 }  // namespace
@@ -261,15 +272,11 @@ bool sniff_pts_json(std::string_view text) {
   return text.find("\"results\"") != std::string_view::npos;
 }
 
-void read_pts_json(reader_context& base, const read_options&) {
+void read_pts_json(reader_context& base, const read_options& options) {
   json_context ctx{base};
-  auto text = ctx.text;
   auto& file = ctx.out;
 
-  auto parsed = parse_json_tree(text);
-  if (!parsed.ok) {
-    ctx.fail(parsed.error_offset, describe(parsed.error));
-  }
+  auto parsed = read_json_tree(ctx, options, {"PTS's result-file-to-json output", 7});
   const auto& root = parsed.root;
   if (!root.is_object()) {
     ctx.fail(root,
@@ -277,21 +284,8 @@ void read_pts_json(reader_context& base, const read_options&) {
              "with 'systems' and 'results'");
   }
   for (const auto& [key, value] : unique_members(ctx, root, "key")) {
-    if (key == "title")
-      file.title = text_of(ctx, *value, key);
-    else if (key == "description")
-      file.description = text_of(ctx, *value, key);
-    else if (key == "last_modified")
-      file.last_modified = text_of(ctx, *value, key);
-    else if (key == "notes")
-      file.notes = text_of(ctx, *value, key);
-    else if (key == "internal_tags")
-      file.internal_tags = text_of(ctx, *value, key);
-    else if (key == "reference_id")
-      file.reference_id = text_of(ctx, *value, key);
-    else if (key == "preset_environment_variables") {
-      file.preset_environment = text_of(ctx, *value, key);
-    } else if (key != "systems" && key != "results") {
+    if (read_text_member(ctx, file_texts, key, *value, file)) continue;
+    if (key != "systems" && key != "results") {
       ctx.warn(*value, "'" + key + "' is not a key of PTS's JSON export; not read");
     }
   }
@@ -309,7 +303,6 @@ void read_pts_json(reader_context& base, const read_options&) {
       read_result(ctx, hash, *value);
     }
   }
-  finish_stored_file(file);
 }
 
 }  // namespace iosr::detail

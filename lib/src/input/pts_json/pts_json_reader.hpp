@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // PTS's JSON export (`phoronix-test-suite result-file-to-json`, PTS 10.8 and later;
-// formats.md §6.3).
+// docs/pts-json.md).
 #pragma once
 
 #include <string>

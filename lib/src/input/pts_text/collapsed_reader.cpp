@@ -100,7 +100,8 @@ std::size_t header_start_in_block(const reader_context& ctx, span_t block) {
 }
 
 // A system that no chart names is found where a software list ends at `Screen Resolution: WxH`
-// and `NAME: Processor: ...` follows; the others were found from the chart labels.
+// and `NAME: Processor: ...` follows; the others were found from the chart labels. The
+// finishing pass says that it has no entries.
 void add_systems_without_entries(const reader_context& ctx, span_t prefix,
                                  std::vector<span_t>& labels) {
   static constexpr std::string_view resolution = "Screen Resolution: ";
@@ -126,8 +127,6 @@ void add_systems_without_entries(const reader_context& ctx, span_t prefix,
       if (!starts_with_hardware_key(rest) && !starts_with_software_key(rest)) continue;
       if (text.substr(label_begin, colon - label_begin).find(", ") != std::string_view::npos) break;
       found.push_back({label_begin, colon});
-      ctx.warn(label_begin, "system '" + std::string(text.substr(label_begin, colon - label_begin)) +
-                                "' has no entries in any chart");
       break;
     }
   }
@@ -276,7 +275,7 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
     r.description = std::move(parts.description);
     r.unit = std::move(parts.unit);
     r.direction = draft.dir;
-    r.display_format = "BAR_GRAPH";
+    r.display_format = display_format::bar_graph;
     r.where = ctx.at(header.begin);
     if (!draft.marked) {
       ctx.warn(header.begin, "chart '" + std::string(header.in(text)) +
@@ -292,10 +291,9 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
       const auto& e = entries[k];
       add_text_entry(r, ctx, e.label.in(text), e.label.begin, e.found.tail, 0);
       bars.push_back(e.found.tail.bar_length);
-      if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
-      if (e.found.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
+      if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
+      if (e.found.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
     }
-    if (r.entries.empty()) ctx.warn(header.begin, "chart '" + r.title + "' has no entries");
     check_bars(ctx, r, bars);
     ctx.out.results.push_back(std::move(r));
   }

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Boost.Spirit X3 rules for the tail of a text-export entry line.
-//
-// Naming legend: foo_def is a rule's definition, foo the rule. Only explicit character sets
-// are used: Boost 1.74's X3 character classes assert on bytes >= 0x80 (UTF-8 labels).
+// Boost.Spirit X3 rules for the tail of a text-export entry line (grammar.hpp lists the tails).
+// Only explicit character sets are used: Boost 1.74's X3 character classes assert on bytes
+// >= 0x80 (UTF-8 labels).
 #include "input/pts_text/grammar.hpp"
 
 #include <algorithm>
@@ -66,6 +65,15 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     return t;
   }
   auto offset = [&](auto p) { return static_cast<std::size_t>(&*p - begin); };
+  // A tail that is one value token, ending where the token ends.
+  auto token_tail = [&](tail_kind kind, const boost::iterator_range<const char*>& value) {
+    entry_tail t;
+    t.kind = kind;
+    t.value_begin = offset(value.begin());
+    t.value_end = t.value_begin + value.size();
+    t.end = t.value_end;
+    return t;
+  };
 
   // VALUE [blanks] | ====
   {
@@ -73,10 +81,7 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     boost::iterator_range<const char*> value, bars;
     if (x3::parse(p, end, value_token >> *blank, value) && p != end && *p == '|') {
       if (x3::parse(p, end, bar, bars) && at_token_end(text, p)) {
-        entry_tail t;
-        t.kind = tail_kind::bar;
-        t.value_begin = offset(value.begin());
-        t.value_end = t.value_begin + value.size();
+        auto t = token_tail(tail_kind::bar, value);
         t.bar_column = static_cast<std::size_t>(bars.begin() - begin) - 1;
         t.bar_length = bars.size();
         t.end = static_cast<std::size_t>(p - begin);
@@ -111,12 +116,7 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     boost::iterator_range<const char*> value;
     if (x3::parse(p, end, number_token, value) &&
         std::all_of(p, end, [](char c) { return c == ' ' || c == '\r'; })) {
-      entry_tail t;
-      t.kind = tail_kind::bare;
-      t.value_begin = offset(value.begin());
-      t.value_end = t.value_begin + value.size();
-      t.end = t.value_end;
-      return t;
+      return token_tail(tail_kind::bare, value);
     }
   }
   // PASS / FAIL
@@ -124,12 +124,7 @@ std::optional<entry_tail> match_entry_tail(std::string_view text, std::size_t do
     const char* p = it;
     boost::iterator_range<const char*> value;
     if (x3::parse(p, end, pass_fail_tail, value) && at_token_end(text, p)) {
-      entry_tail t;
-      t.kind = tail_kind::pass_fail;
-      t.value_begin = offset(value.begin());
-      t.value_end = t.value_begin + value.size();
-      t.end = t.value_end;
-      return t;
+      return token_tail(tail_kind::pass_fail, value);
     }
   }
   return std::nullopt;

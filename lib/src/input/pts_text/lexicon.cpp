@@ -2,12 +2,12 @@
 // Facts about PTS test titles and units (see lexicon.hpp).
 //
 // Where the entries come from:
-//   - every chart header of the seeds (/work/shared/seeds/000..004), e.g. `Timed GCC Compilation`,
-//     `Apache HBase`, `Microseconds - Average Latency`;
+//   - every chart header of the seeds (data/text/, tests/fixtures/seeds/), e.g. `Timed GCC
+//     Compilation`, `Apache HBase`, `Microseconds - Average Latency`;
 //   - the Result/Title and Result/Scale elements of the corpus XML files and the docs samples, the
 //     Benchmark/Name of the 2008 files (`Ogg Encoding`), and the title/unit lines of the corpus
 //     text exports (result-file-to-text output, markdown, e-mail and readme copies);
-//   - the unit names the PTS CSV short-unit rules refer to (docs/formats.md section 6);
+//   - the unit names of PTS's CSV short units (docs/pts-csv.md, "Results");
 //   - titles and units of well-known PTS / OpenBenchmarking.org test profiles (disk, database,
 //     compile, compression, web server, kernel, network and common CPU tests), as PTS prints them.
 // Hand-made sample titles and units of the docs samples (`Example Small`, `Custom Script`,

@@ -215,14 +215,9 @@ class multiline_reader {
       } else {
         const auto& label_line = lines_[j - 1];
         auto label = label_line.content.substr(0, label_line.content.size() - 1);
+        // A label described twice is reported (and the second description dropped) by the
+        // finishing pass.
         auto s = make_system(std::string(trim(label)));
-        if (auto* earlier = ctx_.out.find_system(s.label)) {
-          ctx_.warn(label_line.begin + label_line.indent,
-                    "system '" + s.label + "' is described again (first at line " +
-                        std::to_string(earlier->where.line) + "); kept the first description");
-          i = k - 1;
-          continue;
-        }
         s.where = ctx_.at(label_line.begin + label_line.indent);
         s.hardware = split_fields(hardware);
         s.software = split_fields(software);
@@ -310,7 +305,7 @@ class multiline_reader {
 
   result make_chart(const header_lines& h, std::size_t fallback_line) {
     result r;
-    r.display_format = "BAR_GRAPH";
+    r.display_format = display_format::bar_graph;
     auto where = h.title != npos ? h.title : fallback_line;
     r.where = ctx_.at(lines_[where].begin + lines_[where].indent);
     if (h.title != npos) {
@@ -406,9 +401,11 @@ class multiline_reader {
       }
       add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
       bars_.push_back(l.entry.tail.kind == tail_kind::bare ? no_bar : l.entry.tail.bar_length);
-      if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = "PASS_FAIL";
-      if (l.entry.tail.kind == tail_kind::series) r.display_format = "LINE_GRAPH";
-      if (l.entry.tail.kind == tail_kind::empty) r.display_format = "IMAGE_COMPARISON";
+      if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
+      if (l.entry.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
+      if (l.entry.tail.kind == tail_kind::empty) {
+        r.display_format = display_format::image_comparison;
+      }
     }
     if (i == end) fail_if_broken_entry(i, !r.entries.empty());
     if (without_bar > 0) {
@@ -464,7 +461,6 @@ class multiline_reader {
                                        (ctx_.out.results.empty() ? "" : "; that chart is not read"));
       return unit + 1;
     }
-    ctx_.warn(lines_[unit].begin, "chart '" + r.title + "' has no entries (every run failed?)");
     ctx_.out.results.push_back(std::move(r));
     return unit + 1;
   }

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The text-export reader: detection, the choice between the two forms, and what both share
-// (entries from matched tails, the bar check, systems named only by entries).
+// (entries from matched tails, the bar check).
 #include "input/pts_text/text_reader.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <unordered_map>
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
@@ -129,47 +128,6 @@ void check_bars(const reader_context& ctx, const result& chart,
   }
 }
 
-void match_entries_to_systems(const reader_context& ctx) {
-  auto& systems = ctx.out.systems;
-  // One lookup per entry serves both checks. The keys are views: systems are added only after
-  // the lookups, since adding them may move the labels viewed.
-  std::unordered_map<std::string_view, bool> has_entries;  // by system label
-  has_entries.reserve(systems.size());
-  for (const auto& s : systems) has_entries.emplace(s.label, false);
-  const bool had_system_block = !systems.empty();
-  std::vector<const entry*> first_of_missing;
-  for (const auto& r : ctx.out.results) {
-    for (const auto& e : r.entries) {
-      auto [it, added] = has_entries.try_emplace(e.label, true);
-      if (added) first_of_missing.push_back(&e);
-      it->second = true;
-    }
-  }
-  // A system with no bar anywhere: real when a run failed, but also what an input cut off in
-  // its last chart looks like, so it is said.
-  std::vector<std::size_t> without_entries;
-  if (!ctx.out.results.empty()) {
-    for (std::size_t i = 0; i < systems.size(); ++i) {
-      if (!has_entries.find(systems[i].label)->second) without_entries.push_back(i);
-    }
-  }
-
-  for (const auto* e : first_of_missing) {
-    auto s = make_system(e->label);
-    s.where = e->where;
-    systems.push_back(std::move(s));
-    if (had_system_block) {
-      ctx.out.warnings.push_back(
-          {e->where, "'" + e->label + "' has no system block; added it without hardware "
-                     "or software details"});
-    }
-  }
-  for (auto i : without_entries) {
-    ctx.out.warnings.push_back(
-        {systems[i].where, "system '" + systems[i].label + "' has no entries in any chart"});
-  }
-}
-
 bool sniff_pts_text(std::string_view text) {
   if (find_direction_mark(text, 0)) return true;
   // An export without charts still has its system block: `LABEL: ` then `\tProcessor: ...`.
@@ -207,7 +165,6 @@ void read_pts_text(reader_context& ctx, const read_options&) {
   } else {
     read_multiline(ctx);
   }
-  match_entries_to_systems(ctx);
   if (file.results.empty() && file.systems.empty()) {
     // A direction mark without a chart around it: a table of the author's own making.
     if (!marks.empty()) {
@@ -218,7 +175,6 @@ void read_pts_text(reader_context& ctx, const read_options&) {
     ctx.fail(0, "no benchmark chart found; expected a PTS text export with charts such as "
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");
   }
-  if (file.results.empty()) ctx.warn(0, "the export lists systems but holds no charts");
 }
 
 }  // namespace iosr::detail

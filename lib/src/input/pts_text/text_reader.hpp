@@ -20,7 +20,6 @@ void read_pts_text(reader_context& ctx, const read_options& options);
 
 // ---- shared by the two forms (text_reader.cpp) ------------------------------------------------
 
-/// Where and how the reader of one input reports.
 /// The direction mark ending a unit line or a collapsed header.
 struct direction_mark {
   std::size_t begin = 0, end = 0;  ///< `> Higher Is Better` / `< Lower Is Better`
@@ -50,10 +49,6 @@ inline constexpr std::size_t no_bar = std::size_t(-1);
 /// Checks each bar against its value with PTS's proportional formula; warns on a mismatch.
 void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<std::size_t>& bar_lengths);
-
-/// Adds the systems that entries name but the system block lacks (with a warning each when
-/// there is a system block), and warns about systems that no entry names.
-void match_entries_to_systems(const reader_context& ctx);
 
 /// `marks` are the direction marks of ctx.text (find_direction_marks).
 void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& marks);

@@ -8,16 +8,11 @@
 #include <cerrno>
 
 #include "input/transport/layers.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Valid UTF-8 (RFC 3629), and whether any character of it is not ASCII.
 bool is_utf8(std::string_view s, bool& any_multibyte) {
@@ -50,7 +45,7 @@ struct iconv_handle {
 
 std::optional<undone_layer> convert_charset(std::string_view text, std::string_view charset,
                                             std::size_t note_offset) {
-  auto name = lower(charset);
+  auto name = ascii_lower(charset);
   if (name.empty() || name == "us-ascii" || name == "ascii" || name == "utf-8" || name == "utf8") {
     return std::nullopt;
   }

@@ -60,23 +60,17 @@ std::optional<run> spaced_run(std::string_view text, const line_span& unit) {
       text.substr(entry->begin, entry->end - entry->begin).find(" .") == std::string_view::npos) {
     return std::nullopt;
   }
-  auto first = unit;
-  while (true) {
-    auto separator = before(text, first);
-    if (!separator || !separator->blank) break;
-    auto above = before(text, *separator);
-    if (!above || !spaced(text, *above, true)) break;
-    first = *above;
-  }
-  auto last = *entry;
-  while (true) {
-    auto separator = after(text, last);
-    if (!separator || !separator->blank) break;
-    auto below = after(text, *separator);
-    if (!below || !spaced(text, *below, false)) break;
-    last = *below;
-  }
-  return run{first.begin, last.next};
+  // The run takes in every spaced line one blank line away, upwards and then downwards.
+  auto extend = [&](line_span from, auto next, bool upwards) {
+    while (true) {
+      auto separator = next(text, from);
+      if (!separator || !separator->blank) return from;
+      auto line = next(text, *separator);
+      if (!line || !spaced(text, *line, upwards)) return from;
+      from = *line;
+    }
+  };
+  return run{extend(unit, before, true).begin, extend(*entry, after, false).next};
 }
 
 }  // namespace

@@ -7,19 +7,14 @@
 #include <string>
 
 #include "input/transport/layers.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool starts_with_nocase(std::string_view text, std::size_t at, std::string_view word) {
-  return text.size() >= at + word.size() && lower(text.substr(at, word.size())) == word;
+  return text.size() >= at + word.size() && ascii_lower(text.substr(at, word.size())) == word;
 }
 
 // Elements whose start and end break the line (the block elements a page's text is cut by).
@@ -146,7 +141,7 @@ std::optional<undone_layer> undo_html_page(std::string_view text) {
       bool ending = tag.starts_with('/');
       if (ending) tag.remove_prefix(1);
       auto name_end = tag.find_first_of(" \t\r\n/>");
-      auto name = lower(tag.substr(0, name_end));
+      auto name = ascii_lower(tag.substr(0, name_end));
       if (!ending && hides_content(name)) {
         // Its end tag, in any case; without one the rest of the page is hidden.
         auto end = close + 1;

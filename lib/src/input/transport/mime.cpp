@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "input/transport/layers.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
@@ -28,12 +29,6 @@ struct entity {
     return nullptr;
   }
 };
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -78,8 +73,8 @@ bool read_headers(std::string_view text, std::size_t from, std::size_t end, enti
       e.headers.back().value += ' ';
       e.headers.back().value += trim_blanks(line);
     } else if (auto n = field_name_length(line)) {
-      e.headers.push_back({lower(line.substr(0, n)), std::string(trim_blanks(line.substr(n + 1))),
-                           l.begin});
+      e.headers.push_back(
+          {ascii_lower(line.substr(0, n)), std::string(trim_blanks(line.substr(n + 1))), l.begin});
     } else {
       return false;
     }
@@ -107,12 +102,12 @@ content_type parse_content_type(const header_field* h) {
   if (!h) return ct;
   std::string_view v = h->value;
   auto semi = v.find(';');
-  ct.type = lower(trim_blanks(v.substr(0, semi)));
+  ct.type = ascii_lower(trim_blanks(v.substr(0, semi)));
   while (semi != std::string_view::npos) {
     v.remove_prefix(semi + 1);
     auto eq = v.find('=');
     if (eq == std::string_view::npos) break;
-    auto name = lower(trim_blanks(v.substr(0, eq)));
+    auto name = ascii_lower(trim_blanks(v.substr(0, eq)));
     v.remove_prefix(eq + 1);
     while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
     std::string value;
@@ -229,7 +224,7 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   const auto& e = part.e;
   auto ct = parse_content_type(e.find("content-type"));
   auto* cte_field = e.find("content-transfer-encoding");
-  auto cte = cte_field ? lower(cte_field->value) : std::string();
+  auto cte = cte_field ? ascii_lower(cte_field->value) : std::string();
   auto note_at = cte_field ? cte_field->offset : (e.headers.empty() ? e.body : e.headers[0].offset);
   auto body = text.substr(e.body, e.end - e.body);
 
@@ -269,9 +264,9 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
     if (auto charset = ct.param("charset"); !charset.empty()) {
       if (auto layer = convert_charset(decoded, charset, 0)) layers.push_back(std::move(*layer));
     }
-    if (lower(ct.param("format")) == "flowed") {
+    if (ascii_lower(ct.param("format")) == "flowed") {
       const auto& now = layers.back().out.text();
-      if (auto layer = undo_flowed(now, lower(ct.param("delsp")) == "yes", 0)) {
+      if (auto layer = undo_flowed(now, ascii_lower(ct.param("delsp")) == "yes", 0)) {
         layers.push_back(std::move(*layer));
       }
     }

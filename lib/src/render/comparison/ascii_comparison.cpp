@@ -97,8 +97,8 @@ constexpr std::size_t summary_ratio_width = baseline_word.size();
 
 // Under a `[group]` heading the labels leave the group's name out.
 std::string_view shown_label(const comparison& c, std::size_t configuration) {
-  return c.groups.size() > 1 ? label_in_group(c, configuration)
-                             : std::string_view(c.configurations[configuration].label);
+  return c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
+                                     : std::string_view(c.configurations[configuration].label);
 }
 
 layout fit(const comparison& c, const compared_test& test, int width) {
@@ -140,12 +140,12 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
   for (const auto& e : test.entries) {
     if (e.value && e.kind != entry_kind::pass_fail) largest = std::max(largest, *e.value);
   }
-  std::size_t group = c.groups.size();  // none yet
+  std::size_t group = c.compare_groups.size();  // none yet
   for (const auto& e : test.entries) {
     const auto& conf = c.configurations[e.configuration];
-    if (c.groups.size() > 1 && conf.group != group) {
-      group = conf.group;
-      out += "  [" + c.groups[group].name + "]\n";
+    if (c.compare_groups.size() > 1 && conf.compare_group != group) {
+      group = conf.compare_group;
+      out += "  [" + c.compare_groups[group].name + "]\n";
     }
     std::size_t bar = 0;
     if (e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail) {
@@ -172,12 +172,12 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
 }
 
 // Tests as rows, configurations as columns: the article view for the terminal.
-void render_group_table(const comparison& c, const table_index& index, std::size_t group, int width,
-                        std::string& out) {
+void render_compare_group_table(const comparison& c, const table_index& index, std::size_t group,
+                                int width, std::string& out) {
   const auto& confs = index.members(group);
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"test"};
-  for (auto i : confs) header.push_back(std::string(label_in_group(c, i)));
+  for (auto i : confs) header.push_back(std::string(label_in_compare_group(c, i)));
   rows.push_back(header);
   for (std::size_t t = 0; t < c.tests.size(); ++t) {
     const auto& test = c.tests[t];
@@ -202,7 +202,7 @@ void render_group_table(const comparison& c, const table_index& index, std::size
   }
   const auto total = static_cast<std::size_t>(std::max(width, 40));
   widths[0] = std::min(widths[0], std::max<std::size_t>(20, total / 3));
-  out += c.groups[group].name + '\n';
+  out += c.compare_groups[group].name + '\n';
   // Columns that do not fit beside the test names go to a further block below.
   std::size_t first = 1;
   while (first < widths.size()) {
@@ -243,8 +243,9 @@ void render_summary(const comparison& c, int width, std::string& out) {
                      pad_right("configuration", label_width), "ratio", summary_ratio_width, "over",
                      total.size() * 2 + 4, "first", "last", "mean rank");
   for (const auto& row : summary_rows(c)) {
-    if (c.groups.size() > 1 && row.starts_group) {
-      out += "  [" + c.groups[c.configurations[row.configuration].group].name + "]\n";
+    if (c.compare_groups.size() > 1 && row.starts_compare_group) {
+      out +=
+          "  [" + c.compare_groups[c.configurations[row.configuration].compare_group].name + "]\n";
     }
     const auto& cells = row.cells;
     out += fmt::format(
@@ -279,8 +280,8 @@ void render_ascii_comparison(const comparison& c, const comparison_render_option
   const painter paint(options.color);
   if (options.table_view) {
     const table_index index(c);
-    for (std::size_t g = 0; g < c.groups.size(); ++g) {
-      render_group_table(c, index, g, options.width, out);
+    for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
+      render_compare_group_table(c, index, g, options.width, out);
     }
   } else {
     for (const auto& test : c.tests) {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "direction_names.hpp"
+
 namespace iosr::detail {
 
 std::string delta_text(std::optional<double> delta_pct) {
@@ -26,27 +28,11 @@ std::string test_heading(const compared_test& t) {
 }
 
 std::string_view direction_text(direction d) {
-  switch (d) {
-    case direction::higher:
-      return "higher is better";
-    case direction::lower:
-      return "lower is better";
-    case direction::none:
-      break;
-  }
-  return "";
+  return by_direction<std::string_view>(d, "higher is better", "lower is better", "");
 }
 
 std::string_view direction_arrow(direction d) {
-  switch (d) {
-    case direction::higher:
-      return "↑";
-    case direction::lower:
-      return "↓";
-    case direction::none:
-      break;
-  }
-  return "";
+  return by_direction<std::string_view>(d, "↑", "↓", "");
 }
 
 int verdict(const compared_entry& e) {
@@ -54,10 +40,10 @@ int verdict(const compared_entry& e) {
   return *e.ratio > 1.0 ? 1 : -1;
 }
 
-std::string_view label_in_group(const comparison& c, std::size_t configuration) {
+std::string_view label_in_compare_group(const comparison& c, std::size_t configuration) {
   const auto& conf = c.configurations[configuration];
   const std::string_view label = conf.label;
-  const std::string& group = c.groups[conf.group].name;
+  const std::string& group = c.compare_groups[conf.compare_group].name;
   if (label.size() > group.size() + 2 && label.substr(0, group.size()) == group &&
       label.substr(group.size(), 2) == ": ") {
     return label.substr(group.size() + 2);
@@ -66,9 +52,9 @@ std::string_view label_in_group(const comparison& c, std::size_t configuration) 
 }
 
 table_index::table_index(const comparison& c)
-    : members_(c.groups.size()), entries_(c.tests.size()) {
+    : members_(c.compare_groups.size()), entries_(c.tests.size()) {
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    members_[c.configurations[i].group].push_back(i);
+    members_[c.configurations[i].compare_group].push_back(i);
   }
   for (std::size_t t = 0; t < c.tests.size(); ++t) {
     for (const auto& e : c.tests[t].entries) entries_[t].emplace(e.configuration, &e);
@@ -81,7 +67,7 @@ const compared_entry* table_index::entry(std::size_t test, std::size_t configura
 }
 
 bool is_baseline(const comparison& c, std::size_t configuration) {
-  return c.groups[c.configurations[configuration].group].baseline == configuration;
+  return c.compare_groups[c.configurations[configuration].compare_group].baseline == configuration;
 }
 
 }  // namespace iosr::detail

@@ -43,7 +43,7 @@ int verdict(const compared_entry& e);
 
 /// The label without its group's name in front (`None` in group `WD5000AZRX`), for places
 /// where the group is already named.
-std::string_view label_in_group(const comparison& c, std::size_t configuration);
+std::string_view label_in_compare_group(const comparison& c, std::size_t configuration);
 
 /// What the table views look up: the configurations of each group, and each test's entry per
 /// configuration. Built once, so that big comparisons stay linear.

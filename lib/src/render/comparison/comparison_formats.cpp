@@ -28,9 +28,9 @@ std::span<const comparison_format> comparison_formats() { return formats; }
 namespace iosr {
 
 std::vector<comparison_format_info> list_comparison_formats() {
-  std::vector<comparison_format_info> list;
-  for (const auto& f : detail::comparison_formats()) list.push_back({f.name, f.summary});
-  return list;
+  return detail::list_formats(detail::comparison_formats(), [](const auto& f) {
+    return comparison_format_info{f.name, f.help};
+  });
 }
 
 void render_comparison(const comparison& c, std::string_view format,

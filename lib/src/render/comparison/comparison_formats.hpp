@@ -15,7 +15,7 @@ using render_comparison_fn = void (*)(const comparison& c, const comparison_rend
 
 struct comparison_format {
   std::string_view name;
-  std::string_view summary;
+  std::string_view help;
   render_comparison_fn render;
 };
 

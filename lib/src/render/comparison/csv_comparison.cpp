@@ -31,7 +31,7 @@ void render_csv_comparison(const comparison& c, const comparison_render_options&
   for (const auto& test : c.tests) {
     for (const auto& e : test.entries) {
       const auto& conf = c.configurations[e.configuration];
-      const auto& baseline = c.groups[conf.group].baseline;
+      const auto& baseline = c.compare_groups[conf.compare_group].baseline;
       row.field(c.inputs[conf.input].source_name);
       row.field(test.title);
       row.field(test.version);

@@ -89,11 +89,11 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
                 std::string& out) {
   double largest = 0;
   std::size_t rows = 0;
-  std::size_t group = c.groups.size();
+  std::size_t group = c.compare_groups.size();
   for (const auto& e : test.entries) {
     if (e.value && e.kind != entry_kind::pass_fail) largest = std::max(largest, *e.value);
-    const auto g = c.configurations[e.configuration].group;
-    if (c.groups.size() > 1 && g != group) ++rows;  // a group heading row
+    const auto g = c.configurations[e.configuration].compare_group;
+    if (c.compare_groups.size() > 1 && g != group) ++rows;  // a group heading row
     group = g;
     ++rows;
   }
@@ -111,18 +111,19 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
       "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
       chart_width, height, chart_width, height, html_escaped(test.title));
   int y = 4;
-  group = c.groups.size();
+  group = c.compare_groups.size();
   for (const auto& e : test.entries) {
     const auto& conf = c.configurations[e.configuration];
-    if (c.groups.size() > 1 && conf.group != group) {
+    if (c.compare_groups.size() > 1 && conf.compare_group != group) {
       out += fmt::format("<text x=\"4\" y=\"{}\" font-weight=\"bold\">{}</text>\n", y + 15,
-                         html_escaped(clipped(c.groups[conf.group].name, 100)));
+                         html_escaped(clipped(c.compare_groups[conf.compare_group].name, 100)));
       y += row_height;
     }
-    group = conf.group;
+    group = conf.compare_group;
     const bool base = is_baseline(c, e.configuration);
-    const std::string label = std::string(c.groups.size() > 1 ? label_in_group(c, e.configuration)
-                                                              : std::string_view(conf.label));
+    const std::string label =
+        std::string(c.compare_groups.size() > 1 ? label_in_compare_group(c, e.configuration)
+                                                : std::string_view(conf.label));
     double width = 0;
     if (e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail) {
       width = *e.value / largest * bar_max;
@@ -159,14 +160,15 @@ std::string cell_html(const comparison& c, std::size_t configuration, const comp
   return e.rank == 1 ? "<strong>" + cell + "</strong>" : cell;
 }
 
-void group_tables(const comparison& c, std::string& out) {
+void compare_group_tables(const comparison& c, std::string& out) {
   const table_index index(c);
-  for (std::size_t g = 0; g < c.groups.size(); ++g) {
+  for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
     const auto& confs = index.members(g);
-    if (c.groups.size() > 1) out += "<h3>" + html_escaped(c.groups[g].name) + "</h3>\n";
+    if (c.compare_groups.size() > 1)
+      out += "<h3>" + html_escaped(c.compare_groups[g].name) + "</h3>\n";
     out += "<div class=\"scroll\"><table class=\"group\">\n<thead><tr><th>Test</th>";
     for (auto i : confs) {
-      out += "<th>" + html_escaped(label_in_group(c, i)) +
+      out += "<th>" + html_escaped(label_in_compare_group(c, i)) +
              (is_baseline(c, i) ? baseline_suffix : "") + "</th>";
     }
     out += "</tr></thead>\n<tbody>\n";
@@ -261,7 +263,7 @@ void render_html_comparison(const comparison& c, const comparison_render_options
   systems_table(c, out);
   out += "<h2>Results</h2>\n";
   if (options.table_view) {
-    group_tables(c, out);
+    compare_group_tables(c, out);
   } else {
     for (std::size_t t = 0; t < c.tests.size(); ++t) test_chart(c, c.tests[t], t, out);
   }

@@ -25,7 +25,7 @@ json or_null(const std::optional<T>& v) {
 
 json row(const comparison& c, const compared_test& test, const compared_entry& e) {
   const auto& conf = c.configurations[e.configuration];
-  const auto& group = c.groups[conf.group];
+  const auto& group = c.compare_groups[conf.compare_group];
   return {
       {"file", c.inputs[conf.input].source_name},
       {"result_title", test.title},
@@ -61,7 +61,7 @@ json summary(const comparison& c, const summary_row& row) {
   return {
       {"label", conf.label},
       {"file", c.inputs[conf.input].source_name},
-      {"compare_group", c.groups[conf.group].name},
+      {"compare_group", c.compare_groups[conf.compare_group].name},
       {"is_baseline", row.is_baseline},
       {"geomean_ratio", or_null(conf.geomean_ratio)},
       {"tests_compared", conf.tests_compared},
@@ -83,7 +83,7 @@ void render_json_comparison(const comparison& c, const comparison_render_options
         {{"file", in.source_name}, {"short_name", in.short_name}, {"title", in.title}});
   }
   json& groups = doc["groups"] = json::array();
-  for (const auto& g : c.groups) {
+  for (const auto& g : c.compare_groups) {
     groups.push_back(
         {{"name", g.name},
          {"baseline", g.baseline ? json(c.configurations[*g.baseline].label) : json(nullptr)}});

@@ -36,15 +36,16 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
   return cell;
 }
 
-void render_group(const comparison& c, const table_index& index, std::size_t group,
-                  std::string& out) {
+void render_compare_group(const comparison& c, const table_index& index, std::size_t group,
+                          std::string& out) {
   const auto& confs = index.members(group);
-  if (c.groups.size() > 1) out += "## " + markdown_escaped(c.groups[group].name) + "\n\n";
+  if (c.compare_groups.size() > 1)
+    out += "## " + markdown_escaped(c.compare_groups[group].name) + "\n\n";
 
   std::vector<std::string> header{"Test"};
   std::vector<std::string> align{"---"};
   for (auto i : confs) {
-    header.push_back(markdown_escaped(label_in_group(c, i)) +
+    header.push_back(markdown_escaped(label_in_compare_group(c, i)) +
                      (is_baseline(c, i) ? baseline_suffix : ""));
     align.push_back("---:");
   }
@@ -70,7 +71,7 @@ void render_group(const comparison& c, const table_index& index, std::size_t gro
 }
 
 void render_summary(const comparison& c, std::string& out) {
-  out += c.groups.size() > 1 ? "## Summary\n\n" : "Summary:\n\n";
+  out += c.compare_groups.size() > 1 ? "## Summary\n\n" : "Summary:\n\n";
   table_row({summary_columns.begin(), summary_columns.end()}, out);
   table_row({"---", "---:", "---:", "---:", "---:", "---:"}, out);
   for (const auto& row : summary_rows(c)) {
@@ -92,7 +93,7 @@ void render_summary(const comparison& c, std::string& out) {
 void render_markdown_comparison(const comparison& c, const comparison_render_options&,
                                 std::string& out) {
   const table_index index(c);
-  for (std::size_t g = 0; g < c.groups.size(); ++g) render_group(c, index, g, out);
+  for (std::size_t g = 0; g < c.compare_groups.size(); ++g) render_compare_group(c, index, g, out);
   render_summary(c, out);
   const auto notes = note_lines(c);
   if (!notes.empty()) out += '\n';

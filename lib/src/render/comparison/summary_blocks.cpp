@@ -15,7 +15,8 @@ std::vector<summary_row> summary_rows(const comparison& c) {
     const auto& conf = c.configurations[i];
     summary_row& row = rows.emplace_back();
     row.configuration = i;
-    row.starts_group = i == 0 || c.configurations[i - 1].group != conf.group;
+    row.starts_compare_group =
+        i == 0 || c.configurations[i - 1].compare_group != conf.compare_group;
     row.is_baseline = is_baseline(c, i);
     row.cells[label_cell] = conf.label;
     row.cells[ratio_cell] =

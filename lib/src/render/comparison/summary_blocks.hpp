@@ -31,7 +31,7 @@ enum summary_cell : std::size_t {
 /// One configuration's line of the summary, as texts every format shows alike.
 struct summary_row {
   std::size_t configuration = 0;  ///< index in comparison::configurations
-  bool starts_group = false;      ///< the first configuration of its group (a group heading)
+  bool starts_compare_group = false;  ///< the first configuration of its group (a group heading)
   bool is_baseline = false;       ///< its group's baseline
   /// Plain text, not yet escaped: the label as shown with several inputs (`a.xml: None`), the
   /// geometric mean ratio (`0.288`, or baseline_word), the tests with a ratio of all tests

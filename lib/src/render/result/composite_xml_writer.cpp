@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
-// composite.xml output: today's PTS layout (docs/composite-xml.md), elements in PTS's order,
-// two-space indentation, empty elements written open-close as PTS does. Optional elements (Notes of
-// the file, Annotation, Parent, JSON, ...) are written only when the model has them.
+// composite.xml output: today's PTS layout (docs/composite-xml.md), elements in PTS's order
+// (composite_xml_schema.hpp), two-space indentation, empty elements written open-close as PTS
+// does. Optional elements (Notes of the file, Annotation, Parent, JSON, ...) are written only
+// when the model has them.
 #include <fmt/format.h>
 
 #include <pugixml.hpp>
 #include <sstream>
 #include <stdexcept>
 
+#include "composite_xml_schema.hpp"
+#include "direction_names.hpp"
 #include "iosr/version.hpp"
 #include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
@@ -59,21 +62,12 @@ std::string join_samples(const std::vector<std::string>& samples) {
   return joined;
 }
 
-std::string proportion(direction d) {
-  switch (d) {
-    case direction::higher:
-      return "HIB";
-    case direction::lower:
-      return "LIB";
-    case direction::none:
-      break;
-  }
-  return "";
-}
+std::string proportion(direction d) { return by_direction<std::string>(d, "HIB", "LIB", ""); }
 
-// Text exports do not say how a chart was drawn; the kinds of its entries do.
-std::string display_format(const result& r) {
-  if (!r.display_format.empty()) return r.display_format;
+// A model made without a display format (by a program of its own) still says how the chart is
+// drawn: the kinds of its entries do.
+std::string_view display_format_of(const result& r) {
+  if (!r.display_format.empty()) return r.display_format.name();
   for (const auto& e : r.entries) {
     if (e.kind == entry_kind::pass_fail) return "PASS_FAIL";
     if (e.kind == entry_kind::series) return "LINE_GRAPH";
@@ -97,31 +91,34 @@ std::string entry_json(const entry& e) {
   return "";
 }
 
-void add_system(pugi::xml_node root, const system& s) {
-  auto node = root.append_child("System");
-  add_text(node, "Identifier", s.label);
-  add_text(node, "Hardware", join_fields(s.hardware));
-  add_text(node, "Software", join_fields(s.software));
-  add_text(node, "User", s.user);
-  add_text(node, "TimeStamp", s.timestamp);
-  add_text(node, "TestClientVersion", s.client_version);
-  add_text(node, "Notes", s.notes);
-  add_optional(node, "JSON", s.json);
-  add_optional(node, "CostValueForComparison", s.cost);
+// One element of a table (composite_xml_schema.hpp) from the model field it holds, by the
+// field's type; one that is not `required` only when it is set.
+template <class Owner>
+void add_element(pugi::xml_node node, const table_member<Owner, std::string>& m,
+                 const Owner& owner) {
+  if (m.required || !(owner.*m.field).empty()) add_text(node, m.key.data(), owner.*m.field);
+}
+template <class Owner>
+void add_element(pugi::xml_node node, const table_member<Owner, std::vector<field>>& m,
+                 const Owner& owner) {
+  add_text(node, m.key.data(), join_fields(owner.*m.field));
+}
+void add_element(pugi::xml_node node, const table_member<result, direction>& m, const result& r) {
+  add_text(node, m.key.data(), proportion(r.*m.field));
+}
+void add_element(pugi::xml_node node, const table_member<result, display_format>& m,
+                 const result& r) {
+  add_text(node, m.key.data(), std::string(display_format_of(r)));
+}
+
+template <class Table, class Owner>
+void add_elements(pugi::xml_node node, const Table& table, const Owner& owner) {
+  for_each_member(table, [&](const auto& m) { add_element(node, m, owner); });
 }
 
 void add_result(pugi::xml_node root, const result& r) {
   auto node = root.append_child("Result");
-  add_text(node, "Identifier", r.test_id);
-  add_text(node, "Title", r.title);
-  add_text(node, "AppVersion", r.version);
-  add_text(node, "Arguments", r.arguments);
-  add_text(node, "Description", r.description);
-  add_text(node, "Scale", r.unit);
-  add_text(node, "Proportion", proportion(r.direction));
-  add_text(node, "DisplayFormat", display_format(r));
-  add_optional(node, "Annotation", r.annotation);
-  add_optional(node, "Parent", r.parent);
+  add_elements(node, composite_xml::result_elements, r);
   auto data = node.append_child("Data");
   for (const auto& e : r.entries) {
     auto entry_node = data.append_child("Entry");
@@ -138,16 +135,10 @@ void render_one(const result_file& file, std::string& out) {
   auto comment = "written by iosr " + std::string(version());
   doc.append_child(pugi::node_comment).set_value(comment.c_str());
   auto root = doc.append_child("PhoronixTestSuite");
-  auto generated = root.append_child("Generated");
-  add_text(generated, "Title", file.title);
-  add_text(generated, "LastModified", file.last_modified);
-  add_text(generated, "TestClient", file.test_client);
-  add_text(generated, "Description", file.description);
-  add_optional(generated, "Notes", file.notes);
-  add_optional(generated, "InternalTags", file.internal_tags);
-  add_optional(generated, "ReferenceID", file.reference_id);
-  add_optional(generated, "PreSetEnvironmentVariables", file.preset_environment);
-  for (const auto& s : file.systems) add_system(root, s);
+  add_elements(root.append_child("Generated"), composite_xml::generated_elements, file);
+  for (const auto& s : file.systems) {
+    add_elements(root.append_child("System"), composite_xml::system_elements, s);
+  }
   for (const auto& r : file.results) add_result(root, r);
   std::ostringstream stream;
   doc.save(stream, "  ", pugi::format_indent | pugi::format_no_empty_element_tags,

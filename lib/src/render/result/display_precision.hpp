@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// How PTS displays a chart's numbers (docs/pts-text.md, "Values"): which texts are numbers, how
-// many decimals a chart shows, and rounding on the decimal text, half away from zero.
+// How PTS displays a chart's numbers (docs/pts-text-output.md, "Values"): which texts are numbers,
+// how many decimals a chart shows, and rounding on the decimal text, half away from zero.
 #pragma once
 
 #include <optional>

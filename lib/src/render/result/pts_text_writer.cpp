@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The PTS text export, byte for byte as `phoronix-test-suite result-file-to-text` (PTS 10.8.6)
-// prints it at width W (docs/pts-text.md): title, description, one block per system, then one
-// ASCII chart per result. Lengths are bytes, as in PTS. Several files are written one after
+// prints it at width W (docs/pts-text-output.md): title, description, one block per system, then
+// one ASCII chart per result. Lengths are bytes, as in PTS. Several files are written one after
 // the other, each complete, as if PTS had been run once per file.
 #include <fmt/format.h>
 
@@ -143,7 +143,7 @@ bool holds_series(const chart_entry& item) {
   return item.source->kind == entry_kind::series || item.shown.find(',') != std::string::npos;
 }
 
-// The figures PTS derives from all of a line graph's entries (docs/pts-text.md).
+// The figures PTS derives from all of a line graph's entries (docs/pts-text-output.md).
 struct line_scale {
   int decimals = 1;
   std::size_t low_width = 0;   // of the largest per-entry minimum
@@ -271,7 +271,8 @@ void render_chart(const result& r, int width, std::string& out) {
       if (auto s = series_of(item)) append_series(line, *s, lines);
     } else if (is_numeric_text(item.shown)) {
       append_bar(line, item.shown, bars, width);
-    } else if (item.source->kind == entry_kind::pass_fail || r.display_format == "PASS_FAIL") {
+    } else if (item.source->kind == entry_kind::pass_fail ||
+               r.display_format == display_format::pass_fail) {
       line += item.shown;
     }
     // Anything else (an image comparison) ends after the dots.

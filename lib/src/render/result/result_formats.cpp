@@ -29,11 +29,9 @@ std::span<const output_format> output_formats() { return formats; }
 namespace iosr {
 
 std::vector<output_format_info> list_output_formats() {
-  std::vector<output_format_info> list;
-  for (const auto& f : detail::output_formats()) {
-    list.push_back({f.name, f.extension, f.summary, f.combines});
-  }
-  return list;
+  return detail::list_formats(detail::output_formats(), [](const auto& f) {
+    return output_format_info{f.name, f.extension, f.help, f.combines};
+  });
 }
 
 void render(std::span<const result_file> files, std::string_view format,

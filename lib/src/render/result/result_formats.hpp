@@ -17,7 +17,7 @@ using render_fn = void (*)(std::span<const result_file> files, const render_opti
 struct output_format {
   std::string_view name;
   std::string_view extension;
-  std::string_view summary;
+  std::string_view help;
   render_fn render;
   /// True when several inputs make one output (a dataset); false when each input needs its own
   /// output file (composite.xml, JSON and text hold one result file each).

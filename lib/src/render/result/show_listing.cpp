@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The `iosr show` listing (render_summary): a readable account of what was read from one file,
+// The `iosr show` listing (render_listing): a readable account of what was read from one file,
 // warnings included.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iterator>
 
+#include "direction_names.hpp"
 #include "iosr/error.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
@@ -33,12 +34,8 @@ std::string highlights(const system& s) {
 }
 
 std::string_view direction_text(direction d) {
-  switch (d) {
-    case direction::higher: return "higher is better";
-    case direction::lower: return "lower is better";
-    case direction::none: break;
-  }
-  return "no direction";
+  return detail::by_direction<std::string_view>(d, "higher is better", "lower is better",
+                                                "no direction");
 }
 
 std::string shown_value(const entry& e) {
@@ -70,7 +67,7 @@ std::string shown_value(const entry& e) {
 
 }  // namespace
 
-std::string render_summary(const result_file& file) {
+std::string render_listing(const result_file& file) {
   std::string out;
   auto it = std::back_inserter(out);
   fmt::format_to(it, "{} ({})\n", file.source_name, file.format);

@@ -62,7 +62,7 @@ void fill_row(tidy_row& row, computed_fields& computed, const result_file& file,
   row[i++] = number(e.standard_error, computed.standard_error);
   row[i++] = number(e.sample_count, computed.sample_count);
   row[i++] = res.test_id;
-  row[i++] = res.display_format;
+  row[i++] = res.display_format.name();
   row[i++] = e.error;
   row[i++] = res.arguments;
   row[i++] = number(e.value, computed.numeric_value);

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// The finishing pass of finishing_pass.hpp: what every reader's model is checked for.
+#include "input/finishing_pass.hpp"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "result_identity.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
+
+void report_charts_without_entries(result_file& file) {
+  for (const auto& r : file.results) {
+    if (!r.entries.empty()) continue;
+    // The description tells the charts of one test apart.
+    file.warnings.push_back(
+        {r.where, "chart '" + r.title + "'" +
+                      (r.description.empty() ? "" : " (" + r.description + ")") +
+                      " has no entries (every run failed?)"});
+  }
+}
+
+void keep_later_of_repeated_charts(result_file& file) {
+  std::unordered_map<std::string, std::size_t> first_place;
+  first_place.reserve(file.results.size());
+  std::vector<result> kept;
+  kept.reserve(file.results.size());
+  for (auto& r : file.results) {
+    auto [it, fresh] = first_place.emplace(result_identity(r), kept.size());
+    if (fresh) {
+      kept.push_back(std::move(r));
+      continue;
+    }
+    auto& earlier = kept[it->second];
+    file.warnings.push_back({r.where, "chart '" + r.title + "' (" + r.description +
+                                          ") repeats the one at " + line_of(earlier.where) +
+                                          "; as in PTS, this later one is kept, at the "
+                                          "earlier one's place"});
+    earlier = std::move(r);
+  }
+  file.results = std::move(kept);
+}
+
+void report_second_entries(result_file& file) {
+  std::unordered_map<std::string_view, source_position> seen;
+  for (const auto& r : file.results) {
+    seen.clear();
+    for (const auto& e : r.entries) {
+      auto [it, fresh] = seen.emplace(e.label, e.where);
+      if (!fresh) {
+        file.warnings.push_back({e.where, "'" + e.label + "' has a second entry in '" + r.title +
+                                              "' (first at " + line_of(it->second) +
+                                              "); both are kept, as PTS's text export does"});
+      }
+    }
+  }
+}
+
+// Entries name their system by label, so a second system of one label could never be named:
+// its description is reported and dropped.
+void keep_first_descriptions(result_file& file) {
+  std::unordered_map<std::string_view, source_position> first;
+  first.reserve(file.systems.size());
+  std::vector<bool> again(file.systems.size(), false);
+  bool any = false;
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    const auto& s = file.systems[i];
+    auto [it, fresh] = first.emplace(s.label, s.where);
+    if (fresh) continue;
+    again[i] = any = true;
+    file.warnings.push_back({s.where, "system '" + s.label + "' is described again (first at " +
+                                          line_of(it->second) + "); kept the first description"});
+  }
+  if (!any) return;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    if (again[i]) continue;
+    if (next != i) file.systems[next] = std::move(file.systems[i]);
+    ++next;
+  }
+  file.systems.resize(next);
+}
+
+void match_entries_to_systems(result_file& file) {
+  auto& systems = file.systems;
+  // Without any system described, every system comes from the entries, and none is odd.
+  const bool describes_systems = !systems.empty();
+  // One lookup per entry serves both checks. The keys are views: systems are added only after
+  // the lookups, since adding them may move the labels viewed.
+  std::unordered_map<std::string_view, bool> has_entries;  // by system label
+  has_entries.reserve(systems.size());
+  for (const auto& s : systems) has_entries.emplace(s.label, false);
+  std::vector<std::pair<const entry*, const result*>> first_of_missing;
+  for (const auto& r : file.results) {
+    for (const auto& e : r.entries) {
+      auto [it, added] = has_entries.try_emplace(e.label, true);
+      if (added) first_of_missing.emplace_back(&e, &r);
+      it->second = true;
+    }
+  }
+  // A system with no bar anywhere: real when a run failed, but also what an input cut off in
+  // its last chart looks like, so it is said.
+  std::vector<std::size_t> without_entries;
+  if (!file.results.empty()) {
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      if (!has_entries.find(systems[i].label)->second) without_entries.push_back(i);
+    }
+  }
+
+  for (auto [e, r] : first_of_missing) {
+    auto s = make_system(e->label);
+    s.where = e->where;
+    systems.push_back(std::move(s));
+    if (describes_systems) {
+      file.warnings.push_back({e->where, "entry '" + e->label + "' in '" + r->title +
+                                             "' names a system the file does not describe; "
+                                             "added it without hardware or software details"});
+    }
+  }
+  for (auto i : without_entries) {
+    file.warnings.push_back(
+        {systems[i].where, "system '" + systems[i].label + "' has no entries in any chart"});
+  }
+}
+
+void report_unexpanded_variables(result_file& file) {
+  if (file.title.find('$') != std::string::npos) {
+    file.warnings.push_back(
+        {{}, "file title '" + file.title + "' holds an unexpanded PTS variable; kept as written"});
+  }
+  for (const auto& r : file.results) {
+    if (r.title.find('$') != std::string::npos) {
+      file.warnings.push_back({r.where, "chart title '" + r.title +
+                                            "' holds an unexpanded PTS variable; kept as "
+                                            "written"});
+    }
+  }
+}
+
+}  // namespace
+
+void finish_reading(result_file& file, finishing rule) {
+  if (rule == finishing::none) return;
+  report_charts_without_entries(file);
+  if (rule == finishing::stored_results) keep_later_of_repeated_charts(file);
+  report_second_entries(file);
+  keep_first_descriptions(file);
+  match_entries_to_systems(file);
+  report_unexpanded_variables(file);
+  if (file.results.empty()) {
+    file.warnings.push_back({{}, "the file holds no charts (an unfinished run?)"});
+  }
+}
+
+}  // namespace iosr::detail
