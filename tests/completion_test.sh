@@ -42,7 +42,7 @@ expect() {
 expect "show compare table convert help --help --version" iosr ""
 expect "compare convert" iosr co
 expect "table" iosr help t
-expect "--output --out-dir" iosr convert --o
+expect "--output --out-dir --offline" iosr convert --o
 expect "-t" iosr convert -t
 expect "--format --filter --fail-if-worse" iosr compare --f
 # The format names are the ones `iosr convert --help` lists, whatever they are today.

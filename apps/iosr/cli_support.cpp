@@ -14,6 +14,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/result_id.hpp"
 
 namespace iosr::cli {
 
@@ -108,11 +109,14 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args) {
 }
 
 std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
-                                     const read_options& limits, bool& failed) {
+                                     const read_options& limits,
+                                     const openbenchmarking::id_options& ids, bool& failed) {
   std::vector<result_file> files;
   for (const auto& path : paths) {
     try {
-      files.push_back(read_results_file(path, limits));
+      files.push_back(openbenchmarking::names_result_id(path)
+                          ? openbenchmarking::read_result_id(path, ids, limits)
+                          : read_results_file(path, limits));
     } catch (const parse_error& e) {
       std::cerr << e.what() << '\n';
       failed = true;

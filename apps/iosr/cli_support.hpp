@@ -10,6 +10,7 @@
 
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli {
 
@@ -41,9 +42,11 @@ read_options limits_from(const cxxopts::ParseResult& args);
 archive_limits archive_limits_from(const cxxopts::ParseResult& args);
 
 /// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
-/// and skipped, so one bad file never stops the others. `failed` is set when any failed.
+/// and skipped, so one bad file never stops the others. `failed` is set when any failed. An
+/// input that names an OpenBenchmarking.org result ID, and no file, is had as `ids` says.
 std::vector<result_file> read_inputs(const std::vector<std::string>& paths,
-                                     const read_options& limits, bool& failed);
+                                     const read_options& limits,
+                                     const openbenchmarking::id_options& ids, bool& failed);
 
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.
 void print_warnings(const result_file& file);

@@ -100,7 +100,9 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
 }  // namespace
 
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format) {
-  options.positional_help("FILE... ('-' reads standard input)");
+  options.positional_help(
+      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
+      "stands for its file)");
   // One option per line reads like the help it prints.
   // clang-format off
   options.add_options()
@@ -125,12 +127,14 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("files", "result files", cxxopts::value<std::vector<std::string>>());
   // clang-format on
   add_limit_option(options);
+  openbenchmarking::add_id_options(options);
   options.parse_positional({"files"});
 }
 
 int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command) {
   compare_options options;
   const auto limits = limits_from(args);
+  const auto ids = openbenchmarking::id_options_from(args);
   std::string format = args["format"].as<std::string>();
   std::optional<double> limit;
   try {
@@ -151,7 +155,7 @@ int run_comparison(const cxxopts::ParseResult& args, const comparison_command& c
   }
 
   bool failed = false;
-  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), limits, failed);
+  const auto files = read_inputs(args["files"].as<std::vector<std::string>>(), limits, ids, failed);
   for (const auto& file : files) print_warnings(file);
   if (files.empty()) return exit_input_failed;
 

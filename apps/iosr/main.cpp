@@ -29,6 +29,8 @@ void print_usage(std::ostream& out) {
          "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\ncommands:\n";
   for (const auto& c : commands) out << "  " << c.name << std::string(10 - c.name.size(), ' ')
                                      << c.summary << '\n';
+  out << "\nA FILE may also be an OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35):\n"
+         "fetched once, then read from the cache (docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.summary << '\n';
   out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
