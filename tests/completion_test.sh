@@ -39,7 +39,7 @@ expect() {
   fi
 }
 
-expect "show compare table convert help --help --version" iosr ""
+expect "show compare table convert fetch help --help --version" iosr ""
 expect "compare convert" iosr co
 expect "table" iosr help t
 expect "--output --out-dir --offline" iosr convert --o

@@ -280,6 +280,28 @@ def main():
               rc == 0 and server.count(ID_ARM64) == 0 and cached(ID_ARM64) is None, (err, out[:200]))
         os.remove(os.path.join(work, ID_ARM64))
 
+        # iosr fetch: ID.xml as sent, its path printed; again is no error; not an ID is usage.
+        rc, out, err = run("fetch", ID_ARM64, ID_OSBENCH, "-o", "fetched")
+        paths = [os.path.join("fetched", i + ".xml") for i in (ID_ARM64, ID_OSBENCH)]
+        check("fetch writes ID.xml and prints the paths", rc == 0 and out.split() == paths, (out, err))
+        for path, text in zip(paths, (ARM64, OSBENCH)):
+            with open(os.path.join(work, path), encoding="utf-8") as f:
+                check(f"fetch: {path} is the composite.xml as sent", f.read() == text)
+        check("fetch fills the cache", cached(ID_ARM64) == ARM64)
+        rc, out, err = run("fetch", ID_ARM64, "-o", "fetched")
+        check("fetch again: no error, no request", rc == 0 and server.count(ID_ARM64) == 1, err)
+        with open(os.path.join(work, paths[0]), "a", encoding="utf-8") as f:
+            f.write("<!-- edited -->\n")
+        rc, out, err = run("fetch", ID_ARM64, "-o", "fetched")
+        check("fetch keeps a file that differs", rc == 1 and "use --force" in err, err)
+        rc, out, err = run("fetch", "--force", ID_ARM64, "-o", "fetched")
+        check("fetch --force replaces it", rc == 0, err)
+        rc, _, err = run("fetch", "not-an-id")
+        check("fetch: not an ID is a usage error", rc == 2 and "not an OpenBenchmarking.org result ID"
+              in err, (rc, err))
+        rc, _, err = run("fetch", "--offline", ID_SQLITE, "-o", "fetched")
+        check("fetch --offline of a cached ID", rc == 0, err)
+
         # Every failure: exit 1, the ID named, the other inputs still processed, nothing cached.
         def fails(name, id_, expected, *extra, requests=None, env_extra=None):
             before = server.count(id_)

@@ -21,6 +21,8 @@ constexpr command commands[] = {
     {"table", "comparison tables for articles (Markdown by default)", iosr::cli::run_table},
     {"convert", "convert result files, directories and archives (tidy CSV, JSONL, XML, ...)",
      iosr::cli::run_convert},
+    {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
+     iosr::cli::run_fetch},
 };
 
 void print_usage(std::ostream& out) {
