@@ -127,14 +127,14 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("files", "result files", cxxopts::value<std::vector<std::string>>());
   // clang-format on
   add_limit_option(options);
-  openbenchmarking::add_id_options(options);
+  add_id_options(options);
   options.parse_positional({"files"});
 }
 
 int run_comparison(const cxxopts::ParseResult& args, const comparison_command& command) {
   compare_options options;
   const auto limits = limits_from(args);
-  const auto ids = openbenchmarking::id_options_from(args);
+  const auto ids = id_options_from(args);
   std::string format = args["format"].as<std::string>();
   std::optional<double> limit;
   try {

@@ -73,7 +73,7 @@ int run_convert(int argc, char** argv) {
       cxxopts::value<int>()->default_value("79"))("h,help", "print this help")(
       "files", "inputs", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
-  openbenchmarking::add_id_options(options);
+  add_id_options(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -131,7 +131,7 @@ int run_convert(int argc, char** argv) {
   }
   plan.read_with = limits_from(args);
   plan.archive_with = archive_limits_from(args);
-  plan.ids = openbenchmarking::id_options_from(args);
+  plan.ids = id_options_from(args);
   if (to_dir) {
     plan.out_dir = args["out-dir"].as<std::string>();
     plan.to = *format;

@@ -56,7 +56,7 @@ int run_fetch(int argc, char** argv) {
                         cxxopts::value<std::string>()->default_value("."),
                         "DIR")("force", "overwrite an ID.xml that exists and differs")(
       "h,help", "print this help")("ids", "result IDs", cxxopts::value<std::vector<std::string>>());
-  openbenchmarking::add_id_options(options);
+  add_id_options(options);
   add_limit_option(options);
   options.parse_positional({"ids"});
   auto args = options.parse(argc, argv);
@@ -79,7 +79,7 @@ int run_fetch(int argc, char** argv) {
       return exit_usage;
     }
   }
-  const auto how = openbenchmarking::id_options_from(args);
+  const auto how = id_options_from(args);
   const auto limits = limits_from(args);
   const fs::path dir = args["out-dir"].as<std::string>();
   std::error_code ec;

@@ -20,7 +20,7 @@ int run_show(int argc, char** argv) {
   options.add_options()("h,help", "print this help")(
       "files", "result files", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
-  openbenchmarking::add_id_options(options);
+  add_id_options(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -33,7 +33,7 @@ int run_show(int argc, char** argv) {
     return exit_usage;
   }
   const auto limits = limits_from(args);
-  const auto ids = openbenchmarking::id_options_from(args);
+  const auto ids = id_options_from(args);
   bool failed = false;
   bool first = true;
   for (const auto& path : args["files"].as<std::vector<std::string>>()) {

@@ -197,22 +197,6 @@ std::string obtain(const std::string& id, const id_options& ids, const read_opti
 
 }  // namespace
 
-void add_id_options(cxxopts::Options& options) {
-  options.add_options()("offline",
-                        "never fetch: an OpenBenchmarking.org result ID must be in the cache")(
-      "refresh", "fetch OpenBenchmarking.org result IDs again, even when they are cached");
-}
-
-id_options id_options_from(const cxxopts::ParseResult& args) {
-  id_options ids;
-  ids.offline = args.count("offline") > 0;
-  ids.refresh = args.count("refresh") > 0;
-  if (ids.offline && ids.refresh) {
-    throw cxxopts::exceptions::exception("--offline and --refresh exclude each other");
-  }
-  return ids;
-}
-
 std::string result_xml(const std::string& id, const id_options& ids, const read_options& limits) {
   std::optional<result_file> parsed;
   std::string path;

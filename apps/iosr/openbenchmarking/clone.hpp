@@ -3,7 +3,6 @@
 // else with the request PTS 10.8.6 makes, through iosr-http; checked, then cached.
 #pragma once
 
-#include <cxxopts.hpp>
 #include <string>
 
 #include "iosr/model.hpp"
@@ -11,17 +10,13 @@
 
 namespace iosr::cli::openbenchmarking {
 
-/// How result IDs may be had: `--offline` and `--refresh`.
+/// How result IDs may be had: `--offline` and `--refresh` (cli_support.hpp adds and reads
+/// them, where the other shared options are: this file stays free of cxxopts, whose header
+/// builds six std::regex objects at start-up in every file that includes it).
 struct id_options {
   bool offline = false;  ///< never fetch: an ID not cached is an error
   bool refresh = false;  ///< fetch again, even when cached
 };
-
-/// Adds `--offline` and `--refresh`, which every command that takes inputs takes.
-void add_id_options(cxxopts::Options& options);
-
-/// The options after the command line; throws cxxopts's exception (a usage error) for both.
-id_options id_options_from(const cxxopts::ParseResult& args);
 
 /// The composite.xml of result `id`, byte for byte as OpenBenchmarking.org sent it: the cached
 /// copy, else fetched, checked to be a result file within `limits`, and cached. Throws
