@@ -9,6 +9,11 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/results"
 ln -s "$iosr" "$work/bin/iosr"
 touch "$work/results/run-1.xml" "$work/results/run-2.txt"
+# A cache holding one OpenBenchmarking.org result, and a temporary file of a fetch under way.
+export XDG_CACHE_HOME="$work/cache"
+mkdir -p "$XDG_CACHE_HOME/iosr/openbenchmarking"
+touch "$XDG_CACHE_HOME/iosr/openbenchmarking/1902028-PAUL-SINGLEH35.xml" \
+  "$XDG_CACHE_HOME/iosr/openbenchmarking/.1902028-PAUL-SINGLEH36.xml.1-2-3.tmp"
 cd "$work" || exit 1
 PATH="$work/bin:$PATH"
 source "$script"
@@ -39,10 +44,10 @@ expect() {
   fi
 }
 
-expect "show compare table convert help --help --version" iosr ""
+expect "show compare table convert fetch help --help --version" iosr ""
 expect "compare convert" iosr co
 expect "table" iosr help t
-expect "--output --out-dir" iosr convert --o
+expect "--output --out-dir --offline" iosr convert --o
 expect "-t" iosr convert -t
 expect "--format --filter --fail-if-worse" iosr compare --f
 # The format names are the ones `iosr convert --help` lists, whatever they are today.
@@ -55,6 +60,12 @@ expect "" iosr compare --baseline ""
 expect "results/run-1.xml results/run-2.txt" iosr compare results/run
 expect "results/run-2.txt" iosr convert --to csv -o results/run-2
 expect "results" iosr convert --to xml --out-dir res
+# Result IDs: the cached ones, beside files; `iosr fetch` takes IDs only, and -o a directory.
+expect "1902028-PAUL-SINGLEH35" iosr compare 19
+expect "bin cache results 1902028-PAUL-SINGLEH35" iosr show ""
+expect "1902028-PAUL-SINGLEH35" iosr fetch ""
+expect "results" iosr fetch -o res
+expect "--offline" iosr table --off
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures completion case(s) failed"

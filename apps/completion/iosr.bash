@@ -20,6 +20,18 @@ _iosr_value_options() {
     sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*) (arg|[A-Z]+) .*/\1\2/p' | tr ', ' '\n\n'
 }
 
+# The OpenBenchmarking.org result IDs in iosr's cache, which stand for files
+# (docs/openbenchmarking.md): the names of $XDG_CACHE_HOME/iosr/openbenchmarking/*.xml.
+_iosr_cached_ids() {
+  local dir=${XDG_CACHE_HOME:-} file
+  [[ $dir == /* ]] || dir=$HOME/.cache
+  for file in "$dir"/iosr/openbenchmarking/*.xml; do
+    [[ -f $file ]] || continue
+    file=${file##*/}
+    printf '%s\n' "${file%.xml}"
+  done
+}
+
 # The format names a command's help lists, one per line as "  name: what it is".
 _iosr_formats() {
   "$1" "$2" --help 2>/dev/null | sed -nE 's/^ +([a-z][a-z0-9+-]*): .*/\1/p'
@@ -50,6 +62,8 @@ _iosr() {
     return
   fi
 
+  # `iosr fetch -o DIR`: its -o is a directory.
+  [[ $command == fetch && $prev == -o ]] && prev=--out-dir
   case $prev in
     -t | --to | -f | --format)
       mapfile -t COMPREPLY < <(compgen -W "$(_iosr_formats "$iosr" "$command")" -- "$cur")
@@ -74,8 +88,15 @@ _iosr() {
     mapfile -t COMPREPLY < <(compgen -W "$(_iosr_options "$iosr" "$command")" -- "$cur")
     return
   fi
+  # An input: a file, or a cached result ID (`iosr fetch` takes IDs only).
+  local ids
+  ids=$(_iosr_cached_ids)
+  if [[ $command == fetch ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$ids" -- "$cur")
+    return
+  fi
   compopt -o filenames 2>/dev/null
-  mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  mapfile -t COMPREPLY < <(compgen -f -- "$cur"; compgen -W "$ids" -- "$cur")
 }
 
 complete -F _iosr iosr

@@ -14,6 +14,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/result_id.hpp"
 
 namespace iosr::cli {
 
@@ -110,12 +111,31 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args) {
   return archive;
 }
 
+void add_id_options(cxxopts::Options& options) {
+  options.add_options()("offline",
+                        "never fetch: an OpenBenchmarking.org result ID must be in the cache")(
+      "refresh", "fetch OpenBenchmarking.org result IDs again, even when they are cached");
+}
+
+openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args) {
+  openbenchmarking::id_options ids;
+  ids.offline = args.count("offline") > 0;
+  ids.refresh = args.count("refresh") > 0;
+  if (ids.offline && ids.refresh) {
+    throw cxxopts::exceptions::exception("--offline and --refresh exclude each other");
+  }
+  return ids;
+}
+
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
-                                           const read_options& limits, bool& failed) {
+                                           const read_options& limits,
+                                           const openbenchmarking::id_options& ids, bool& failed) {
   std::vector<result_file> files;
   for (const auto& path : paths) {
     try {
-      files.push_back(read_results_file(path, limits));
+      files.push_back(openbenchmarking::names_result_id(path)
+                          ? openbenchmarking::read_result_id(path, ids, limits)
+                          : read_results_file(path, limits));
     } catch (const parse_error& e) {
       std::cerr << e.what() << '\n';
       failed = true;

@@ -10,6 +10,7 @@
 
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli {
 
@@ -40,10 +41,19 @@ read_options limits_from(const cxxopts::ParseResult& args);
 /// The archive limits after the `--limit` options; throws as limits_from() does.
 archive_limits archive_limits_from(const cxxopts::ParseResult& args);
 
+/// Adds `--offline` and `--refresh` (OpenBenchmarking.org result IDs), which every command that
+/// reads inputs takes.
+void add_id_options(cxxopts::Options& options);
+
+/// The two after the command line; throws cxxopts's exception (a usage error) for both.
+openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args);
+
 /// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
-/// and skipped, so one bad file never stops the others. `failed` is set when any failed.
+/// and skipped, so one bad file never stops the others. `failed` is set when any failed. An
+/// input that names an OpenBenchmarking.org result ID, and no file, is had as `ids` says.
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
-                                           const read_options& limits, bool& failed);
+                                           const read_options& limits,
+                                           const openbenchmarking::id_options& ids, bool& failed);
 
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.
 void print_warnings(const result_file& file);

@@ -17,5 +17,6 @@ int run_show(int argc, char** argv);
 int run_convert(int argc, char** argv);
 int run_compare(int argc, char** argv);
 int run_table(int argc, char** argv);
+int run_fetch(int argc, char** argv);
 
 }  // namespace iosr::cli

@@ -100,7 +100,9 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
 }  // namespace
 
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format) {
-  options.positional_help("FILE... ('-' reads standard input)");
+  options.positional_help(
+      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
+      "stands for its file)");
   // One option per line reads like the help it prints.
   // clang-format off
   options.add_options()
@@ -125,6 +127,7 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("files", "result files", cxxopts::value<std::vector<std::string>>());
   // clang-format on
   add_limit_option(options);
+  add_id_options(options);
   options.parse_positional({"files"});
 }
 
@@ -133,6 +136,7 @@ namespace {
 int compare_and_write(const cxxopts::ParseResult& args, const comparison_command& command) {
   compare_options options;
   const auto limits = limits_from(args);
+  const auto ids = id_options_from(args);
   std::string format = args["format"].as<std::string>();
   std::optional<double> limit;
   try {
@@ -154,7 +158,7 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
 
   bool failed = false;
   const auto files =
-      read_result_files(args["files"].as<std::vector<std::string>>(), limits, failed);
+      read_result_files(args["files"].as<std::vector<std::string>>(), limits, ids, failed);
   for (const auto& file : files) print_warnings(file);
   if (files.empty()) return exit_input_failed;
 

@@ -51,7 +51,8 @@ int run_convert(int argc, char** argv) {
       "iosr convert",
       "Convert result files. INPUT is a file, a directory (walked recursively; result files "
       "are recognised by content, other files skipped), a .tar, .tar.gz, .tar.xz or .zip "
-      "archive (read directly), or '-'. With CSV or JSONL, several inputs make one dataset "
+      "archive (read directly), '-', or an OpenBenchmarking.org result ID (fetched once and "
+      "cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
       "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
           formats + "\n");
@@ -72,6 +73,7 @@ int run_convert(int argc, char** argv) {
       cxxopts::value<int>()->default_value("79"))("h,help", "print this help")(
       "files", "inputs", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
+  add_id_options(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -129,6 +131,7 @@ int run_convert(int argc, char** argv) {
   }
   plan.read_with = limits_from(args);
   plan.archive_with = archive_limits_from(args);
+  plan.ids = id_options_from(args);
   if (to_dir) {
     plan.out_dir = args["out-dir"].as<std::string>();
     plan.to = *format;

@@ -21,6 +21,8 @@ constexpr command commands[] = {
     {"table", "comparison tables for articles (Markdown by default)", iosr::cli::run_table},
     {"convert", "convert result files, directories and archives (tidy CSV, JSONL, XML, ...)",
      iosr::cli::run_convert},
+    {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
+     iosr::cli::run_fetch},
 };
 
 void print_usage(std::ostream& out) {
@@ -29,6 +31,8 @@ void print_usage(std::ostream& out) {
          "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\ncommands:\n";
   for (const auto& c : commands)
     out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.help << '\n';
+  out << "\nA FILE may also be an OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35):\n"
+         "fetched once, then read from the cache (docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
   out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "

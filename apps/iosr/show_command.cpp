@@ -14,10 +14,13 @@ int run_show(int argc, char** argv) {
                                         "(group, name, scheduler, hardware), every chart with "
                                         "its unit, direction and entries, and the warnings.");
   options.custom_help("[options]");
-  options.positional_help("FILE... ('-' reads standard input)");
+  options.positional_help(
+      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
+      "stands for its file)");
   options.add_options()("h,help", "print this help")(
       "files", "result files", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
+  add_id_options(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -30,10 +33,11 @@ int run_show(int argc, char** argv) {
     return exit_usage;
   }
   const auto limits = limits_from(args);
+  const auto ids = id_options_from(args);
   bool failed = false;
   bool first = true;
   for (const auto& path : args["files"].as<std::vector<std::string>>()) {
-    auto files = read_result_files({path}, limits, failed);
+    auto files = read_result_files({path}, limits, ids, failed);
     for (const auto& file : files) {
       std::cout << (first ? "" : "\n") << render_listing(file);
       first = false;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs this build into a temporary prefix, checks the man page and the bash completion are
-# there, builds tests/package/consumer and examples/ against it with find_package(iosr), and
-# runs them on the bundled data.
+# Installs this build into a temporary prefix, checks the man page, the bash completion and
+# iosr's HTTP helper are there, builds tests/package/consumer and examples/ against it with
+# find_package(iosr) (which needs no CURL), and runs them on the bundled data.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 source=$2
@@ -32,3 +32,15 @@ cmake -S "$source/examples" -B "$work/examples" -DCMAKE_PREFIX_PATH="$work/prefi
 cmake --build "$work/examples" -j2 >/dev/null
 "$source/tests/example_test.sh" "$work/examples/compare_markdown" "$source"
 "$work/prefix/bin/iosr" --version
+# iosr-http, when built (libcurl found), is installed beside iosr, which finds it there: a
+# result ID then fails to connect (nothing listens on port 9) instead of missing the helper.
+if [ -x "$build/apps/iosr-http" ]; then
+  test -x "$work/prefix/bin/iosr-http"
+  err=$(env -u http_proxy -u https_proxy -u all_proxy -u ALL_PROXY XDG_CACHE_HOME="$work/cache" \
+        IOSR_OPENBENCHMARKING_URL=http://127.0.0.1:9/ "$work/prefix/bin/iosr" show \
+        1902028-PAUL-SINGLEH35 2>&1 >/dev/null) && exit 1
+  case $err in
+    *"cannot fetch http://127.0.0.1:9/f/client.php: cannot connect"*) ;;
+    *) printf 'the installed iosr did not run its helper:\n%s\n' "$err" >&2; exit 1 ;;
+  esac
+fi

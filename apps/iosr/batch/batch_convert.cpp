@@ -64,7 +64,7 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     out.problem = std::move(problem);
     return std::move(out);
   };
-  if (!in.read_error.empty()) return fail({in.name, {}, in.read_error});
+  if (!in.read_error.empty()) return fail({in.name, in.read_error_at, in.read_error});
   // Files found in directories and archives are recognised by their content; the others
   // are skipped. A file named on the command line must be a result file.
   if (in.skip_reason.empty() && !in.named && detect_input_format(in.bytes).empty()) {
@@ -280,7 +280,11 @@ int run_batch(const batch_plan& plan) {
       plan.jobs, 16 * std::size_t{plan.jobs} + 16, std::size_t{64} << 20,
       [&plan](batch_input& in) { return convert_one(in, plan); });
   std::string reader_error;
-  const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with};
+  // Result IDs are fetched by the reader thread, one at a time, in input order.
+  const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with,
+                            [&plan](const std::string& id) {
+                              return openbenchmarking::result_xml(id, plan.ids, plan.read_with);
+                            }};
   std::thread reader([&] {
     try {
       auto submit = [&](batch_input&& in) {

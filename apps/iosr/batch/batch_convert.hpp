@@ -8,6 +8,7 @@
 #include "cli_support.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
+#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli::batch {
 
@@ -17,6 +18,7 @@ struct batch_plan {
   unsigned jobs = 1;
   read_options read_with;  ///< the limits one input may reach (`--limit`)
   archive_limits archive_with;  ///< what one archive may expand to (`--limit`)
+  openbenchmarking::id_options ids;  ///< how OpenBenchmarking.org result IDs are had
 
   /// One output per result file under `out_dir` (empty: none), in format `to`.
   std::string out_dir;

@@ -14,7 +14,9 @@
 #include <system_error>
 
 #include "batch/archive_reader.hpp"
+#include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/result_id.hpp"
 
 namespace iosr::cli::batch {
 
@@ -144,7 +146,8 @@ bool walk_inputs(const std::vector<std::string>& paths, const std::string& exclu
     s.path = path;
     s.relative = path == "-" ? "stdin" : fs::path(path).filename().string();
     s.named = true;
-    s.size = path == "-" ? 0 : fs::file_size(path, ec);
+    s.result_id = openbenchmarking::names_result_id(path);
+    s.size = path == "-" || s.result_id ? 0 : fs::file_size(path, ec);
     if (ec) s.size = 0;
     if (!found(std::move(s))) return false;
   }
@@ -200,6 +203,14 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   in.input_bytes = source.size;
   if (!source.error.empty()) {
     in.read_error = source.error;
+  } else if (source.result_id) {
+    try {
+      in.bytes = limits.read_result_id(source.path);
+    } catch (const parse_error& e) {
+      in.read_error = e.message();
+      in.read_error_at = e.where();
+    }
+    return emit(std::move(in));
   } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
     // Checked before reading: a directory may hold videos or disk images.
     settle_too_large(in, read_head(source.path), input_too_large(limits.max_input_bytes, source.size));

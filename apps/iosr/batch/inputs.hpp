@@ -23,6 +23,7 @@ struct batch_input {
   std::string unsafe_reason;  ///< why: `..` in an archive member's name, an absolute path
   std::string bytes;
   std::string read_error;         ///< why the input could not be read
+  source_position read_error_at;  ///< where, when it has a place (a fetched result's XML)
   std::string skip_reason;        ///< not a candidate: a link, a nested archive, ...
   bool named = false;             ///< named on the command line: an error, never skipped, if unread
   std::uint64_t input_bytes = 0;  ///< bytes consumed for it (compressed, in an archive)
@@ -35,6 +36,7 @@ struct input_list {
     std::string path;      ///< `-` for standard input
     std::string relative;  ///< its path under --out-dir (a file's name for a named file)
     bool named = false;
+    bool result_id = false;  ///< `path` is an OpenBenchmarking.org result ID, and no file
     std::uint64_t size = 0;
     std::string error;  ///< why the directory walk failed here
   };
@@ -59,6 +61,8 @@ bool is_archive_file(const std::string& path);
 struct input_limits {
   std::uint64_t max_input_bytes = read_options{}.max_input_bytes;  ///< one file or member
   archive_limits archive;
+  /// The composite.xml of a result ID (fetched or cached); throws parse_error.
+  std::function<std::string(const std::string& id)> read_result_id;
 };
 
 /// Reads one source and hands each result-file candidate to `emit`: an archive gives one call
