@@ -5,11 +5,13 @@
 # With arguments, installs those packages instead (install-fuzz-deps.sh uses this).
 set -euo pipefail
 
-# The build, then what the tests use: chromium (the HTML page, headless), groff (the man page),
-# python3-pandas (the guide's pandas examples). A test whose tool is missing fails under CI.
+# The build (libsqlite3-dev and libssl-dev for `iosr db`: SQLite, and OpenSSL's SHA-256), then
+# what the tests use: chromium (the HTML page, headless), groff (the man page), python3-pandas
+# (the guide's pandas examples), sqlite3 (the database read with SQLite's own shell). A test
+# whose tool is missing fails under CI.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
-          nlohmann-json3-dev libarchive-dev
-          chromium groff-base python3-pandas)
+          nlohmann-json3-dev libarchive-dev libsqlite3-dev libssl-dev
+          chromium groff-base python3-pandas sqlite3)
 [ $# -gt 0 ] && packages=("$@")
 
 missing=()
