@@ -39,9 +39,9 @@ expect() {
   fi
 }
 
-expect "show compare table convert help --help --version" iosr ""
+expect "show compare table convert db trend help --help --version" iosr ""
 expect "compare convert" iosr co
-expect "table" iosr help t
+expect "table trend" iosr help t
 expect "--output --out-dir" iosr convert --o
 expect "-t" iosr convert -t
 expect "--format --filter --fail-if-worse" iosr compare --f
@@ -55,6 +55,16 @@ expect "" iosr compare --baseline ""
 expect "results/run-1.xml results/run-2.txt" iosr compare results/run
 expect "results/run-2.txt" iosr convert --to csv -o results/run-2
 expect "results" iosr convert --to xml --out-dir res
+# `iosr db`: its commands, then each command's own options; `--db` takes a file.
+expect "import list remove export --help" iosr db ""
+expect "import" iosr db im
+expect "--jobs" iosr db import --j
+expect "--combine" iosr db export --com
+expect "results/run-1.xml results/run-2.txt" iosr db import --db results/run
+expect "results/run-2.txt" iosr db import results/run-2
+expect "ascii md html csv json" iosr trend --format ""
+expect "--by --baseline" iosr trend --b
+expect "" iosr trend --by ""
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures completion case(s) failed"

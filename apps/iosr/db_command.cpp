@@ -36,10 +36,9 @@ constexpr std::string_view db_help_text =
     "error, 128+N stopped by signal N\n";
 
 void add_db_option(cxxopts::Options& options) {
-  options.add_options()("db",
-                        "the database file (default: $IOSR_DB, else "
-                        "$XDG_DATA_HOME/iosr/results.db)",
-                        cxxopts::value<std::string>(), "FILE");
+  options.add_options()(
+      "db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE");
 }
 
 std::string database_of(const cxxopts::ParseResult& args) {
@@ -64,9 +63,11 @@ int run_import_command(int argc, char** argv) {
   options.custom_help("[--db FILE] [options]");
   options.positional_help("INPUT...");
   add_db_option(options);
-  options.add_options()("j,jobs", "hash and parse N files at a time (default: all cores)",
-                        cxxopts::value<unsigned>())("h,help", "print this help")(
-      "files", "inputs", cxxopts::value<std::vector<std::string>>());
+  auto add = options.add_options();
+  add("j,jobs", "hash and parse N files at a time (default: all cores)",
+      cxxopts::value<unsigned>());
+  add("h,help", "print this help");
+  add("files", "inputs", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
   options.parse_positional({"files"});
   auto args = options.parse(argc, argv);
@@ -139,8 +140,9 @@ int run_remove_command(int argc, char** argv) {
   options.custom_help("[--db FILE]");
   options.positional_help("SOURCE...");
   add_db_option(options);
-  options.add_options()("h,help", "print this help")("sources", "what to remove",
-                                                     cxxopts::value<std::vector<std::string>>());
+  auto add = options.add_options();
+  add("h,help", "print this help");
+  add("sources", "what to remove", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"sources"});
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -182,14 +184,14 @@ int run_export_command(int argc, char** argv) {
       "--combine' writes them for the same files.\n");
   options.custom_help("--combine OUT.csv|OUT.jsonl [--db FILE] [--filter REGEX]");
   add_db_option(options);
-  options.add_options()("combine",
-                        "the dataset to write: OUT.csv or OUT.jsonl ('-' with "
-                        "--to: standard output)",
-                        cxxopts::value<std::string>(), "OUT")(
-      "to", "the format when OUT is '-': csv or jsonl", cxxopts::value<std::string>(), "FORMAT")(
-      "filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
-      cxxopts::value<std::string>(),
-      "REGEX")("force", "overwrite OUT when it exists")("h,help", "print this help");
+  auto add = options.add_options();
+  add("combine", "the dataset to write: OUT.csv or OUT.jsonl ('-' with --to: standard output)",
+      cxxopts::value<std::string>(), "OUT");
+  add("to", "the format when OUT is '-': csv or jsonl", cxxopts::value<std::string>(), "FORMAT");
+  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+      cxxopts::value<std::string>(), "REGEX");
+  add("force", "overwrite OUT when it exists");
+  add("h,help", "print this help");
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
     std::cout << options.help();

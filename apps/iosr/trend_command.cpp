@@ -29,40 +29,41 @@ int run_trend(int argc, char** argv) {
       "5.6-rc7, ordered as versions), else the run dates. A configuration is a label group "
       "and scheduler (the label when it names no scheduler); series are kept apart per "
       "machine (its processor, motherboard, chipset, memory and disk). Several runs at a point "
-      "are combined by geometric mean. Change points: binary segmentation with Student's t "
+      "are combined by geometric mean. Change points: circular binary segmentation with Student's "
+      "t "
       "on the log ratios, Bonferroni-corrected (docs/db.md).\nFormats:" +
           formats + "\n");
   options.custom_help("[--db FILE] [--by kernel|date|label] [--format FORMAT] [options]");
-  options.add_options()("db",
-                        "the database file (default: $IOSR_DB, else "
-                        "$XDG_DATA_HOME/iosr/results.db)",
-                        cxxopts::value<std::string>(), "FILE")(
-      "by",
-      "the series: kernel (default), date, or label (labels that are kernels: "
-      "kernel-comparison posts; every point against --baseline LABEL)",
-      cxxopts::value<std::string>()->default_value("kernel"),
-      "SERIES")("baseline",
-                "the baseline: a scheduler, name or label (default: none, else noop); with "
-                "--by label, the label every point is measured against (default: the first)",
-                cxxopts::value<std::string>(),
-                "NAME")("group-by",
-                        "group (default: each label group has its own baseline) or none (a "
-                        "configuration is its scheduler alone)",
-                        cxxopts::value<std::string>()->default_value("group"),
-                        "WHAT")("across-machines",
-                                "one series over all machines (a ratio from another machine is not "
-                                "the same series: use with care)")(
-      "ignore-version", "match tests across versions of the benchmark")(
-      "filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
-      cxxopts::value<std::string>(),
-      "REGEX")("alpha", "change points: the largest corrected p-value (default 0.01)",
-               cxxopts::value<double>()->default_value("0.01"),
-               "P")("min-step", "change points: the smallest step in percent (default 5)",
-                    cxxopts::value<double>()->default_value("5"),
-                    "PCT")("f,format", "output format (default ascii)",
-                           cxxopts::value<std::string>()->default_value("ascii"), "FORMAT")(
-      "o,output", "write here instead of standard output ('-' = stdout)",
-      cxxopts::value<std::string>()->default_value("-"), "OUT")("h,help", "print this help");
+  // One option per statement: a long chain of calls is hard to read once formatted.
+  auto add = options.add_options();
+  add("db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE");
+  add("by",
+      "the series: kernel, date, or label (labels that are kernels: kernel-comparison posts; "
+      "every point against --baseline LABEL)",
+      cxxopts::value<std::string>()->default_value("kernel"), "SERIES");
+  add("baseline",
+      "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
+      "the label every point is measured against (default: the first)",
+      cxxopts::value<std::string>(), "NAME");
+  add("group-by",
+      "group (each label group has its own baseline) or none (a configuration is its "
+      "scheduler alone)",
+      cxxopts::value<std::string>()->default_value("group"), "WHAT");
+  add("across-machines",
+      "one series over all machines (a ratio from another machine is not the same series: use "
+      "with care)");
+  add("ignore-version", "match tests across versions of the benchmark");
+  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+      cxxopts::value<std::string>(), "REGEX");
+  add("alpha", "change points: the largest corrected p-value",
+      cxxopts::value<double>()->default_value("0.01"), "P");
+  add("min-step", "change points: the smallest step in percent",
+      cxxopts::value<double>()->default_value("5"), "PCT");
+  add("f,format", "output format", cxxopts::value<std::string>()->default_value("ascii"), "FORMAT");
+  add("o,output", "write here instead of standard output ('-' = stdout)",
+      cxxopts::value<std::string>()->default_value("-"), "OUT");
+  add("h,help", "print this help");
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
     std::cout << options.help()

@@ -125,7 +125,7 @@ struct trend_value {
 struct trend_change {
   std::size_t point = 0;  ///< index in trend::points: the first point after the step
   double before = 1, after = 1;
-  double p_value = 1;  ///< Bonferroni-corrected, over the splits the segment allowed
+  double p_value = 1;  ///< Bonferroni-corrected, over the candidates of the segment it split
 };
 
 /// A configuration's ratios along the series, in point order.

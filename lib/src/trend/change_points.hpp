@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Change points along one series: binary segmentation with Student's two-sample t-test on the
-// log ratios, Bonferroni-corrected over the candidate splits (docs/db.md, "Change points").
+// Change points along one series: circular binary segmentation with Student's two-sample
+// t-test on the log ratios, Bonferroni-corrected over the candidate segments (docs/db.md,
+// "Change points").
 #pragma once
 
 #include <cstddef>
@@ -24,7 +25,7 @@ struct found_change {
 
 /// The steps of the series whose points are `points`, in point order. A split is accepted when
 /// its corrected p-value is below `alpha` and the step, exp(after - before), moves the ratio by
-/// at least `min_step` (0.05 = 5 %). O(points x depth): no permutations.
+/// at least `min_step` (0.05 = 5 %). O(points^2) per segment searched: no permutations.
 std::vector<found_change> find_change_points(std::span<const point_sums> points, double alpha,
                                              double min_step);
 

@@ -223,28 +223,43 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     }
   } else if (by_label) {
     // Labels in version order when every one is a kernel version, else in the order seen.
+    // Only the systems with runs of the tests kept decide: other files' labels do not.
+    std::vector<bool> used(in.systems.size(), false);
+    for (const auto& r : in.runs) {
+      if (r.system < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
+        used[r.system] = true;
+      }
+    }
     bool all_versions = true;
     std::vector<std::optional<kernel_version>> parsed(in.systems.size());
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
       parsed[i] = parse_kernel_version(in.systems[i].label);
-      all_versions = all_versions && parsed[i];
+      all_versions = all_versions && (parsed[i] || !used[i]);
     }
     std::map<std::string, std::size_t> first_seen;
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
       first_seen.try_emplace(in.systems[i].label, first_seen.size());
     }
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
+      if (!used[i]) continue;
       const auto& label = in.systems[i].label;
-      std::string key = all_versions ? parsed[i]->sort_key + '\x1f' + label
-                                     : std::to_string(1000000000 + first_seen[label]);
+      std::string key = all_versions && parsed[i] ? parsed[i]->sort_key + '\x1f' + label
+                                                  : std::to_string(1000000000 + first_seen[label]);
       system_point[i] = key;
       point_names.emplace(key, label);
     }
   }
-  std::map<std::string, std::size_t> date_points;  // date mode: `YYYY-MM-DD` -> key order
   if (options.by == trend_by::date) {
-    for (const auto& d : in.dates) {
-      if (d.size() >= 10) point_names.emplace(d.substr(0, 10), d.substr(0, 10));
+    // The days of the runs kept, not of every file: `YYYY-MM-DD` orders as dates do.
+    std::vector<bool> used(in.dates.size(), false);
+    for (const auto& r : in.runs) {
+      if (r.date < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
+        used[r.date] = true;
+      }
+    }
+    for (std::size_t d = 0; d < in.dates.size(); ++d) {
+      const auto& date = in.dates[d];
+      if (used[d] && date.size() >= 10) point_names.emplace(date.substr(0, 10), date.substr(0, 10));
     }
   }
   std::map<std::string, std::uint32_t> point_index;
@@ -392,6 +407,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   // Per test: combine each (configuration, point), measure, search each series for steps.
   std::vector<cell> cells;
   std::vector<point_sums> sums;
+  std::size_t without_baseline = 0;
   // Geometric mean: per configuration, per point, per test, the log ratio (test order).
   std::vector<std::map<std::uint32_t, std::vector<std::pair<std::size_t, double>>>> by_conf(
       confs.size());
@@ -463,7 +479,10 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
         }
         series.values.push_back(std::move(v));
       }
-      if (series.values.empty()) continue;
+      if (sums.empty()) {
+        ++without_baseline;  // no baseline at any of its points: nothing to follow
+        continue;
+      }
       // Steps are searched among the points with a ratio.
       auto found = detail::find_change_points(sums, options.alpha, options.min_step);
       std::vector<std::size_t> with_ratio;
@@ -477,6 +496,11 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
       }
       test.series.push_back(std::move(series));
     }
+  }
+
+  if (without_baseline) {
+    out.notes.push_back(std::to_string(without_baseline) +
+                        " series left out: their baseline is at none of their points");
   }
 
   // The geometric mean over the tests present at every point of the configuration's series.

@@ -66,7 +66,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
   out += "{\n  \"by\": ";
   string(out, to_string(t.by));
   out +=
-      ",\n  \"method\": {\"name\": \"binary segmentation, Student's t on log ratios, "
+      ",\n  \"method\": {\"name\": \"circular binary segmentation, Student's t on log ratios, "
       "Bonferroni\", \"alpha\": ";
   number(out, t.alpha);
   out += ", \"min_step\": ";

@@ -81,7 +81,7 @@ std::string change_text(const trend& t, const trend_series& s, const trend_chang
 
 std::string method_text(const trend& t) {
   return fmt::format(
-      "change points: binary segmentation of each series, Student's t on the log ratios, "
+      "change points: circular binary segmentation of each series, Student's t on the log ratios, "
       "Bonferroni-corrected p < {:g}, steps of at least {:g} %",
       t.alpha, t.min_step * 100);
 }
