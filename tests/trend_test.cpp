@@ -352,3 +352,29 @@ TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]"
   CHECK(charts == 21);
   CHECK_THROWS_AS(iosr::render_trend(t, "nope", {}, html), std::invalid_argument);
 }
+
+TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two steps", "[trend]") {
+  // Larabel's stress-ng NUMA chart (LKML, May 2022): v5.17 412.88, v5.18 49.33, 20220528 Git
+  // 49.66, and with the sched-rcu-exped patch 468.81 Bogo Ops/s. Not every label is a
+  // version, so the points stay in the order of the chart.
+  std::vector<iosr::result_file> files{test_support::read_cached(
+      std::string(IOSR_FIXTURES_DIR) +
+      "/wild/hand-edited/lkml_2022-05_lru-cache-disable_stress-ng-numa_larabel_flowed_label-"
+      "colon-value.eml")};
+  iosr::trend_options o;
+  o.by = trend_by::label;
+  o.baseline = "v5.17";
+  const auto t = iosr::compute_trend(iosr::make_trend_input(files), o);
+  std::vector<std::string> points;
+  for (const auto& p : t.points) points.push_back(p.name);
+  CHECK(points == std::vector<std::string>{"v5.17", "v5.18", "20220528 Git",
+                                           "20220528 Git + sched-rcu-exped patch"});
+  REQUIRE(t.tests.size() == 1);
+  const auto& s = t.tests[0].series.at(0);
+  CHECK(*value_at(t, s, "v5.18")->ratio == Approx(49.33 / 412.88));
+  REQUIRE(s.changes.size() == 2);
+  CHECK(t.points[s.changes[0].point].name == "v5.18");
+  CHECK(s.changes[0].after == Approx(std::sqrt(49.33 * 49.66) / 412.88));
+  CHECK(t.points[s.changes[1].point].name == "20220528 Git + sched-rcu-exped patch");
+  CHECK(s.changes[1].p_value < 0.01);
+}
