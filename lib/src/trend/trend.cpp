@@ -446,6 +446,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
       trend_series series;
       series.configuration = c;
       sums.clear();
+      bool is_baseline = false;
       for (; i < cells.size() && cells[i].configuration == c; ++i) {
         const auto& here = cells[i];
         const cell* base = nullptr;
@@ -454,7 +455,10 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
           if (baseline_point) base = find_cell(c, *baseline_point);
           base_conf = c;
         } else if (auto b = baseline_at(c, here.point)) {
-          if (*b == c) continue;  // the baseline itself: 1 by definition
+          if (*b == c) {
+            is_baseline = true;  // the baseline itself: 1 by definition
+            continue;
+          }
           base = find_cell(*b, here.point);
           base_conf = *b;
         }
@@ -480,7 +484,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
         series.values.push_back(std::move(v));
       }
       if (sums.empty()) {
-        ++without_baseline;  // no baseline at any of its points: nothing to follow
+        if (!is_baseline) ++without_baseline;  // no baseline at any of its points
         continue;
       }
       // Steps are searched among the points with a ratio.
