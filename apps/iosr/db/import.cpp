@@ -5,8 +5,10 @@
 #include "db/import.hpp"
 
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <iostream>
+#include <mutex>
 #include <thread>
 #include <unordered_set>
 
@@ -28,6 +30,7 @@ struct parsed {
   std::string name, sha256, message;  // message: the failure, or why it was skipped
   std::uint64_t bytes = 0;
   std::optional<result_file> file;
+  store::identities ids;  // of its systems and tests, computed here, not by the writer
 };
 
 parsed parse_one(batch::batch_input& in, const import_plan& plan,
@@ -57,6 +60,7 @@ parsed parse_one(batch::batch_input& in, const import_plan& plan,
   }
   try {
     out.file = read_results(in.bytes, in.name, plan.read_with);
+    out.ids = store::identities_of(*out.file);
     out.status = parsed::state::read;
   } catch (const parse_error& e) {
     out.status = parsed::state::failed;
@@ -67,6 +71,60 @@ parsed parse_one(batch::batch_input& in, const import_plan& plan,
   }
   return out;
 }
+
+// Freeing a parsed file's many small strings costs about as much as inserting them: a thread
+// of its own does it, so that the one thread that writes only writes. Files are handed over in
+// batches, since waking a thread costs as much as a small file's work on a virtual machine.
+class disposer {
+ public:
+  disposer() : thread_([this] { run(); }) {}
+  ~disposer() {
+    flush();
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    ready_.notify_one();
+    thread_.join();
+  }
+  disposer(const disposer&) = delete;
+  disposer& operator=(const disposer&) = delete;
+
+  void dispose(result_file&& file) {
+    batch_.push_back(std::move(file));
+    if (batch_.size() >= 32) flush();
+  }
+
+ private:
+  void flush() {
+    if (batch_.empty()) return;
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& f : batch_) queue_.push_back(std::move(f));
+    }
+    batch_.clear();
+    ready_.notify_one();
+  }
+
+  void run() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      ready_.wait(lock, [&] { return done_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      auto doomed = std::move(queue_);
+      queue_.clear();
+      lock.unlock();
+      doomed.clear();
+      lock.lock();
+    }
+  }
+
+  std::vector<result_file> batch_, queue_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  bool done_ = false;
+  std::thread thread_;
+};
 
 }  // namespace
 
@@ -122,6 +180,7 @@ int run_import(const import_plan& plan) {
     pool.close();
   });
 
+  disposer freer;
   std::size_t imported = 0, entries = 0, already = 0, skipped = 0;
   std::vector<std::string> failures;
   for (bool finished = false; !finished;) {
@@ -142,9 +201,17 @@ int run_import(const import_plan& plan) {
         if (p.named) std::cerr << p.name << ": already in the database; nothing changed\n";
         break;
       case parsed::state::read: {
-        print_warnings(*p.file);
+        if (!p.file->warnings.empty()) {
+          // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
+          std::string lines;
+          for (const auto& w : p.file->warnings) {
+            (lines += format_diagnostic(p.file->source_name, w.where, "warning: " + w.message)) +=
+                '\n';
+          }
+          std::cerr.write(lines.data(), static_cast<std::streamsize>(lines.size()));
+        }
         try {
-          auto added = db.add(*p.file, p.sha256, p.name, p.bytes);
+          auto added = db.add(*p.file, p.ids, p.sha256, p.name, p.bytes);
           if (!added.imported) {
             ++already;
             if (p.named) {
@@ -158,6 +225,7 @@ int run_import(const import_plan& plan) {
         } catch (const std::exception& e) {
           failures.push_back(p.name + ": not imported: " + e.what());
         }
+        freer.dispose(std::move(*p.file));
         break;
       }
     }

@@ -34,6 +34,13 @@ statement& statement::bind(int index, std::string_view text) {
   return *this;
 }
 
+statement& statement::bind_view(int index, std::string_view text) {
+  db_.check(sqlite3_bind_text64(stmt_, index, text.empty() ? "" : text.data(), text.size(),
+                                SQLITE_STATIC, SQLITE_UTF8),
+            "binding a value");
+  return *this;
+}
+
 statement& statement::bind_null(int index) {
   db_.check(sqlite3_bind_null(stmt_, index), "binding a value");
   return *this;
@@ -54,7 +61,7 @@ bool statement::step() {
 void statement::run() {
   while (step()) {
   }
-  reset();
+  sqlite3_reset(stmt_);
 }
 
 void statement::reset() {

@@ -38,12 +38,15 @@ class statement {
   statement& bind(int index, std::int64_t value);
   statement& bind(int index, double value);
   statement& bind(int index, std::string_view text);  ///< copied by SQLite
+  /// Not copied: `text` must stay alive and unchanged until the statement is reset.
+  statement& bind_view(int index, std::string_view text);
   statement& bind_null(int index);
   statement& bind(int index, const std::optional<double>& value);
 
   /// True while a row is there to read; false when done. Throws on an error.
   bool step();
-  /// Runs a statement that returns no rows, then resets it for the next run.
+  /// Runs a statement that returns no rows, then resets it for the next run (its bindings
+  /// stay: every run binds every parameter again).
   void run();
   void reset();
 

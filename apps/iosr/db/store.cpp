@@ -92,15 +92,6 @@ std::string run_date_of(const result_file& file) {
   return date.empty() ? file.last_modified : date;
 }
 
-std::string samples_text(const std::vector<std::string>& samples) {
-  std::string out;
-  for (const auto& s : samples) {
-    if (!out.empty()) out += ':';
-    out += s;
-  }
-  return out;
-}
-
 direction direction_from(std::string_view s) {
   if (s == "higher") return direction::higher;
   if (s == "lower") return direction::lower;
@@ -115,11 +106,12 @@ entry_kind kind_from(std::string_view s) {
   return entry_kind::number;
 }
 
+// The text must live until the statement has run: it is not copied.
 void bind_text_or_null(statement& st, int index, std::string_view text) {
   if (text.empty()) {
     st.bind_null(index);
   } else {
-    st.bind(index, text);
+    st.bind_view(index, text);
   }
 }
 
@@ -173,9 +165,12 @@ store::store(const std::string& path, bool create) : db_(open_connection(path, c
   db_.busy_timeout(busy_milliseconds);
   // WAL: readers never wait for the writer, and a killed writer leaves no torn page behind.
   // synchronous=NORMAL syncs at checkpoints, not at every commit: safe when the process is
-  // killed, not when the power fails (docs/db.md).
+  // killed, not when the power fails (docs/db.md). A checkpoint every 16384 pages (64 MiB of
+  // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
+  // every commit, and each checkpoint copies them back and syncs.
   db_.query_integer("PRAGMA journal_mode = WAL");
-  db_.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
+  db_.exec(
+      "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
   migrate(db_);
 }
 
@@ -188,7 +183,7 @@ std::unordered_set<std::string> store::known_hashes() {
   return out;
 }
 
-std::int64_t store::system_id(const system& s) {
+std::string store::system_identity(const system& s) {
   std::string key;
   identity_part(key, s.label);
   for (const auto* fields : {&s.hardware, &s.software}) {
@@ -200,7 +195,29 @@ std::int64_t store::system_id(const system& s) {
   }
   key += '|';
   identity_part(key, s.json);
-  auto identity = sha256_hex(key);
+  return sha256_hex(key);
+}
+
+std::string store::test_identity(const result& r) {
+  std::string key;
+  for (const auto* part : {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id,
+                           &r.display_format}) {
+    identity_part(key, *part);
+  }
+  identity_part(key, to_string(r.direction));
+  return sha256_hex(key);
+}
+
+store::identities store::identities_of(const result_file& file) {
+  identities ids;
+  ids.systems.reserve(file.systems.size());
+  for (const auto& s : file.systems) ids.systems.push_back(system_identity(s));
+  ids.tests.reserve(file.results.size());
+  for (const auto& r : file.results) ids.tests.push_back(test_identity(r));
+  return ids;
+}
+
+std::int64_t store::system_id(const system& s, std::string identity) {
   if (auto it = systems_.find(identity); it != systems_.end()) return it->second;
   if (auto it = pending_systems_.find(identity); it != pending_systems_.end()) return it->second;
   if (!insert_system_) {
@@ -233,14 +250,7 @@ std::int64_t store::system_id(const system& s) {
   return id;
 }
 
-std::int64_t store::test_id(const result& r) {
-  std::string key;
-  for (const auto* part : {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id,
-                           &r.display_format}) {
-    identity_part(key, *part);
-  }
-  identity_part(key, to_string(r.direction));
-  auto identity = sha256_hex(key);
+std::int64_t store::test_id(const result& r, std::string identity) {
   if (auto it = tests_.find(identity); it != tests_.end()) return it->second;
   if (auto it = pending_tests_.find(identity); it != pending_tests_.end()) return it->second;
   if (!insert_test_) {
@@ -271,6 +281,11 @@ std::int64_t store::test_id(const result& r) {
 
 store::added store::add(const result_file& file, const std::string& sha256, std::string_view path,
                         std::uint64_t bytes) {
+  return add(file, identities_of(file), sha256, path, bytes);
+}
+
+store::added store::add(const result_file& file, const identities& ids, const std::string& sha256,
+                        std::string_view path, std::uint64_t bytes) {
   pending_systems_.clear();
   pending_tests_.clear();
   transaction tx(db_);
@@ -319,7 +334,7 @@ store::added store::add(const result_file& file, const std::string& sha256, std:
   std::unordered_map<std::string_view, std::int64_t> by_label;
   for (std::size_t i = 0; i < file.systems.size(); ++i) {
     const auto& s = file.systems[i];
-    const auto id = system_id(s);
+    const auto id = system_id(s, ids.systems[i]);
     by_label.try_emplace(s.label, id);
     insert_source_system_->bind(1, source)
         .bind(2, static_cast<std::int64_t>(i))
@@ -332,29 +347,38 @@ store::added store::add(const result_file& file, const std::string& sha256, std:
         .run();
   }
   std::deque<system> unnamed;  // kept in place: by_label holds views of their labels
+  std::string samples;         // the runs joined, reused from entry to entry
   for (std::size_t c = 0; c < file.results.size(); ++c) {
     const auto& r = file.results[c];
     if (r.entries.empty()) continue;
-    const auto test = test_id(r);
+    const auto test = test_id(r, ids.tests[c]);
     for (std::size_t p = 0; p < r.entries.size(); ++p) {
       const auto& e = r.entries[p];
       auto it = by_label.find(e.label);
       if (it == by_label.end()) {
         unnamed.push_back(make_system(e.label));
-        it = by_label.emplace(unnamed.back().label, system_id(unnamed.back())).first;
+        it = by_label
+                 .emplace(unnamed.back().label,
+                          system_id(unnamed.back(), system_identity(unnamed.back())))
+                 .first;
       }
       auto& ins = *insert_result_;
+      samples.clear();
+      for (const auto& sample : e.samples) {
+        if (!samples.empty()) samples += ':';
+        samples += sample;
+      }
       ins.bind(1, source)
           .bind(2, static_cast<std::int64_t>(c))
           .bind(3, static_cast<std::int64_t>(p))
           .bind(4, it->second)
           .bind(5, test)
-          .bind(6, e.value_text)
+          .bind_view(6, e.value_text)
           .bind(7, e.value)
           .bind(8, to_string(e.kind))
           .bind(9, e.min)
           .bind(10, e.max);
-      bind_text_or_null(ins, 11, samples_text(e.samples));
+      bind_text_or_null(ins, 11, samples);
       ins.bind(12, e.standard_error);
       if (e.sample_count) {
         ins.bind(13, static_cast<std::int64_t>(*e.sample_count));

@@ -48,6 +48,16 @@ class store {
   /// Every file's SHA-256 already in, so that an import skips them before parsing.
   std::unordered_set<std::string> known_hashes();
 
+  /// What identifies a system and a test in the database (a SHA-256 of their fields). An import
+  /// computes them in its workers, so that the thread that writes only writes.
+  static std::string system_identity(const system& s);
+  static std::string test_identity(const result& r);
+  /// The identities of a file's systems (in order) and charts (in order), for add().
+  struct identities {
+    std::vector<std::string> systems, tests;
+  };
+  static identities identities_of(const result_file& file);
+
   struct added {
     bool imported = false;      ///< false: the same bytes were already in
     std::string existing_path;  ///< the path it was imported as, when it was
@@ -57,6 +67,9 @@ class store {
   /// source row, its systems and tests (each stored once), one row per entry.
   added add(const result_file& file, const std::string& sha256, std::string_view path,
             std::uint64_t bytes);
+  /// add() with the identities already computed (identities_of(file)).
+  added add(const result_file& file, const identities& ids, const std::string& sha256,
+            std::string_view path, std::uint64_t bytes);
 
   database_summary summarize();
   std::vector<source_row> sources();
@@ -75,8 +88,8 @@ class store {
   const std::string& path() const { return db_.path(); }
 
  private:
-  std::int64_t system_id(const system& s);
-  std::int64_t test_id(const result& r);
+  std::int64_t system_id(const system& s, std::string identity);
+  std::int64_t test_id(const result& r, std::string identity);
 
   connection db_;
   // Ids known to be committed, by identity; pending_ holds those of the open transaction.
