@@ -392,6 +392,35 @@ try:
         rc, out, err = run("trend", "--db", sdb, "--format", fmt, "-o", os.path.join(work, "t." + fmt))
         check(f"trend --format {fmt} -o", rc == 0 and os.path.getsize(os.path.join(work, "t." + fmt)) > 1000, err)
 
+    # colour only on a terminal, and never with NO_COLOR
+    def on_tty(*args, no_color):
+        import pty
+        env = dict(os.environ)
+        env.pop("NO_COLOR", None)
+        if no_color:
+            env["NO_COLOR"] = "1"
+        leader, follower = pty.openpty()
+        p = subprocess.Popen([IOSR, *args], stdout=follower, stderr=subprocess.DEVNULL, env=env)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                data = os.read(leader, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        p.wait()
+        os.close(leader)
+        return b"".join(chunks).decode("utf-8", "replace")
+
+    tty = on_tty("trend", "--db", sdb, no_color=False)
+    check("trend on a terminal: a step down in red", "\x1b[31m*0.780\x1b[0m" in tty, tty[:1500])
+    check("trend with NO_COLOR: no colour", "\x1b[" not in on_tty("trend", "--db", sdb, no_color=True))
+    rc, out, _ = run("trend", "--db", sdb)
+    check("trend into a pipe: no colour", rc == 0 and "\x1b[" not in out)
+
     # trend on the real multi-kernel files: the seeds (four machines) and the kernel mail
     rdb = os.path.join(work, "real.db")
     run("db", "import", "--db", rdb, *SEEDS, LKML)
