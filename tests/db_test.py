@@ -388,6 +388,16 @@ try:
     rc, out, _ = run("trend", "--db", sdb, "--by", "date", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out, newline="")))
     check("trend --by date: the days", rows and rows[0]["point"] == "2024-01-01", rows[:1])
+    nokernel = os.path.join(work, "nokernel.db")
+    for k in range(3):
+        path = os.path.join(work, f"nokernel-{k}.xml")
+        with open(path, "w") as f:
+            f.write(xml_file("unknown", {"0": {"None": 100.0, "BFQ": 90.0 + k}}, day=k + 1))
+        run("db", "import", "--db", nokernel, path)
+    rc, out, _ = run("trend", "--db", nokernel)
+    check("trend without kernels follows the run dates", rc == 0 and
+          "no run has a kernel version: the series follows the run dates" in out and
+          "2024-01-03" in out, out[:800])
     for fmt in ("md", "html"):
         rc, out, err = run("trend", "--db", sdb, "--format", fmt, "-o", os.path.join(work, "t." + fmt))
         check(f"trend --format {fmt} -o", rc == 0 and os.path.getsize(os.path.join(work, "t." + fmt)) > 1000, err)

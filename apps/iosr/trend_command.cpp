@@ -116,7 +116,24 @@ int run_trend(int argc, char** argv) {
   db::store db(args.count("db") ? args["db"].as<std::string>() : db::default_database_path(),
                false);
   const auto input = db.load_trend_input(o.filter);
-  const auto t = compute_trend(input, o);
+  auto t = compute_trend(input, o);
+  // The kernel by default, else the run date: files that give no kernel (CSV exports, some
+  // hand-made ones) are still followed over time.
+  auto followed = [](const trend& x) {
+    for (const auto& test : x.tests) {
+      if (!test.series.empty()) return true;
+    }
+    return false;
+  };
+  if (!args.count("by") && !followed(t)) {
+    o.by = trend_by::date;
+    auto by_date = compute_trend(input, o);
+    if (followed(by_date)) {
+      t = std::move(by_date);
+      t.notes.insert(t.notes.begin(),
+                     "no run has a kernel version: the series follows the run dates");
+    }
+  }
   const auto output = args["output"].as<std::string>();
   trend_render_options render_with;
   render_with.color = (output.empty() || output == "-") && isatty(STDOUT_FILENO) &&
