@@ -33,7 +33,7 @@ svg text{font-size:12px;font-family:system-ui,sans-serif}
 constexpr std::string_view palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                         "#E69F00", "#56B4E9", "#000000", "#F0E442"};
 
-constexpr int width = 760, height = 260, left = 56, right = 180, top = 12, bottom = 40;
+constexpr int width = 760, height = 280, left = 56, right = 180, top = 12, bottom = 60;
 
 std::vector<std::size_t> points_of(const trend& t, std::size_t machine) {
   std::vector<bool> used(t.points.size(), false);
@@ -90,9 +90,19 @@ void chart(const trend& t, const std::vector<const trend_series*>& series,
     out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.2f}</text>\n", left - 4,
                        y_of(r) + 4, r);
   }
+  // Many points: the names slanted, so that 5.10 and 5.11 do not run into each other.
+  const bool slanted = columns.size() > 8;
   for (auto p : columns) {
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x_of[p],
-                       top + plot_h + 16, html_escaped(t.points[p].name));
+    const double y = top + plot_h + 16;
+    if (slanted) {
+      out += fmt::format(
+          "<text x=\"{0:.1f}\" y=\"{1:.1f}\" text-anchor=\"end\" transform=\"rotate(-40 "
+          "{0:.1f} {1:.1f})\">{2}</text>\n",
+          x_of[p] + 4, y, html_escaped(t.points[p].name));
+    } else {
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n",
+                         x_of[p], y, html_escaped(t.points[p].name));
+    }
   }
   for (std::size_t i = 0; i < series.size(); ++i) {
     const auto* s = series[i];
@@ -182,7 +192,7 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
   out +=
       "<p>Each configuration's performance ratio against its baseline at the same point (&gt; "
       "1 = better); (N) = N runs combined by geometric mean. " +
-      html_escaped(method_text(t)) + "; the first point after a step is ringed.</p>\n";
+      html_escaped(sentence(method_text(t))) + "; the first point after a step is ringed.</p>\n";
   if (!t.notes.empty()) {
     out += "<ul class=\"notes\">";
     for (const auto& n : t.notes) out += "<li>" + html_escaped(n) + "</li>";

@@ -86,6 +86,11 @@ std::string method_text(const trend& t) {
       t.alpha, t.min_step * 100);
 }
 
+std::string sentence(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
 std::vector<const trend_series*> series_on(const trend& t, const std::vector<trend_series>& series,
                                            std::size_t machine) {
   std::vector<const trend_series*> out;

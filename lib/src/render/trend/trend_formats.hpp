@@ -59,8 +59,12 @@ std::string baselines_of(const trend& t, const trend_series& s);
 /// `bfq vs none: 0.93 → 0.78 from 5.6 (p = 0.001)`.
 std::string change_text(const trend& t, const trend_series& s, const trend_change& c);
 
-/// What a change point is, the method and its settings, in one sentence.
+/// What a change point is, the method and its settings: `change points: circular ...`, to
+/// follow a colon or start a line.
 std::string method_text(const trend& t);
+
+/// `text` with its first letter in upper case, to start a sentence.
+std::string sentence(std::string text);
 
 /// The series of `machine` among `series` (a test's or the geometric means).
 std::vector<const trend_series*> series_on(const trend& t, const std::vector<trend_series>& series,
