@@ -200,6 +200,32 @@ try:
     check("export --filter keeps the tests it matches",
           rows and {r["result_title"] for r in rows} == {"SQLite"}, {r["result_title"] for r in rows})
 
+    # every input format iosr reads imports, and exports as convert writes it
+    every = [os.path.join(FIXTURES, p) for p in (
+        "corpus/csv/pts-5.6.0_ec2-large_iozone_single-system.csv",          # pts-csv
+        "corpus/json/pts-8.2.0_gce_pjdfstest_pass-fail.json",               # pts-json
+        "corpus/terminal/pts-10.8.4_aircrack-ng_terminal-capture.txt",      # a terminal capture
+        "corpus/xml/pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.xml",  # 2008 layout
+        "seeds/003_29012ff8c53c614e.txt",                                   # html-view
+        "wild/mail-flowed/linux-ext4_2020-09_kernel-benchmarking_apache-siege_larabel_flowed.eml",
+        "wild/text-other/disappear9-blog_orangepi-zero3_hexo-page_html-span-lines_gt-entity.html",
+        "corpus/csv-pts10.8.4/pts-5.2.1_active-xml_zero-results.csv")]
+    own_json = os.path.join(work, "iosched.json")                           # iosr-json
+    with open(own_json, "wb") as f:
+        f.write(subprocess.run([IOSR, "convert", "--to", "json", XML], capture_output=True, check=True).stdout)
+    every.append(own_json)
+    fdb = os.path.join(work, "formats.db")
+    rc, _, err = run("db", "import", "--db", fdb, *every)
+    check("every input format imports", rc == 0 and f"imported {len(every)} files" in err, err[-600:])
+    check("sqlite3: their formats",
+          sql(fdb, "SELECT group_concat(format, ' ') FROM (SELECT DISTINCT format FROM sources ORDER BY 1)")
+          == "composite-xml html-view iosr-json pts-csv pts-json pts-text")
+    run("db", "export", "--db", fdb, "--combine", os.path.join(work, "formats.csv"))
+    run("convert", *every, "--combine", os.path.join(work, "formats-convert.csv"))
+    with open(os.path.join(work, "formats.csv"), "rb") as a, \
+            open(os.path.join(work, "formats-convert.csv"), "rb") as b:
+        check("every format exports as convert writes it, byte for byte", a.read() == b.read())
+
     # remove: by path, by SHA-256 prefix; what nothing uses goes with it
     rc, _, err = run("db", "remove", "--db", db, copy)
     check("remove by path", rc == 0 and "removed" in err and "(260 entries)" in err, err)
