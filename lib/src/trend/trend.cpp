@@ -214,8 +214,16 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   std::vector<std::optional<std::string>> system_point(in.systems.size());  // sort keys
   std::map<std::string, std::string> point_names;                           // key -> name
   std::size_t without_point = 0;
+  // Only the systems with runs of the tests kept make points: other files' do not.
+  std::vector<bool> used(in.systems.size(), false);
+  for (const auto& r : in.runs) {
+    if (r.system < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
+      used[r.system] = true;
+    }
+  }
   if (options.by == trend_by::kernel) {
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
+      if (!used[i]) continue;
       if (auto v = parse_kernel_version(in.systems[i].kernel)) {
         system_point[i] = v->sort_key;
         point_names.emplace(v->sort_key, v->text);
@@ -223,13 +231,6 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     }
   } else if (by_label) {
     // Labels in version order when every one is a kernel version, else in the order seen.
-    // Only the systems with runs of the tests kept decide: other files' labels do not.
-    std::vector<bool> used(in.systems.size(), false);
-    for (const auto& r : in.runs) {
-      if (r.system < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
-        used[r.system] = true;
-      }
-    }
     bool all_versions = true;
     std::vector<std::optional<kernel_version>> parsed(in.systems.size());
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
@@ -251,15 +252,16 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   }
   if (options.by == trend_by::date) {
     // The days of the runs kept, not of every file: `YYYY-MM-DD` orders as dates do.
-    std::vector<bool> used(in.dates.size(), false);
+    std::vector<bool> used_date(in.dates.size(), false);
     for (const auto& r : in.runs) {
-      if (r.date < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
-        used[r.date] = true;
+      if (r.date < used_date.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
+        used_date[r.date] = true;
       }
     }
     for (std::size_t d = 0; d < in.dates.size(); ++d) {
       const auto& date = in.dates[d];
-      if (used[d] && date.size() >= 10) point_names.emplace(date.substr(0, 10), date.substr(0, 10));
+      if (used_date[d] && date.size() >= 10)
+        point_names.emplace(date.substr(0, 10), date.substr(0, 10));
     }
   }
   std::map<std::string, std::uint32_t> point_index;
