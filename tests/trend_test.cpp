@@ -378,3 +378,19 @@ TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two s
   CHECK(t.points[s.changes[1].point].name == "20220528 Git + sched-rcu-exped patch");
   CHECK(s.changes[1].p_value < 0.01);
 }
+
+TEST_CASE("trend --baseline: a scheduler in any spelling, or a note when none is named so",
+          "[trend]") {
+  iosr::trend_options o;
+  o.baseline = "Kyber";  // the key is kyber: none and bfq are measured against it
+  auto t = iosr::compute_trend(synthetic(), o);
+  REQUIRE(find_series(t, t.geomean, "none"));
+  CHECK(find_series(t, t.geomean, "kyber") == nullptr);
+  CHECK(*find_series(t, t.geomean, "none")->values[0].ratio == Approx(1 / 0.97).epsilon(0.02));
+  o.baseline = "nope";
+  t = iosr::compute_trend(synthetic(), o);
+  CHECK(t.geomean.empty());
+  bool said = false;
+  for (const auto& n : t.notes) said = said || n.find("no configuration is named 'nope'") == 0;
+  CHECK(said);
+}

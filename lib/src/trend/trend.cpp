@@ -398,6 +398,10 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
       if (!added && rank < it->second.first) it->second = {rank, c};
     }
   }
+  if (!by_label && !options.baseline.empty() && baselines.empty() && !runs.empty()) {
+    out.notes.push_back("no configuration is named '" + options.baseline +
+                        "' (a scheduler, name or label): no ratios");
+  }
   auto baseline_at = [&](std::uint32_t c, std::uint32_t p) -> std::optional<std::uint32_t> {
     auto g = baselines.find({confs[c].machine, confs[c].group});
     if (g == baselines.end()) return std::nullopt;
