@@ -31,6 +31,7 @@ struct parsed {
   std::uint64_t bytes = 0;
   std::optional<result_file> file;
   store::identities ids;  // of its systems and tests, computed here, not by the writer
+  std::string warnings;   // the file's warnings as printed, one per line
 };
 
 parsed parse_one(batch::batch_input& in, const import_plan& plan,
@@ -61,6 +62,10 @@ parsed parse_one(batch::batch_input& in, const import_plan& plan,
   try {
     out.file = read_results(in.bytes, in.name, plan.read_with);
     out.ids = store::identities_of(*out.file);
+    for (const auto& w : out.file->warnings) {
+      (out.warnings +=
+       format_diagnostic(out.file->source_name, w.where, "warning: " + w.message)) += '\n';
+    }
     out.status = parsed::state::read;
   } catch (const parse_error& e) {
     out.status = parsed::state::failed;
@@ -201,15 +206,8 @@ int run_import(const import_plan& plan) {
         if (p.named) std::cerr << p.name << ": already in the database; nothing changed\n";
         break;
       case parsed::state::read: {
-        if (!p.file->warnings.empty()) {
-          // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
-          std::string lines;
-          for (const auto& w : p.file->warnings) {
-            (lines += format_diagnostic(p.file->source_name, w.where, "warning: " + w.message)) +=
-                '\n';
-          }
-          std::cerr.write(lines.data(), static_cast<std::streamsize>(lines.size()));
-        }
+        // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
+        std::cerr.write(p.warnings.data(), static_cast<std::streamsize>(p.warnings.size()));
         try {
           auto added = db.add(*p.file, p.ids, p.sha256, p.name, p.bytes);
           if (!added.imported) {
