@@ -325,13 +325,13 @@ try:
             out = subprocess.run([SQLITE, "-batch", killed, "SELECT count(*) FROM sources"],
                                  capture_output=True, text=True).stdout.strip()
             seen = int(out) if out.isdigit() else 0
-            if seen >= 20:
+            if seen >= 5:
                 break
         time.sleep(0.02)
     running = proc.poll() is None
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    check("the import was still running when killed", running and seen >= 20, f"seen {seen}")
+    check("the import was still running when killed", running and seen >= 5, f"seen {seen}")
     in_after_kill = int(sql(killed, "SELECT count(*) FROM sources"))
     check("after SIGKILL: integrity_check", sql(killed, "PRAGMA integrity_check") == "ok")
     check("after SIGKILL: part of the files are in", 0 < in_after_kill < 1500, in_after_kill)
