@@ -9,11 +9,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -301,6 +299,23 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     return out;
   }
 
+  // Each system's and each date's point, looked up once rather than once per run.
+  constexpr std::uint32_t no_point = 0xFFFFFFFF;
+  std::vector<std::uint32_t> point_of_system(in.systems.size(), no_point);
+  std::vector<std::uint32_t> point_of_date(in.dates.size(), no_point);
+  if (options.by == trend_by::date) {
+    for (std::size_t d = 0; d < in.dates.size(); ++d) {
+      if (in.dates[d].size() < 10) continue;
+      if (auto it = point_index.find(in.dates[d].substr(0, 10)); it != point_index.end()) {
+        point_of_date[d] = it->second;
+      }
+    }
+  } else {
+    for (std::size_t i = 0; i < in.systems.size(); ++i) {
+      if (system_point[i]) point_of_system[i] = point_index.at(*system_point[i]);
+    }
+  }
+
   // Every run placed, then sorted: runs of one (test, configuration) are contiguous, by point.
   std::vector<placed> runs;
   runs.reserve(in.runs.size());
@@ -309,20 +324,12 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     if (r.test >= test_of.size() || r.system >= in.systems.size()) continue;
     const auto t = test_of[r.test];
     if (t < 0) continue;
-    std::uint32_t point = 0;
-    if (options.by == trend_by::date) {
-      if (r.date >= in.dates.size() || in.dates[r.date].size() < 10) {
-        ++without_point;
-        continue;
-      }
-      point = point_index.at(in.dates[r.date].substr(0, 10));
-    } else {
-      const auto& key = system_point[r.system];
-      if (!key) {
-        ++without_point;
-        continue;
-      }
-      point = point_index.at(*key);
+    const std::uint32_t point = options.by != trend_by::date ? point_of_system[r.system]
+                                : r.date < in.dates.size()   ? point_of_date[r.date]
+                                                             : no_point;
+    if (point == no_point) {
+      ++without_point;
+      continue;
     }
     if (!(r.value > 0) || !std::isfinite(r.value)) {
       ++not_positive;  // a ratio of zero or negative values says nothing
