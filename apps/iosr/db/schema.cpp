@@ -119,7 +119,11 @@ void migrate_to_1(connection& db) {
 }  // namespace
 
 void migrate(connection& db) {
+  // A current database is left alone without taking the write lock, so that a reader (list,
+  // export, trend) never waits for an import's transaction.
+  if (db.query_integer("PRAGMA user_version") == schema_version) return;
   transaction tx(db);
+  // Read again under the lock: another process may have migrated it meanwhile.
   auto version = db.query_integer("PRAGMA user_version");
   const bool empty = db.query_integer("SELECT count(*) FROM sqlite_schema") == 0;
   const bool ours = db.query_integer(
