@@ -377,6 +377,25 @@ try:
     check("no 'database is locked'", not any("locked" in o for o in outs), outs)
     check("sqlite3: 300 files after both", sql(both, "SELECT count(*) FROM sources") == "300")
 
+    # a writer holding the lock: readers go on, a second writer waits for it instead of failing
+    holder = subprocess.Popen([SQLITE, "-batch", both], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, text=True)
+    holder.stdin.write("BEGIN IMMEDIATE;\nUPDATE sources SET title = title WHERE id = 1;\n")
+    holder.stdin.flush()
+    time.sleep(0.3)
+    start = time.time()
+    rc, out, err = run("db", "list", "--db", both, timeout=30)
+    check("list does not wait for a writer", rc == 0 and time.time() - start < 5, f"{rc} {err}")
+    waiter = subprocess.Popen([IOSR, "db", "import", "--db", both, SEEDS[0]], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE)
+    time.sleep(1.0)
+    check("an import waits while another writer holds the lock", waiter.poll() is None)
+    holder.stdin.write("COMMIT;\n")
+    holder.stdin.close()
+    holder.wait(timeout=30)
+    _, err = waiter.communicate(timeout=60)
+    check("and then imports", waiter.returncode == 0 and "imported 1 files" in err.decode(), err.decode())
+
     # trend: a synthetic step at 5.6 over 12 kernels, one without a step
     steps = os.path.join(work, "steps")
     os.makedirs(steps)
