@@ -44,9 +44,9 @@ expect() {
   fi
 }
 
-expect "show compare table convert fetch help --help --version" iosr ""
+expect "show compare table convert db trend fetch help --help --version" iosr ""
 expect "compare convert" iosr co
-expect "table" iosr help t
+expect "table trend" iosr help t
 expect "--output --out-dir --offline" iosr convert --o
 expect "-t" iosr convert -t
 expect "--format --filter --fail-if-worse" iosr compare --f
@@ -66,6 +66,16 @@ expect "bin cache results 1902028-PAUL-SINGLEH35" iosr show ""
 expect "1902028-PAUL-SINGLEH35" iosr fetch ""
 expect "results" iosr fetch -o res
 expect "--offline" iosr table --off
+# `iosr db`: its commands, then each command's own options; `--db` takes a file.
+expect "import list remove export --help" iosr db ""
+expect "import" iosr db im
+expect "--jobs" iosr db import --j
+expect "--combine" iosr db export --com
+expect "results/run-1.xml results/run-2.txt" iosr db import --db results/run
+expect "results/run-2.txt" iosr db import results/run-2
+expect "ascii md html csv json" iosr trend --format ""
+expect "--by --baseline" iosr trend --b
+expect "" iosr trend --by ""
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures completion case(s) failed"

@@ -96,6 +96,17 @@ for command in commands:
     first_line = help_text("help", command).splitlines()[0]
     check(f"iosr {command}: its help's first words open its section",
           " ".join(body.split())[:40] == " ".join(first_line.split())[:40], body[:80])
+    # A command with commands of its own (`iosr db import`): a section each, every option in it.
+    text = help_text(command, "--help")
+    if "\ncommands:\n" in text:
+        subs = re.findall(r"^  ([a-z][a-z-]*)  ", text.split("commands:\n", 1)[1].split("\n\n")[0], re.M)
+        check(f"iosr {command} lists commands", len(subs) >= 1, text)
+        for sub in subs:
+            sub_body = "\n".join(subsections.get(f"iosr {command} {sub}", []))
+            check(f"a section for iosr {command} {sub}", sub_body != "", sorted(subsections))
+            for option in options_of(help_text(command, sub, "--help")):
+                check(f"iosr {command} {sub}: {option} in the page",
+                      re.search(rf"(^|[ ,]){option}\b", sub_body, re.M), sub_body[:200])
 
 # groff renders it, as man does, without a warning.
 groff = shutil.which("groff")

@@ -239,6 +239,12 @@ def main():
         rc, out, err = run("show", "--offline", ID_OSBENCH)
         check("--offline reads the cache", rc == 0 and "10 entries" in out, err)
         check("no request for a cached ID", server.count() == 1, server.count())
+        # iosr db import takes IDs too: the source is named by the ID, read from the cache.
+        rc, out, err = run("db", "import", "--db", "ids.db", "--offline", ID_OSBENCH)
+        check("db import ID exits 0", rc == 0, (rc, out, err))
+        rc, out, err = run("db", "list", "--db", "ids.db")
+        check("db list names the imported ID", rc == 0 and ID_OSBENCH in out, out)
+        check("db import of a cached ID makes no request", server.count() == 1, server.count())
 
         # --refresh fetches again; --offline with an ID not cached fetches nothing.
         rc, out, err = run("show", "--refresh", ID_OSBENCH)

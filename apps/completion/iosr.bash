@@ -8,15 +8,25 @@ _iosr_commands() {
   "$1" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
 }
 
-# Every -x and --long option of a command's help ("  -t, --to arg   output format").
+# The commands a command lists under "commands:" in its help (`iosr db --help`); none for most.
+_iosr_subcommands() {
+  "$1" "$2" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
+}
+
+# Every -x and --long option of a command's help ("  -t, --to arg   output format"). The
+# arguments after the first are the command's words: `convert`, or `db import`.
 _iosr_options() {
-  "$1" "$2" --help 2>/dev/null | sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*).*/\1\2/p' |
+  local iosr=$1
+  shift
+  "$iosr" "$@" --help 2>/dev/null | sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*).*/\1\2/p' |
     tr ', ' '\n\n'
 }
 
 # Options of a command's help that take a value (an "arg" or upper-case word follows them).
 _iosr_value_options() {
-  "$1" "$2" --help 2>/dev/null |
+  local iosr=$1
+  shift
+  "$iosr" "$@" --help 2>/dev/null |
     sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*) (arg|[A-Z]+) .*/\1\2/p' | tr ', ' '\n\n'
 }
 
@@ -34,7 +44,9 @@ _iosr_cached_ids() {
 
 # The format names a command's help lists, one per line as "  name: what it is".
 _iosr_formats() {
-  "$1" "$2" --help 2>/dev/null | sed -nE 's/^ +([a-z][a-z0-9+-]*): .*/\1/p'
+  local iosr=$1
+  shift
+  "$iosr" "$@" --help 2>/dev/null | sed -nE 's/^ +([a-z][a-z0-9+-]*): .*/\1/p'
 }
 
 _iosr() {
@@ -55,21 +67,31 @@ _iosr() {
     mapfile -t COMPREPLY < <(compgen -W "$(_iosr_commands "$iosr") help --help --version" -- "$cur")
     return
   fi
-  local command=${COMP_WORDS[1]}
-  if [[ $command == help ]]; then
+  local -a command=("${COMP_WORDS[1]}")
+  if [[ ${command[0]} == help ]]; then
     ((COMP_CWORD == 2)) &&
       mapfile -t COMPREPLY < <(compgen -W "$(_iosr_commands "$iosr")" -- "$cur")
     return
+  fi
+  # `iosr db import`: the second word is a command of the first, and names the options.
+  local subcommands
+  subcommands=$(_iosr_subcommands "$iosr" "${command[0]}")
+  if [[ -n $subcommands ]]; then
+    if ((COMP_CWORD == 2)); then
+      mapfile -t COMPREPLY < <(compgen -W "$subcommands --help" -- "$cur")
+      return
+    fi
+    command+=("${COMP_WORDS[2]}")
   fi
 
   # `iosr fetch -o DIR`: its -o is a directory.
   [[ $command == fetch && $prev == -o ]] && prev=--out-dir
   case $prev in
     -t | --to | -f | --format)
-      mapfile -t COMPREPLY < <(compgen -W "$(_iosr_formats "$iosr" "$command")" -- "$cur")
+      mapfile -t COMPREPLY < <(compgen -W "$(_iosr_formats "$iosr" "${command[@]}")" -- "$cur")
       return
       ;;
-    -o | --output | --combine | --report)
+    -o | --output | --combine | --report | --db)
       ;; # a file: below
     --out-dir)
       compopt -o filenames 2>/dev/null
@@ -78,14 +100,14 @@ _iosr() {
       ;;
     -*)
       # Another option that takes a value (--baseline NAME, --width N): nothing to offer.
-      if _iosr_value_options "$iosr" "$command" | grep -qxF -- "$prev"; then
+      if _iosr_value_options "$iosr" "${command[@]}" | grep -qxF -- "$prev"; then
         return
       fi
       ;;
   esac
 
   if [[ $cur == -* ]]; then
-    mapfile -t COMPREPLY < <(compgen -W "$(_iosr_options "$iosr" "$command")" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "$(_iosr_options "$iosr" "${command[@]}")" -- "$cur")
     return
   fi
   # An input: a file, or a cached result ID (`iosr fetch` takes IDs only).

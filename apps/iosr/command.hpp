@@ -18,5 +18,7 @@ int run_convert(int argc, char** argv);
 int run_compare(int argc, char** argv);
 int run_table(int argc, char** argv);
 int run_fetch(int argc, char** argv);
+int run_db(int argc, char** argv);
+int run_trend(int argc, char** argv);
 
 }  // namespace iosr::cli

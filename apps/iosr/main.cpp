@@ -21,6 +21,9 @@ constexpr command commands[] = {
     {"table", "comparison tables for articles (Markdown by default)", iosr::cli::run_table},
     {"convert", "convert result files, directories and archives (tidy CSV, JSONL, XML, ...)",
      iosr::cli::run_convert},
+    {"db", "keep results in a SQLite database: import, list, remove, export", iosr::cli::run_db},
+    {"trend", "each configuration against its baseline over kernels or dates, with steps",
+     iosr::cli::run_trend},
     {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
      iosr::cli::run_fetch},
 };

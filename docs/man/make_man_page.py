@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the man page iosr(1): the hand-written skeleton iosr.1.in, filled with the built
-iosr's own help texts (`iosr --help`, then `iosr COMMAND --help` for each command it lists),
+iosr's own help texts (`iosr --help`, then `iosr COMMAND --help` for each command it lists, and
+`iosr COMMAND SUBCOMMAND --help` for a command that lists commands of its own),
 escaped for roff. Run by the build after iosr is linked, so the page cannot go stale.
 Usage: make_man_page.py IOSR SKELETON OUTPUT"""
 import re
@@ -96,7 +97,13 @@ def main():
                section(overview, "input formats (detected from the content):")]
     pages = []
     for name, _ in commands:
-        pages += [f'.SS "iosr {roff(name)}"', command_page(help_text(iosr, name, "--help"))]
+        text = help_text(iosr, name, "--help")
+        pages += [f'.SS "iosr {roff(name)}"', command_page(text)]
+        # A command with commands of its own (`iosr db`) lists them as `iosr --help` does.
+        if "\ncommands:\n" in text:
+            for sub in [re.split(r" {2,}", row, maxsplit=1)[0] for row in section(text, "commands:")]:
+                pages += [f'.SS "iosr {roff(name)} {roff(sub)}"',
+                          command_page(help_text(iosr, name, sub, "--help"))]
 
     with open(skeleton_path, encoding="utf-8") as f:
         page = f.read()

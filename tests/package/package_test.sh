@@ -21,7 +21,8 @@ out=$("$work/build/consumer" "$source/data/xml/iosched-3way.xml")
 expected="composite-xml 3 systems
 Flexible IO Tester: 3 entries
 Flexible IO Tester: 3 entries
-SQLite: 3 entries"
+SQLite: 3 entries
+trend: 3 tests at 1 point"
 if [ "$out" != "$expected" ]; then
   printf 'consumer printed:\n%s\nexpected:\n%s\n' "$out" "$expected" >&2
   exit 1

@@ -7,4 +7,5 @@
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"
+#include "iosr/trend.hpp"
 #include "iosr/version.hpp"

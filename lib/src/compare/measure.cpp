@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compare/engine.hpp"
+#include "compare/ratio.hpp"
 #include "compare/stats.hpp"
 
 namespace iosr::detail {
@@ -30,11 +31,7 @@ void compare_to(compared_entry& e, const compared_entry& base, direction dir, bo
   const double v = *e.value;
   const double b = *base.value;
   if (b != 0.0) e.delta_pct = (v - b) / b * 100.0;
-  // A ratio of negative or zero values would say nothing about better or worse.
-  if (v > 0.0 && b > 0.0) {
-    if (dir == direction::higher) e.ratio = v / b;
-    if (dir == direction::lower) e.ratio = b / v;
-  }
+  e.ratio = performance_ratio(v, b, dir);
   if (is_base) return;  // an entry is not noise against itself
   const auto mine = measured(e);
   const auto theirs = measured(base);

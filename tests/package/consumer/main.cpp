@@ -10,6 +10,10 @@ int main(int argc, char** argv) {
     for (const auto& r : file.results) {
       std::cout << r.title << ": " << r.entries.size() << " entries\n";
     }
+    // The trend links with the library alone: no SQLite for find_package(iosr) users.
+    const auto trend = iosr::compute_trend(iosr::make_trend_input({&file, 1}));
+    std::cout << "trend: " << trend.tests.size() << " tests at " << trend.points.size()
+              << " point\n";
   } catch (const iosr::parse_error& e) {
     std::cerr << e.what() << '\n';
     return 1;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// Version 0's tables and the migrations. A new database is created as version 0 and migrated
+// like any old one, so every migration runs on every new database, not only on old files.
+#include "db/schema.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "iosr/trend.hpp"
+
+namespace iosr::cli::db {
+
+namespace {
+
+// Version 0: the files, the systems and tests they share, and one row per entry.
+constexpr const char* version_0 = R"sql(
+CREATE TABLE sources (
+  id INTEGER PRIMARY KEY,
+  sha256 TEXT NOT NULL UNIQUE,
+  path TEXT NOT NULL,
+  format TEXT NOT NULL,
+  pts_version TEXT,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  run_date TEXT,
+  imported_at TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  entries INTEGER NOT NULL,
+  warnings INTEGER NOT NULL
+);
+CREATE TABLE systems (
+  id INTEGER PRIMARY KEY,
+  identity TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  "group" TEXT NOT NULL,
+  name TEXT NOT NULL,
+  scheduler TEXT NOT NULL,
+  kernel TEXT NOT NULL,
+  hardware TEXT NOT NULL,
+  software TEXT NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE TABLE source_systems (
+  source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  system_id INTEGER NOT NULL REFERENCES systems(id),
+  user TEXT NOT NULL,
+  timestamp TEXT NOT NULL,
+  client_version TEXT NOT NULL,
+  notes TEXT NOT NULL,
+  cost TEXT NOT NULL,
+  PRIMARY KEY (source_id, position)
+) WITHOUT ROWID;
+CREATE TABLE tests (
+  id INTEGER PRIMARY KEY,
+  identity TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  version TEXT NOT NULL,
+  description TEXT NOT NULL,
+  arguments TEXT NOT NULL,
+  unit TEXT NOT NULL,
+  direction TEXT NOT NULL,
+  test_profile TEXT NOT NULL,
+  display_format TEXT NOT NULL
+);
+CREATE TABLE results (
+  source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+  chart INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  system_id INTEGER NOT NULL REFERENCES systems(id),
+  test_id INTEGER NOT NULL REFERENCES tests(id),
+  value_text TEXT NOT NULL,
+  value REAL,
+  kind TEXT NOT NULL,
+  min REAL,
+  max REAL,
+  samples TEXT,
+  standard_error REAL,
+  sample_count INTEGER,
+  failed INTEGER NOT NULL,
+  error TEXT,
+  json TEXT,
+  PRIMARY KEY (source_id, chart, position)
+) WITHOUT ROWID;
+)sql";
+
+// Version 1: each system's kernel parsed (its series point and sort key, which SQL cannot
+// compute), and the tidy view.
+constexpr const char* version_1 = R"sql(
+ALTER TABLE systems ADD COLUMN kernel_version TEXT NOT NULL DEFAULT '';
+ALTER TABLE systems ADD COLUMN kernel_key TEXT NOT NULL DEFAULT '';
+CREATE VIEW tidy AS
+SELECT so.path AS file, t.title AS result_title, t.version, t.description, t.unit, t.direction,
+       sy.label, sy."group", sy.name, sy.scheduler, r.value_text AS value, r.kind, r.samples,
+       r.standard_error, r.sample_count, t.test_profile AS test_id, t.display_format, r.error,
+       t.arguments, r.value AS numeric_value, r.min, r.max,
+       so.id AS source_id, r.chart, r.position, sy.kernel_version, so.run_date
+FROM results r
+JOIN sources so ON so.id = r.source_id
+JOIN systems sy ON sy.id = r.system_id
+JOIN tests t ON t.id = r.test_id
+ORDER BY r.source_id, r.chart, r.position;
+)sql";
+
+void migrate_to_1(connection& db) {
+  db.exec(version_1);
+  statement rows(db, "SELECT id, kernel FROM systems");
+  statement update(db, "UPDATE systems SET kernel_version = ?, kernel_key = ? WHERE id = ?");
+  std::vector<std::pair<std::int64_t, std::string>> kernels;
+  while (rows.step()) kernels.emplace_back(rows.integer(0), std::string(rows.text(1)));
+  for (const auto& [id, kernel] : kernels) {
+    auto v = parse_kernel_version(kernel);
+    if (!v) continue;
+    update.bind(1, v->text).bind(2, v->sort_key).bind(3, id).run();
+  }
+}
+
+}  // namespace
+
+void migrate(connection& db) {
+  // A current database is left alone without taking the write lock, so that a reader (list,
+  // export, trend) never waits for an import's transaction.
+  if (db.query_integer("PRAGMA user_version") == schema_version) return;
+  transaction tx(db);
+  // Read again under the lock: another process may have migrated it meanwhile.
+  auto version = db.query_integer("PRAGMA user_version");
+  const bool empty = db.query_integer("SELECT count(*) FROM sqlite_schema") == 0;
+  const bool ours = db.query_integer(
+                        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
+                        "('sources', 'systems', 'tests', 'results')") == 4;
+  if (version > schema_version) {
+    throw std::runtime_error(db.path() + ": database version " + std::to_string(version) +
+                             " is newer than this iosr's (" + std::to_string(schema_version) +
+                             "); use a newer iosr");
+  }
+  if (version == schema_version) return;
+  if (empty) {
+    db.exec(version_0);
+  } else if (!ours) {
+    throw std::runtime_error(db.path() +
+                             ": not an iosr database (no sources, systems, tests and results "
+                             "tables); expected a file made by 'iosr db import'");
+  }
+  if (version < 1) migrate_to_1(db);
+  db.exec("PRAGMA user_version = " + std::to_string(schema_version));
+  tx.commit();
+}
+
+}  // namespace iosr::cli::db

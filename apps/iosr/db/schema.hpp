@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// The database layout (docs/db.md): version 0's tables, and the migrations from each version
+// to the next, applied in order when a database is opened.
+#pragma once
+
+#include "db/sqlite.hpp"
+
+namespace iosr::cli::db {
+
+/// The version this iosr writes (`PRAGMA user_version`).
+inline constexpr int schema_version = 1;
+
+/// Brings the database to schema_version in one transaction: creates version 0's tables in an
+/// empty database, then runs each migration. Throws sqlite_error, and std::runtime_error for a
+/// database of a newer version or one that is not iosr's.
+void migrate(connection& db);
+
+}  // namespace iosr::cli::db

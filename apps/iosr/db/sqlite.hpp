@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+// A thin RAII layer over the SQLite C API: a connection, prepared statements, and errors as
+// exceptions that name what failed. sqlite3.h stays behind it (only sqlite.cpp includes it).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace iosr::cli::db {
+
+/// A failed SQLite call: `what()` is the database's path, what was being done, and SQLite's
+/// message.
+class sqlite_error : public std::runtime_error {
+ public:
+  sqlite_error(const std::string& message, int code) : std::runtime_error(message), code_(code) {}
+  int code() const { return code_; }
+
+ private:
+  int code_;
+};
+
+class connection;
+
+/// A prepared statement: bind by 1-based index, step through the rows, reset to run again.
+class statement {
+ public:
+  statement(connection& db, std::string_view sql);
+  ~statement();
+  statement(const statement&) = delete;
+  statement& operator=(const statement&) = delete;
+
+  statement& bind(int index, std::int64_t value);
+  statement& bind(int index, double value);
+  statement& bind(int index, std::string_view text);  ///< copied by SQLite
+  /// Not copied: `text` must stay alive and unchanged until the statement is reset.
+  statement& bind_view(int index, std::string_view text);
+  statement& bind_null(int index);
+  statement& bind(int index, const std::optional<double>& value);
+
+  /// True while a row is there to read; false when done. Throws on an error.
+  bool step();
+  /// Runs a statement that returns no rows, then resets it for the next run (its bindings
+  /// stay: every run binds every parameter again).
+  void run();
+  void reset();
+
+  bool is_null(int column) const;
+  std::int64_t integer(int column) const;
+  double real(int column) const;
+  std::optional<double> optional_real(int column) const;
+  std::string_view text(int column) const;  ///< valid until the next step or reset
+
+ private:
+  connection& db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+/// One connection to a database file.
+class connection {
+ public:
+  /// Opens (and with `create`, creates) the database at `path`.
+  connection(const std::string& path, bool create);
+  ~connection();
+  connection(const connection&) = delete;
+  connection& operator=(const connection&) = delete;
+
+  /// Runs one or more statements that return no rows.
+  void exec(std::string_view sql);
+  std::int64_t last_insert_rowid() const;
+  /// A single integer (`PRAGMA user_version`); 0 when the statement gives no row.
+  std::int64_t query_integer(std::string_view sql);
+  /// How long a statement waits for another process's write lock before SQLITE_BUSY.
+  void busy_timeout(int milliseconds);
+  const std::string& path() const { return path_; }
+  sqlite3* handle() { return db_; }
+
+  /// Throws sqlite_error for `code` unless it is a success, saying what was being done.
+  void check(int code, std::string_view doing) const;
+
+ private:
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+/// An open transaction, rolled back on destruction unless committed (an exception unwinds).
+class transaction {
+ public:
+  /// BEGIN IMMEDIATE: the write lock is taken now, waiting as the busy timeout allows, so
+  /// that two writers never deadlock upgrading from a read.
+  explicit transaction(connection& db);
+  ~transaction();
+  transaction(const transaction&) = delete;
+  transaction& operator=(const transaction&) = delete;
+  void commit();
+
+ private:
+  connection& db_;
+  bool open_ = true;
+};
+
+}  // namespace iosr::cli::db

@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: MIT
+// The results database (store.hpp). Systems and tests are stored once, found by the SHA-256 of
+// what identifies them; ids are cached per process, and only once their transaction commits.
+#include "db/store.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "db/schema.hpp"
+#include "db/sha256.hpp"
+
+namespace iosr::cli::db {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+// How long a writer waits for another import's transaction (one file) before giving up.
+constexpr int busy_milliseconds = 60'000;
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+// Length-prefixed, so that no two different field lists give the same bytes.
+void identity_part(std::string& out, std::string_view s) {
+  out += std::to_string(s.size());
+  out += ':';
+  out += s;
+}
+
+// A JSON object of the fields in file order; a key given twice holds an array of its values.
+std::string fields_json(const std::vector<field>& fields) {
+  json o = json::object();
+  for (const auto& f : fields) {
+    auto it = o.find(f.key);
+    if (it == o.end()) {
+      o[f.key] = f.value;
+    } else if (it->is_array()) {
+      it->push_back(f.value);
+    } else {
+      *it = json::array({*it, f.value});
+    }
+  }
+  // Bytes that are not UTF-8 cannot be JSON text: they become U+FFFD here (docs/db.md).
+  return o.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::vector<field> fields_from_json(std::string_view text) {
+  std::vector<field> out;
+  auto o = json::parse(text, nullptr, false);
+  if (!o.is_object()) return out;
+  for (const auto& [key, value] : o.items()) {
+    if (value.is_array()) {
+      for (const auto& v : value) out.push_back({key, v.is_string() ? v.get<std::string>() : ""});
+    } else if (value.is_string()) {
+      out.push_back({key, value.get<std::string>()});
+    }
+  }
+  return out;
+}
+
+std::string kernel_of(const system& s) {
+  for (const auto& f : s.software) {
+    if (f.key == "Kernel") return f.value;
+  }
+  return {};
+}
+
+std::string pts_version_of(const result_file& file) {
+  constexpr std::string_view prefix = "Phoronix Test Suite v";
+  if (file.test_client.starts_with(prefix)) return file.test_client.substr(prefix.size());
+  for (const auto& s : file.systems) {
+    if (!s.client_version.empty()) return s.client_version;
+  }
+  return {};
+}
+
+// The earliest run date the file gives, else when it was last written.
+std::string run_date_of(const result_file& file) {
+  std::string date;
+  for (const auto& s : file.systems) {
+    if (!s.timestamp.empty() && (date.empty() || s.timestamp < date)) date = s.timestamp;
+  }
+  return date.empty() ? file.last_modified : date;
+}
+
+direction direction_from(std::string_view s) {
+  if (s == "higher") return direction::higher;
+  if (s == "lower") return direction::lower;
+  return direction::none;
+}
+
+entry_kind kind_from(std::string_view s) {
+  if (s == "pass_fail") return entry_kind::pass_fail;
+  if (s == "series") return entry_kind::series;
+  if (s == "text") return entry_kind::text;
+  if (s == "failed") return entry_kind::failed;
+  return entry_kind::number;
+}
+
+// The text must live until the statement has run: it is not copied.
+void bind_text_or_null(statement& st, int index, std::string_view text) {
+  if (text.empty()) {
+    st.bind_null(index);
+  } else {
+    st.bind_view(index, text);
+  }
+}
+
+source_row source_from(const statement& s) {
+  source_row r;
+  r.id = s.integer(0);
+  r.sha256 = s.text(1);
+  r.path = s.text(2);
+  r.format = s.text(3);
+  r.pts_version = s.text(4);
+  r.title = s.text(5);
+  r.run_date = s.text(6);
+  r.imported_at = s.text(7);
+  r.entries = s.integer(8);
+  r.bytes = s.integer(9);
+  return r;
+}
+
+constexpr std::string_view source_columns =
+    "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
+
+}  // namespace
+
+std::string default_database_path() {
+  if (auto p = env("IOSR_DB"); !p.empty()) return p;
+  auto data = env("XDG_DATA_HOME");
+  if (data.empty()) {
+    auto home = env("HOME");
+    if (home.empty()) throw std::runtime_error("no database path: set --db, IOSR_DB or HOME");
+    data = home + "/.local/share";
+  }
+  return data + "/iosr/results.db";
+}
+
+namespace {
+connection open_connection(const std::string& path, bool create) {
+  std::error_code ec;
+  if (create) {
+    auto parent = fs::path(path).parent_path();
+    if (!parent.empty()) fs::create_directories(parent, ec);
+  } else if (!fs::exists(path, ec)) {
+    throw std::runtime_error(path +
+                             ": no database there; expected one made by 'iosr db import' "
+                             "(--db FILE or IOSR_DB choose another)");
+  }
+  return connection(path, create);
+}
+}  // namespace
+
+store::store(const std::string& path, bool create) : db_(open_connection(path, create)) {
+  db_.busy_timeout(busy_milliseconds);
+  // WAL: readers never wait for the writer, and a killed writer leaves no torn page behind.
+  // synchronous=NORMAL syncs at checkpoints, not at every commit: safe when the process is
+  // killed, not when the power fails (docs/db.md). A checkpoint every 16384 pages (64 MiB of
+  // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
+  // every commit, and each checkpoint copies them back and syncs.
+  db_.query_integer("PRAGMA journal_mode = WAL");
+  db_.exec(
+      "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
+  migrate(db_);
+}
+
+int store::version() { return static_cast<int>(db_.query_integer("PRAGMA user_version")); }
+
+std::unordered_set<std::string> store::known_hashes() {
+  std::unordered_set<std::string> out;
+  statement s(db_, "SELECT sha256 FROM sources");
+  while (s.step()) out.emplace(s.text(0));
+  return out;
+}
+
+std::string store::system_identity(const system& s) {
+  std::string key;
+  identity_part(key, s.label);
+  for (const auto* fields : {&s.hardware, &s.software}) {
+    key += '|';
+    for (const auto& f : *fields) {
+      identity_part(key, f.key);
+      identity_part(key, f.value);
+    }
+  }
+  key += '|';
+  identity_part(key, s.json);
+  return sha256_hex(key);
+}
+
+std::string store::test_identity(const result& r) {
+  std::string key;
+  for (const auto* part : {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id}) {
+    identity_part(key, *part);
+  }
+  identity_part(key, r.display_format.name());
+  identity_part(key, to_string(r.direction));
+  return sha256_hex(key);
+}
+
+store::identities store::identities_of(const result_file& file) {
+  identities ids;
+  ids.systems.reserve(file.systems.size());
+  for (const auto& s : file.systems) ids.systems.push_back(system_identity(s));
+  ids.tests.reserve(file.results.size());
+  for (const auto& r : file.results) ids.tests.push_back(test_identity(r));
+  return ids;
+}
+
+std::int64_t store::system_id(const system& s, std::string identity) {
+  if (auto it = systems_.find(identity); it != systems_.end()) return it->second;
+  if (auto it = pending_systems_.find(identity); it != pending_systems_.end()) return it->second;
+  if (!insert_system_) {
+    insert_system_ = std::make_unique<statement>(
+        db_,
+        "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
+        "software, json, kernel_version, kernel_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (identity) DO NOTHING");
+    find_system_ = std::make_unique<statement>(db_, "SELECT id FROM systems WHERE identity = ?");
+  }
+  const auto kernel = kernel_of(s);
+  const auto version = parse_kernel_version(kernel);
+  insert_system_->bind(1, identity)
+      .bind(2, s.label)
+      .bind(3, s.group)
+      .bind(4, s.name)
+      .bind(5, s.scheduler)
+      .bind(6, kernel)
+      .bind(7, fields_json(s.hardware))
+      .bind(8, fields_json(s.software))
+      .bind(9, s.json)
+      .bind(10, version ? version->text : std::string())
+      .bind(11, version ? version->sort_key : std::string())
+      .run();
+  find_system_->bind(1, identity);
+  if (!find_system_->step()) throw std::runtime_error(db_.path() + ": a system row vanished");
+  const auto id = find_system_->integer(0);
+  find_system_->reset();
+  pending_systems_.emplace(std::move(identity), id);
+  return id;
+}
+
+std::int64_t store::test_id(const result& r, std::string identity) {
+  if (auto it = tests_.find(identity); it != tests_.end()) return it->second;
+  if (auto it = pending_tests_.find(identity); it != pending_tests_.end()) return it->second;
+  if (!insert_test_) {
+    insert_test_ = std::make_unique<statement>(
+        db_,
+        "INSERT INTO tests (identity, title, version, description, arguments, unit, direction, "
+        "test_profile, display_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (identity) DO NOTHING");
+    find_test_ = std::make_unique<statement>(db_, "SELECT id FROM tests WHERE identity = ?");
+  }
+  insert_test_->bind(1, identity)
+      .bind(2, r.title)
+      .bind(3, r.version)
+      .bind(4, r.description)
+      .bind(5, r.arguments)
+      .bind(6, r.unit)
+      .bind(7, to_string(r.direction))
+      .bind(8, r.test_id)
+      .bind(9, r.display_format.name())
+      .run();
+  find_test_->bind(1, identity);
+  if (!find_test_->step()) throw std::runtime_error(db_.path() + ": a test row vanished");
+  const auto id = find_test_->integer(0);
+  find_test_->reset();
+  pending_tests_.emplace(std::move(identity), id);
+  return id;
+}
+
+store::added store::add(const result_file& file, const std::string& sha256, std::string_view path,
+                        std::uint64_t bytes) {
+  return add(file, identities_of(file), sha256, path, bytes);
+}
+
+store::added store::add(const result_file& file, const identities& ids, const std::string& sha256,
+                        std::string_view path, std::uint64_t bytes) {
+  pending_systems_.clear();
+  pending_tests_.clear();
+  transaction tx(db_);
+  if (!find_sha_) {
+    find_sha_ = std::make_unique<statement>(db_, "SELECT id, path FROM sources WHERE sha256 = ?");
+    insert_source_ = std::make_unique<statement>(
+        db_,
+        "INSERT INTO sources (sha256, path, format, pts_version, title, description, run_date, "
+        "imported_at, bytes, entries, warnings) VALUES (?, ?, ?, ?, ?, ?, ?, "
+        "strftime('%Y-%m-%d %H:%M:%S', 'now'), ?, ?, ?)");
+    insert_source_system_ = std::make_unique<statement>(
+        db_,
+        "INSERT INTO source_systems (source_id, position, system_id, user, timestamp, "
+        "client_version, notes, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    insert_result_ = std::make_unique<statement>(
+        db_,
+        "INSERT INTO results (source_id, chart, position, system_id, test_id, value_text, "
+        "value, kind, min, max, samples, standard_error, sample_count, failed, error, json) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  }
+  // Checked inside the transaction: another import may have added these bytes meanwhile.
+  find_sha_->bind(1, sha256);
+  if (find_sha_->step()) {
+    added a{false, std::string(find_sha_->text(1)), find_sha_->integer(0)};
+    find_sha_->reset();
+    return a;  // the transaction rolls back: nothing was written
+  }
+  find_sha_->reset();
+
+  std::size_t entries = 0;
+  for (const auto& r : file.results) entries += r.entries.size();
+  const auto pts = pts_version_of(file);
+  const auto date = run_date_of(file);
+  insert_source_->bind(1, sha256).bind(2, path).bind(3, file.format);
+  bind_text_or_null(*insert_source_, 4, pts);
+  insert_source_->bind(5, file.title).bind(6, file.description);
+  bind_text_or_null(*insert_source_, 7, date);
+  insert_source_->bind(8, static_cast<std::int64_t>(bytes))
+      .bind(9, static_cast<std::int64_t>(entries))
+      .bind(10, static_cast<std::int64_t>(file.warnings.size()))
+      .run();
+  const auto source = db_.last_insert_rowid();
+
+  // Entries name their system by label; the first system with that label is the one
+  // (as result_file::find_system finds it), and a label no system has gets a row of its own.
+  std::unordered_map<std::string_view, std::int64_t> by_label;
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    const auto& s = file.systems[i];
+    const auto id = system_id(s, ids.systems[i]);
+    by_label.try_emplace(s.label, id);
+    insert_source_system_->bind(1, source)
+        .bind(2, static_cast<std::int64_t>(i))
+        .bind(3, id)
+        .bind(4, s.user)
+        .bind(5, s.timestamp)
+        .bind(6, s.client_version)
+        .bind(7, s.notes)
+        .bind(8, s.cost)
+        .run();
+  }
+  std::deque<system> unnamed;  // kept in place: by_label holds views of their labels
+  std::string samples;         // the runs joined, reused from entry to entry
+  for (std::size_t c = 0; c < file.results.size(); ++c) {
+    const auto& r = file.results[c];
+    if (r.entries.empty()) continue;
+    const auto test = test_id(r, ids.tests[c]);
+    for (std::size_t p = 0; p < r.entries.size(); ++p) {
+      const auto& e = r.entries[p];
+      auto it = by_label.find(e.label);
+      if (it == by_label.end()) {
+        unnamed.push_back(make_system(e.label));
+        it = by_label
+                 .emplace(unnamed.back().label,
+                          system_id(unnamed.back(), system_identity(unnamed.back())))
+                 .first;
+      }
+      auto& ins = *insert_result_;
+      samples.clear();
+      for (const auto& sample : e.samples) {
+        if (!samples.empty()) samples += ':';
+        samples += sample;
+      }
+      ins.bind(1, source)
+          .bind(2, static_cast<std::int64_t>(c))
+          .bind(3, static_cast<std::int64_t>(p))
+          .bind(4, it->second)
+          .bind(5, test)
+          .bind_view(6, e.value_text)
+          .bind(7, e.value)
+          .bind(8, to_string(e.kind))
+          .bind(9, e.min)
+          .bind(10, e.max);
+      bind_text_or_null(ins, 11, samples);
+      ins.bind(12, e.standard_error);
+      if (e.sample_count) {
+        ins.bind(13, static_cast<std::int64_t>(*e.sample_count));
+      } else {
+        ins.bind_null(13);
+      }
+      ins.bind(14, std::int64_t{e.kind == entry_kind::failed});
+      bind_text_or_null(ins, 15, e.error);
+      bind_text_or_null(ins, 16, e.json);
+      ins.run();
+    }
+  }
+  tx.commit();
+  systems_.merge(pending_systems_);
+  tests_.merge(pending_tests_);
+  pending_systems_.clear();
+  pending_tests_.clear();
+  return {true, {}, source};
+}
+
+database_summary store::summarize() {
+  database_summary s;
+  s.files = db_.query_integer("SELECT count(*) FROM sources");
+  s.systems = db_.query_integer("SELECT count(*) FROM systems");
+  s.tests = db_.query_integer("SELECT count(*) FROM tests");
+  s.entries = db_.query_integer("SELECT count(*) FROM results");
+  statement k(db_,
+              "SELECT kernel_version FROM systems WHERE kernel_key != '' GROUP BY kernel_key, "
+              "kernel_version ORDER BY kernel_key");
+  while (k.step()) {
+    std::string v(k.text(0));
+    if (s.kernels.empty() || s.kernels.back() != v) s.kernels.push_back(std::move(v));
+  }
+  statement d(db_, "SELECT min(run_date), max(run_date) FROM sources WHERE run_date IS NOT NULL");
+  if (d.step() && !d.is_null(0)) {
+    s.first_date = d.text(0);
+    s.last_date = d.text(1);
+  }
+  return s;
+}
+
+std::vector<source_row> store::sources() {
+  std::vector<source_row> out;
+  statement s(db_, "SELECT " + std::string(source_columns) + " FROM sources ORDER BY id");
+  while (s.step()) out.push_back(source_from(s));
+  return out;
+}
+
+std::vector<source_row> store::find_sources(const std::string& spec) {
+  std::vector<source_row> out;
+  statement by_path(
+      db_, "SELECT " + std::string(source_columns) + " FROM sources WHERE path = ? ORDER BY id");
+  by_path.bind(1, spec);
+  while (by_path.step()) out.push_back(source_from(by_path));
+  if (!out.empty()) return out;
+  const bool hex =
+      !spec.empty() && spec.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+  if (!hex) return out;
+  std::string prefix = spec;
+  for (auto& ch : prefix) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  // substr, not LIKE or GLOB: a prefix is matched as the bytes it is.
+  statement by_sha(db_, "SELECT " + std::string(source_columns) +
+                            " FROM sources WHERE substr(sha256, 1, ?) = ? ORDER BY id");
+  by_sha.bind(1, static_cast<std::int64_t>(prefix.size())).bind(2, prefix);
+  while (by_sha.step()) out.push_back(source_from(by_sha));
+  return out;
+}
+
+void store::remove(std::int64_t source_id) {
+  transaction tx(db_);
+  statement results(db_, "DELETE FROM results WHERE source_id = ?");
+  results.bind(1, source_id).run();
+  statement links(db_, "DELETE FROM source_systems WHERE source_id = ?");
+  links.bind(1, source_id).run();
+  statement source(db_, "DELETE FROM sources WHERE id = ?");
+  source.bind(1, source_id).run();
+  // What only this file used goes with it; what another file shares stays.
+  db_.exec(
+      "DELETE FROM systems WHERE id NOT IN (SELECT system_id FROM results) AND id NOT IN "
+      "(SELECT system_id FROM source_systems);"
+      "DELETE FROM tests WHERE id NOT IN (SELECT test_id FROM results)");
+  tx.commit();
+  systems_.clear();  // ids removed may be reused: forget them all
+  tests_.clear();
+}
+
+void store::for_each_file(const test_filter& filter,
+                          const std::function<void(result_file&&)>& take) {
+  statement sources(db_, "SELECT id, path, format, title, description FROM sources ORDER BY id");
+  statement systems(db_,
+                    "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, "
+                    "sy.software, sy.json, ss.user, ss.timestamp, ss.client_version, ss.notes, "
+                    "ss.cost FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id "
+                    "WHERE ss.source_id = ? ORDER BY ss.position");
+  statement results(db_,
+                    "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, "
+                    "t.direction, t.test_profile, t.display_format, sy.label, r.value_text, "
+                    "r.value, r.kind, r.min, r.max, r.samples, r.standard_error, "
+                    "r.sample_count, r.error, r.json FROM results r JOIN tests t ON t.id = "
+                    "r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = ? "
+                    "ORDER BY r.chart, r.position");
+  while (sources.step()) {
+    result_file f;
+    const auto id = sources.integer(0);
+    f.source_name = sources.text(1);
+    f.format = sources.text(2);
+    f.title = sources.text(3);
+    f.description = sources.text(4);
+    systems.bind(1, id);
+    while (systems.step()) {
+      system s;
+      s.label = systems.text(0);
+      s.group = systems.text(1);
+      s.name = systems.text(2);
+      s.scheduler = systems.text(3);
+      s.hardware = fields_from_json(systems.text(4));
+      s.software = fields_from_json(systems.text(5));
+      s.json = systems.text(6);
+      s.user = systems.text(7);
+      s.timestamp = systems.text(8);
+      s.client_version = systems.text(9);
+      s.notes = systems.text(10);
+      s.cost = systems.text(11);
+      f.systems.push_back(std::move(s));
+    }
+    systems.reset();
+    results.bind(1, id);
+    std::int64_t chart = -1;
+    bool keep = false;
+    while (results.step()) {
+      if (results.integer(0) != chart) {
+        chart = results.integer(0);
+        result r;
+        r.title = results.text(1);
+        r.version = results.text(2);
+        r.description = results.text(3);
+        r.arguments = results.text(4);
+        r.unit = results.text(5);
+        r.direction = direction_from(results.text(6));
+        r.test_id = results.text(7);
+        r.display_format = display_format::from_name(results.text(8));
+        keep = filter.matches(r.title, r.description);
+        if (keep) f.results.push_back(std::move(r));
+      }
+      if (!keep) continue;
+      entry e;
+      e.label = results.text(9);
+      e.value_text = results.text(10);
+      e.value = results.optional_real(11);
+      e.kind = kind_from(results.text(12));
+      e.min = results.optional_real(13);
+      e.max = results.optional_real(14);
+      if (!results.is_null(15)) {
+        std::string_view samples = results.text(15);
+        std::size_t start = 0;
+        while (start <= samples.size()) {
+          auto end = samples.find(':', start);
+          if (end == std::string_view::npos) end = samples.size();
+          e.samples.emplace_back(samples.substr(start, end - start));
+          start = end + 1;
+        }
+      }
+      e.standard_error = results.optional_real(16);
+      if (!results.is_null(17)) e.sample_count = static_cast<std::size_t>(results.integer(17));
+      e.error = results.text(18);
+      e.json = results.text(19);
+      f.results.back().entries.push_back(std::move(e));
+    }
+    results.reset();
+    take(std::move(f));
+  }
+}
+
+trend_input store::load_trend_input(const test_filter& filter) {
+  trend_input in;
+  std::unordered_map<std::int64_t, std::uint32_t> system_index, test_index;
+  {
+    statement s(db_,
+                "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems "
+                "ORDER BY id");
+    while (s.step()) {
+      system_index.emplace(s.integer(0), static_cast<std::uint32_t>(in.systems.size()));
+      in.systems.push_back({std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(3)),
+                            std::string(s.text(4)), std::string(s.text(5)),
+                            fields_from_json(s.text(6))});
+    }
+  }
+  {
+    statement t(db_,
+                "SELECT id, title, version, description, unit, direction FROM tests ORDER BY id");
+    while (t.step()) {
+      trend_test_info info{std::string(t.text(1)), std::string(t.text(2)), std::string(t.text(3)),
+                           std::string(t.text(4)), direction_from(t.text(5))};
+      if (info.direction == direction::none || !filter.matches(info.title, info.description)) {
+        continue;
+      }
+      test_index.emplace(t.integer(0), static_cast<std::uint32_t>(in.tests.size()));
+      in.tests.push_back(std::move(info));
+    }
+  }
+  // A run's date: its system's timestamp in that file, else the file's run date.
+  std::unordered_map<std::int64_t, std::uint32_t> source_date;
+  std::unordered_map<std::uint64_t, std::uint32_t> system_date;
+  {
+    statement s(db_, "SELECT id, run_date FROM sources WHERE run_date IS NOT NULL");
+    while (s.step()) {
+      source_date.emplace(s.integer(0), static_cast<std::uint32_t>(in.dates.size()));
+      in.dates.emplace_back(s.text(1));
+    }
+    statement ss(db_,
+                 "SELECT source_id, system_id, timestamp FROM source_systems WHERE "
+                 "timestamp != ''");
+    while (ss.step()) {
+      const auto key = (static_cast<std::uint64_t>(ss.integer(0)) << 32) |
+                       static_cast<std::uint32_t>(ss.integer(1));
+      if (system_date.try_emplace(key, static_cast<std::uint32_t>(in.dates.size())).second) {
+        in.dates.emplace_back(ss.text(2));
+      }
+    }
+  }
+  statement r(db_,
+              "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL "
+              "AND kind IN ('number', 'series')");
+  std::int64_t last_test = -1, last_system = -1, last_source = -1;
+  std::uint32_t test = 0, sys = 0, date = trend_run::no_date;
+  bool keep = false;
+  while (r.step()) {
+    const auto source = r.integer(0), system_row = r.integer(1), test_row = r.integer(2);
+    if (test_row != last_test) {
+      last_test = test_row;
+      auto it = test_index.find(test_row);
+      keep = it != test_index.end();
+      if (keep) test = it->second;
+    }
+    if (!keep) continue;
+    if (system_row != last_system || source != last_source) {
+      last_system = system_row;
+      last_source = source;
+      sys = system_index.at(system_row);
+      const auto key =
+          (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
+      if (auto d = system_date.find(key); d != system_date.end()) {
+        date = d->second;
+      } else if (auto sd = source_date.find(source); sd != source_date.end()) {
+        date = sd->second;
+      } else {
+        date = trend_run::no_date;
+      }
+    }
+    in.runs.push_back({sys, test, date, r.real(3)});
+  }
+  return in;
+}
+
+}  // namespace iosr::cli::db

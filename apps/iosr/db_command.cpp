@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// `iosr db import|list|remove|export`: results kept in one SQLite database (docs/db.md).
+#include <fmt/format.h>
+
+#include <cxxopts.hpp>
+#include <filesystem>
+#include <iostream>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "batch/atomic_file.hpp"
+#include "cli_support.hpp"
+#include "openbenchmarking/clone.hpp"
+#include "command.hpp"
+#include "db/import.hpp"
+#include "db/store.hpp"
+#include "iosr/compare.hpp"
+#include "iosr/render.hpp"
+
+namespace iosr::cli {
+
+namespace {
+
+constexpr std::string_view db_help_text =
+    "iosr db: keep every result in one SQLite database, so that results can be followed over "
+    "kernels and time ('iosr trend'). The database is --db FILE, else $IOSR_DB, else "
+    "$XDG_DATA_HOME/iosr/results.db (~/.local/share/iosr/results.db); its tables are in "
+    "docs/db.md and readable with the sqlite3 shell.\n\n"
+    "usage: iosr db COMMAND [options]\n       iosr db COMMAND --help\n\n"
+    "commands:\n"
+    "  import    add result files, directories and archives (each file once, by its SHA-256)\n"
+    "  list      what the database holds: files, systems, tests, kernels, dates\n"
+    "  remove    remove imported files (by SHA-256 prefix, path or ID as listed)\n"
+    "  export    write everything back as one tidy CSV or JSONL dataset\n"
+    "\nexit status: 0 success, 1 some input failed or the database could not be used, 2 usage "
+    "error, 128+N stopped by signal N\n";
+
+void add_db_option(cxxopts::Options& options) {
+  options.add_options()(
+      "db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE");
+}
+
+std::string database_of(const cxxopts::ParseResult& args) {
+  return args.count("db") ? args["db"].as<std::string>() : db::default_database_path();
+}
+
+int usage(std::string_view command, const std::string& message) {
+  std::cerr << "iosr db " << command << ": " << message << "; try 'iosr db " << command
+            << " --help'\n";
+  return exit_usage;
+}
+
+int run_import_command(int argc, char** argv) {
+  cxxopts::Options options(
+      "iosr db import",
+      "Add results to the database. INPUT is a result file of any format iosr reads, a "
+      "directory (walked recursively; result files are recognised by content, others "
+      "skipped), a .tar, .tar.gz, .tar.xz or .zip archive, or '-'. A file is identified by the "
+      "SHA-256 of its bytes: importing it again changes nothing and says so. Each file is "
+      "added in one transaction, whole or not at all; a file that cannot be read is reported "
+      "and the others are still imported. Two imports at once wait for each other.\n");
+  options.custom_help("[--db FILE] [options]");
+  options.positional_help("INPUT...");
+  add_db_option(options);
+  auto add = options.add_options();
+  add("j,jobs", "hash and parse N files at a time (default: all cores)",
+      cxxopts::value<unsigned>());
+  add("h,help", "print this help");
+  add("files", "inputs", cxxopts::value<std::vector<std::string>>());
+  add_limit_option(options);
+  add_id_options(options);
+  options.parse_positional({"files"});
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help()
+              << "\nA summary ends the run: 'imported N files (M entries) into DB; K already "
+                 "in, F failed, S skipped'.\nExit status: 0 every input imported or already "
+                 "in, 1 some input failed (the others are imported), 2 usage error, 128+N "
+                 "stopped by signal N (every file imported before it is whole).\n";
+    return exit_ok;
+  }
+  if (!args.count("files")) return usage("import", "no inputs");
+  db::import_plan plan;
+  plan.inputs = args["files"].as<std::vector<std::string>>();
+  plan.database = database_of(args);
+  plan.jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
+                                 : std::max(1u, std::thread::hardware_concurrency());
+  if (plan.jobs < 1 || plan.jobs > 1024) return usage("import", "--jobs: expected 1 to 1024");
+  plan.read_with = limits_from(args);
+  plan.archive_with = archive_limits_from(args);
+  const auto ids = id_options_from(args);
+  plan.read_result_id = [ids, limits = plan.read_with](const std::string& id) {
+    return openbenchmarking::result_xml(id, ids, limits);
+  };
+  return db::run_import(plan);
+}
+
+int run_list_command(int argc, char** argv) {
+  cxxopts::Options options("iosr db list",
+                           "What the database holds: how many files, systems, tests and "
+                           "entries, the kernels and the range of run dates, then one line per "
+                           "imported file: its SHA-256 (the first 12 digits), entries, format "
+                           "and the path or ID it was imported as.\n");
+  options.custom_help("[--db FILE]");
+  add_db_option(options);
+  options.add_options()("h,help", "print this help");
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help();
+    return exit_ok;
+  }
+  if (!args.unmatched().empty()) return usage("list", "takes no arguments");
+  db::store db(database_of(args), false);
+  auto s = db.summarize();
+  std::string out = fmt::format("{} (schema version {})\n", db.path(), db.version());
+  out += fmt::format("{} files, {} systems, {} tests, {} entries\n", s.files, s.systems, s.tests,
+                     s.entries);
+  std::string kernels;
+  for (const auto& k : s.kernels) kernels += (kernels.empty() ? "" : ", ") + k;
+  out += "kernels: " + (kernels.empty() ? std::string("none known") : kernels) + "\n";
+  out += "run dates: " +
+         (s.first_date.empty() ? std::string("none known")
+                               : s.first_date.substr(0, 10) + " to " + s.last_date.substr(0, 10)) +
+         "\n";
+  auto sources = db.sources();
+  if (!sources.empty()) {
+    out += fmt::format("\n{:<12}  {:>8}  {:<13}  {}\n", "sha256", "entries", "format", "path");
+    for (const auto& r : sources) {
+      out += fmt::format("{:<12}  {:>8}  {:<13}  {}\n", r.sha256.substr(0, 12), r.entries, r.format,
+                         r.path);
+    }
+  }
+  std::cout << out;
+  return exit_ok;
+}
+
+int run_remove_command(int argc, char** argv) {
+  cxxopts::Options options("iosr db remove",
+                           "Remove imported files and their entries; the systems and tests no "
+                           "other file uses go with them. SOURCE is the path or ID a file was "
+                           "imported as, or a prefix of its SHA-256 (as 'iosr db list' shows "
+                           "them) that names one file only.\n");
+  options.custom_help("[--db FILE]");
+  options.positional_help("SOURCE...");
+  add_db_option(options);
+  auto add = options.add_options();
+  add("h,help", "print this help");
+  add("sources", "what to remove", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"sources"});
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help()
+              << "\nExit status: 0 every SOURCE removed, 1 some SOURCE named no file or more "
+                 "than one (nothing removed for it), 2 usage error.\n";
+    return exit_ok;
+  }
+  if (!args.count("sources")) return usage("remove", "no SOURCE");
+  db::store db(database_of(args), false);
+  bool failed = false;
+  for (const auto& spec : args["sources"].as<std::vector<std::string>>()) {
+    auto found = db.find_sources(spec);
+    if (found.empty()) {
+      std::cerr << spec << ": no imported file has this path, ID or SHA-256 prefix\n";
+      failed = true;
+      continue;
+    }
+    if (found.size() > 1) {
+      std::cerr << spec << ": names " << found.size()
+                << " files; expected one (give more of the SHA-256):";
+      for (const auto& r : found) std::cerr << ' ' << r.sha256.substr(0, 12) << ' ' << r.path;
+      std::cerr << '\n';
+      failed = true;
+      continue;
+    }
+    db.remove(found.front().id);
+    std::cerr << "removed " << found.front().sha256.substr(0, 12) << ' ' << found.front().path
+              << " (" << found.front().entries << " entries)\n";
+  }
+  return failed ? exit_input_failed : exit_ok;
+}
+
+int run_export_command(int argc, char** argv) {
+  cxxopts::Options options(
+      "iosr db export",
+      "Write the database back as one dataset: the tidy rows of docs/csv.md (CSV) or "
+      "docs/jsonl.md (JSON Lines), one per entry, files in import order, as 'iosr convert "
+      "--combine' writes them for the same files.\n");
+  options.custom_help("--combine OUT.csv|OUT.jsonl [--db FILE] [--filter REGEX]");
+  add_db_option(options);
+  auto add = options.add_options();
+  add("combine", "the dataset to write: OUT.csv or OUT.jsonl ('-' with --to: standard output)",
+      cxxopts::value<std::string>(), "OUT");
+  add("to", "the format when OUT is '-': csv or jsonl", cxxopts::value<std::string>(), "FORMAT");
+  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+      cxxopts::value<std::string>(), "REGEX");
+  add("force", "overwrite OUT when it exists");
+  add("h,help", "print this help");
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help();
+    return exit_ok;
+  }
+  if (!args.unmatched().empty()) return usage("export", "takes no INPUT");
+  if (!args.count("combine")) return usage("export", "missing --combine OUT.csv|OUT.jsonl");
+  const auto out_path = args["combine"].as<std::string>();
+  std::string format;
+  if (out_path == "-") {
+    if (!args.count("to")) return usage("export", "--combine - needs --to csv|jsonl");
+    format = args["to"].as<std::string>();
+  } else {
+    auto ext = std::filesystem::path(out_path).extension().string();
+    format = ext == ".csv" ? "csv" : ext == ".jsonl" ? "jsonl" : "";
+  }
+  if (format != "csv" && format != "jsonl") {
+    return usage("export", "--combine " + out_path + ": expected OUT.csv or OUT.jsonl");
+  }
+  test_filter filter;
+  if (args.count("filter")) {
+    try {
+      filter = test_filter(args["filter"].as<std::string>());
+    } catch (const std::regex_error& e) {
+      return usage("export", "--filter: not a regular expression: " + std::string(e.what()));
+    }
+  }
+  std::error_code ec;
+  if (out_path != "-" && !args.count("force") && std::filesystem::exists(out_path, ec)) {
+    std::cerr << out_path << ": exists; not overwritten (use --force)\n";
+    return exit_input_failed;
+  }
+  db::store db(database_of(args), false);
+  batch::atomic_file file;
+  std::string error;
+  if (out_path != "-" && !file.open(out_path, error)) {
+    std::cerr << out_path << ": " << error << '\n';
+    return exit_input_failed;
+  }
+  auto emit = [&](const std::string& text) {
+    if (out_path == "-") {
+      std::cout << text;
+    } else {
+      file.write(text);
+    }
+  };
+  std::string text;
+  render({}, format, {}, text);  // the header, once
+  emit(text);
+  std::size_t files = 0, entries = 0;
+  db.for_each_file(filter, [&](result_file&& f) {
+    text.clear();
+    render_options o;
+    o.header = false;
+    render({&f, 1}, format, o, text);
+    emit(text);
+    ++files;
+    for (const auto& r : f.results) entries += r.entries.size();
+  });
+  if (out_path == "-") {
+    std::cout << std::flush;
+  } else if (!file.commit(error)) {
+    std::cerr << out_path << ": " << error << '\n';
+    return exit_input_failed;
+  }
+  std::cerr << "exported " << files << " files (" << entries << " entries)\n";
+  return exit_ok;
+}
+
+struct subcommand {
+  std::string_view name;
+  int (*run)(int, char**);
+};
+
+constexpr subcommand subcommands[] = {{"import", run_import_command},
+                                      {"list", run_list_command},
+                                      {"remove", run_remove_command},
+                                      {"export", run_export_command}};
+
+}  // namespace
+
+int run_db(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << db_help_text;
+    return exit_usage;
+  }
+  const std::string_view name = argv[1];
+  if (name == "--help" || name == "-h") {
+    std::cout << db_help_text;
+    return exit_ok;
+  }
+  for (const auto& s : subcommands) {
+    if (s.name != name) continue;
+    try {
+      return s.run(argc - 1, argv + 1);
+    } catch (const cxxopts::exceptions::exception& e) {
+      std::cerr << "iosr db " << name << ": " << e.what() << "; try 'iosr db " << name
+                << " --help'\n";
+      return exit_usage;
+    } catch (const std::exception& e) {
+      std::cerr << "iosr db " << name << ": " << e.what() << '\n';
+      return exit_input_failed;
+    }
+  }
+  std::cerr << "iosr db: unknown command '" << name << "'\n\n" << db_help_text;
+  return exit_usage;
+}
+
+}  // namespace iosr::cli

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// `iosr trend`: each configuration against its baseline along a series of kernels, dates or
+// labels, read from the database that `iosr db import` fills (docs/db.md).
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <regex>
+#include <string>
+
+#include "cli_support.hpp"
+#include "command.hpp"
+#include "db/store.hpp"
+#include "iosr/trend.hpp"
+
+namespace iosr::cli {
+
+int run_trend(int argc, char** argv) {
+  std::string formats;
+  for (const auto& f : list_trend_formats()) {
+    formats += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
+  }
+  cxxopts::Options options(
+      "iosr trend",
+      "Follow results over time. For each test, and for the geometric mean over the tests "
+      "present at every point, each configuration's performance ratio against its baseline "
+      "(> 1 = better) along a series: the systems' kernel versions (5.6.0-050600rc7-generic is "
+      "5.6-rc7, ordered as versions), else the run dates. A configuration is a label group "
+      "and scheduler (the label when it names no scheduler); series are kept apart per "
+      "machine (its processor, motherboard, chipset, memory and disk). Several runs at a point "
+      "are combined by geometric mean. Change points: circular binary segmentation with Student's "
+      "t "
+      "on the log ratios, Bonferroni-corrected (docs/db.md).\nFormats:" +
+          formats + "\n");
+  options.custom_help("[--db FILE] [--by kernel|date|label] [--format FORMAT] [options]");
+  // One option per statement: a long chain of calls is hard to read once formatted.
+  auto add = options.add_options();
+  add("db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE");
+  add("by",
+      "the series: kernel, date, or label (labels that are kernels: kernel-comparison posts; "
+      "every point against --baseline LABEL)",
+      cxxopts::value<std::string>()->default_value("kernel"), "SERIES");
+  add("baseline",
+      "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
+      "the label every point is measured against (default: the first)",
+      cxxopts::value<std::string>(), "NAME");
+  add("group-by",
+      "group (each label group has its own baseline) or none (a configuration is its "
+      "scheduler alone)",
+      cxxopts::value<std::string>()->default_value("group"), "WHAT");
+  add("across-machines",
+      "one series over all machines (a ratio from another machine is not the same series: use "
+      "with care)");
+  add("ignore-version", "match tests across versions of the benchmark");
+  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+      cxxopts::value<std::string>(), "REGEX");
+  add("alpha", "change points: the largest corrected p-value",
+      cxxopts::value<double>()->default_value("0.01"), "P");
+  add("min-step", "change points: the smallest step in percent",
+      cxxopts::value<double>()->default_value("5"), "PCT");
+  add("f,format", "output format", cxxopts::value<std::string>()->default_value("ascii"), "FORMAT");
+  add("o,output", "write here instead of standard output ('-' = stdout)",
+      cxxopts::value<std::string>()->default_value("-"), "OUT");
+  add("h,help", "print this help");
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help()
+              << "\nExit status: 0 success, 1 the database could not be read or the output "
+                 "written, 2 usage error.\n";
+    return exit_ok;
+  }
+  auto usage = [](const std::string& message) {
+    std::cerr << "iosr trend: " << message << "; try 'iosr trend --help'\n";
+    return exit_usage;
+  };
+  if (!args.unmatched().empty()) return usage("takes no INPUT: it reads the database (--db)");
+  trend_options o;
+  const auto by = args["by"].as<std::string>();
+  if (by == "kernel") {
+    o.by = trend_by::kernel;
+  } else if (by == "date") {
+    o.by = trend_by::date;
+  } else if (by == "label") {
+    o.by = trend_by::label;
+  } else {
+    return usage("--by " + by + ": expected kernel, date or label");
+  }
+  const auto group_by = args["group-by"].as<std::string>();
+  if (group_by != "group" && group_by != "none") {
+    return usage("--group-by " + group_by + ": expected group or none");
+  }
+  o.by_group = group_by == "group";
+  if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
+  o.across_machines = args.count("across-machines") > 0;
+  o.ignore_version = args.count("ignore-version") > 0;
+  o.alpha = args["alpha"].as<double>();
+  if (!(o.alpha > 0 && o.alpha < 1)) return usage("--alpha: expected a number between 0 and 1");
+  o.min_step = args["min-step"].as<double>() / 100;
+  if (!(o.min_step >= 0 && o.min_step < 10)) {
+    return usage("--min-step: expected a percentage from 0 to 1000");
+  }
+  if (args.count("filter")) {
+    try {
+      o.filter = test_filter(args["filter"].as<std::string>());
+    } catch (const std::regex_error& e) {
+      return usage("--filter: not a regular expression: " + std::string(e.what()));
+    }
+  }
+  const auto format = args["format"].as<std::string>();
+  bool known = false;
+  for (const auto& f : list_trend_formats()) known = known || f.name == format;
+  if (!known) return usage("unknown format '" + format + "'; choose one of:" + formats);
+
+  db::store db(args.count("db") ? args["db"].as<std::string>() : db::default_database_path(),
+               false);
+  const auto input = db.load_trend_input(o.filter);
+  auto t = compute_trend(input, o);
+  // The kernel by default, else the run date: files that give no kernel (CSV exports, some
+  // hand-made ones) are still followed over time.
+  auto followed = [](const trend& x) {
+    for (const auto& test : x.tests) {
+      if (!test.series.empty()) return true;
+    }
+    return false;
+  };
+  if (!args.count("by") && !followed(t)) {
+    o.by = trend_by::date;
+    auto by_date = compute_trend(input, o);
+    if (followed(by_date)) {
+      t = std::move(by_date);
+      t.notes.insert(t.notes.begin(),
+                     "no run has a kernel version: the series follows the run dates");
+    }
+  }
+  const auto output = args["output"].as<std::string>();
+  trend_render_options render_with;
+  render_with.color = (output.empty() || output == "-") && isatty(STDOUT_FILENO) &&
+                      std::getenv("NO_COLOR") == nullptr;
+  std::string text;
+  render_trend(t, format, render_with, text);
+  return write_output(output, text) ? exit_ok : exit_input_failed;
+}
+
+}  // namespace iosr::cli

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// Results over time: each configuration's performance ratio against its baseline along a series
+// of points (kernel versions, run dates or labels), per test and as a geometric mean, with the
+// change points found along each series.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iosr/compare.hpp"
+#include "iosr/model.hpp"
+
+namespace iosr {
+
+/// A Linux kernel version parsed from what `uname -r` or a label says.
+struct kernel_version {
+  std::string text;      ///< normalized: `5.6-rc7`, `4.15`, `5.4-rc3-80-gafb2442fa429`, `6.2.9`
+  std::string sort_key;  ///< compares as the versions do (byte-wise): `5.4-rc7` < `5.4` < `5.4.1`
+  bool operator==(const kernel_version&) const = default;
+};
+
+/// Parses a kernel as written (`5.6.0-050600rc7-generic (x86_64) 20200322` -> `5.6-rc7`,
+/// `4.15.0-20-generic` -> `4.15`, `v5.17` -> `5.17`). Distribution suffixes (`-generic`,
+/// `-20`, `-amd64`) are dropped; an Ubuntu mainline build's `-050600rc7` gives its release
+/// candidate, and a `git describe` suffix (`-80-gafb2442fa429`) is kept. Empty when `written`
+/// does not start with MAJOR.MINOR.
+std::optional<kernel_version> parse_kernel_version(std::string_view written);
+
+/// What a series follows (`--by`).
+enum class trend_by {
+  kernel,  ///< the systems' kernel versions, ordered as versions
+  date,    ///< the run dates (the day), in date order
+  label,   ///< the system labels (kernel-comparison posts), the baseline a label among them
+};
+
+/// One system as the trend sees it.
+struct trend_system {
+  std::string label, group, name, scheduler;  ///< as in iosr::system
+  std::string kernel;                         ///< the Kernel software field as written
+  std::vector<field> hardware;                ///< the machine is told from these
+};
+
+/// One test: what identifies a chart across files.
+struct trend_test_info {
+  std::string title, version, description, unit;
+  iosr::direction direction = direction::none;
+};
+
+/// One measured value: an entry of a result file.
+struct trend_run {
+  std::uint32_t system = 0;      ///< index in trend_input::systems
+  std::uint32_t test = 0;        ///< index in trend_input::tests
+  std::uint32_t date = no_date;  ///< index in trend_input::dates
+  double value = 0;
+  static constexpr std::uint32_t no_date = 0xFFFFFFFF;
+};
+
+/// Everything a trend is computed from: what `iosr db` holds, or a set of result files.
+struct trend_input {
+  std::vector<trend_system> systems;
+  std::vector<trend_test_info> tests;
+  std::vector<trend_run> runs;
+  std::vector<std::string> dates;  ///< run dates, `YYYY-MM-DD HH:MM:SS` (a run names one)
+};
+
+/// The trend input of result files read in memory (no database): systems, tests and the
+/// number and series entries. `date` is each system's timestamp, else the file's
+/// last_modified.
+trend_input make_trend_input(std::span<const result_file> files);
+
+struct trend_options {
+  trend_by by = trend_by::kernel;
+  /// A scheduler key, name or label; empty: `none`, else `noop` (as compare). With
+  /// trend_by::label, the label of the point every other point is measured against (empty:
+  /// the first point).
+  std::string baseline;
+  /// Configurations share a baseline within their label group (false: across groups, so a
+  /// configuration is its scheduler alone; `--group-by none`).
+  bool by_group = true;
+  bool across_machines = false;  ///< one series over every machine (`--across-machines`)
+  bool ignore_version = false;   ///< tests match across versions of the benchmark
+  test_filter filter;            ///< keep the tests it matches
+  double alpha = 0.01;           ///< change points: the largest Bonferroni-corrected p-value
+  double min_step = 0.05;        ///< change points: the smallest step, |after / before - 1|
+};
+
+/// A point of the series: a kernel, a day or a label.
+struct trend_point {
+  std::string name;      ///< `5.6-rc7`, `2020-03-22`, `v5.17`
+  std::string sort_key;  ///< what orders the points
+};
+
+/// A machine: the hardware fields that say which computer and disk ran it.
+struct trend_machine {
+  std::string name;             ///< shown: the processor and the disk, or `unknown hardware`
+  std::vector<field> hardware;  ///< Processor, Motherboard, Chipset, Memory, Disk as written
+};
+
+/// A configuration followed along the series.
+struct trend_configuration {
+  std::string name;         ///< shown: `WD5000AZRX: bfq`, `bfq`, or the label
+  std::string group;        ///< the label group (empty with --group-by none)
+  std::string scheduler;    ///< the scheduler key, or empty when the label names none
+  std::size_t machine = 0;  ///< index in trend::machines
+};
+
+/// One configuration at one point.
+struct trend_value {
+  std::size_t point = 0;        ///< index in trend::points
+  std::optional<double> ratio;  ///< geometric mean of its runs over the baseline's (> 1 better)
+  std::size_t runs = 0;         ///< its runs combined here
+  /// The baseline at this point: an index in trend::configurations (with trend_by::label, the
+  /// configuration itself, measured against trend::baseline_point).
+  std::size_t baseline = 0;
+  std::size_t baseline_runs = 0;  ///< the baseline's runs combined here
+  bool change_point = false;      ///< the first point after a change
+};
+
+/// A step along a series: from `before` (the segment's geometric mean ratio) to `after`.
+struct trend_change {
+  std::size_t point = 0;  ///< index in trend::points: the first point after the step
+  double before = 1, after = 1;
+  double p_value = 1;  ///< Bonferroni-corrected, over the candidates of the segment it split
+};
+
+/// A configuration's ratios along the series, in point order.
+struct trend_series {
+  std::size_t configuration = 0;  ///< index in trend::configurations
+  std::vector<trend_value> values;
+  std::vector<trend_change> changes;
+  std::size_t tests = 0;  ///< geometric-mean series: the tests present at every point
+};
+
+/// One test with its series (baselines have none: they are 1 by definition).
+struct trend_test {
+  trend_test_info info;
+  std::vector<trend_series> series;
+};
+
+/// The whole trend, computed once and drawn by every renderer.
+struct trend {
+  trend_by by = trend_by::kernel;
+  double alpha = 0.01, min_step = 0.05;
+  std::vector<trend_point> points;  ///< in series order
+  std::vector<trend_machine> machines;
+  std::vector<trend_configuration> configurations;  ///< by machine, then first seen
+  std::vector<trend_test> tests;                    ///< by title, then description
+  std::vector<trend_series> geomean;          ///< per configuration: over the tests at every point
+  std::vector<std::string> notes;             ///< what was left out and why
+  std::optional<std::size_t> baseline_point;  ///< trend_by::label: the point all are against
+};
+
+/// Computes the trend.
+trend compute_trend(const trend_input& input, const trend_options& options = {});
+
+/// A trend output format (`iosr trend --format NAME`).
+struct trend_format_info {
+  std::string_view name;
+  std::string_view summary;
+};
+
+/// Every registered trend format; the first is the default.
+std::vector<trend_format_info> list_trend_formats();
+
+struct trend_render_options {
+  bool color = false;  ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
+};
+
+/// Appends the trend in the named format to `out`. Throws std::invalid_argument for an unknown
+/// format name.
+void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
+                  std::string& out);
+
+/// `kernel`, `date` or `label`.
+std::string_view to_string(trend_by by);
+
+}  // namespace iosr

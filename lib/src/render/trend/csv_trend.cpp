@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The trend as CSV: one row per (test, configuration, point), the geometric means first with
+// `geometric mean` as their test; the columns are documented in docs/db.md.
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <string>
+
+#include "render/escape.hpp"
+#include "render/trend/trend_formats.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+void rows(const trend& t, const trend_test_info& info, const trend_series& s, std::string& out) {
+  const auto& conf = t.configurations[s.configuration];
+  const auto& machine = t.machines[conf.machine].name;
+  for (const auto& v : s.values) {
+    csv_row_writer row(out);
+    row.field(info.title);
+    row.field(info.version);
+    row.field(info.description);
+    row.field(info.unit);
+    row.field(to_string(info.direction));
+    row.field(machine);
+    row.field(conf.name);
+    row.field(baseline_name(t, v));
+    row.field(t.points[v.point].name);
+    row.number(v.ratio);
+    row.field(fmt::format("{}", v.runs));
+    row.field(fmt::format("{}", v.baseline_runs));
+    row.field(v.change_point ? "true" : "false");
+    const trend_change* change = nullptr;
+    for (const auto& c : s.changes) {
+      if (c.point == v.point) change = &c;
+    }
+    row.number(change ? std::optional<double>(change->before) : std::nullopt);
+    row.number(change ? std::optional<double>(change->after) : std::nullopt);
+    row.number(change ? std::optional<double>(change->p_value) : std::nullopt);
+    row.end();
+  }
+}
+
+}  // namespace
+
+void render_csv_trend(const trend& t, const trend_render_options&, std::string& out) {
+  out +=
+      "test,version,description,unit,direction,machine,configuration,baseline,point,ratio,"
+      "runs,baseline_runs,change_point,step_before,step_after,p_value\n";
+  for (const auto& s : t.geomean) {
+    const trend_test_info info{"geometric mean", "",
+                               fmt::format("over the {} tests present at every point", s.tests), "",
+                               direction::higher};
+    rows(t, info, s, out);
+  }
+  for (const auto& test : t.tests) {
+    for (const auto& s : test.series) rows(t, test.info, s, out);
+  }
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// The trend as one JSON document (docs/db.md). Written directly rather than through a DOM: a
+// trend over a million runs has close to a million values, and building a tree of them first
+// would take longer than computing them.
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <string>
+
+#include "render/escape.hpp"
+#include "render/trend/trend_formats.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+void string(std::string& out, std::string_view s) {
+  append_json_string(out, s, json_style::document);
+}
+
+// The shortest text that reads back as the same double, as the CSV writes numbers.
+void number(std::string& out, double v) { fmt::format_to(std::back_inserter(out), "{}", v); }
+
+void series_json(const trend& t, const trend_series& s, bool geomean, std::string& out) {
+  out += "{\"configuration\": ";
+  string(out, t.configurations[s.configuration].name);
+  out += fmt::format(", \"machine\": {}", t.configurations[s.configuration].machine + 1);
+  if (geomean) out += fmt::format(", \"tests\": {}", s.tests);
+  out += ",\n        \"values\": [";
+  for (std::size_t i = 0; i < s.values.size(); ++i) {
+    const auto& v = s.values[i];
+    out += i ? ",\n          {\"point\": " : "\n          {\"point\": ";
+    string(out, t.points[v.point].name);
+    out += ", \"ratio\": ";
+    if (v.ratio) {
+      number(out, *v.ratio);
+    } else {
+      out += "null";
+    }
+    out += fmt::format(", \"runs\": {}, \"baseline\": ", v.runs);
+    string(out, baseline_name(t, v));
+    out += fmt::format(", \"baseline_runs\": {}, \"change_point\": {}}}", v.baseline_runs,
+                       v.change_point ? "true" : "false");
+  }
+  out += "],\n        \"changes\": [";
+  for (std::size_t i = 0; i < s.changes.size(); ++i) {
+    const auto& c = s.changes[i];
+    out += i ? ", {\"point\": " : "{\"point\": ";
+    string(out, t.points[c.point].name);
+    out += ", \"before\": ";
+    number(out, c.before);
+    out += ", \"after\": ";
+    number(out, c.after);
+    out += ", \"p_value\": ";
+    number(out, c.p_value);
+    out += ", \"text\": ";
+    string(out, change_text(t, s, c));
+    out += "}";
+  }
+  out += "]}";
+}
+
+}  // namespace
+
+void render_json_trend(const trend& t, const trend_render_options&, std::string& out) {
+  out += "{\n  \"by\": ";
+  string(out, to_string(t.by));
+  out +=
+      ",\n  \"method\": {\"name\": \"circular binary segmentation, Student's t on log ratios, "
+      "Bonferroni\", \"alpha\": ";
+  number(out, t.alpha);
+  out += ", \"min_step\": ";
+  number(out, t.min_step);
+  out += "},\n  \"baseline_point\": ";
+  if (t.baseline_point) {
+    string(out, t.points[*t.baseline_point].name);
+  } else {
+    out += "null";
+  }
+  out += ",\n  \"points\": [";
+  for (std::size_t i = 0; i < t.points.size(); ++i) {
+    if (i) out += ", ";
+    string(out, t.points[i].name);
+  }
+  out += "],\n  \"machines\": [";
+  for (std::size_t i = 0; i < t.machines.size(); ++i) {
+    out += i ? ",\n    {\"number\": " : "\n    {\"number\": ";
+    out += fmt::format("{}, \"name\": ", i + 1);
+    string(out, t.machines[i].name);
+    out += ", \"hardware\": {";
+    for (std::size_t f = 0; f < t.machines[i].hardware.size(); ++f) {
+      if (f) out += ", ";
+      string(out, t.machines[i].hardware[f].key);
+      out += ": ";
+      string(out, t.machines[i].hardware[f].value);
+    }
+    out += "}}";
+  }
+  out += "],\n  \"configurations\": [";
+  for (std::size_t i = 0; i < t.configurations.size(); ++i) {
+    const auto& c = t.configurations[i];
+    out += i ? ",\n    {\"name\": " : "\n    {\"name\": ";
+    string(out, c.name);
+    out += ", \"group\": ";
+    string(out, c.group);
+    out += ", \"scheduler\": ";
+    string(out, c.scheduler);
+    out += fmt::format(", \"machine\": {}}}", c.machine + 1);
+  }
+  out += "],\n  \"geometric_mean\": [";
+  for (std::size_t i = 0; i < t.geomean.size(); ++i) {
+    out += i ? ",\n      " : "\n      ";
+    series_json(t, t.geomean[i], true, out);
+  }
+  out += "],\n  \"tests\": [";
+  for (std::size_t i = 0; i < t.tests.size(); ++i) {
+    const auto& info = t.tests[i].info;
+    out += i ? ",\n    {\"title\": " : "\n    {\"title\": ";
+    string(out, info.title);
+    out += ", \"version\": ";
+    string(out, info.version);
+    out += ", \"description\": ";
+    string(out, info.description);
+    out += ", \"unit\": ";
+    string(out, info.unit);
+    out += ", \"direction\": ";
+    string(out, to_string(info.direction));
+    out += ",\n     \"series\": [";
+    for (std::size_t k = 0; k < t.tests[i].series.size(); ++k) {
+      out += k ? ",\n      " : "\n      ";
+      series_json(t, t.tests[i].series[k], false, out);
+    }
+    out += "]}";
+  }
+  out += "],\n  \"notes\": [";
+  for (std::size_t i = 0; i < t.notes.size(); ++i) {
+    if (i) out += ", ";
+    string(out, t.notes[i]);
+  }
+  out += "]\n}\n";
+}
+
+}  // namespace iosr::detail

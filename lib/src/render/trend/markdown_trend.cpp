@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// The trend as GitHub-flavoured Markdown: per machine a table of the geometric means and one
+// per test (a row per configuration, a column per point, the first point after a step in bold),
+// the steps listed under each table.
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "render/escape.hpp"
+#include "render/trend/trend_formats.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+void table(const trend& t, const std::vector<const trend_series*>& series,
+           const std::vector<std::size_t>& columns, bool geomean, std::string& out) {
+  out += "| configuration | baseline |";
+  for (auto p : columns) out += " " + markdown_escaped(t.points[p].name) + " |";
+  out += "\n|---|---|";
+  for (std::size_t i = 0; i < columns.size(); ++i) out += "---:|";
+  out += '\n';
+  for (const auto* s : series) {
+    std::string name = t.configurations[s->configuration].name;
+    if (geomean) name += tests_text(s->tests);
+    out += "| " + markdown_escaped(name) + " | " + markdown_escaped(baselines_of(t, *s)) + " |";
+    auto by_point = values_by_point(t, *s);
+    for (auto p : columns) {
+      const auto* v = by_point[p];
+      if (!v || !v->ratio) {
+        out += " — |";
+        continue;
+      }
+      std::string cell = trend_ratio_text(*v->ratio);
+      if (v->runs > 1 && !geomean) cell += fmt::format(" ({})", v->runs);
+      out += v->change_point ? " **" + cell + "** |" : " " + cell + " |";
+    }
+    out += '\n';
+  }
+  bool any = false;
+  for (const auto* s : series) {
+    for (const auto& c : s->changes) {
+      if (!any) out += '\n';
+      any = true;
+      out += "- step: " + markdown_escaped(change_text(t, *s, c)) + '\n';
+    }
+  }
+}
+
+std::vector<std::size_t> points_of(const trend& t, std::size_t machine) {
+  std::vector<bool> used(t.points.size(), false);
+  auto mark = [&](const std::vector<trend_series>& all) {
+    for (const auto* s : series_on(t, all, machine)) {
+      for (const auto& v : s->values) used[v.point] = true;
+    }
+  };
+  mark(t.geomean);
+  for (const auto& test : t.tests) mark(test.series);
+  std::vector<std::size_t> out;
+  for (std::size_t p = 0; p < used.size(); ++p) {
+    if (used[p]) out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+void render_markdown_trend(const trend& t, const trend_render_options&, std::string& out) {
+  out += fmt::format("# Trend by {}\n\n", to_string(t.by));
+  out +=
+      "Each configuration's performance ratio against its baseline at the same point (> 1 = "
+      "better); (N) = N runs combined by geometric mean. " +
+      markdown_escaped(sentence(method_text(t))) + "; the first point after a step is in bold.\n";
+  for (const auto& n : t.notes) out += "\n- note: " + markdown_escaped(n);
+  if (!t.notes.empty()) out += '\n';
+  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+    const auto columns = points_of(t, m);
+    if (columns.empty()) continue;
+    out += fmt::format("\n## Machine {}: {}\n", m + 1, markdown_escaped(t.machines[m].name));
+    auto means = series_on(t, t.geomean, m);
+    if (!means.empty()) {
+      out += "\n### Geometric mean over the tests present at every point\n\n";
+      table(t, means, columns, true, out);
+    }
+    for (const auto& test : t.tests) {
+      auto series = series_on(t, test.series, m);
+      if (series.empty()) continue;
+      out += "\n### " + markdown_escaped(trend_heading(test.info)) + "\n\n";
+      if (auto unit = unit_line(test.info); !unit.empty()) out += markdown_escaped(unit) + "\n\n";
+      table(t, series, columns, false, out);
+    }
+  }
+}
+
+}  // namespace iosr::detail

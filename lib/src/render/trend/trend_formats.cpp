@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// THE trend format registry (`iosr trend --format`), and the texts every trend renderer shares:
+// adding a format is a renderer file in this folder plus one row here.
+#include "render/trend/trend_formats.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "render/format_registry.hpp"
+
+namespace iosr::detail {
+
+namespace {
+constexpr trend_format formats[] = {
+    {"ascii", "a line per configuration with its ratios along the series, steps marked (default)",
+     render_ascii_trend},
+    {"md", "GitHub-flavoured Markdown: a table per test, the steps listed under it",
+     render_markdown_trend},
+    {"html", "one self-contained page with an SVG line chart per test", render_html_trend},
+    {"csv", "one row per test, configuration and point (RFC 4180; docs/db.md)", render_csv_trend},
+    {"json", "the trend as one JSON document (docs/db.md)", render_json_trend},
+};
+}  // namespace
+
+std::span<const trend_format> trend_formats() { return formats; }
+
+std::string trend_ratio_text(double ratio) { return fmt::format("{:.3f}", ratio); }
+
+std::string tests_text(std::size_t tests) {
+  return fmt::format(" ({} test{})", tests, tests == 1 ? "" : "s");
+}
+
+std::string p_value_text(double p) {
+  return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
+}
+
+std::string trend_heading(const trend_test_info& t) {
+  std::string out = t.title;
+  if (!t.version.empty()) out += " " + t.version;
+  if (!t.description.empty()) out += ": " + t.description;
+  return out;
+}
+
+std::string unit_line(const trend_test_info& t) {
+  std::string_view dir = t.direction == direction::higher  ? "higher is better"
+                         : t.direction == direction::lower ? "lower is better"
+                                                           : "";
+  if (t.unit.empty()) return std::string(dir);
+  return dir.empty() ? t.unit : t.unit + ", " + std::string(dir);
+}
+
+std::string baseline_name(const trend& t, const trend_value& v) {
+  if (t.by == trend_by::label) {
+    return t.baseline_point ? t.points[*t.baseline_point].name : std::string();
+  }
+  return v.baseline < t.configurations.size() ? t.configurations[v.baseline].name : std::string();
+}
+
+std::string baselines_of(const trend& t, const trend_series& s) {
+  std::vector<std::string> names;
+  for (const auto& v : s.values) {
+    auto n = baseline_name(t, v);
+    if (!v.ratio || n.empty()) continue;
+    if (names.empty() || names.back() != n) names.push_back(std::move(n));
+  }
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : " / ") + n;
+  return out;
+}
+
+std::string change_text(const trend& t, const trend_series& s, const trend_change& c) {
+  std::string base;
+  for (const auto& v : s.values) {
+    if (v.point == c.point) base = baseline_name(t, v);
+  }
+  return fmt::format("{} vs {}: {:.2f} → {:.2f} from {} ({})",
+                     t.configurations[s.configuration].name, base, c.before, c.after,
+                     t.points[c.point].name, p_value_text(c.p_value));
+}
+
+std::string method_text(const trend& t) {
+  return fmt::format(
+      "change points: circular binary segmentation of each series, Student's t on the log ratios, "
+      "Bonferroni-corrected p < {:g}, steps of at least {:g} %",
+      t.alpha, t.min_step * 100);
+}
+
+std::string sentence(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
+std::vector<const trend_series*> series_on(const trend& t, const std::vector<trend_series>& series,
+                                           std::size_t machine) {
+  std::vector<const trend_series*> out;
+  for (const auto& s : series) {
+    if (t.configurations[s.configuration].machine == machine) out.push_back(&s);
+  }
+  return out;
+}
+
+std::vector<const trend_value*> values_by_point(const trend& t, const trend_series& s) {
+  std::vector<const trend_value*> out(t.points.size(), nullptr);
+  for (const auto& v : s.values) out[v.point] = &v;
+  return out;
+}
+
+}  // namespace iosr::detail
+
+namespace iosr {
+
+std::vector<trend_format_info> list_trend_formats() {
+  std::vector<trend_format_info> list;
+  for (const auto& f : detail::trend_formats()) list.push_back({f.name, f.summary});
+  return list;
+}
+
+void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
+                  std::string& out) {
+  detail::find_format(detail::trend_formats(), format, "trend").render(t, options, out);
+}
+
+}  // namespace iosr

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// The trend format registry (`iosr trend --format`), the renderers it names, and the texts
+// they all show the same way.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iosr/trend.hpp"
+
+namespace iosr::detail {
+
+using render_trend_fn = void (*)(const trend& t, const trend_render_options& options,
+                                 std::string& out);
+
+struct trend_format {
+  std::string_view name;
+  std::string_view summary;
+  render_trend_fn render;
+};
+
+std::span<const trend_format> trend_formats();
+
+// The renderers, one file each (NAME_trend.cpp).
+void render_ascii_trend(const trend& t, const trend_render_options& options, std::string& out);
+void render_markdown_trend(const trend& t, const trend_render_options& options, std::string& out);
+void render_html_trend(const trend& t, const trend_render_options& options, std::string& out);
+void render_csv_trend(const trend& t, const trend_render_options& options, std::string& out);
+void render_json_trend(const trend& t, const trend_render_options& options, std::string& out);
+
+// What every trend renderer shows the same way (trend_formats.cpp).
+
+/// `0.931`: three decimals, as compare shows ratios.
+std::string trend_ratio_text(double ratio);
+
+/// ` (52 tests)`, ` (1 test)`: after a geometric mean's configuration.
+std::string tests_text(std::size_t tests);
+
+/// `p = 0.004`, or `p < 0.001`.
+std::string p_value_text(double p);
+
+/// `SQLite 3.30.1: Threads / Copies: 1`.
+std::string trend_heading(const trend_test_info& t);
+
+/// `Seconds, lower is better`.
+std::string unit_line(const trend_test_info& t);
+
+/// The baseline a value is measured against: a configuration's name, or the baseline point.
+std::string baseline_name(const trend& t, const trend_value& v);
+
+/// The series' baselines in point order, each named once (`none`, or `noop / none` when the
+/// baseline changed along the series).
+std::string baselines_of(const trend& t, const trend_series& s);
+
+/// `bfq vs none: 0.93 → 0.78 from 5.6 (p = 0.001)`.
+std::string change_text(const trend& t, const trend_series& s, const trend_change& c);
+
+/// What a change point is, the method and its settings: `change points: circular ...`, to
+/// follow a colon or start a line.
+std::string method_text(const trend& t);
+
+/// `text` with its first letter in upper case, to start a sentence.
+std::string sentence(std::string text);
+
+/// The series of `machine` among `series` (a test's or the geometric means).
+std::vector<const trend_series*> series_on(const trend& t, const std::vector<trend_series>& series,
+                                           std::size_t machine);
+
+/// Each point's value in `s`, by point index (nullptr where it has none).
+std::vector<const trend_value*> values_by_point(const trend& t, const trend_series& s);
+
+}  // namespace iosr::detail

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: MIT
+// The trend (lib/src/trend/): kernel versions parsed and ordered, change points found where a
+// step is and nowhere else, ratios along the real multi-kernel seeds and a kernel-comparison
+// mail, and every trend format.
+#include "iosr/trend.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "reader_support.hpp"
+#include "trend/change_points.hpp"
+
+namespace {
+
+using iosr::trend_by;
+
+std::vector<iosr::result_file> seeds() {
+  std::vector<iosr::result_file> files;
+  for (const char* name : {"000_1809f3a92cbbf2f4.txt", "001_d98c4465b017a3b0.txt",
+                           "002_236e153a66cd3c9d.txt", "004_38fbc586aba1b507.txt"}) {
+    files.push_back(test_support::read_cached(std::string(IOSR_DATA_DIR) + "/text/" + name));
+  }
+  return files;
+}
+
+const iosr::trend_test* find_test(const iosr::trend& t, const std::string& title,
+                                  const std::string& description) {
+  for (const auto& test : t.tests) {
+    if (test.info.title == title && test.info.description == description) return &test;
+  }
+  return nullptr;
+}
+
+const iosr::trend_series* find_series(const iosr::trend& t,
+                                      const std::vector<iosr::trend_series>& all,
+                                      const std::string& configuration, std::size_t machine = 0) {
+  for (const auto& s : all) {
+    const auto& c = t.configurations[s.configuration];
+    if (c.name == configuration && c.machine == machine) return &s;
+  }
+  return nullptr;
+}
+
+std::size_t point_of(const iosr::trend& t, const std::string& name) {
+  for (std::size_t i = 0; i < t.points.size(); ++i) {
+    if (t.points[i].name == name) return i;
+  }
+  return t.points.size();
+}
+
+const iosr::trend_value* value_at(const iosr::trend& t, const iosr::trend_series& s,
+                                  const std::string& point) {
+  for (const auto& v : s.values) {
+    if (v.point == point_of(t, point)) return &v;
+  }
+  return nullptr;
+}
+
+// A deterministic noise in [-1, 1): the same series on every machine and every run.
+struct noise {
+  std::uint64_t state;
+  double next() {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / static_cast<double>(1ULL << 52) - 1.0;
+  }
+};
+
+// 12 kernels, 5.0 to 5.11, one machine; none is the baseline; bfq's ratio steps from 0.93 to
+// 0.78 at 5.6 (with ±1.5 % noise), kyber's stays at 0.97 (with ±4 % noise); 20 tests, half
+// of them lower-is-better.
+iosr::trend_input synthetic() {
+  iosr::trend_input in;
+  noise n{42};
+  const std::vector<iosr::field> hardware{{"Processor", "Test CPU"}, {"Disk", "Test SSD"}};
+  for (int k = 0; k < 12; ++k) {
+    const std::string kernel = "5." + std::to_string(k) + ".0-1-generic";
+    for (const char* sched : {"none", "bfq", "kyber"}) {
+      in.systems.push_back({sched, "", sched, sched, kernel, hardware});
+    }
+  }
+  for (int t = 0; t < 20; ++t) {
+    const auto dir = t % 2 ? iosr::direction::lower : iosr::direction::higher;
+    in.tests.push_back({"Synthetic", "1.0", "Test: " + std::to_string(t), "MB/s", dir});
+    for (int k = 0; k < 12; ++k) {
+      const double base = 100.0 + t;
+      const double bfq = (k >= 6 ? 0.78 : 0.93) * (1 + 0.015 * n.next());
+      const double kyber = 0.97 * (1 + 0.04 * n.next());
+      // A ratio r is value / base when higher is better, base / value when lower is.
+      auto value = [&](double r) { return dir == iosr::direction::higher ? base * r : base / r; };
+      const auto s = static_cast<std::uint32_t>(3 * k);
+      in.runs.push_back({s, static_cast<std::uint32_t>(t), iosr::trend_run::no_date, base});
+      in.runs.push_back(
+          {s + 1, static_cast<std::uint32_t>(t), iosr::trend_run::no_date, value(bfq)});
+      in.runs.push_back(
+          {s + 2, static_cast<std::uint32_t>(t), iosr::trend_run::no_date, value(kyber)});
+    }
+  }
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("kernel versions are parsed as uname -r and labels write them", "[trend]") {
+  auto text = [](const char* written) {
+    auto v = iosr::parse_kernel_version(written);
+    return v ? v->text : std::string("(none)");
+  };
+  CHECK(text("5.6.0-050600rc7-generic (x86_64) 20200322") == "5.6-rc7");
+  CHECK(text("5.0.0-050000rc6-generic (x86_64) 20190210") == "5.0-rc6");
+  CHECK(text("6.0.0-060000-generic") == "6.0");
+  CHECK(text("4.15.0-999-generic (x86_64) 20171203") == "4.15");
+  CHECK(text("3.4.0-999-generic (x86_64)") == "3.4");
+  CHECK(text("4.15.0-20-generic") == "4.15");
+  CHECK(text("6.1.0-13-amd64") == "6.1");
+  CHECK(text("6.2.9-arch1-1") == "6.2.9");
+  CHECK(text("5.4.0-rc3") == "5.4-rc3");
+  CHECK(text("5.4-rc3-80-gafb2442fa429") == "5.4-rc3-80-gafb2442fa429");
+  CHECK(text("v5.17") == "5.17");
+  CHECK(text("Linux 6.1") == "6.1");
+  CHECK(text("4.19.0-rc7+") == "4.19-rc7");
+  CHECK(text("20220528 Git") == "(none)");
+  CHECK(text("None") == "(none)");
+  CHECK(text("5") == "(none)");
+  CHECK(text("") == "(none)");
+}
+
+TEST_CASE("kernel versions order as versions, not as strings", "[trend]") {
+  const char* ordered[] = {
+      "3.4",     "4.15", "5.0-rc6", "5.0",  "5.4-rc3", "5.4-rc3-80-gafb2442fa429",
+      "5.4-rc7", "5.4",  "5.4.1",   "5.10", "6.0-rc1", "6.0"};
+  for (std::size_t i = 1; i < std::size(ordered); ++i) {
+    INFO(ordered[i - 1] << " < " << ordered[i]);
+    CHECK(iosr::parse_kernel_version(ordered[i - 1])->sort_key <
+          iosr::parse_kernel_version(ordered[i])->sort_key);
+  }
+}
+
+TEST_CASE("change points: a step is found where it is, a flat series has none", "[trend]") {
+  using iosr::detail::point_sums;
+  auto series = [](std::vector<double> values) {
+    std::vector<point_sums> out;
+    for (double v : values) out.push_back({1, std::log(v), std::log(v) * std::log(v)});
+    return out;
+  };
+  auto step = series({0.93, 0.94, 0.92, 0.93, 0.935, 0.78, 0.79, 0.77, 0.78, 0.785});
+  auto found = iosr::detail::find_change_points(step, 0.01, 0.05);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].index == 5);
+  CHECK(std::exp(found[0].before) == Approx(0.931).epsilon(0.005));
+  CHECK(std::exp(found[0].after) == Approx(0.781).epsilon(0.005));
+  CHECK(found[0].p_value < 0.001);
+
+  // Noise of ±4 % without a step: no split is both significant and 5 % large.
+  auto flat = series({0.97, 1.01, 0.94, 0.99, 0.96, 1.00, 0.95, 0.98, 1.01, 0.94});
+  CHECK(iosr::detail::find_change_points(flat, 0.01, 0.05).empty());
+  // A significant step smaller than the minimum is not reported.
+  auto small = series({1.00, 1.001, 0.999, 1.00, 0.97, 0.971, 0.969, 0.97});
+  CHECK(iosr::detail::find_change_points(small, 0.01, 0.05).empty());
+  CHECK(iosr::detail::find_change_points(small, 0.01, 0.02).size() == 1);
+  // Two steps, both found.
+  auto two = series({1.0, 1.0, 1.01, 0.99, 0.8, 0.81, 0.79, 0.8, 1.1, 1.1, 1.11, 1.09});
+  auto both = iosr::detail::find_change_points(two, 0.01, 0.05);
+  REQUIRE(both.size() == 2);
+  CHECK(both[0].index == 4);
+  CHECK(both[1].index == 8);
+  // Too short to tell a step from noise.
+  CHECK(iosr::detail::find_change_points(series({1.0, 0.5}), 0.01, 0.05).empty());
+  CHECK(iosr::detail::find_change_points(series({}), 0.01, 0.05).empty());
+}
+
+TEST_CASE("trend: a synthetic step at 5.6 is found, and a series without one shows none",
+          "[trend]") {
+  const auto t = iosr::compute_trend(synthetic());
+  REQUIRE(t.points.size() == 12);
+  CHECK(t.points.front().name == "5.0");
+  CHECK(t.points[10].name == "5.10");  // a version, not a string: 5.10 after 5.9
+  REQUIRE(t.tests.size() == 20);
+  for (const auto& test : t.tests) {
+    INFO(test.info.description);
+    const auto* bfq = find_series(t, test.series, "bfq");
+    const auto* kyber = find_series(t, test.series, "kyber");
+    REQUIRE(bfq);
+    REQUIRE(kyber);
+    CHECK(find_series(t, test.series, "none") == nullptr);  // the baseline has no series
+    REQUIRE(bfq->changes.size() == 1);
+    CHECK(t.points[bfq->changes[0].point].name == "5.6");
+    CHECK(bfq->changes[0].before == Approx(0.93).epsilon(0.01));
+    CHECK(bfq->changes[0].after == Approx(0.78).epsilon(0.01));
+    CHECK(kyber->changes.empty());
+    CHECK(value_at(t, *bfq, "5.6")->change_point);
+    CHECK_FALSE(value_at(t, *bfq, "5.5")->change_point);
+  }
+  const auto* bfq = find_series(t, t.geomean, "bfq");
+  const auto* kyber = find_series(t, t.geomean, "kyber");
+  REQUIRE(bfq);
+  REQUIRE(kyber);
+  CHECK(bfq->tests == 20);
+  REQUIRE(bfq->changes.size() == 1);
+  CHECK(t.points[bfq->changes[0].point].name == "5.6");
+  CHECK(kyber->changes.empty());
+
+  std::string text;
+  iosr::render_trend(t, "ascii", {}, text);
+  CHECK(text.find("step: bfq vs none: 0.93 → 0.78 from 5.6 (p < 0.001)") != std::string::npos);
+  CHECK(text.find("kyber vs none") == std::string::npos);
+}
+
+TEST_CASE("trend: a stricter minimum step or alpha hides the step", "[trend]") {
+  iosr::trend_options o;
+  o.min_step = 0.2;  // the step is 16 %
+  const auto t = iosr::compute_trend(synthetic(), o);
+  CHECK(find_series(t, t.geomean, "bfq")->changes.empty());
+}
+
+TEST_CASE("trend: the seeds, one machine each, against none or noop", "[trend]") {
+  const auto files = seeds();
+  const auto t = iosr::compute_trend(iosr::make_trend_input(files));
+  // Seed 002's two disks are two machines; seed 004's two laptops too: 6 in all.
+  CHECK(t.machines.size() == 6);
+  std::vector<std::string> points;
+  for (const auto& p : t.points) points.push_back(p.name);
+  CHECK(points == std::vector<std::string>{"3.4", "4.15", "5.0-rc6", "5.6-rc7"});
+  // Seed 000, FS-Mark 5000 files, 4 threads: None 1238.2, BFQ 364.5 (higher is better).
+  const auto* fsmark = find_test(t, "FS-Mark", "Test: 5000 Files, 1MB Size, 4 Threads");
+  REQUIRE(fsmark);
+  const auto* bfq = find_series(t, fsmark->series, "bfq", 0);
+  REQUIRE(bfq);
+  REQUIRE(bfq->values.size() == 1);
+  CHECK(*bfq->values[0].ratio == Approx(364.5 / 1238.2));
+  CHECK(t.configurations[bfq->values[0].baseline].name == "none");
+  // Seed 004, Penryn + HDD: CFQ 36.00 against Noop 35.03 on Linux 3.4. Its Noop run's graphics
+  // differ (LLVMpipe), and it is the same machine all the same.
+  std::size_t penryn = t.machines.size();
+  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+    if (t.machines[m].name.find("Core 2 Duo T9300") != std::string::npos) penryn = m;
+  }
+  REQUIRE(penryn < t.machines.size());
+  const auto* cfq = find_series(t, fsmark->series, "Penryn + HDD: cfq", penryn);
+  REQUIRE(cfq);
+  CHECK(*cfq->values[0].ratio == Approx(36.00 / 35.03));
+  CHECK(t.configurations[cfq->values[0].baseline].name == "Penryn + HDD: noop");
+  CHECK(find_series(t, fsmark->series, "Penryn + HDD: noop", penryn) == nullptr);
+}
+
+TEST_CASE("trend: the seeds across machines, one series per scheduler", "[trend]") {
+  const auto files = seeds();
+  iosr::trend_options o;
+  o.across_machines = true;
+  o.by_group = false;
+  const auto t = iosr::compute_trend(iosr::make_trend_input(files), o);
+  REQUIRE(t.machines.size() == 1);
+  const auto* fsmark = find_test(t, "FS-Mark", "Test: 5000 Files, 1MB Size, 4 Threads");
+  REQUIRE(fsmark);
+  const auto* cfq = find_series(t, fsmark->series, "cfq");
+  REQUIRE(cfq);
+  // Linux 3.4: both laptops' CFQ runs against both Noop runs, each combined by geometric mean.
+  const auto* at_34 = value_at(t, *cfq, "3.4");
+  REQUIRE(at_34);
+  CHECK(at_34->runs == 2);
+  CHECK(at_34->baseline_runs == 2);
+  CHECK(*at_34->ratio == Approx(std::sqrt(36.00 * 99.33) / std::sqrt(35.03 * 96.20)));
+  // The series goes on to 4.15 (seed 001), where None is there and is the baseline.
+  const auto* at_415 = value_at(t, *cfq, "4.15");
+  REQUIRE(at_415);
+  CHECK(t.configurations[at_415->baseline].name == "none");
+  const auto* bfq = find_series(t, fsmark->series, "bfq");
+  REQUIRE(bfq);
+  CHECK(value_at(t, *bfq, "4.15"));
+  CHECK(value_at(t, *bfq, "5.6-rc7"));
+}
+
+TEST_CASE("trend --by label: a kernel-comparison mail, every kernel against the first", "[trend]") {
+  std::vector<iosr::result_file> files{
+      test_support::read_cached(std::string(IOSR_FIXTURES_DIR) +
+                                "/corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt")};
+  iosr::trend_options o;
+  o.by = trend_by::label;
+  o.baseline = "5.3.0";
+  const auto t = iosr::compute_trend(iosr::make_trend_input(files), o);
+  std::vector<std::string> points;
+  for (const auto& p : t.points) points.push_back(p.name);
+  CHECK(points ==
+        std::vector<std::string>{"5.3.0", "5.4.0-rc3", "5.4-rc3-80-gafb2442fa429", "5.4.0-rc7"});
+  REQUIRE(t.tests.size() == 1);
+  REQUIRE(t.tests[0].series.size() == 1);
+  const auto& s = t.tests[0].series[0];
+  // SQLite, seconds (lower is better): 225 on 5.3.0, 223 on 5.4.0-rc7.
+  CHECK(*value_at(t, s, "5.3.0")->ratio == Approx(1.0));
+  CHECK(*value_at(t, s, "5.4.0-rc7")->ratio == Approx(225.0 / 223.0));
+  CHECK(s.changes.empty());
+  o.baseline = "6.0";
+  CHECK(iosr::compute_trend(iosr::make_trend_input(files), o).tests[0].series.empty());
+}
+
+TEST_CASE("trend --by date: points are days, in date order", "[trend]") {
+  iosr::trend_input in;
+  in.systems = {{"None", "", "None", "none", "", {}}, {"BFQ", "", "BFQ", "bfq", "", {}}};
+  in.tests = {{"T", "", "", "s", iosr::direction::lower}};
+  in.dates = {"2024-03-01 10:00:00", "2023-12-24 09:00:00"};
+  in.runs = {{0, 0, 0, 10}, {1, 0, 0, 20}, {0, 0, 1, 10}, {1, 0, 1, 12.5}};
+  iosr::trend_options o;
+  o.by = trend_by::date;
+  const auto t = iosr::compute_trend(in, o);
+  REQUIRE(t.points.size() == 2);
+  CHECK(t.points[0].name == "2023-12-24");
+  const auto& s = t.tests.at(0).series.at(0);
+  CHECK(*value_at(t, s, "2023-12-24")->ratio == Approx(0.8));
+  CHECK(*value_at(t, s, "2024-03-01")->ratio == Approx(0.5));
+}
+
+TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]") {
+  const auto t = iosr::compute_trend(synthetic());
+  std::string csv;
+  iosr::render_trend(t, "csv", {}, csv);
+  CHECK(
+      csv.starts_with("test,version,description,unit,direction,machine,configuration,baseline,"
+                      "point,ratio,runs,baseline_runs,change_point,step_before,step_after,"
+                      "p_value\n"));
+  // The header, then 2 geometric means and 20 tests x 2 configurations, 12 points each.
+  CHECK(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')) ==
+        1 + (2 + 20 * 2) * 12);
+  CHECK(csv.find("\nSynthetic,1.0,Test: 0,MB/s,higher,\"Test CPU, Test SSD\",bfq,none,5.6,") !=
+        std::string::npos);
+  std::string json;
+  iosr::render_trend(t, "json", {}, json);
+  const auto doc = nlohmann::json::parse(json);
+  CHECK(doc["by"] == "kernel");
+  CHECK(doc["points"].size() == 12);
+  CHECK(doc["tests"].size() == 20);
+  const auto& bfq = doc["geometric_mean"][0];
+  CHECK(bfq["configuration"] == "bfq");
+  CHECK(bfq["changes"][0]["point"] == "5.6");
+  CHECK(bfq["values"][6]["change_point"] == true);
+  std::string md;
+  iosr::render_trend(t, "md", {}, md);
+  CHECK(md.find("| bfq (20 tests) | none |") != std::string::npos);
+  CHECK(md.find("- step: bfq vs none: 0.93 → 0.78 from 5.6") != std::string::npos);
+  std::string html;
+  iosr::render_trend(t, "html", {}, html);
+  CHECK(html.starts_with("<!DOCTYPE html>"));
+  // One chart for the geometric means and one per test.
+  std::size_t charts = 0;
+  for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) {
+    ++charts;
+  }
+  CHECK(charts == 21);
+  CHECK_THROWS_AS(iosr::render_trend(t, "nope", {}, html), std::invalid_argument);
+}
+
+TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two steps", "[trend]") {
+  // Larabel's stress-ng NUMA chart (LKML, May 2022): v5.17 412.88, v5.18 49.33, 20220528 Git
+  // 49.66, and with the sched-rcu-exped patch 468.81 Bogo Ops/s. Not every label is a
+  // version, so the points stay in the order of the chart.
+  std::vector<iosr::result_file> files{test_support::read_cached(
+      std::string(IOSR_FIXTURES_DIR) +
+      "/wild/hand-edited/lkml_2022-05_lru-cache-disable_stress-ng-numa_larabel_flowed_label-"
+      "colon-value.eml")};
+  iosr::trend_options o;
+  o.by = trend_by::label;
+  o.baseline = "v5.17";
+  const auto t = iosr::compute_trend(iosr::make_trend_input(files), o);
+  std::vector<std::string> points;
+  for (const auto& p : t.points) points.push_back(p.name);
+  CHECK(points == std::vector<std::string>{"v5.17", "v5.18", "20220528 Git",
+                                           "20220528 Git + sched-rcu-exped patch"});
+  REQUIRE(t.tests.size() == 1);
+  const auto& s = t.tests[0].series.at(0);
+  CHECK(*value_at(t, s, "v5.18")->ratio == Approx(49.33 / 412.88));
+  REQUIRE(s.changes.size() == 2);
+  CHECK(t.points[s.changes[0].point].name == "v5.18");
+  CHECK(s.changes[0].after == Approx(std::sqrt(49.33 * 49.66) / 412.88));
+  CHECK(t.points[s.changes[1].point].name == "20220528 Git + sched-rcu-exped patch");
+  CHECK(s.changes[1].p_value < 0.01);
+}
+
+TEST_CASE("trend --baseline: a scheduler in any spelling, or a note when none is named so",
+          "[trend]") {
+  iosr::trend_options o;
+  o.baseline = "Kyber";  // the key is kyber: none and bfq are measured against it
+  auto t = iosr::compute_trend(synthetic(), o);
+  REQUIRE(find_series(t, t.geomean, "none"));
+  CHECK(find_series(t, t.geomean, "kyber") == nullptr);
+  CHECK(*find_series(t, t.geomean, "none")->values[0].ratio == Approx(1 / 0.97).epsilon(0.02));
+  o.baseline = "nope";
+  t = iosr::compute_trend(synthetic(), o);
+  CHECK(t.geomean.empty());
+  bool said = false;
+  for (const auto& n : t.notes) said = said || n.find("no configuration is named 'nope'") == 0;
+  CHECK(said);
+}
