@@ -317,12 +317,12 @@ TEST_CASE("HTML escapes every input string and draws one chart per test", "[rend
 
 TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",
           "[render][noise]") {
-  // SE 1, N 2 both sides: 10.5 vs 10 is within the noise (p = 0.76), 30 vs 10 is not.
+  // SE 1, N 3 both sides: 10.5 vs 10 is within the noise (p = 0.74), 30 vs 10 is not.
   const auto f = file(
       "x.txt",
       {chart(
           "fio", "", "MB/s", direction::higher,
-          {{"None", "10", 1, 2}, {"close", "10.5", 1, 2}, {"far", "30", 1, 2}, {"bare", "12"}})});
+          {{"None", "10", 1, 3}, {"close", "10.5", 1, 3}, {"far", "30", 1, 3}, {"bare", "12"}})});
   const auto c = iosr::compare(std::vector{f});
   const auto text = rendered(c, "ascii");
   CHECK(text.find("~ = within the noise") != std::string::npos);

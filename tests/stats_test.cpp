@@ -80,8 +80,8 @@ TEST_CASE("Welch's t-test on runs matches scipy.stats.ttest_ind(equal_var=False)
   CHECK(m.n == 3);
   CHECK(relative(m.mean, 152340));
   // sqrt(((-1140)^2 + 760^2 + 380^2) / 2) / sqrt(3)
-  CHECK(relative(m.standard_error, std::sqrt((1140.0 * 1140 + 760 * 760 + 380 * 380) / 2) /
-                                       std::sqrt(3.0)));
+  CHECK(relative(m.standard_error,
+                 std::sqrt((1140.0 * 1140 + 760 * 760 + 380 * 380) / 2) / std::sqrt(3.0)));
   CHECK(mean_of_runs(std::vector<double>{7}).standard_error == 0);
 }
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Each entry against its group's baseline in the same test: delta, ratio, noise, rank.
+// Each entry against its group's baseline in the same test: delta, ratio, rank.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "compare/engine.hpp"
-#include "compare/stats.hpp"
 
 namespace iosr::detail {
 
@@ -19,12 +19,7 @@ bool has_magnitude(const compared_entry& e) {
   return e.value && (e.kind == entry_kind::number || e.kind == entry_kind::series);
 }
 
-std::optional<measured_mean> measured(const compared_entry& e) {
-  if (!e.value || !e.standard_error || !e.sample_count) return std::nullopt;
-  return measured_mean{*e.value, *e.standard_error, *e.sample_count};
-}
-
-void compare_to(compared_entry& e, const compared_entry& base, direction dir, bool is_base) {
+void compare_to(compared_entry& e, const compared_entry& base, direction dir) {
   e.baseline_value_text = base.value_text;
   if (!has_magnitude(e)) return;
   const double v = *e.value;
@@ -35,12 +30,6 @@ void compare_to(compared_entry& e, const compared_entry& base, direction dir, bo
     if (dir == direction::higher) e.ratio = v / b;
     if (dir == direction::lower) e.ratio = b / v;
   }
-  if (is_base) return;  // an entry is not noise against itself
-  const auto mine = measured(e);
-  const auto theirs = measured(base);
-  if (!mine || !theirs) return;
-  e.p_value = welch_p_value(*mine, *theirs);
-  if (e.p_value) e.noise = *e.p_value >= 0.05 ? noise::not_significant : noise::significant;
 }
 
 // Standard competition ranking ("1, 2, 2, 4"), best first by direction; equal values tie.
@@ -62,7 +51,8 @@ void measure_test(comparison& c, compared_test& test) {
   for (auto& e : test.entries) groups[group_of(e)].push_back(&e);
 
   for (auto& [g, entries] : groups) {
-    // The baseline's entry: the first of its entries with a magnitude.
+    // The baseline's entry: the first of its entries with a magnitude (as baseline_entries()
+    // finds it). A copy: compare_to() changes the baseline's own entry too.
     std::optional<compared_entry> base;
     for (const auto* e : entries) {
       if (c.groups[g].baseline == e->configuration && has_magnitude(*e)) {
@@ -71,9 +61,7 @@ void measure_test(comparison& c, compared_test& test) {
       }
     }
     if (base) {
-      for (auto* e : entries) {
-        compare_to(*e, *base, test.direction, e->configuration == base->configuration);
-      }
+      for (auto* e : entries) compare_to(*e, *base, test.direction);
     }
     if (test.direction != direction::none) {
       std::vector<compared_entry*> ranked;
@@ -92,6 +80,16 @@ void measure_test(comparison& c, compared_test& test) {
 }
 
 }  // namespace
+
+std::unordered_map<std::size_t, const compared_entry*> baseline_entries(const comparison& c,
+                                                                        const compared_test& test) {
+  std::unordered_map<std::size_t, const compared_entry*> found;
+  for (const auto& e : test.entries) {
+    const auto g = c.configurations[e.configuration].group;
+    if (c.groups[g].baseline == e.configuration && has_magnitude(e)) found.try_emplace(g, &e);
+  }
+  return found;
+}
 
 void measure(comparison& c) {
   for (auto& test : c.tests) measure_test(c, test);

@@ -15,8 +15,7 @@ namespace {
 // Doubles stay doubles: Boost.Math would otherwise compute in long double, whose width
 // differs between platforms (80-bit on x86, 128-bit in software on some others), and the
 // same input should give the same digits on every machine that has IEEE doubles.
-using double_policy =
-    boost::math::policies::policy<boost::math::policies::promote_double<false>>;
+using double_policy = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
 using student_t = boost::math::students_t_distribution<double, double_policy>;
 
 }  // namespace
