@@ -170,7 +170,8 @@ rows = read_csv(out)
 check("compare csv: one row per entry", rc == 0 and len(rows) == 260 + 160, (rc, len(rows), err))
 check("compare csv columns", out.split("\n", 1)[0] ==
       "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,"
-      "baseline_label,baseline_value,delta_pct,ratio,rank,noise", out[:200])
+      "baseline_label,baseline_value,delta_pct,ratio,rank,noise,p_value,p_adjusted,delta_ci_low,"
+      "delta_ci_high,n,baseline_n,outlier_runs", out[:300])
 maria = [r for r in rows if r["result_title"] == "MariaDB" and r["description"] == "Clients: 64"
          and r["label"] == "MQ-Deadline"]
 check("compare csv: MariaDB row", maria and maria[0]["value"] == "327" and maria[0]["baseline_value"] == "1134"
@@ -181,7 +182,7 @@ check("compare csv: per-disk baseline in seed 002", wd and wd[0]["baseline_label
 
 rc, out, err = run("compare", "-f", "json", SEED4)
 doc = json.loads(out) if rc == 0 else {}
-check("compare json parses", rc == 0 and doc.get("schema_version") == 1, err)
+check("compare json parses", rc == 0 and doc.get("schema_version") == 2, err)
 check("compare json: noop baseline in seed 004",
       any("noop (legacy single-queue kernel)" in n for n in doc.get("notes", [])), doc.get("notes"))
 

@@ -159,13 +159,21 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
   const auto c = seed_comparison("000_1809f3a92cbbf2f4.txt");
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 1 + 260);
-  CHECK(rows[0] == std::vector<std::string>{
-                       "file", "result_title", "version", "description", "unit", "direction",
-                       "label", "group", "name", "scheduler", "value", "baseline_label",
-                       "baseline_value", "delta_pct", "ratio", "rank", "noise"});
+  CHECK(rows[0] == std::vector<std::string>{"file",           "result_title",
+                                            "version",        "description",
+                                            "unit",           "direction",
+                                            "label",          "group",
+                                            "name",           "scheduler",
+                                            "value",          "baseline_label",
+                                            "baseline_value", "delta_pct",
+                                            "ratio",          "rank",
+                                            "noise",          "p_value",
+                                            "p_adjusted",     "delta_ci_low",
+                                            "delta_ci_high",  "n",
+                                            "baseline_n",     "outlier_runs"});
   bool found = false;
   for (const auto& row : rows) {
-    REQUIRE(row.size() == 17);
+    REQUIRE(row.size() == 24);
     if (row[1] == "MariaDB" && row[3] == "Clients: 64" && row[6] == "MQ-Deadline") {
       found = true;
       CHECK(row[10] == "327");
@@ -175,9 +183,57 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
       CHECK(std::fabs(std::stod(row[14]) - 0.28835978835978837) < 1e-15);
       CHECK(row[15] == "2");
       CHECK(row[16] == "n/a");
+      // A text export lists no runs: every statistic stays empty.
+      for (std::size_t k = 17; k < 24; ++k) CHECK(row[k].empty());
     }
   }
   CHECK(found);
+}
+
+TEST_CASE("CSV and JSON carry the p-values, intervals and runs of a composite.xml",
+          "[render][csv][json]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto c = iosr::compare(files);
+  const auto rows = read_csv(rendered(c, "csv"));
+  const auto doc = nlohmann::json::parse(rendered(c, "json"));
+  REQUIRE(rows.size() == 1 + 9);
+  REQUIRE(doc["rows"].size() == 9);
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    const auto& j = doc["rows"][r - 1];
+    INFO(row[1] << " " << row[6]);
+    CHECK(row[21] == "3");  // n
+    CHECK(j["n"] == 3);
+    CHECK(j["runs"].size() == 3);
+    CHECK(row[23] == "0");  // no outlying run among three
+    if (row[6] == "None") {
+      CHECK(row[16] == "n/a");
+      CHECK(row[17].empty());
+      CHECK(j["p_value"].is_null());
+      continue;
+    }
+    CHECK(std::stod(row[17]) == j["p_value"].get<double>());
+    CHECK(std::stod(row[18]) == j["p_adjusted"].get<double>());
+    CHECK(std::stod(row[18]) >= std::stod(row[17]));
+    CHECK(std::stod(row[19]) < std::stod(row[13]));  // low < delta < high
+    CHECK(std::stod(row[13]) < std::stod(row[20]));
+    CHECK(std::stod(row[20]) == j["delta_ci_high"].get<double>());
+    CHECK(row[22] == "3");  // baseline_n
+  }
+  CHECK(doc["schema_version"] == 2);
+  CHECK(doc["statistics"]["adjustment"] == "benjamini-hochberg");
+  CHECK(doc["statistics"]["p_values"] == 6);
+  CHECK(doc["statistics"]["bootstrap"] == 2000);
+  for (const auto& s : doc["summary"]) {
+    if (s["is_baseline"]) {
+      CHECK(s["geomean_ci_low"].is_null());
+      continue;
+    }
+    CHECK(s["geomean_ci_low"].get<double>() < s["geomean_ratio"].get<double>());
+    CHECK(s["geomean_ratio"].get<double>() < s["geomean_ci_high"].get<double>());
+    CHECK(s["geomean_ci_tests"] == 3);
+  }
 }
 
 TEST_CASE("CSV quotes hostile labels and titles and reads back to the same text", "[render][csv]") {
@@ -197,7 +253,7 @@ TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and note
           "[render][json]") {
   const auto doc = nlohmann::json::parse(rendered(hostile_comparison(), "json"));
   CHECK(doc["schema"] == "iosr-compare");
-  CHECK(doc["schema_version"] == 1);
+  CHECK(doc["schema_version"] == 2);
   REQUIRE(doc["rows"].size() == 7);
   const auto& first = doc["rows"][0];  // the best of the first test
   CHECK(first["file"] == "a|b.txt");
@@ -231,10 +287,18 @@ TEST_CASE("JSON keeps values as written and leaves missing numbers null", "[rend
   for (const auto& row : doc["rows"]) {
     CHECK(row["value"].is_string());
     CHECK(row["noise"] == "n/a");
+    CHECK(row["p_adjusted"].is_null());
+    CHECK(row["delta_ci_low"].is_null());
+    CHECK(row["n"].is_null());
+    CHECK(row["outlier_runs"].is_null());
+    CHECK(row["runs"].empty());
     ++rows;
   }
   CHECK(rows == 117);
   CHECK(doc["groups"][0]["baseline"] == "Penryn + HDD: Noop");
+  for (const auto& s : doc["summary"]) CHECK(s["geomean_ci_low"].is_null());
+  CHECK(doc["statistics"]["p_values"] == 0);
+  CHECK(doc["statistics"]["bootstrap"] == 0);
 }
 
 // ---- ascii --------------------------------------------------------------------------------------
