@@ -124,10 +124,10 @@ TEST_CASE("Markdown tables have as many cells per row as their header", "[render
   for (const auto& name : seed_names) {
     INFO(name);
     const auto md = rendered(seed_comparison(name), "md");
-    CHECK(check_markdown_tables(md) >= 2);  // a table per group and the summary
+    CHECK(check_markdown_tables(md) >= 2);  // the summary and a table per test family
   }
   const auto md = rendered(hostile_comparison(), "md");
-  CHECK(check_markdown_tables(md) == 3);
+  CHECK(check_markdown_tables(md) == 4);  // the summary, two families of a|b.txt, one of b.txt
   CHECK(md.find("\\<script\\>") != std::string::npos);
   CHECK(md.find("x\\|y\\_z") != std::string::npos);
 }
@@ -137,10 +137,10 @@ TEST_CASE("Markdown puts the baseline first, deltas in cells and the best cell i
   const auto md = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "md");
   CHECK(md.find("| Test | None (baseline) | MQ-Deadline | Kyber | BFQ low-latency | BFQ |\n") !=
         std::string::npos);
-  CHECK(md.find("| MariaDB 10.3.8: Clients: 64 (Queries Per Second, ↑ better) | **1134** | "
-                "327 (-71.2%) |") != std::string::npos);
-  CHECK(md.find("| SQLite 3.30.1: Threads / Copies: 8 (Seconds, ↓ better) | **44.70** | "
-                "65.07 (+45.6%) |") != std::string::npos);
+  CHECK(md.find("### MariaDB 10.3.8\n\nQueries Per Second, ↑ better\n\n") != std::string::npos);
+  CHECK(md.find("| Clients: 64 | **1134** | 327 (-71.2%) |") != std::string::npos);
+  CHECK(md.find("### SQLite 3.30.1\n\nSeconds, ↓ better\n\n") != std::string::npos);
+  CHECK(md.find("| Threads / Copies: 8 | **44.70** | 65.07 (+45.6%) |") != std::string::npos);
   CHECK(md.find("| MQ-Deadline | 0.879 | 52 of 52 |") != std::string::npos);
   CHECK(md.find("\x1b[") == std::string::npos);
 }
@@ -149,8 +149,62 @@ TEST_CASE("Markdown gives each group its own table with its own baseline", "[ren
   const auto md = rendered(seed_comparison("002_236e153a66cd3c9d.txt"), "md", true);
   CHECK(md.find("## WD5000AZRX\n") != std::string::npos);
   CHECK(md.find("## WD1500HLHX\n") != std::string::npos);
-  CHECK(count(md, "| Test | None (baseline) | Mq-Deadline |") == 2);
-  CHECK(md.find("| **32.60 (+1.6%)** |") != std::string::npos);  // WD1500HLHX: Mq-Deadline
+  const auto second = md.find("## WD1500HLHX\n");
+  const auto headers = count(md, "| Test | None (baseline) | Mq-Deadline |");
+  CHECK(headers >= 2);
+  CHECK(headers % 2 == 0);  // every family once per disk
+  CHECK(count(md.substr(second), "| Test | None (baseline) | Mq-Deadline |") == headers / 2);
+  CHECK(md.find("| **32.60 (+1.6%)** |") > second);  // WD1500HLHX: Mq-Deadline
+}
+
+TEST_CASE("Markdown opens with the summary and factors what a test family shares", "[render][md]") {
+  const auto md = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "md");
+  CHECK(md.rfind("## Summary\n\n| Configuration | Geomean ratio |", 0) == 0);
+  CHECK(md.find("## Summary") < md.find("## Results"));
+  // The options every fio test has are said once, in the family's heading ...
+  CHECK(md.find("### Flexible IO Tester 3.18\n\nEngine: IO\\_uring - Buffered: Yes - Direct: "
+                "No - Disk Target: Default Test Directory\n\n") != std::string::npos);
+  // ... and the rows show what varies, with the unit, since the family has two.
+  CHECK(md.find("| Type: Random Read - Block Size: 4KB (MB/s, ↑ better) | **1381** |") !=
+        std::string::npos);
+  CHECK(md.find("| Type: Random Read - Block Size: 4KB (IOPS, ↑ better) | **353667** |") !=
+        std::string::npos);
+  CHECK(md.find("Engine: IO\\_uring - Buffered: Yes - Direct: No - Block Size") ==
+        std::string::npos);
+  // Text exports have no runs: the legend says so, and no cell has an interval.
+  CHECK(md.find("No input gives runs or standard errors") != std::string::npos);
+  CHECK(md.find("\\[") == std::string::npos);
+}
+
+TEST_CASE("Markdown shows the intervals where runs exist", "[render][md]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto md = rendered(iosr::compare(files), "md");
+  CHECK(check_markdown_tables(md) == 3);
+  CHECK(md.find("| Configuration | Geomean ratio | 95% interval | Tests |") != std::string::npos);
+  CHECK(md.find("| mq-deadline | 0.972 | \\[0.970, 0.975\\] (3 resampled) | 3 of 3 |") !=
+        std::string::npos);
+  CHECK(md.find("| None | baseline | — | 3 of 3 |") != std::string::npos);
+  CHECK(md.find("| 152340 (-4.9% \\[-6.3, -3.4\\]) |") != std::string::npos);
+  CHECK(md.find("| 1523.4 (-0.4% \\[-0.9, +0.0\\] \\~) |") != std::string::npos);
+  CHECK(md.find("over the 6 p-values of this comparison, is at least 0.05") != std::string::npos);
+  CHECK(md.find("2000 resamples") != std::string::npos);
+  CHECK(md.find("n\\<3") == std::string::npos);  // no entry has fewer than 3 runs
+}
+
+TEST_CASE("Markdown --columns chooses the columns and their order", "[render][md]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto c = iosr::compare(files);
+  iosr::comparison_render_options o;
+  o.columns = {"bfq", "None"};
+  std::string md;
+  iosr::render_comparison(c, "md", o, md);
+  CHECK(count(md, "| Test | bfq | None (baseline) |\n") == 2);
+  CHECK(md.find("| Test | None (baseline) |") == std::string::npos);
+  // The summary and the ranks still cover every configuration.
+  CHECK(md.find("| mq-deadline | 0.972 |") != std::string::npos);
+  CHECK(check_markdown_tables(md) == 3);
 }
 
 // ---- csv ----------------------------------------------------------------------------------------
@@ -390,10 +444,11 @@ TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it 
   const auto c = iosr::compare(std::vector{f});
   const auto text = rendered(c, "ascii");
   CHECK(text.find("~ = within the noise") != std::string::npos);
-  CHECK(text.find("+5.0%  1.050  ~\n") != std::string::npos);
-  CHECK(text.find("+200.0%  3.000\n") != std::string::npos);  // significant: no mark
+  CHECK(text.find("+5.0%  1.050  [-28.5, +54.1]    ~\n") != std::string::npos);
+  // significant: no mark
+  CHECK(text.find("+200.0%  3.000  [+104.4, +340.3]\n") != std::string::npos);
   CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
-  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\~) |") != std::string::npos);
+  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\[-28.5, +54.1\\] \\~) |") != std::string::npos);
   CHECK(rendered(c, "html").find(">+5.0% ~</text>") != std::string::npos);
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 5);

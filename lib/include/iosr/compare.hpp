@@ -203,6 +203,10 @@ struct comparison_render_options {
   bool table_view = false;  ///< `iosr table`: group tables and summary, no per-test sections
   bool color = false;       ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
   int width = 80;           ///< ascii: terminal width
+  /// The configurations the tables show as columns (Markdown, and the table views of ascii
+  /// and html), in this order: each a label as shown, a label as written, or a name. Empty:
+  /// every configuration of the group. The comparison itself, ranks and summary, covers all.
+  std::vector<std::string> columns;
 };
 
 /// Appends the comparison in the named format to `out`. Throws std::invalid_argument for an
