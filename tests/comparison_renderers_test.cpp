@@ -388,7 +388,8 @@ TEST_CASE("every comparison format calls the baseline by one word", "[render]") 
   // The summary row of the baseline, None, in each text format.
   CHECK(rendered(c, "ascii").find("\n  None             baseline  52 of 52") != std::string::npos);
   CHECK(rendered(c, "md").find("\n| None | baseline | 52 of 52 |") != std::string::npos);
-  CHECK(rendered(c, "html").find("<tr><th>None</th><td class=\"num\">baseline</td>") !=
+  CHECK(rendered(c, "html").find(
+            "<tr><th>None</th><td class=\"num\" data-sort=\"1\">baseline</td>") !=
         std::string::npos);
   // Regression: the ASCII format said `base` where the others said `baseline`.
   for (std::string_view format : {"ascii", "md", "html"}) {
@@ -418,19 +419,79 @@ TEST_CASE("HTML escapes every input string and draws one chart per test", "[rend
   const auto c = hostile_comparison();
   const auto html = rendered(c, "html");
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(html.find("<script") == std::string::npos);
+  // One script, the page's own (the sorting), and every input's markup as text.
+  CHECK(count(html, "<script") == 1);
   CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(html.find("fio | &quot;quoted&quot;, &lt;b&gt;") != std::string::npos);
   CHECK(count(html, "class=\"test-chart\"") == c.tests.size());
-  CHECK(count(html, "class=\"summary-chart\"") == 1);
-  // Self-contained: nothing is fetched.
+  CHECK(count(html, "class=\"summary-chart\"") == c.groups.size());  // one per group
+  // Self-contained: nothing is fetched, and every link is to a part of the page.
   CHECK(html.find("src=") == std::string::npos);
-  CHECK(html.find("href=") == std::string::npos);
   CHECK(html.find("url(") == std::string::npos);
+  CHECK(count(html, "href=\"") == count(html, "href=\"#"));
 
   const auto tables = rendered(c, "html", true);
   CHECK(count(tables, "class=\"test-chart\"") == 0);
-  CHECK(count(tables, "<table class=\"group\">") == c.groups.size());
+  CHECK(count(tables, "<table class=\"group sortable\">") == c.groups.size());
+}
+
+TEST_CASE("HTML leads with the answer and reads as an article", "[render][html]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto c = iosr::compare(files);
+  const auto html = rendered(c, "html");
+  // Contents, then the summary before the systems and the results, and how it was computed.
+  const auto nav = html.find("<nav aria-label=\"Contents\">");
+  const auto summary = html.find("<section id=\"summary\">");
+  const auto systems = html.find("<section id=\"systems\">");
+  const auto results = html.find("<section id=\"results\">");
+  const auto method = html.find("<section id=\"method\">");
+  CHECK(nav < summary);
+  CHECK(summary < systems);
+  CHECK(systems < results);
+  CHECK(results < method);
+  CHECK(method != std::string::npos);
+  CHECK(html.find("<a href=\"#family-1\">Flexible IO Tester 3.36</a>") != std::string::npos);
+  // The summary chart: best first (None at 1, then mq-deadline, then bfq), with intervals.
+  const auto chart = html.substr(summary, systems - summary);
+  CHECK(chart.find(">None<") < chart.find(">mq-deadline<"));
+  CHECK(chart.find(">mq-deadline<") < chart.find(">bfq<"));
+  CHECK(chart.find("0.972 [0.970, 0.975] · 0 first, 0 last") != std::string::npos);
+  CHECK(chart.find("0.752 [0.749, 0.755] · 0 first, 3 last") != std::string::npos);
+  CHECK(count(chart, "class=\"whisker\"") == 2);
+  CHECK(chart.find("<table class=\"summary sortable\">") != std::string::npos);
+  // Every chart has an accessible title.
+  CHECK(count(html, "role=\"img\" aria-labelledby=\"") == c.tests.size() + 1);
+  CHECK(count(html, "<title id=\"") == c.tests.size() + 1);
+  // The systems share everything: said once, and nothing differs.
+  CHECK(count(html, "AMD Ryzen 9 5950X 16-Core") == 1);
+  CHECK(html.find("Nothing else differs") != std::string::npos);
+  // Families: the shared fio options in the heading, the varying ones in the caption.
+  CHECK(html.find("<p class=\"shared-options\">Engine: IO_uring - Direct: Yes - Job Count: 1 - "
+                  "Disk Target: Default Test Directory</p>") != std::string::npos);
+  CHECK(html.find("<figcaption><strong>Type: Random Read - Block Size: 4KB</strong>") !=
+        std::string::npos);
+  // Per test: standard-error whiskers, every run as a dot, the delta with its interval.
+  CHECK(count(html, "class=\"run\"") == 27);  // 9 entries of 3 runs
+  CHECK(html.find(">-4.9% [-6.3, -3.4]</text>") != std::string::npos);
+  CHECK(html.find(">-0.4% [-0.9, +0.0] ~</text>") != std::string::npos);
+  // Dark mode and print.
+  CHECK(html.find("@media (prefers-color-scheme:dark)") != std::string::npos);
+  CHECK(html.find("@media print") != std::string::npos);
+}
+
+TEST_CASE("HTML says what the systems share once and shows what differs", "[render][html]") {
+  const auto html = rendered(seed_comparison("002_236e153a66cd3c9d.txt"), "html");
+  // Seed 002: ten configurations on one machine, two disks.
+  CHECK(count(html, "AMD Ryzen Threadripper 2990WX") == 1);
+  const auto differs = html.find("What differs between the configurations:");
+  REQUIRE(differs != std::string::npos);
+  CHECK(html.find("<tr><th scope=\"row\">Disk</th>", differs) != std::string::npos);
+  CHECK(html.find("<tr><th scope=\"row\">Processor</th>") == std::string::npos);
+  // No runs: no interval, no whisker, no dot.
+  CHECK(html.find("class=\"whisker\"") == std::string::npos);
+  CHECK(html.find("class=\"run\"") == std::string::npos);
+  CHECK(html.find("No input gives runs or standard errors") != std::string::npos);
 }
 
 TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",
@@ -449,7 +510,7 @@ TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it 
   CHECK(text.find("+200.0%  3.000  [+104.4, +340.3]\n") != std::string::npos);
   CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
   CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\[-28.5, +54.1\\] \\~) |") != std::string::npos);
-  CHECK(rendered(c, "html").find(">+5.0% ~</text>") != std::string::npos);
+  CHECK(rendered(c, "html").find(">+5.0% [-28.5, +54.1] ~</text>") != std::string::npos);
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 5);
   CHECK(rows[1][6] == "far");
