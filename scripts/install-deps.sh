@@ -6,10 +6,11 @@
 set -euo pipefail
 
 # The build, then what the tests use: chromium (the HTML page, headless), groff (the man page),
-# python3-pandas (the guide's pandas examples). A test whose tool is missing fails under CI.
+# python3-pandas (the guide's pandas examples), python3-scipy (the statistics checked against
+# SciPy). A test whose tool is missing fails under CI.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
           nlohmann-json3-dev libarchive-dev
-          chromium groff-base python3-pandas)
+          chromium groff-base python3-pandas python3-scipy)
 [ $# -gt 0 ] && packages=("$@")
 
 missing=()
