@@ -205,6 +205,20 @@ TEST_CASE("Markdown --columns chooses the columns and their order", "[render][md
   // The summary and the ranks still cover every configuration.
   CHECK(md.find("| mq-deadline | 0.972 |") != std::string::npos);
   CHECK(check_markdown_tables(md) == 3);
+  // The table views of ascii and html take the same columns.
+  o.table_view = true;
+  std::string text;
+  iosr::render_comparison(c, "ascii", o, text);
+  CHECK(text.find("\ntest ") != std::string::npos);
+  const auto header =
+      text.substr(text.find("\ntest ") + 1,
+                  text.find('\n', text.find("\ntest ") + 1) - text.find("\ntest ") - 1);
+  CHECK(header.find("bfq") < header.find("None"));
+  CHECK(header.find("mq-deadline") == std::string::npos);
+  std::string html;
+  iosr::render_comparison(c, "html", o, html);
+  CHECK(html.find("<thead><tr><th>Test</th><th>bfq</th><th>None (baseline)</th></tr></thead>") !=
+        std::string::npos);
 }
 
 // ---- csv ----------------------------------------------------------------------------------------

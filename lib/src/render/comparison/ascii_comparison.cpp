@@ -185,9 +185,11 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
 }
 
 // Tests as rows, configurations as columns: the article view for the terminal.
-void render_group_table(const comparison& c, const table_index& index, std::size_t group, int width,
-                        std::string& out) {
-  const auto& confs = index.members(group);
+void render_group_table(const comparison& c, const table_index& index, std::size_t group,
+                        const comparison_render_options& options, std::string& out) {
+  const int width = options.width;
+  const auto confs = shown_columns(c, index, group, options.columns);
+  if (confs.empty()) return;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"test"};
   for (auto i : confs) header.push_back(std::string(label_in_group(c, i)));
@@ -325,7 +327,7 @@ void render_ascii_comparison(const comparison& c, const comparison_render_option
   if (options.table_view) {
     const table_index index(c);
     for (std::size_t g = 0; g < c.groups.size(); ++g) {
-      render_group_table(c, index, g, options.width, out);
+      render_group_table(c, index, g, options, out);
     }
   } else {
     for (const auto& test : c.tests) {
