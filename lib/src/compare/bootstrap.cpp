@@ -92,8 +92,8 @@ void bootstrap_geomeans(comparison& c, const compare_options& options) {
   if (draws == 0) return;
   if (draws > bootstrap_draw_limit) {
     c.notes.push_back(fmt::format(
-        "no bootstrap intervals: {} resamples of these runs would draw {:.3g} indices, more "
-        "than the limit of {:.3g}; ask for fewer with --bootstrap",
+        "no bootstrap intervals: {} resamples of these runs would draw {:.0f} indices, more "
+        "than the limit of {:.0f}; ask for fewer with --bootstrap",
         options.bootstrap, draws, bootstrap_draw_limit));
     return;
   }

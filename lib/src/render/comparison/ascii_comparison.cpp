@@ -288,8 +288,8 @@ void render_summary(const comparison& c, int width, std::string& out) {
   }
   if (c.statistics.p_values > 0) {
     std::string how = fmt::format(
-        "~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} p-values (Welch)",
-        c.statistics.alpha, c.statistics.p_values);
+        "~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} p-value{} (Welch)",
+        c.statistics.alpha, c.statistics.p_values, c.statistics.p_values == 1 ? "" : "s");
     if (any_delta_interval(c)) {
       how += "; [ ]: " + level_text(c) + " interval of the delta (delta method on the log ratio)";
     }
