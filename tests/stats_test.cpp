@@ -67,6 +67,19 @@ TEST_CASE("Welch's t-test on means with standard errors", "[stats]") {
   CHECK(*welch_p_value({5, 0, 3}, {6, 0, 3}) == 0.0);
   // Fewer than two samples: no test.
   CHECK_FALSE(welch_p_value({5, 1, 1}, {6, 1, 3}));
+  // Errors so small or so large that their squares underflow or overflow: the same p-value
+  // as at a scale where nothing does (t and df do not change with the scale).
+  const auto plain = welch_p_value({1, 0.3, 3}, {2, 0.4, 5});
+  REQUIRE(plain);
+  const auto tiny = welch_p_value({1e-160, 0.3e-160, 3}, {2e-160, 0.4e-160, 5});
+  const auto huge = welch_p_value({1e160, 0.3e160, 3}, {2e160, 0.4e160, 5});
+  REQUIRE(tiny);
+  REQUIRE(huge);
+  CHECK(relative(*tiny, *plain, 1e-12));
+  CHECK(relative(*huge, *plain, 1e-12));
+  CHECK(welch_degrees_of_freedom(1e-200, 3, 0, 5) == 2.0);
+  // Means whose difference overflows: no p-value, and no exception.
+  CHECK_FALSE(welch_p_value({1.7e308, 1e300, 3}, {-1.7e308, 1e300, 3}));
 }
 
 TEST_CASE("Welch's t-test on runs matches scipy.stats.ttest_ind(equal_var=False)", "[stats]") {
@@ -110,6 +123,11 @@ TEST_CASE("The delta interval is the delta method on log(value / baseline)", "[s
   CHECK_FALSE(delta_interval(110, {110, 1, 1}, 100, b, 0.95));
   CHECK_FALSE(delta_interval(-1, v, 100, b, 0.95));
   CHECK_FALSE(delta_interval(110, v, 100, b, 1.0));
+  // Relative errors far from 1 in either direction still give an interval, or none, but
+  // never an exception.
+  CHECK(delta_interval(1, {1, 1e-160, 3}, 2, {2, 1e-160, 3}, 0.95));
+  const auto wide = delta_interval(1, {1e-300, 1e-150, 3}, 2, {2, 1, 3}, 0.95);
+  CHECK_FALSE(wide);  // its bounds overflow
 }
 
 TEST_CASE("Quartiles interpolate as numpy.percentile does; Tukey's fences count outliers",

@@ -14,8 +14,15 @@ namespace {
 
 // Doubles stay doubles: Boost.Math would otherwise compute in long double, whose width
 // differs between platforms (80-bit on x86, 128-bit in software on some others), and the
-// same input should give the same digits on every machine that has IEEE doubles.
-using double_policy = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
+// same input should give the same digits on every machine that has IEEE doubles. Errors give
+// NaN instead of an exception: a hostile input must not end the comparison, and the callers
+// check what they get.
+namespace policies = boost::math::policies;
+using double_policy = policies::policy<
+    policies::promote_double<false>, policies::domain_error<policies::ignore_error>,
+    policies::pole_error<policies::ignore_error>, policies::overflow_error<policies::ignore_error>,
+    policies::evaluation_error<policies::ignore_error>,
+    policies::rounding_error<policies::ignore_error>>;
 using student_t = boost::math::students_t_distribution<double, double_policy>;
 
 }  // namespace
@@ -43,22 +50,27 @@ measured_mean mean_of_runs(std::span<const double> runs) {
   return m;
 }
 
-double welch_degrees_of_freedom(double va, std::size_t na, double vb, std::size_t nb) {
-  return (va + vb) * (va + vb) /
-         (va * va / static_cast<double>(na - 1) + vb * vb / static_cast<double>(nb - 1));
+double welch_degrees_of_freedom(double sa, std::size_t na, double sb, std::size_t nb) {
+  // Divided by the larger error, the formula keeps its value and its terms stay near 1.
+  const double larger = std::max(sa, sb);
+  const double a = (sa / larger) * (sa / larger);
+  const double b = (sb / larger) * (sb / larger);
+  return (a + b) * (a + b) /
+         (a * a / static_cast<double>(na - 1) + b * b / static_cast<double>(nb - 1));
 }
 
 std::optional<double> welch_p_value(const measured_mean& a, const measured_mean& b) {
   if (a.n < 2 || b.n < 2 || !(a.standard_error >= 0) || !(b.standard_error >= 0)) {
     return std::nullopt;
   }
-  const double va = a.standard_error * a.standard_error;
-  const double vb = b.standard_error * b.standard_error;
   // No spread on either side: the means are the measurements themselves.
-  if (va + vb == 0.0) return a.mean == b.mean ? 1.0 : 0.0;
-  const double t = (a.mean - b.mean) / std::sqrt(va + vb);
-  if (!std::isfinite(t)) return std::nullopt;
-  return student_t_two_sided_p(t, welch_degrees_of_freedom(va, a.n, vb, b.n));
+  if (a.standard_error == 0.0 && b.standard_error == 0.0) return a.mean == b.mean ? 1.0 : 0.0;
+  const double t = (a.mean - b.mean) / std::hypot(a.standard_error, b.standard_error);
+  const double df = welch_degrees_of_freedom(a.standard_error, a.n, b.standard_error, b.n);
+  if (!std::isfinite(t) || !(df > 0)) return std::nullopt;
+  const double p = student_t_two_sided_p(t, df);
+  if (!(p >= 0 && p <= 1)) return std::nullopt;
+  return p;
 }
 
 std::optional<interval> delta_interval(double value, const measured_mean& v, double baseline,
@@ -68,13 +80,14 @@ std::optional<interval> delta_interval(double value, const measured_mean& v, dou
     return std::nullopt;
   }
   const double centre = std::log(value / baseline);
-  // The relative variances: Var(log X) ~ Var(X) / E(X)^2.
-  const double uv = (v.standard_error / v.mean) * (v.standard_error / v.mean);
-  const double ub = (b.standard_error / b.mean) * (b.standard_error / b.mean);
+  // The relative standard errors: Var(log X) ~ Var(X) / E(X)^2.
+  const double rv = v.standard_error / v.mean;
+  const double rb = b.standard_error / b.mean;
   double half = 0;
-  if (uv + ub > 0) {
-    const double df = welch_degrees_of_freedom(uv, v.n, ub, b.n);
-    half = student_t_quantile(0.5 + level / 2.0, df) * std::sqrt(uv + ub);
+  if (rv > 0 || rb > 0) {
+    const double df = welch_degrees_of_freedom(rv, v.n, rb, b.n);
+    if (!(df > 0)) return std::nullopt;
+    half = student_t_quantile(0.5 + level / 2.0, df) * std::hypot(rv, rb);
   }
   const interval in{std::expm1(centre - half) * 100.0, std::expm1(centre + half) * 100.0};
   if (!std::isfinite(in.low) || !std::isfinite(in.high)) return std::nullopt;

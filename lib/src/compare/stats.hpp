@@ -11,11 +11,12 @@
 
 namespace iosr::detail {
 
-/// P(|T| >= |t|) for Student's t distribution with `df` degrees of freedom (df > 0).
+/// P(|T| >= |t|) for Student's t distribution with `df` degrees of freedom (df > 0); NaN for
+/// arguments outside the domain (the statistics never throw).
 double student_t_two_sided_p(double t, double df);
 
 /// The t with P(T <= t) = p for Student's t distribution with `df` degrees of freedom
-/// (0 < p < 1, df > 0).
+/// (0 < p < 1, df > 0); NaN outside the domain.
 double student_t_quantile(double p, double df);
 
 /// A measured mean with its standard error and number of samples.
@@ -29,9 +30,11 @@ struct measured_mean {
 /// standard error is 0 for fewer than 2 runs.
 measured_mean mean_of_runs(std::span<const double> runs);
 
-/// The Welch-Satterthwaite degrees of freedom of a sum of two variances `va` and `vb`
-/// estimated from `na` and `nb` samples (both >= 2, va + vb > 0).
-double welch_degrees_of_freedom(double va, std::size_t na, double vb, std::size_t nb);
+/// The Welch-Satterthwaite degrees of freedom of the sum of two squared standard errors `sa`^2
+/// and `sb`^2 estimated from `na` and `nb` samples (both >= 2, sa + sb > 0):
+/// (sa^2 + sb^2)^2 / (sa^4 / (na - 1) + sb^4 / (nb - 1)), computed on their ratio so that
+/// neither tiny nor huge errors underflow or overflow.
+double welch_degrees_of_freedom(double sa, std::size_t na, double sb, std::size_t nb);
 
 /// The two-sided p-value of Welch's t-test for the difference of two means; empty when either
 /// side has fewer than 2 samples or a negative standard error.
