@@ -236,6 +236,25 @@ TEST_CASE("Tests without runs enter the bootstrap as fixed ratios", "[bootstrap]
   CHECK(off.statistics.bootstrap == 0);
 }
 
+TEST_CASE("Runs and ratios beyond the doubles give no bootstrap interval, and no exception",
+          "[bootstrap]") {
+  // Runs whose resampled sum would overflow are fixed; a ratio that overflows ends the
+  // configuration's interval.
+  auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                {{"None", "1e308"}, {"x", "3e-308"}, {"y", "2"}})});
+  f.results[0].entries[0].samples = {"1.7e308", "1e308", "0.3e308"};
+  f.results[0].entries[1].samples = {"3e-308", "4e-308", "5e-308"};
+  f.results[0].entries[2].samples = {"1", "2", "3"};
+  const auto c = iosr::compare(std::vector{f});
+  for (const auto& conf : c.configurations) {
+    INFO(conf.label);
+    if (conf.geomean_ci_low) {
+      CHECK(std::isfinite(*conf.geomean_ci_low));
+      CHECK(std::isfinite(*conf.geomean_ci_high));
+    }
+  }
+}
+
 TEST_CASE("A bootstrap beyond the work limit draws nothing and says so", "[bootstrap]") {
   auto f = file("x.xml",
                 {chart("a", "", "MB/s", iosr::direction::higher, {{"None", "10"}, {"x", "12"}})});

@@ -33,10 +33,13 @@ struct resampled_test {
   side baseline;
 };
 
-// Runs that can be resampled into a positive mean: at least two, all above zero.
+// Runs that can be resampled into a positive, finite mean: at least two, all above zero, and
+// no resample's sum beyond the doubles (n times the largest run).
 side side_of(const compared_entry& e) {
   if (e.runs.size() < 2 ||
-      !std::all_of(e.runs.begin(), e.runs.end(), [](double r) { return r > 0; })) {
+      !std::all_of(e.runs.begin(), e.runs.end(), [](double r) { return r > 0; }) ||
+      !std::isfinite(*std::max_element(e.runs.begin(), e.runs.end()) *
+                     static_cast<double>(e.runs.size()))) {
     return {};
   }
   return {&e.runs, std::accumulate(e.runs.begin(), e.runs.end(), 0.0)};
@@ -105,6 +108,7 @@ void bootstrap_geomeans(comparison& c, const compare_options& options) {
     if (t.resampled.empty()) continue;
     auto& conf = c.configurations[k];
     splitmix64 generator(bootstrap_seed(conf.label));
+    bool finite = true;
     for (auto& g : geomeans) {
       double sum = t.fixed_log_sum;
       for (const auto& r : t.resampled) {
@@ -114,7 +118,10 @@ void bootstrap_geomeans(comparison& c, const compare_options& options) {
         sum += r.log_ratio + r.sign * (value - baseline);
       }
       g = std::exp(sum / static_cast<double>(t.count));
+      finite = finite && std::isfinite(g);
     }
+    // A ratio beyond the doubles (a hostile input's) makes no interval, and NaN cannot be sorted.
+    if (!finite) continue;
     std::sort(geomeans.begin(), geomeans.end());
     conf.geomean_ci_low = quantile_of_sorted(geomeans, tail);
     conf.geomean_ci_high = quantile_of_sorted(geomeans, 1.0 - tail);
