@@ -16,33 +16,16 @@ namespace iosr::detail {
 namespace {
 
 // The column order is part of the stable schema: only ever append new columns at the end.
+// Schema version 2 added the seven after `noise`, on lines of their own.
+// clang-format off
 constexpr std::string_view columns[] = {
-    "file",
-    "result_title",
-    "version",
-    "description",
-    "unit",
-    "direction",
-    "label",
-    "group",
-    "name",
-    "scheduler",
-    "value",
-    "baseline_label",
-    "baseline_value",
-    "delta_pct",
-    "ratio",
-    "rank",
-    "noise",
-    // schema version 2
-    "p_value",
-    "p_adjusted",
-    "delta_ci_low",
-    "delta_ci_high",
-    "n",
-    "baseline_n",
-    "outlier_runs",
+    "file",           "result_title", "version", "description", "unit",  "direction",
+    "label",          "group",        "name",    "scheduler",   "value", "baseline_label",
+    "baseline_value", "delta_pct",    "ratio",   "rank",        "noise",
+    "p_value",        "p_adjusted",   "delta_ci_low", "delta_ci_high",
+    "n",              "baseline_n",   "outlier_runs",
 };
+// clang-format on
 
 std::string count_text(const std::optional<std::size_t>& n) {
   return n ? std::to_string(*n) : std::string();
