@@ -89,6 +89,26 @@ TEST_CASE("A wider level gives a wider interval", "[uncertainty]") {
   CHECK(*a->p_value == *b->p_value);
 }
 
+TEST_CASE("A baseline with two entries in a test is tested by the first, as the delta is",
+          "[uncertainty]") {
+  // The second None ranks first (20 > 10), but the delta is against the first, 10: so must the
+  // p-value and the interval be.
+  auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                {{"None", "10"}, {"x", "12"}, {"None", "20"}})});
+  f.results[0].entries[0].samples = {"9", "10", "11"};
+  f.results[0].entries[1].samples = {"11", "12", "13"};
+  f.results[0].entries[2].samples = {"19", "20", "21"};
+  const auto c = iosr::compare(std::vector{f});
+  const auto* x = find_entry(c, c.tests[0], "x");
+  REQUIRE(x);
+  CHECK(x->baseline_value_text == "10");
+  // Runs 11, 12, 13 against 9, 10, 11: t = 2 / sqrt(2/3), df = 4;
+  // scipy.stats.ttest_ind([11, 12, 13], [9, 10, 11], equal_var=False).pvalue
+  CHECK(relative(x->p_value, 0.07048399691021993, 1e-9));
+  CHECK(*x->delta_ci_low < 20.0);
+  CHECK(*x->delta_ci_high > 20.0);
+}
+
 TEST_CASE("Two runs are marked n<3, one run is not tested, outliers are counted", "[uncertainty]") {
   const auto c = compare_paths({fixture("samples/quirks.xml")});
   // PostMark, Linux 6.8: bfq has two runs, its baseline one (RawString = Value): no test.

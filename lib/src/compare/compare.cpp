@@ -17,6 +17,7 @@ comparison compare(std::span<const result_file> files, const compare_options& op
   detail::measure(c);
   detail::assess_noise(c, options);
   detail::bootstrap_geomeans(c, options);
+  detail::order_entries(c);
   detail::summarize(c, options.sort);
   return c;
 }

@@ -71,12 +71,6 @@ void measure_test(comparison& c, compared_test& test) {
       rank_group(ranked, test.direction);
     }
   }
-
-  std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
-    if (group_of(a) != group_of(b)) return group_of(a) < group_of(b);
-    if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
-    return a.rank < b.rank;
-  });
 }
 
 }  // namespace
@@ -93,6 +87,17 @@ std::unordered_map<std::size_t, const compared_entry*> baseline_entries(const co
 
 void measure(comparison& c) {
   for (auto& test : c.tests) measure_test(c, test);
+}
+
+void order_entries(comparison& c) {
+  auto group_of = [&](const compared_entry& e) { return c.configurations[e.configuration].group; };
+  for (auto& test : c.tests) {
+    std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
+      if (group_of(a) != group_of(b)) return group_of(a) < group_of(b);
+      if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
+      return a.rank < b.rank;
+    });
+  }
 }
 
 }  // namespace iosr::detail
