@@ -7,13 +7,14 @@ set -euo pipefail
 
 # The build (libsqlite3-dev and libssl-dev for `iosr db`: SQLite, and OpenSSL's SHA-256), then
 # what the tests use: chromium (the HTML page, headless), groff (the man page), python3-pandas
-# (the guide's pandas examples), sqlite3 (the database read with SQLite's own shell), openssl (a
-# certificate for the TLS check). A test whose tool is missing fails under CI. libcurl is for
-# iosr-http alone (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends,
-# lets it verify OpenBenchmarking.org's TLS.
+# (the guide's pandas examples), python3-scipy (the statistics checked against SciPy), sqlite3
+# (the database read with SQLite's own shell), openssl (a certificate for the TLS check). A test
+# whose tool is missing fails under CI. libcurl is for iosr-http alone
+# (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends, lets it verify
+# OpenBenchmarking.org's TLS.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
           nlohmann-json3-dev libarchive-dev libcurl4-openssl-dev ca-certificates libsqlite3-dev
-          libssl-dev chromium groff-base python3-pandas sqlite3 openssl)
+          libssl-dev chromium groff-base python3-pandas python3-scipy sqlite3 openssl)
 [ $# -gt 0 ] && packages=("$@")
 
 missing=()

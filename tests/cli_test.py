@@ -155,6 +155,7 @@ check("--width above 80 indents chart lines by four spaces",
 rc, _, err = run("convert", "--to", "pts-text", "--width", "5", QUIRKS)
 check("an absurd --width is a usage error", rc == 2 and "--width" in err, err)
 # compare and table ------------------------------------------------------------------------------
+XML = os.path.join(DATA, "xml", "iosched-3way.xml")
 SEED0, SEED2, SEED4 = (os.path.join(DATA, "text", n) for n in
                        ("000_1809f3a92cbbf2f4.txt", "002_236e153a66cd3c9d.txt", "004_38fbc586aba1b507.txt"))
 rc, out, err = run("compare", SEED0)
@@ -170,7 +171,8 @@ rows = read_csv(out)
 check("compare csv: one row per entry", rc == 0 and len(rows) == 260 + 160, (rc, len(rows), err))
 check("compare csv columns", out.split("\n", 1)[0] ==
       "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,"
-      "baseline_label,baseline_value,delta_pct,ratio,rank,noise", out[:200])
+      "baseline_label,baseline_value,delta_pct,ratio,rank,noise,p_value,p_adjusted,delta_ci_low,"
+      "delta_ci_high,n,baseline_n,outlier_runs", out[:300])
 maria = [r for r in rows if r["result_title"] == "MariaDB" and r["description"] == "Clients: 64"
          and r["label"] == "MQ-Deadline"]
 check("compare csv: MariaDB row", maria and maria[0]["value"] == "327" and maria[0]["baseline_value"] == "1134"
@@ -181,7 +183,7 @@ check("compare csv: per-disk baseline in seed 002", wd and wd[0]["baseline_label
 
 rc, out, err = run("compare", "-f", "json", SEED4)
 doc = json.loads(out) if rc == 0 else {}
-check("compare json parses", rc == 0 and doc.get("schema_version") == 1, err)
+check("compare json parses", rc == 0 and doc.get("schema_version") == 2, err)
 check("compare json: noop baseline in seed 004",
       any("noop (legacy single-queue kernel)" in n for n in doc.get("notes", [])), doc.get("notes"))
 
@@ -203,10 +205,36 @@ for line in out.split("\n"):
         header_cells = md_cells(line)
     elif md_cells(line) != header_cells:
         check("table rows have the header's cell count", False, line)
-check("table has a table per disk", out.count("| Test | None (baseline) |") == 2, out[:500])
+check("table has a section per disk", out.count("\n## WD5000AZRX\n") == 1
+      and out.count("\n## WD1500HLHX\n") == 1, out[:500])
+check("table has as many family tables on each disk",
+      out.count("| Test | None (baseline) |") % 2 == 0 and out.count("| Test | None (baseline) |") > 2,
+      out[:500])
 check("table has no per-test sections", "noise n/a" not in out)
 rc, out, _ = run("table", "--format", "html", SEED2)
 check("table --format html", rc == 0 and out.startswith("<!DOCTYPE html>") and "test-chart" not in out)
+
+# --ci, --alpha, --bootstrap and --columns: checked values, usage errors otherwise
+for bad in (["--ci", "100"], ["--ci", "40"], ["--alpha", "0"], ["--alpha", "1"],
+            ["--bootstrap", "-1"], ["--bootstrap", "1000001"], ["--bootstrap", "many"],
+            ["--columns", "No Such Label"]):
+    rc, _, err = run("compare", *bad, XML)
+    check(f"compare {' '.join(bad)} is a usage error", rc == 2 and "try 'iosr compare --help'" in err,
+          (rc, err))
+rc, out, err = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--bootstrap", "500", XML)
+doc = json.loads(out) if rc == 0 else {}
+check("compare --ci 99 --alpha 0.01 --bootstrap 500",
+      doc.get("statistics", {}).get("confidence") == 0.99
+      and doc.get("statistics", {}).get("alpha") == 0.01
+      and doc.get("statistics", {}).get("bootstrap") == 500, (rc, err, doc.get("statistics")))
+rc, again, _ = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--bootstrap", "500", XML)
+check("the bootstrap gives the same bytes twice", rc == 0 and again == out)
+rc, out, err = run("compare", "-f", "json", "--bootstrap", "0", XML)
+check("--bootstrap 0 draws no interval", rc == 0
+      and all(s["geomean_ci_low"] is None for s in json.loads(out)["summary"]), err)
+rc, out, err = run("table", "--columns", "bfq,None", XML)
+check("table --columns bfq,None", rc == 0 and "| Test | bfq | None (baseline) |" in out
+      and "| Test | None" not in out, (rc, err, out[:300]))
 
 # the terminal: COLUMNS, colour only on a TTY without NO_COLOR
 env = dict(os.environ, COLUMNS="60")

@@ -380,23 +380,70 @@ TEST_CASE("Option --fail-if-worse finds entries worse than the baseline beyond t
 
 TEST_CASE("A delta within the noise of both measurements is marked not significant",
           "[compare][noise]") {
-  // Welch with SE 1 and N 2 on both sides: t = d / sqrt(2), df = 2; p = 1 - |t| / sqrt(2 + t^2).
-  // d = 0.5 -> p = 0.757 (noise); d = 20 -> p = 0.00496 (significant).
+  // Welch with SE 1 and N 3 on both sides: t = d / sqrt(2), df = (1 + 1)^2 / (1/2 + 1/2) = 4.
+  // 2 * scipy.stats.t.sf(t, 4): d = 0.5 -> 0.7415 (noise), d = 20 -> 0.000145 (significant).
   const auto f = file(
       "x.txt",
       {chart(
           "fio", "", "MB/s", direction::higher,
-          {{"None", "10", 1, 2}, {"close", "10.5", 1, 2}, {"far", "30", 1, 2}, {"bare", "30"}})});
+          {{"None", "10", 1, 3}, {"close", "10.5", 1, 3}, {"far", "30", 1, 3}, {"bare", "30"}})});
   const auto c = iosr::compare(std::vector{f});
   const auto& t = c.tests[0];
   const auto* near = find_entry(c, t, "close");
   CHECK(near->noise == iosr::noise::not_significant);
-  CHECK(close(near->p_value, 1 - 0.5 / std::sqrt(2) / std::sqrt(2 + 0.125), 1e-9));
+  CHECK(close(near->p_value, 0.7415210563082062, 1e-9));
   const auto* far = find_entry(c, t, "far");
   CHECK(far->noise == iosr::noise::significant);
-  CHECK(close(far->p_value, 1 - 20 / std::sqrt(2) / std::sqrt(2 + 200), 1e-9));
+  CHECK(close(far->p_value, 0.00014512817061319765, 1e-15));
+  // Benjamini-Hochberg over the two p-values: 2 p / 1 for the smaller, 2 p / 2 for the other.
+  CHECK(close(far->p_adjusted, 2 * 0.00014512817061319765, 1e-15));
+  CHECK(close(near->p_adjusted, 0.7415210563082062, 1e-9));
+  CHECK(c.statistics.p_values == 2);
+  CHECK(near->n == 3u);
+  CHECK(near->baseline_n == 3u);
   CHECK(find_entry(c, t, "bare")->noise == iosr::noise::unknown);  // no SE: never invented
+  CHECK_FALSE(find_entry(c, t, "bare")->p_adjusted);
   CHECK(find_entry(c, t, "None")->noise == iosr::noise::unknown);
   CHECK(iosr::to_string(iosr::noise::not_significant) == "~");
   CHECK(iosr::to_string(iosr::noise::unknown) == "n/a");
+  CHECK(iosr::to_string(iosr::noise::few_runs) == "n<3");
+}
+
+TEST_CASE("Entries with fewer than 3 runs get a p-value but are never called significant",
+          "[compare][noise]") {
+  // SE 1 and N 2: t = d / sqrt(2), df = 2, p = 1 - |t| / sqrt(2 + t^2); d = 20 -> p = 0.00496,
+  // small, but two runs a side say little about the spread.
+  const auto f =
+      file("x.txt", {chart("fio", "", "MB/s", direction::higher,
+                           {{"None", "10", 1, 2}, {"far", "30", 1, 2}, {"three", "30", 1, 3}})});
+  const auto c = iosr::compare(std::vector{f});
+  const auto* far = find_entry(c, c.tests[0], "far");
+  CHECK(far->noise == iosr::noise::few_runs);
+  CHECK(close(far->p_value, 1 - 20 / std::sqrt(2) / std::sqrt(2 + 200), 1e-9));
+  CHECK(far->delta_ci_low);
+  // Three runs against a baseline of two: still too few on one side.
+  CHECK(find_entry(c, c.tests[0], "three")->noise == iosr::noise::few_runs);
+}
+
+TEST_CASE("The adjustment covers every p-value of the comparison, across tests and groups",
+          "[compare][noise]") {
+  // Two tests with one p-value each: d = 2 (p 0.2302) and d = 20 (p 0.000145), SE 1, N 3.
+  // Alone, the first would be ~ at any alpha below 0.23; adjusted over both, 2 * 0.000145 / 1.
+  const auto f =
+      file("x.txt",
+           {chart("a", "", "MB/s", direction::higher, {{"None", "10", 1, 3}, {"x", "12", 1, 3}}),
+            chart("b", "", "MB/s", direction::higher, {{"None", "10", 1, 3}, {"x", "30", 1, 3}})});
+  iosr::compare_options o;
+  o.alpha = 0.3;
+  const auto c = iosr::compare(std::vector{f}, o);
+  const auto* a = find_entry(c, c.tests[0], "x");
+  const auto* b = find_entry(c, c.tests[1], "x");
+  CHECK(close(a->p_value, 0.23019964108049873, 1e-9));
+  CHECK(close(a->p_adjusted, 0.23019964108049873, 1e-9));  // 2 p / 2
+  CHECK(a->noise == iosr::noise::significant);             // 0.23 < 0.3
+  CHECK(close(b->p_adjusted, 2 * 0.00014512817061319765, 1e-15));
+  o.alpha = 0.2;
+  const auto strict = iosr::compare(std::vector{f}, o);
+  CHECK(find_entry(strict, strict.tests[0], "x")->noise == iosr::noise::not_significant);
+  CHECK(strict.statistics.alpha == 0.2);
 }

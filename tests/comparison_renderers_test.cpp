@@ -124,10 +124,10 @@ TEST_CASE("Markdown tables have as many cells per row as their header", "[render
   for (const auto& name : seed_names) {
     INFO(name);
     const auto md = rendered(seed_comparison(name), "md");
-    CHECK(check_markdown_tables(md) >= 2);  // a table per group and the summary
+    CHECK(check_markdown_tables(md) >= 2);  // the summary and a table per test family
   }
   const auto md = rendered(hostile_comparison(), "md");
-  CHECK(check_markdown_tables(md) == 3);
+  CHECK(check_markdown_tables(md) == 4);  // the summary, two families of a|b.txt, one of b.txt
   CHECK(md.find("\\<script\\>") != std::string::npos);
   CHECK(md.find("x\\|y\\_z") != std::string::npos);
 }
@@ -137,10 +137,10 @@ TEST_CASE("Markdown puts the baseline first, deltas in cells and the best cell i
   const auto md = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "md");
   CHECK(md.find("| Test | None (baseline) | MQ-Deadline | Kyber | BFQ low-latency | BFQ |\n") !=
         std::string::npos);
-  CHECK(md.find("| MariaDB 10.3.8: Clients: 64 (Queries Per Second, ↑ better) | **1134** | "
-                "327 (-71.2%) |") != std::string::npos);
-  CHECK(md.find("| SQLite 3.30.1: Threads / Copies: 8 (Seconds, ↓ better) | **44.70** | "
-                "65.07 (+45.6%) |") != std::string::npos);
+  CHECK(md.find("### MariaDB 10.3.8\n\nQueries Per Second, ↑ better\n\n") != std::string::npos);
+  CHECK(md.find("| Clients: 64 | **1134** | 327 (-71.2%) |") != std::string::npos);
+  CHECK(md.find("### SQLite 3.30.1\n\nSeconds, ↓ better\n\n") != std::string::npos);
+  CHECK(md.find("| Threads / Copies: 8 | **44.70** | 65.07 (+45.6%) |") != std::string::npos);
   CHECK(md.find("| MQ-Deadline | 0.879 | 52 of 52 |") != std::string::npos);
   CHECK(md.find("\x1b[") == std::string::npos);
 }
@@ -149,8 +149,76 @@ TEST_CASE("Markdown gives each group its own table with its own baseline", "[ren
   const auto md = rendered(seed_comparison("002_236e153a66cd3c9d.txt"), "md", true);
   CHECK(md.find("## WD5000AZRX\n") != std::string::npos);
   CHECK(md.find("## WD1500HLHX\n") != std::string::npos);
-  CHECK(count(md, "| Test | None (baseline) | Mq-Deadline |") == 2);
-  CHECK(md.find("| **32.60 (+1.6%)** |") != std::string::npos);  // WD1500HLHX: Mq-Deadline
+  const auto second = md.find("## WD1500HLHX\n");
+  const auto headers = count(md, "| Test | None (baseline) | Mq-Deadline |");
+  CHECK(headers >= 2);
+  CHECK(headers % 2 == 0);  // every family once per disk
+  CHECK(count(md.substr(second), "| Test | None (baseline) | Mq-Deadline |") == headers / 2);
+  CHECK(md.find("| **32.60 (+1.6%)** |") > second);  // WD1500HLHX: Mq-Deadline
+}
+
+TEST_CASE("Markdown opens with the summary and factors what a test family shares", "[render][md]") {
+  const auto md = rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "md");
+  CHECK(md.rfind("## Summary\n\n| Configuration | Geomean ratio |", 0) == 0);
+  CHECK(md.find("## Summary") < md.find("## Results"));
+  // The options every fio test has are said once, in the family's heading ...
+  CHECK(md.find("### Flexible IO Tester 3.18\n\nEngine: IO\\_uring - Buffered: Yes - Direct: "
+                "No - Disk Target: Default Test Directory\n\n") != std::string::npos);
+  // ... and the rows show what varies, with the unit, since the family has two.
+  CHECK(md.find("| Type: Random Read - Block Size: 4KB (MB/s, ↑ better) | **1381** |") !=
+        std::string::npos);
+  CHECK(md.find("| Type: Random Read - Block Size: 4KB (IOPS, ↑ better) | **353667** |") !=
+        std::string::npos);
+  CHECK(md.find("Engine: IO\\_uring - Buffered: Yes - Direct: No - Block Size") ==
+        std::string::npos);
+  // Text exports have no runs: the legend says so, and no cell has an interval.
+  CHECK(md.find("No input gives runs or standard errors") != std::string::npos);
+  CHECK(md.find("\\[") == std::string::npos);
+}
+
+TEST_CASE("Markdown shows the intervals where runs exist", "[render][md]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto md = rendered(iosr::compare(files), "md");
+  CHECK(check_markdown_tables(md) == 3);
+  CHECK(md.find("| Configuration | Geomean ratio | 95% interval | Tests |") != std::string::npos);
+  CHECK(md.find("| mq-deadline | 0.972 | \\[0.970, 0.975\\] (3 resampled) | 3 of 3 |") !=
+        std::string::npos);
+  CHECK(md.find("| None | baseline | — | 3 of 3 |") != std::string::npos);
+  CHECK(md.find("| 152340 (-4.9% \\[-6.3, -3.4\\]) |") != std::string::npos);
+  CHECK(md.find("| 1523.4 (-0.4% \\[-0.9, +0.0\\] \\~) |") != std::string::npos);
+  CHECK(md.find("over the 6 p-values of this comparison, is at least 0.05") != std::string::npos);
+  CHECK(md.find("2000 resamples") != std::string::npos);
+  CHECK(md.find("n\\<3") == std::string::npos);  // no entry has fewer than 3 runs
+}
+
+TEST_CASE("Markdown --columns chooses the columns and their order", "[render][md]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto c = iosr::compare(files);
+  iosr::comparison_render_options o;
+  o.columns = {"bfq", "None"};
+  std::string md;
+  iosr::render_comparison(c, "md", o, md);
+  CHECK(count(md, "| Test | bfq | None (baseline) |\n") == 2);
+  CHECK(md.find("| Test | None (baseline) |") == std::string::npos);
+  // The summary and the ranks still cover every configuration.
+  CHECK(md.find("| mq-deadline | 0.972 |") != std::string::npos);
+  CHECK(check_markdown_tables(md) == 3);
+  // The table views of ascii and html take the same columns.
+  o.table_view = true;
+  std::string text;
+  iosr::render_comparison(c, "ascii", o, text);
+  CHECK(text.find("\ntest ") != std::string::npos);
+  const auto header =
+      text.substr(text.find("\ntest ") + 1,
+                  text.find('\n', text.find("\ntest ") + 1) - text.find("\ntest ") - 1);
+  CHECK(header.find("bfq") < header.find("None"));
+  CHECK(header.find("mq-deadline") == std::string::npos);
+  std::string html;
+  iosr::render_comparison(c, "html", o, html);
+  CHECK(html.find("<thead><tr><th>Test</th><th>bfq</th><th>None (baseline)</th></tr></thead>") !=
+        std::string::npos);
 }
 
 // ---- csv ----------------------------------------------------------------------------------------
@@ -159,13 +227,21 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
   const auto c = seed_comparison("000_1809f3a92cbbf2f4.txt");
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 1 + 260);
-  CHECK(rows[0] == std::vector<std::string>{
-                       "file", "result_title", "version", "description", "unit", "direction",
-                       "label", "group", "name", "scheduler", "value", "baseline_label",
-                       "baseline_value", "delta_pct", "ratio", "rank", "noise"});
+  CHECK(rows[0] == std::vector<std::string>{"file",           "result_title",
+                                            "version",        "description",
+                                            "unit",           "direction",
+                                            "label",          "group",
+                                            "name",           "scheduler",
+                                            "value",          "baseline_label",
+                                            "baseline_value", "delta_pct",
+                                            "ratio",          "rank",
+                                            "noise",          "p_value",
+                                            "p_adjusted",     "delta_ci_low",
+                                            "delta_ci_high",  "n",
+                                            "baseline_n",     "outlier_runs"});
   bool found = false;
   for (const auto& row : rows) {
-    REQUIRE(row.size() == 17);
+    REQUIRE(row.size() == 24);
     if (row[1] == "MariaDB" && row[3] == "Clients: 64" && row[6] == "MQ-Deadline") {
       found = true;
       CHECK(row[10] == "327");
@@ -175,9 +251,57 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
       CHECK(std::fabs(std::stod(row[14]) - 0.28835978835978837) < 1e-15);
       CHECK(row[15] == "2");
       CHECK(row[16] == "n/a");
+      // A text export lists no runs: every statistic stays empty.
+      for (std::size_t k = 17; k < 24; ++k) CHECK(row[k].empty());
     }
   }
   CHECK(found);
+}
+
+TEST_CASE("CSV and JSON carry the p-values, intervals and runs of a composite.xml",
+          "[render][csv][json]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto c = iosr::compare(files);
+  const auto rows = read_csv(rendered(c, "csv"));
+  const auto doc = nlohmann::json::parse(rendered(c, "json"));
+  REQUIRE(rows.size() == 1 + 9);
+  REQUIRE(doc["rows"].size() == 9);
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    const auto& j = doc["rows"][r - 1];
+    INFO(row[1] << " " << row[6]);
+    CHECK(row[21] == "3");  // n
+    CHECK(j["n"] == 3);
+    CHECK(j["runs"].size() == 3);
+    CHECK(row[23] == "0");  // no outlying run among three
+    if (row[6] == "None") {
+      CHECK(row[16] == "n/a");
+      CHECK(row[17].empty());
+      CHECK(j["p_value"].is_null());
+      continue;
+    }
+    CHECK(std::stod(row[17]) == j["p_value"].get<double>());
+    CHECK(std::stod(row[18]) == j["p_adjusted"].get<double>());
+    CHECK(std::stod(row[18]) >= std::stod(row[17]));
+    CHECK(std::stod(row[19]) < std::stod(row[13]));  // low < delta < high
+    CHECK(std::stod(row[13]) < std::stod(row[20]));
+    CHECK(std::stod(row[20]) == j["delta_ci_high"].get<double>());
+    CHECK(row[22] == "3");  // baseline_n
+  }
+  CHECK(doc["schema_version"] == 2);
+  CHECK(doc["statistics"]["adjustment"] == "benjamini-hochberg");
+  CHECK(doc["statistics"]["p_values"] == 6);
+  CHECK(doc["statistics"]["bootstrap"] == 2000);
+  for (const auto& s : doc["summary"]) {
+    if (s["is_baseline"]) {
+      CHECK(s["geomean_ci_low"].is_null());
+      continue;
+    }
+    CHECK(s["geomean_ci_low"].get<double>() < s["geomean_ratio"].get<double>());
+    CHECK(s["geomean_ratio"].get<double>() < s["geomean_ci_high"].get<double>());
+    CHECK(s["geomean_ci_tests"] == 3);
+  }
 }
 
 TEST_CASE("CSV quotes hostile labels and titles and reads back to the same text", "[render][csv]") {
@@ -197,7 +321,7 @@ TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and note
           "[render][json]") {
   const auto doc = nlohmann::json::parse(rendered(hostile_comparison(), "json"));
   CHECK(doc["schema"] == "iosr-compare");
-  CHECK(doc["schema_version"] == 1);
+  CHECK(doc["schema_version"] == 2);
   REQUIRE(doc["rows"].size() == 7);
   const auto& first = doc["rows"][0];  // the best of the first test
   CHECK(first["file"] == "a|b.txt");
@@ -231,10 +355,18 @@ TEST_CASE("JSON keeps values as written and leaves missing numbers null", "[rend
   for (const auto& row : doc["rows"]) {
     CHECK(row["value"].is_string());
     CHECK(row["noise"] == "n/a");
+    CHECK(row["p_adjusted"].is_null());
+    CHECK(row["delta_ci_low"].is_null());
+    CHECK(row["n"].is_null());
+    CHECK(row["outlier_runs"].is_null());
+    CHECK(row["runs"].empty());
     ++rows;
   }
   CHECK(rows == 117);
   CHECK(doc["groups"][0]["baseline"] == "Penryn + HDD: Noop");
+  for (const auto& s : doc["summary"]) CHECK(s["geomean_ci_low"].is_null());
+  CHECK(doc["statistics"]["p_values"] == 0);
+  CHECK(doc["statistics"]["bootstrap"] == 0);
 }
 
 // ---- ascii --------------------------------------------------------------------------------------
@@ -270,7 +402,8 @@ TEST_CASE("every comparison format calls the baseline by one word", "[render]") 
   // The summary row of the baseline, None, in each text format.
   CHECK(rendered(c, "ascii").find("\n  None             baseline  52 of 52") != std::string::npos);
   CHECK(rendered(c, "md").find("\n| None | baseline | 52 of 52 |") != std::string::npos);
-  CHECK(rendered(c, "html").find("<tr><th>None</th><td class=\"num\">baseline</td>") !=
+  CHECK(rendered(c, "html").find(
+            "<tr><th>None</th><td class=\"num\" data-sort=\"1\">baseline</td>") !=
         std::string::npos);
   // Regression: the ASCII format said `base` where the others said `baseline`.
   for (std::string_view format : {"ascii", "md", "html"}) {
@@ -300,37 +433,98 @@ TEST_CASE("HTML escapes every input string and draws one chart per test", "[rend
   const auto c = hostile_comparison();
   const auto html = rendered(c, "html");
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(html.find("<script") == std::string::npos);
+  // One script, the page's own (the sorting), and every input's markup as text.
+  CHECK(count(html, "<script") == 1);
   CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(html.find("fio | &quot;quoted&quot;, &lt;b&gt;") != std::string::npos);
   CHECK(count(html, "class=\"test-chart\"") == c.tests.size());
-  CHECK(count(html, "class=\"summary-chart\"") == 1);
-  // Self-contained: nothing is fetched.
+  CHECK(count(html, "class=\"summary-chart\"") == c.compare_groups.size());  // one per group
+  // Self-contained: nothing is fetched, and every link is to a part of the page.
   CHECK(html.find("src=") == std::string::npos);
-  CHECK(html.find("href=") == std::string::npos);
   CHECK(html.find("url(") == std::string::npos);
+  CHECK(count(html, "href=\"") == count(html, "href=\"#"));
 
   const auto tables = rendered(c, "html", true);
   CHECK(count(tables, "class=\"test-chart\"") == 0);
-  CHECK(count(tables, "<table class=\"group\">") == c.compare_groups.size());
+  CHECK(count(tables, "<table class=\"group sortable\">") == c.compare_groups.size());
+}
+
+TEST_CASE("HTML leads with the answer and reads as an article", "[render][html]") {
+  std::vector<iosr::result_file> files{
+      read_cached(std::string(IOSR_DATA_DIR) + "/xml/iosched-3way.xml")};
+  const auto c = iosr::compare(files);
+  const auto html = rendered(c, "html");
+  // Contents, then the summary before the systems and the results, and how it was computed.
+  const auto nav = html.find("<nav aria-label=\"Contents\">");
+  const auto summary = html.find("<section id=\"summary\">");
+  const auto systems = html.find("<section id=\"systems\">");
+  const auto results = html.find("<section id=\"results\">");
+  const auto method = html.find("<section id=\"method\">");
+  CHECK(nav < summary);
+  CHECK(summary < systems);
+  CHECK(systems < results);
+  CHECK(results < method);
+  CHECK(method != std::string::npos);
+  CHECK(html.find("<a href=\"#family-1\">Flexible IO Tester 3.36</a>") != std::string::npos);
+  // The summary chart: best first (None at 1, then mq-deadline, then bfq), with intervals.
+  const auto chart = html.substr(summary, systems - summary);
+  CHECK(chart.find(">None<") < chart.find(">mq-deadline<"));
+  CHECK(chart.find(">mq-deadline<") < chart.find(">bfq<"));
+  CHECK(chart.find("0.972 [0.970, 0.975] · 0 first, 0 last") != std::string::npos);
+  CHECK(chart.find("0.752 [0.749, 0.755] · 0 first, 3 last") != std::string::npos);
+  CHECK(count(chart, "class=\"whisker\"") == 2);
+  CHECK(chart.find("<table class=\"summary sortable\">") != std::string::npos);
+  // Every chart has an accessible title.
+  CHECK(count(html, "role=\"img\" aria-labelledby=\"") == c.tests.size() + 1);
+  CHECK(count(html, "<title id=\"") == c.tests.size() + 1);
+  // The systems share everything: said once, and nothing differs.
+  CHECK(count(html, "AMD Ryzen 9 5950X 16-Core") == 1);
+  CHECK(html.find("Nothing else differs") != std::string::npos);
+  // Families: the shared fio options in the heading, the varying ones in the caption.
+  CHECK(html.find("<p class=\"shared-options\">Engine: IO_uring - Direct: Yes - Job Count: 1 - "
+                  "Disk Target: Default Test Directory</p>") != std::string::npos);
+  CHECK(html.find("<figcaption><strong>Type: Random Read - Block Size: 4KB</strong>") !=
+        std::string::npos);
+  // Per test: standard-error whiskers, every run as a dot, the delta with its interval.
+  CHECK(count(html, "class=\"run\"") == 27);  // 9 entries of 3 runs
+  CHECK(html.find(">-4.9% [-6.3, -3.4]</text>") != std::string::npos);
+  CHECK(html.find(">-0.4% [-0.9, +0.0] ~</text>") != std::string::npos);
+  // Dark mode and print.
+  CHECK(html.find("@media (prefers-color-scheme:dark)") != std::string::npos);
+  CHECK(html.find("@media print") != std::string::npos);
+}
+
+TEST_CASE("HTML says what the systems share once and shows what differs", "[render][html]") {
+  const auto html = rendered(seed_comparison("002_236e153a66cd3c9d.txt"), "html");
+  // Seed 002: ten configurations on one machine, two disks.
+  CHECK(count(html, "AMD Ryzen Threadripper 2990WX") == 1);
+  const auto differs = html.find("What differs between the configurations:");
+  REQUIRE(differs != std::string::npos);
+  CHECK(html.find("<tr><th scope=\"row\">Disk</th>", differs) != std::string::npos);
+  CHECK(html.find("<tr><th scope=\"row\">Processor</th>") == std::string::npos);
+  // No runs: no interval, no whisker, no dot.
+  CHECK(html.find("class=\"whisker\"") == std::string::npos);
+  CHECK(html.find("class=\"run\"") == std::string::npos);
+  CHECK(html.find("No input gives runs or standard errors") != std::string::npos);
 }
 
 TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",
           "[render][noise]") {
-  // SE 1, N 2 both sides: 10.5 vs 10 is within the noise (p = 0.76), 30 vs 10 is not.
+  // SE 1, N 3 both sides: 10.5 vs 10 is within the noise (p = 0.74), 30 vs 10 is not.
   const auto f = file(
       "x.txt",
       {chart(
           "fio", "", "MB/s", direction::higher,
-          {{"None", "10", 1, 2}, {"close", "10.5", 1, 2}, {"far", "30", 1, 2}, {"bare", "12"}})});
+          {{"None", "10", 1, 3}, {"close", "10.5", 1, 3}, {"far", "30", 1, 3}, {"bare", "12"}})});
   const auto c = iosr::compare(std::vector{f});
   const auto text = rendered(c, "ascii");
   CHECK(text.find("~ = within the noise") != std::string::npos);
-  CHECK(text.find("+5.0%  1.050  ~\n") != std::string::npos);
-  CHECK(text.find("+200.0%  3.000\n") != std::string::npos);  // significant: no mark
+  CHECK(text.find("+5.0%  1.050  [-28.5, +54.1]    ~\n") != std::string::npos);
+  // significant: no mark
+  CHECK(text.find("+200.0%  3.000  [+104.4, +340.3]\n") != std::string::npos);
   CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
-  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\~) |") != std::string::npos);
-  CHECK(rendered(c, "html").find(">+5.0% ~</text>") != std::string::npos);
+  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\[-28.5, +54.1\\] \\~) |") != std::string::npos);
+  CHECK(rendered(c, "html").find(">+5.0% [-28.5, +54.1] ~</text>") != std::string::npos);
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 5);
   CHECK(rows[1][6] == "far");

@@ -57,6 +57,13 @@ expect "pts-text" iosr convert --to = p
 expect "ascii md html csv json" iosr compare -f ""
 expect "md" iosr table --format m
 expect "" iosr compare --baseline ""
+# The options of the statistics and the article tables, and their values left to the user.
+expect "--baseline --bootstrap" iosr compare --b
+expect "--ci --columns" iosr table --c
+expect "--alpha" iosr compare --al
+expect "" iosr compare --bootstrap ""
+expect "" iosr compare --ci ""
+expect "" iosr table --columns ""
 expect "results/run-1.xml results/run-2.txt" iosr compare results/run
 expect "results/run-2.txt" iosr convert --to csv -o results/run-2
 expect "results" iosr convert --to xml --out-dir res

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The in-house statistics against values known in closed form or from printed t tables.
+// The comparison's statistics against closed forms, printed t tables and SciPy 1.10.1
+// (scipy.stats.t, ttest_ind, numpy.percentile), whose outputs are written here as numbers.
 #include "compare/stats.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "catch.hpp"
 
@@ -12,22 +14,13 @@ using namespace iosr::detail;
 
 bool close(double got, double want, double tolerance) { return std::fabs(got - want) <= tolerance; }
 
-}  // namespace
-
-TEST_CASE("The regularized incomplete beta function matches its closed forms", "[stats]") {
-  // I_x(1, b) = 1 - (1 - x)^b and I_x(a, 1) = x^a; I_0.5(a, a) = 0.5 by symmetry.
-  for (double x : {0.01, 0.2, 0.5, 0.77, 0.99}) {
-    INFO("x = " << x);
-    CHECK(close(regularized_incomplete_beta(x, 1, 3.5), 1 - std::pow(1 - x, 3.5), 1e-12));
-    CHECK(close(regularized_incomplete_beta(x, 2.5, 1), std::pow(x, 2.5), 1e-12));
-  }
-  for (double a : {0.5, 1.0, 7.0, 150.0})
-    CHECK(close(regularized_incomplete_beta(0.5, a, a), 0.5, 1e-12));
-  CHECK(regularized_incomplete_beta(0, 2, 3) == 0);
-  CHECK(regularized_incomplete_beta(1, 2, 3) == 1);
+bool relative(double got, double want, double tolerance = 1e-9) {
+  return std::fabs(got - want) <= tolerance * std::fabs(want);
 }
 
-TEST_CASE("Student's t two-sided p-values match closed forms and t tables", "[stats]") {
+}  // namespace
+
+TEST_CASE("Student's t two-sided p-values match closed forms, t tables and SciPy", "[stats]") {
   // df = 1 (Cauchy): p = 1 - 2 atan(t) / pi; df = 2: p = 1 - t / sqrt(2 + t^2).
   const double pi = std::acos(-1.0);
   for (double t : {0.1, 1.0, 2.0, 12.7}) {
@@ -43,6 +36,19 @@ TEST_CASE("Student's t two-sided p-values match closed forms and t tables", "[st
   CHECK(close(student_t_two_sided_p(1.980, 120), 0.05, 1e-4));
   CHECK(close(student_t_two_sided_p(3.169, 10), 0.01, 1e-4));
   CHECK(student_t_two_sided_p(0, 7) == 1.0);
+  // 2 * scipy.stats.t.sf(t, df), fractional degrees of freedom as Welch's test makes them.
+  CHECK(relative(student_t_two_sided_p(2.0, 3.3), 0.1309588644394494));
+  CHECK(relative(student_t_two_sided_p(0.37, 150.2), 0.711903685424606));
+  CHECK(relative(student_t_two_sided_p(8.0, 1.5), 0.032918350940906824));
+}
+
+TEST_CASE("Student's t quantiles match t tables and SciPy", "[stats]") {
+  // scipy.stats.t.ppf(p, df).
+  CHECK(relative(student_t_quantile(0.975, 4), 2.7764451051977987));
+  CHECK(relative(student_t_quantile(0.975, 2.5), 3.5746548420118773));
+  CHECK(relative(student_t_quantile(0.995, 30.7), 2.745784892120099));
+  CHECK(relative(student_t_quantile(0.025, 7), -2.3646242510103));
+  CHECK(student_t_quantile(0.5, 3) == 0.0);
 }
 
 TEST_CASE("Welch's t-test on means with standard errors", "[stats]") {
@@ -61,4 +67,101 @@ TEST_CASE("Welch's t-test on means with standard errors", "[stats]") {
   CHECK(*welch_p_value({5, 0, 3}, {6, 0, 3}) == 0.0);
   // Fewer than two samples: no test.
   CHECK_FALSE(welch_p_value({5, 1, 1}, {6, 1, 3}));
+  // Errors so small or so large that their squares underflow or overflow: the same p-value
+  // as at a scale where nothing does (t and df do not change with the scale).
+  const auto plain = welch_p_value({1, 0.3, 3}, {2, 0.4, 5});
+  REQUIRE(plain);
+  const auto tiny = welch_p_value({1e-160, 0.3e-160, 3}, {2e-160, 0.4e-160, 5});
+  const auto huge = welch_p_value({1e160, 0.3e160, 3}, {2e160, 0.4e160, 5});
+  REQUIRE(tiny);
+  REQUIRE(huge);
+  CHECK(relative(*tiny, *plain, 1e-12));
+  CHECK(relative(*huge, *plain, 1e-12));
+  CHECK(welch_degrees_of_freedom(1e-200, 3, 0, 5) == 2.0);
+  // Means whose difference overflows: no p-value, and no exception.
+  CHECK_FALSE(welch_p_value({1.7e308, 1e300, 3}, {-1.7e308, 1e300, 3}));
+}
+
+TEST_CASE("Welch's t-test on runs matches scipy.stats.ttest_ind(equal_var=False)", "[stats]") {
+  // The sample composite.xml's first fio chart: mq-deadline against None.
+  const std::vector<double> a{151200, 153100, 152720};
+  const std::vector<double> b{159900, 160500, 159969};
+  const auto p = welch_p_value(mean_of_runs(a), mean_of_runs(b));
+  REQUIRE(p);
+  CHECK(relative(*p, 0.0028074192813951427, 1e-9));
+  const auto m = mean_of_runs(a);
+  CHECK(m.n == 3);
+  CHECK(relative(m.mean, 152340));
+  // sqrt(((-1140)^2 + 760^2 + 380^2) / 2) / sqrt(3)
+  CHECK(relative(m.standard_error,
+                 std::sqrt((1140.0 * 1140 + 760 * 760 + 380 * 380) / 2) / std::sqrt(3.0)));
+  CHECK(mean_of_runs(std::vector<double>{7}).standard_error == 0);
+}
+
+TEST_CASE("The delta interval is the delta method on log(value / baseline)", "[stats]") {
+  // Equal relative errors 0.01 with N 3 on both sides: se = sqrt(2) 0.01, df = (2u)^2 /
+  // (2 u^2 / 2) = 4, t = 2.7764451051977987 (scipy.stats.t.ppf(0.975, 4)).
+  const measured_mean v{110, 1.1, 3};
+  const measured_mean b{100, 1.0, 3};
+  const auto in = delta_interval(110, v, 100, b, 0.95);
+  REQUIRE(in);
+  const double half = 2.7764451051977987 * std::sqrt(2.0) * 0.01;
+  CHECK(relative(in->low, std::expm1(std::log(1.1) - half) * 100));
+  CHECK(relative(in->high, std::expm1(std::log(1.1) + half) * 100));
+  CHECK(in->low < 10.0);
+  CHECK(in->high > 10.0);
+  // Centred on the reported values: a reported 111 moves the interval, not its width in logs.
+  const auto moved = delta_interval(111, v, 100, b, 0.95);
+  REQUIRE(moved);
+  CHECK(relative(std::log1p(moved->high / 100) - std::log1p(moved->low / 100), 2 * half));
+  // No spread: the interval is the delta itself.
+  const auto exact = delta_interval(110, {110, 0, 3}, 100, {100, 0, 3}, 0.95);
+  REQUIRE(exact);
+  CHECK(relative(exact->low, 10.0, 1e-12));
+  CHECK(relative(exact->high, 10.0, 1e-12));
+  // No interval for one sample, a value that is not positive, or a level outside (0, 1).
+  CHECK_FALSE(delta_interval(110, {110, 1, 1}, 100, b, 0.95));
+  CHECK_FALSE(delta_interval(-1, v, 100, b, 0.95));
+  CHECK_FALSE(delta_interval(110, v, 100, b, 1.0));
+  // Relative errors far from 1 in either direction still give an interval, or none, but
+  // never an exception.
+  CHECK(delta_interval(1, {1, 1e-160, 3}, 2, {2, 1e-160, 3}, 0.95));
+  const auto wide = delta_interval(1, {1e-300, 1e-150, 3}, 2, {2, 1, 3}, 0.95);
+  CHECK_FALSE(wide);  // its bounds overflow
+}
+
+TEST_CASE("Quartiles interpolate as numpy.percentile does; Tukey's fences count outliers",
+          "[stats]") {
+  const std::vector<double> sorted{1, 2, 3, 100};
+  // numpy.percentile([1, 2, 3, 100], [25, 75]) -> [1.75, 27.25]
+  CHECK(quantile_of_sorted(sorted, 0.25) == 1.75);
+  CHECK(quantile_of_sorted(sorted, 0.75) == 27.25);
+  CHECK(quantile_of_sorted(sorted, 0) == 1);
+  CHECK(quantile_of_sorted(sorted, 1) == 100);
+  // Fences 1.75 - 38.25 and 27.25 + 38.25 = 65.5: 100 is out.
+  CHECK(tukey_outliers(std::vector<double>{3, 100, 1, 2}) == 1);
+  CHECK(tukey_outliers(std::vector<double>{10, 10.2, 9.9, 10.1, 10, 13}) == 1);
+  CHECK(tukey_outliers(std::vector<double>{10, 10.2, 9.9, 10.1, 10, 10.3}) == 0);
+  // With 3 runs the fences always hold all three, however far one lies.
+  CHECK(tukey_outliers(std::vector<double>{1, 2, 1000}) == 0);
+  // 10 runs, one far off: 3 standard deviations of the same runs cannot flag it (the largest
+  // z-score of n runs is at most (n - 1) / sqrt(n) = 2.85), Tukey's fences do.
+  CHECK(tukey_outliers(std::vector<double>{10, 10, 10, 10, 10, 10, 10, 10, 10, 50}) == 1);
+}
+
+TEST_CASE("Benjamini-Hochberg adjusts p-values in the order given", "[stats]") {
+  // m = 4: sorted 0.01, 0.02, 0.03, 0.5 -> 0.04, 0.04, 0.04, 0.5 (0.01 * 4 / 1 = 0.04 is
+  // lowered to nothing; 0.02 * 4 / 2 = 0.04; 0.03 * 4 / 3 = 0.04; 0.5 * 4 / 4).
+  const auto adjusted = benjamini_hochberg(std::vector<double>{0.5, 0.03, 0.01, 0.02});
+  REQUIRE(adjusted.size() == 4);
+  CHECK(relative(adjusted[0], 0.5));
+  CHECK(relative(adjusted[1], 0.04));
+  CHECK(relative(adjusted[2], 0.04));
+  CHECK(relative(adjusted[3], 0.04));
+  // A large p-value keeps the smaller ones from exceeding 1; ties get the same value.
+  const auto capped = benjamini_hochberg(std::vector<double>{0.9, 0.9, 0.8});
+  CHECK(capped[0] == 0.9);
+  CHECK(capped[1] == 0.9);
+  CHECK(capped[2] == 0.9);
+  CHECK(benjamini_hochberg(std::vector<double>{}).empty());
 }

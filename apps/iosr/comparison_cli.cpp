@@ -24,6 +24,9 @@ struct usage_error {
   std::string message;
 };
 
+// A million resamples is ample for any interval; more would only be a way to wait.
+constexpr long max_bootstrap = 1'000'000;
+
 std::string format_list() {
   std::string list;
   for (const auto& f : list_comparison_formats()) {
@@ -69,7 +72,34 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
   }
   o.sort = parse_sort(args["sort"].as<std::string>());
   o.ignore_version = args.count("ignore-version") > 0;
+  const double level = args["ci"].as<double>();
+  if (!(level >= 50 && level < 100)) {
+    throw usage_error{"--ci takes a confidence level in percent, at least 50 and below 100"};
+  }
+  o.confidence = level / 100.0;
+  o.alpha = args["alpha"].as<double>();
+  if (!(o.alpha > 0 && o.alpha < 1)) throw usage_error{"--alpha takes a number between 0 and 1"};
+  const long resamples = args["bootstrap"].as<long>();
+  if (resamples < 0 || resamples > max_bootstrap) {
+    throw usage_error{"--bootstrap takes a number of resamples from 0 to " +
+                      std::to_string(max_bootstrap)};
+  }
+  o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
+}
+
+// The --columns names that name no configuration (as --only matches them).
+std::vector<std::string> unknown_columns(const comparison& c,
+                                         const std::vector<std::string>& columns) {
+  std::vector<std::string> unknown;
+  for (const auto& name : columns) {
+    bool found = false;
+    for (const auto& conf : c.configurations) {
+      found = found || name == conf.label || name == conf.source_label || name == conf.name;
+    }
+    if (!found) unknown.push_back(name);
+  }
+  return unknown;
 }
 
 // COLUMNS, then the terminal, then 80.
@@ -123,6 +153,16 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("sort", "test order: file, delta (largest change first) or name",
        cxxopts::value<std::string>()->default_value("file"))
       ("ignore-version", "match tests across inputs even when their versions differ")
+      ("ci", "level of the confidence intervals, in percent",
+       cxxopts::value<double>()->default_value("95"), "PCT")
+      ("alpha", "false discovery rate for calling a delta significant (Benjamini-Hochberg "
+                "over every p-value of the comparison)",
+       cxxopts::value<double>()->default_value("0.05"), "RATE")
+      ("bootstrap", "resamples of the runs for each geometric mean's interval (0 = none)",
+       cxxopts::value<long>()->default_value("2000"), "N")
+      ("columns", "the configurations the tables show as columns, in this order (label or "
+                  "name; separate with ,); the comparison still covers all",
+       cxxopts::value<std::vector<std::string>>(), "LIST")
       ("h,help", "print this help")
       ("files", "result files", cxxopts::value<std::vector<std::string>>());
   // clang-format on
@@ -163,9 +203,17 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (files.empty()) return exit_input_failed;
 
   const auto result = compare(files, options);
+  comparison_render_options render_options;
+  if (args.count("columns")) {
+    render_options.columns = args["columns"].as<std::vector<std::string>>();
+    if (const auto unknown = unknown_columns(result, render_options.columns); !unknown.empty()) {
+      std::cerr << "iosr " << command.name << ": --columns names no configuration: '"
+                << unknown.front() << "'; try 'iosr " << command.name << " --help'\n";
+      return exit_usage;
+    }
+  }
   const auto output = args["output"].as<std::string>();
   const bool to_terminal = (output.empty() || output == "-") && isatty(STDOUT_FILENO);
-  comparison_render_options render_options;
   render_options.table_view = command.table_view;
   render_options.color = to_terminal && std::getenv("NO_COLOR") == nullptr;
   render_options.width = terminal_width();

@@ -65,6 +65,9 @@ struct compare_options {
   test_filter filter;  ///< keep the tests it matches; empty: all
   test_order sort = test_order::file;
   bool ignore_version = false;  ///< match tests across inputs without their version
+  double confidence = 0.95;     ///< level of every confidence interval (`--ci 95`), in (0, 1)
+  double alpha = 0.05;  ///< false discovery rate below which a delta is significant (`--alpha`)
+  std::size_t bootstrap = 2000;  ///< resamples per geomean interval (`--bootstrap`); 0: none
 };
 
 /// One input file as the comparison names it.
@@ -98,13 +101,20 @@ struct configuration {
   std::size_t first_places = 0;  ///< tests where it ranked first in its compare group (ties count)
   std::size_t last_places = 0;   ///< tests where it ranked last in its compare group
   std::optional<double> mean_rank;
+  /// The bootstrap interval of geomean_ratio (at comparison_statistics::confidence): the runs
+  /// of each entry resampled, the ratios and their geometric mean recomputed. Tests without
+  /// runs enter as fixed ratios; empty when no test had runs to resample, and for a baseline.
+  std::optional<double> geomean_ci_low;
+  std::optional<double> geomean_ci_high;
+  std::size_t geomean_ci_tests = 0;  ///< of tests_compared, the tests whose runs were resampled
 };
 
 /// Whether a delta stands out from the noise of the two measurements.
 enum class noise {
   unknown,          ///< `n/a`: mean, standard error or N missing on either side
-  not_significant,  ///< `~`: Welch's t-test gives p >= 0.05
-  significant,      ///< p < 0.05
+  not_significant,  ///< `~`: the adjusted p-value (p_adjusted) is at least compare_options::alpha
+  significant,      ///< p_adjusted below compare_options::alpha
+  few_runs,         ///< `n<3`: a p-value, but fewer than 3 runs on a side; never significant
 };
 
 /// One configuration's value in one test, against its compare group's baseline.
@@ -121,6 +131,17 @@ struct compared_entry {
   std::size_t rank = 0;                     ///< 1 = best in its compare group; 0 = not ranked
   iosr::noise noise = noise::unknown;
   std::optional<double> p_value;  ///< Welch's t-test, when noise is known
+  /// The runs as numbers (composite.xml RawString, PTS JSON), in input order; empty when the
+  /// input lists none, as text exports do.
+  std::vector<double> runs;
+  std::optional<std::size_t> n;           ///< runs behind the statistics: runs, else N as given
+  std::optional<std::size_t> baseline_n;  ///< the same for the baseline's entry
+  /// p_value adjusted by Benjamini-Hochberg over every p-value of the comparison.
+  std::optional<double> p_adjusted;
+  /// The delta's confidence interval, in percent like delta_pct (stats.hpp: delta_interval).
+  std::optional<double> delta_ci_low;
+  std::optional<double> delta_ci_high;
+  std::optional<std::size_t> outlier_runs;  ///< runs outside Tukey's fences; empty without runs
 };
 
 /// One test (title, description, unit, version) as found in one or more inputs.
@@ -135,6 +156,14 @@ struct compared_test {
   std::vector<compared_entry> entries;
 };
 
+/// What the intervals and the noise mark were computed with, for the legends of every format.
+struct comparison_statistics {
+  double confidence = 0.95;   ///< compare_options::confidence
+  double alpha = 0.05;        ///< compare_options::alpha
+  std::size_t bootstrap = 0;  ///< resamples drawn per geomean interval; 0 when none were drawn
+  std::size_t p_values = 0;   ///< entries with a p-value: the family the adjustment covers
+};
+
 /// The whole comparison, computed once and drawn by every renderer.
 struct comparison {
   std::vector<compared_input> inputs;
@@ -143,6 +172,7 @@ struct comparison {
   std::vector<compared_test> tests;
   std::vector<std::size_t> unmatched;  ///< tests missing from some input (indices in tests)
   std::vector<std::string> notes;      ///< which baseline was chosen and why, or why none
+  comparison_statistics statistics;
 };
 
 /// Compares the given files.
@@ -174,6 +204,10 @@ struct comparison_render_options {
   bool table_view = false;  ///< `iosr table`: a table per compare group and the summary
   bool color = false;       ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
   int width = 80;           ///< ascii: terminal width
+  /// The configurations the tables show as columns (Markdown, and the table views of ascii
+  /// and html), in this order: each a label as shown, a label as written, or a name. Empty:
+  /// every configuration of the group. The comparison itself, ranks and summary, covers all.
+  std::vector<std::string> columns;
 };
 
 /// Appends the comparison in the named format to `out`. Throws std::invalid_argument for an
@@ -181,7 +215,7 @@ struct comparison_render_options {
 void render_comparison(const comparison& c, std::string_view format,
                        const comparison_render_options& options, std::string& out);
 
-/// `n/a`, `~` or `significant`, as used in the CSV and JSON outputs.
+/// `n/a`, `~`, `significant` or `n<3`, as used in the CSV and JSON outputs.
 std::string_view to_string(noise n);
 
 }  // namespace iosr

@@ -15,6 +15,9 @@ comparison compare(std::span<const result_file> files, const compare_options& op
   auto c = detail::align(files, options);
   detail::choose_baselines(c, options);
   detail::measure(c);
+  detail::assess_noise(c, options);
+  detail::bootstrap_geomeans(c, options);
+  detail::order_entries(c);
   detail::summarize(c, options.sort);
   return c;
 }
@@ -40,6 +43,8 @@ std::string_view to_string(noise n) {
       return "~";
     case noise::significant:
       return "significant";
+    case noise::few_runs:
+      return "n<3";
     case noise::unknown:
       break;
   }

@@ -2,7 +2,9 @@
 // The steps of the comparison engine, in the order compare() runs them.
 #pragma once
 
+#include <cstddef>
 #include <span>
+#include <unordered_map>
 
 #include "iosr/compare.hpp"
 #include "iosr/model.hpp"
@@ -18,8 +20,28 @@ comparison align(std::span<const result_file> files, const compare_options& opti
 /// then orders the configurations by group, the baseline first.
 void choose_baselines(comparison& c, const compare_options& options);
 
-/// measure.cpp: deltas, ratios, noise and ranks per test and group; entries ordered best first.
+/// measure.cpp: deltas, ratios and ranks per test and group. Entries stay in input order until
+/// order_entries().
 void measure(comparison& c);
+
+/// measure.cpp: by group, the entry the group's entries in the test are measured against: the
+/// first of the baseline's entries with a magnitude, in input order (so before
+/// order_entries(), as measure() found it). Groups without one are absent.
+std::unordered_map<std::size_t, const compared_entry*> baseline_entries(const comparison& c,
+                                                                        const compared_test& test);
+
+/// uncertainty.cpp: per entry the runs behind it (n), Welch's p-value, the delta's interval
+/// and the outlying runs; then the p-values adjusted over the whole comparison and the noise
+/// marks; comparison::statistics says how.
+void assess_noise(comparison& c, const compare_options& options);
+
+/// bootstrap.cpp: each configuration's bootstrap interval of its geometric mean ratio, the
+/// tests in file order (before summarize() sorts them).
+void bootstrap_geomeans(comparison& c, const compare_options& options);
+
+/// measure.cpp: each test's entries by group, best first; those without a rank follow in input
+/// order.
+void order_entries(comparison& c);
 
 /// summary.cpp: each configuration's geometric mean ratio, places and mean rank; test order.
 void summarize(comparison& c, test_order order);

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Each entry against its group's baseline in the same test: delta, ratio, noise, rank.
+// Each entry against its group's baseline in the same test: delta, ratio, rank.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "compare/engine.hpp"
 #include "compare/ratio.hpp"
-#include "compare/stats.hpp"
 
 namespace iosr::detail {
 
@@ -20,24 +20,13 @@ bool has_magnitude(const compared_entry& e) {
   return e.value && (e.kind == entry_kind::number || e.kind == entry_kind::series);
 }
 
-std::optional<measured_mean> measured(const compared_entry& e) {
-  if (!e.value || !e.standard_error || !e.sample_count) return std::nullopt;
-  return measured_mean{*e.value, *e.standard_error, *e.sample_count};
-}
-
-void compare_to(compared_entry& e, const compared_entry& base, direction dir, bool is_base) {
+void compare_to(compared_entry& e, const compared_entry& base, direction dir) {
   e.baseline_value_text = base.value_text;
   if (!has_magnitude(e)) return;
   const double v = *e.value;
   const double b = *base.value;
   if (b != 0.0) e.delta_pct = (v - b) / b * 100.0;
   e.ratio = performance_ratio(v, b, dir);
-  if (is_base) return;  // an entry is not noise against itself
-  const auto mine = measured(e);
-  const auto theirs = measured(base);
-  if (!mine || !theirs) return;
-  e.p_value = welch_p_value(*mine, *theirs);
-  if (e.p_value) e.noise = *e.p_value >= 0.05 ? noise::not_significant : noise::significant;
 }
 
 // Standard competition ranking ("1, 2, 2, 4"), best first by direction; equal values tie.
@@ -61,7 +50,8 @@ void measure_test(comparison& c, compared_test& test) {
   for (auto& e : test.entries) groups[compare_group_of(e)].push_back(&e);
 
   for (auto& [g, entries] : groups) {
-    // The baseline's entry: the first of its entries with a magnitude.
+    // The baseline's entry: the first of its entries with a magnitude (as baseline_entries()
+    // finds it). A copy: compare_to() changes the baseline's own entry too.
     std::optional<compared_entry> base;
     for (const auto* e : entries) {
       if (c.compare_groups[g].baseline == e->configuration && has_magnitude(*e)) {
@@ -70,9 +60,7 @@ void measure_test(comparison& c, compared_test& test) {
       }
     }
     if (base) {
-      for (auto* e : entries) {
-        compare_to(*e, *base, test.direction, e->configuration == base->configuration);
-      }
+      for (auto* e : entries) compare_to(*e, *base, test.direction);
     }
     if (test.direction != direction::none) {
       std::vector<compared_entry*> ranked;
@@ -82,19 +70,37 @@ void measure_test(comparison& c, compared_test& test) {
       rank_compare_group(ranked, test.direction);
     }
   }
-
-  std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
-    if (compare_group_of(a) != compare_group_of(b))
-      return compare_group_of(a) < compare_group_of(b);
-    if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
-    return a.rank < b.rank;
-  });
 }
 
 }  // namespace
 
+std::unordered_map<std::size_t, const compared_entry*> baseline_entries(const comparison& c,
+                                                                        const compared_test& test) {
+  std::unordered_map<std::size_t, const compared_entry*> found;
+  for (const auto& e : test.entries) {
+    const auto g = c.configurations[e.configuration].compare_group;
+    if (c.compare_groups[g].baseline == e.configuration && has_magnitude(e)) found.try_emplace(g, &e);
+  }
+  return found;
+}
+
 void measure(comparison& c) {
   for (auto& test : c.tests) measure_test(c, test);
+}
+
+void order_entries(comparison& c) {
+  auto compare_group_of = [&](const compared_entry& e) {
+    return c.configurations[e.configuration].compare_group;
+  };
+  for (auto& test : c.tests) {
+    std::stable_sort(test.entries.begin(), test.entries.end(), [&](const auto& a, const auto& b) {
+      if (compare_group_of(a) != compare_group_of(b)) {
+        return compare_group_of(a) < compare_group_of(b);
+      }
+      if ((a.rank == 0) != (b.rank == 0)) return b.rank == 0;
+      return a.rank < b.rank;
+    });
+  }
 }
 
 }  // namespace iosr::detail

@@ -1,66 +1,133 @@
 // SPDX-License-Identifier: MIT
-// Student's t distribution and Welch's t-test, without a statistics library.
+// The comparison's statistics (see stats.hpp): Student's t from Boost.Math, the rest written
+// out from their textbook definitions.
 #include "compare/stats.hpp"
 
+#include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <numeric>
 
 namespace iosr::detail {
 
 namespace {
 
-// The continued fraction of I_x(a, b) (its even and odd terms), evaluated with the modified
-// Lentz method. It converges quickly for x < (a + 1) / (a + b + 2); the caller ensures that.
-double beta_continued_fraction(double x, double a, double b) {
-  constexpr double tiny = 1e-300;
-  constexpr double epsilon = 1e-15;
-  auto guard = [](double v) { return std::fabs(v) < tiny ? tiny : v; };
-  double c = 1.0;
-  double d = 1.0 / guard(1.0 - (a + b) * x / (a + 1.0));
-  double h = d;
-  for (int m = 1; m <= 500; ++m) {
-    const double two_m = 2.0 * m;
-    const double even = m * (b - m) * x / ((a + two_m - 1.0) * (a + two_m));
-    d = 1.0 / guard(1.0 + even * d);
-    c = guard(1.0 + even / c);
-    h *= d * c;
-    const double odd = -(a + m) * (a + b + m) * x / ((a + two_m) * (a + two_m + 1.0));
-    d = 1.0 / guard(1.0 + odd * d);
-    c = guard(1.0 + odd / c);
-    const double step = d * c;
-    h *= step;
-    if (std::fabs(step - 1.0) < epsilon) break;
-  }
-  return h;
-}
+// Doubles stay doubles: Boost.Math would otherwise compute in long double, whose width
+// differs between platforms (80-bit on x86, 128-bit in software on some others), and the
+// same input should give the same digits on every machine that has IEEE doubles. Errors give
+// NaN instead of an exception: a hostile input must not end the comparison, and the callers
+// check what they get.
+namespace policies = boost::math::policies;
+using double_policy = policies::policy<
+    policies::promote_double<false>, policies::domain_error<policies::ignore_error>,
+    policies::pole_error<policies::ignore_error>, policies::overflow_error<policies::ignore_error>,
+    policies::evaluation_error<policies::ignore_error>,
+    policies::rounding_error<policies::ignore_error>>;
+using student_t = boost::math::students_t_distribution<double, double_policy>;
 
 }  // namespace
 
-double regularized_incomplete_beta(double x, double a, double b) {
-  if (x <= 0.0) return 0.0;
-  if (x >= 1.0) return 1.0;
-  // x^a (1-x)^b / B(a, b), in logarithms so that large a and b do not overflow.
-  const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
-                                a * std::log(x) + b * std::log1p(-x));
-  if (x < (a + 1.0) / (a + b + 2.0)) return front * beta_continued_fraction(x, a, b) / a;
-  return 1.0 - front * beta_continued_fraction(1.0 - x, b, a) / b;
+double student_t_two_sided_p(double t, double df) {
+  const student_t dist(df);
+  return 2.0 * boost::math::cdf(boost::math::complement(dist, std::fabs(t)));
 }
 
-double student_t_two_sided_p(double t, double df) {
-  return regularized_incomplete_beta(df / (df + t * t), df / 2.0, 0.5);
+double student_t_quantile(double p, double df) {
+  const student_t dist(df);
+  return boost::math::quantile(dist, p);
+}
+
+measured_mean mean_of_runs(std::span<const double> runs) {
+  measured_mean m;
+  m.n = runs.size();
+  if (runs.empty()) return m;
+  const auto n = static_cast<double>(runs.size());
+  m.mean = std::accumulate(runs.begin(), runs.end(), 0.0) / n;
+  if (runs.size() < 2) return m;
+  double squares = 0;
+  for (double r : runs) squares += (r - m.mean) * (r - m.mean);
+  m.standard_error = std::sqrt(squares / (n - 1.0)) / std::sqrt(n);
+  return m;
+}
+
+double welch_degrees_of_freedom(double sa, std::size_t na, double sb, std::size_t nb) {
+  // Divided by the larger error, the formula keeps its value and its terms stay near 1.
+  const double larger = std::max(sa, sb);
+  const double a = (sa / larger) * (sa / larger);
+  const double b = (sb / larger) * (sb / larger);
+  return (a + b) * (a + b) /
+         (a * a / static_cast<double>(na - 1) + b * b / static_cast<double>(nb - 1));
 }
 
 std::optional<double> welch_p_value(const measured_mean& a, const measured_mean& b) {
-  if (a.n < 2 || b.n < 2 || a.standard_error < 0 || b.standard_error < 0) return std::nullopt;
-  const double va = a.standard_error * a.standard_error;
-  const double vb = b.standard_error * b.standard_error;
+  if (a.n < 2 || b.n < 2 || !(a.standard_error >= 0) || !(b.standard_error >= 0)) {
+    return std::nullopt;
+  }
   // No spread on either side: the means are the measurements themselves.
-  if (va + vb == 0.0) return a.mean == b.mean ? 1.0 : 0.0;
-  const double t = (a.mean - b.mean) / std::sqrt(va + vb);
-  // Welch-Satterthwaite degrees of freedom.
-  const double df =
-      (va + vb) * (va + vb) /
-      (va * va / static_cast<double>(a.n - 1) + vb * vb / static_cast<double>(b.n - 1));
-  return student_t_two_sided_p(t, df);
+  if (a.standard_error == 0.0 && b.standard_error == 0.0) return a.mean == b.mean ? 1.0 : 0.0;
+  const double t = (a.mean - b.mean) / std::hypot(a.standard_error, b.standard_error);
+  const double df = welch_degrees_of_freedom(a.standard_error, a.n, b.standard_error, b.n);
+  if (!std::isfinite(t) || !(df > 0)) return std::nullopt;
+  const double p = student_t_two_sided_p(t, df);
+  if (!(p >= 0 && p <= 1)) return std::nullopt;
+  return p;
+}
+
+std::optional<interval> delta_interval(double value, const measured_mean& v, double baseline,
+                                       const measured_mean& b, double level) {
+  if (!(value > 0) || !(baseline > 0) || !(v.mean > 0) || !(b.mean > 0) || v.n < 2 || b.n < 2 ||
+      !(v.standard_error >= 0) || !(b.standard_error >= 0) || !(level > 0 && level < 1)) {
+    return std::nullopt;
+  }
+  const double centre = std::log(value / baseline);
+  // The relative standard errors: Var(log X) ~ Var(X) / E(X)^2.
+  const double rv = v.standard_error / v.mean;
+  const double rb = b.standard_error / b.mean;
+  double half = 0;
+  if (rv > 0 || rb > 0) {
+    const double df = welch_degrees_of_freedom(rv, v.n, rb, b.n);
+    if (!(df > 0)) return std::nullopt;
+    half = student_t_quantile(0.5 + level / 2.0, df) * std::hypot(rv, rb);
+  }
+  const interval in{std::expm1(centre - half) * 100.0, std::expm1(centre + half) * 100.0};
+  if (!std::isfinite(in.low) || !std::isfinite(in.high)) return std::nullopt;
+  return in;
+}
+
+double quantile_of_sorted(std::span<const double> sorted, double p) {
+  const double h = static_cast<double>(sorted.size() - 1) * p;
+  const auto below = static_cast<std::size_t>(std::floor(h));
+  if (below + 1 >= sorted.size()) return sorted.back();
+  return sorted[below] + (h - static_cast<double>(below)) * (sorted[below + 1] - sorted[below]);
+}
+
+std::size_t tukey_outliers(std::span<const double> runs) {
+  if (runs.size() < 4) return 0;
+  std::vector<double> sorted(runs.begin(), runs.end());
+  std::sort(sorted.begin(), sorted.end());
+  const double q1 = quantile_of_sorted(sorted, 0.25);
+  const double q3 = quantile_of_sorted(sorted, 0.75);
+  const double low = q1 - 1.5 * (q3 - q1);
+  const double high = q3 + 1.5 * (q3 - q1);
+  return static_cast<std::size_t>(
+      std::count_if(sorted.begin(), sorted.end(), [&](double r) { return r < low || r > high; }));
+}
+
+std::vector<double> benjamini_hochberg(std::span<const double> p_values) {
+  const std::size_t m = p_values.size();
+  std::vector<std::size_t> order(m);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  // Ties keep their input order, so the result does not depend on the sort's stability.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return p_values[a] < p_values[b]; });
+  std::vector<double> adjusted(m);
+  double running = 1.0;  // the minimum over the larger p-values, from the largest down
+  for (std::size_t k = m; k > 0; --k) {
+    const std::size_t i = order[k - 1];
+    running = std::min(running, p_values[i] * static_cast<double>(m) / static_cast<double>(k));
+    adjusted[i] = running;
+  }
+  return adjusted;
 }
 
 }  // namespace iosr::detail

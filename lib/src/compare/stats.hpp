@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
-// The statistics the comparison needs, computed in-house: Student's t distribution through the
-// regularized incomplete beta function, and Welch's t-test on two means.
+// The statistics the comparison needs, as plain functions: Student's t distribution (from
+// Boost.Math), Welch's t-test, the interval of a delta, quartiles and outlying runs, and the
+// Benjamini-Hochberg adjustment of p-values.
 #pragma once
 
 #include <cstddef>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace iosr::detail {
 
-/// I_x(a, b), the regularized incomplete beta function, for 0 <= x <= 1 and a, b > 0.
-double regularized_incomplete_beta(double x, double a, double b);
-
-/// P(|T| >= |t|) for Student's t distribution with `df` degrees of freedom (df > 0).
+/// P(|T| >= |t|) for Student's t distribution with `df` degrees of freedom (df > 0); NaN for
+/// arguments outside the domain (the statistics never throw).
 double student_t_two_sided_p(double t, double df);
+
+/// The t with P(T <= t) = p for Student's t distribution with `df` degrees of freedom
+/// (0 < p < 1, df > 0); NaN outside the domain.
+double student_t_quantile(double p, double df);
 
 /// A measured mean with its standard error and number of samples.
 struct measured_mean {
@@ -21,8 +26,47 @@ struct measured_mean {
   std::size_t n = 0;
 };
 
+/// The mean of the runs and its standard error (sample standard deviation / sqrt(n)); the
+/// standard error is 0 for fewer than 2 runs.
+measured_mean mean_of_runs(std::span<const double> runs);
+
+/// The Welch-Satterthwaite degrees of freedom of the sum of two squared standard errors `sa`^2
+/// and `sb`^2 estimated from `na` and `nb` samples (both >= 2, sa + sb > 0):
+/// (sa^2 + sb^2)^2 / (sa^4 / (na - 1) + sb^4 / (nb - 1)), computed on their ratio so that
+/// neither tiny nor huge errors underflow or overflow.
+double welch_degrees_of_freedom(double sa, std::size_t na, double sb, std::size_t nb);
+
 /// The two-sided p-value of Welch's t-test for the difference of two means; empty when either
 /// side has fewer than 2 samples or a negative standard error.
 std::optional<double> welch_p_value(const measured_mean& a, const measured_mean& b);
+
+/// A confidence interval.
+struct interval {
+  double low = 0;
+  double high = 0;
+};
+
+/// The confidence interval, at `level` (0.95), of the delta in percent of `value` against
+/// `baseline` ((value - baseline) / baseline * 100), by the delta method on log(value /
+/// baseline): log(value / baseline) +- t * sqrt(se_v^2 / mean_v^2 + se_b^2 / mean_b^2), t
+/// from Student's t with the Welch-Satterthwaite degrees of freedom of those two terms, and
+/// back through exp(x) - 1. It is centred on the reported values; the relative standard
+/// errors come from the measured means. Empty unless both values and both means are positive
+/// and both sides have at least 2 samples.
+std::optional<interval> delta_interval(double value, const measured_mean& v, double baseline,
+                                       const measured_mean& b, double level);
+
+/// The p-th quantile (0 <= p <= 1) of sorted values by linear interpolation between order
+/// statistics: h = (n - 1) p, x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]) (type 7
+/// of Hyndman and Fan, numpy's default). `sorted` must not be empty.
+double quantile_of_sorted(std::span<const double> sorted, double p);
+
+/// How many runs lie outside Tukey's fences, [Q1 - 1.5 IQR, Q3 + 1.5 IQR], with the
+/// quartiles of quantile_of_sorted(). Fewer than 4 runs cannot have one.
+std::size_t tukey_outliers(std::span<const double> runs);
+
+/// Benjamini-Hochberg adjusted p-values, in the order given: for the i-th smallest of m,
+/// min over j >= i of m p_(j) / j, at most 1.
+std::vector<double> benjamini_hochberg(std::span<const double> p_values);
 
 }  // namespace iosr::detail

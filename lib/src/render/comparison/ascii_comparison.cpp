@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
+#include "render/comparison/uncertainty_cells.hpp"
 
 namespace iosr::detail {
 
@@ -87,6 +89,7 @@ struct layout {
   std::size_t label = 0;
   std::size_t value = 0;
   std::size_t bar = 0;
+  std::size_t interval = 0;  // 0: no entry of the test has a delta interval
 };
 
 constexpr std::size_t delta_width = 8;  // `-100.0%`, `+1234.5%`
@@ -98,7 +101,7 @@ constexpr std::size_t summary_ratio_width = baseline_word.size();
 // Under a `[group]` heading the labels leave the group's name out.
 std::string_view shown_label(const comparison& c, std::size_t configuration) {
   return c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
-                                     : std::string_view(c.configurations[configuration].label);
+                             : std::string_view(c.configurations[configuration].label);
 }
 
 layout fit(const comparison& c, const compared_test& test, int width) {
@@ -106,12 +109,13 @@ layout fit(const comparison& c, const compared_test& test, int width) {
   for (const auto& e : test.entries) {
     l.label = std::max(l.label, columns_of(shown_label(c, e.configuration)));
     l.value = std::max(l.value, columns_of(e.value_text));
+    l.interval = std::max(l.interval, columns_of(delta_interval_text(e)));
   }
   const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
   l.label = std::min(l.label, std::max<std::size_t>(12, total / 3));
   // rank, label, value, bar, delta, ratio and noise, with two blanks between them
-  const std::size_t fixed =
-      3 + 2 + l.label + 2 + l.value + 2 + 2 + delta_width + 1 + ratio_width + 4;
+  const std::size_t fixed = 3 + 2 + l.label + 2 + l.value + 2 + 2 + delta_width + 1 + ratio_width +
+                            4 + (l.interval > 0 ? 2 + l.interval : 0);
   l.bar = total > fixed + 5 ? total - fixed : 5;
   return l;
 }
@@ -131,6 +135,9 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
   std::string about = test.unit;
   if (auto d = direction_text(test.direction); !d.empty()) {
     about += (about.empty() ? "" : ", ") + std::string(d);
+  }
+  if (l.interval > 0) {
+    about += std::string(about.empty() ? "" : "; ") + "[" + level_text(c) + " interval]";
   }
   about +=
       std::string(about.empty() ? "" : "; ") + (show_noise ? "~ = within the noise" : "noise n/a");
@@ -161,10 +168,16 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
                     pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
                     paint.by_verdict(verdict(e), pad_left(delta, delta_width) + " " +
                                                      pad_left(ratio, ratio_width)));
-    // `~` within the noise, `n/a` unknown; a significant delta needs no mark.
-    if (show_noise && !base && e.noise != noise::significant) {
-      line += "  " + std::string(to_string(e.noise));
+    // `~` within the noise, `n<3` too few runs, `n/a` unknown; a significant delta needs none.
+    std::string mark;
+    if (show_noise && !base && e.noise != noise::significant) mark = to_string(e.noise);
+    if (l.interval > 0) {
+      std::string interval = base ? "" : delta_interval_text(e);
+      // An entry without an interval in a test with some: its `n/a` stands in the column.
+      if (interval.empty() && e.noise == noise::unknown) std::swap(interval, mark);
+      line += "  " + pad_right(interval, l.interval);
     }
+    if (!mark.empty()) line += "  " + mark;
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
   }
@@ -173,8 +186,10 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
 
 // Tests as rows, configurations as columns: the article view for the terminal.
 void render_compare_group_table(const comparison& c, const table_index& index, std::size_t group,
-                                int width, std::string& out) {
-  const auto& confs = index.members(group);
+                        const comparison_render_options& options, std::string& out) {
+  const int width = options.width;
+  const auto confs = shown_columns(c, index, group, options.columns);
+  if (confs.empty()) return;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"test"};
   for (auto i : confs) header.push_back(std::string(label_in_compare_group(c, i)));
@@ -236,23 +251,54 @@ void render_summary(const comparison& c, int width, std::string& out) {
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     label_width = std::max(label_width, columns_of(shown_label(c, i)));
   }
+  // The bootstrap intervals, when there are any, and how many tests each resampled.
+  std::size_t interval_width = 0;
+  for (const auto& conf : c.configurations) {
+    interval_width = std::max(interval_width, columns_of(geomean_interval_text(conf)));
+  }
+  const std::string interval_heading = level_text(c) + " interval";
+  if (interval_width > 0) interval_width = std::max(interval_width, interval_heading.size());
+  const std::size_t intervals = interval_width > 0 ? 2 + interval_width + 2 + 9 : 0;
   const std::size_t fixed =
-      2 + 2 + summary_ratio_width + 2 + (total.size() * 2 + 4) + 2 + 5 + 2 + 4 + 2 + 9;
+      2 + 2 + summary_ratio_width + 2 + (total.size() * 2 + 4) + 2 + 5 + 2 + 4 + 2 + 9 + intervals;
   label_width = std::min(label_width, room > fixed + 13 ? room - fixed : std::size_t{13});
-  out += fmt::format("  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
+  out += fmt::format("  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}",
                      pad_right("configuration", label_width), "ratio", summary_ratio_width, "over",
                      total.size() * 2 + 4, "first", "last", "mean rank");
+  if (interval_width > 0) {
+    out += fmt::format("  {:>{}}  {:>9}", interval_heading, interval_width, "resampled");
+  }
+  out += '\n';
   for (const auto& row : summary_rows(c)) {
     if (c.compare_groups.size() > 1 && row.starts_compare_group) {
-      out +=
-          "  [" + c.compare_groups[c.configurations[row.configuration].compare_group].name + "]\n";
+      out += "  [" + c.compare_groups[c.configurations[row.configuration].compare_group].name + "]\n";
     }
     const auto& cells = row.cells;
     out += fmt::format(
-        "  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}\n",
+        "  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}",
         pad_right(truncated(shown_label(c, row.configuration), label_width), label_width),
         or_dash(cells[ratio_cell]), summary_ratio_width, cells[tests_cell], total.size() * 2 + 4,
         cells[first_cell], cells[last_cell], or_dash(cells[rank_cell]));
+    const auto& conf = c.configurations[row.configuration];
+    if (interval_width > 0 && conf.geomean_ci_low) {
+      out += fmt::format("  {:>{}}  {:>9}", geomean_interval_text(conf), interval_width,
+                         conf.geomean_ci_tests);
+    }
+    out += '\n';
+  }
+  if (c.statistics.p_values > 0) {
+    std::string how = fmt::format(
+        "~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} p-value{} (Welch)",
+        c.statistics.alpha, c.statistics.p_values, c.statistics.p_values == 1 ? "" : "s");
+    if (any_delta_interval(c)) {
+      how += "; [ ]: " + level_text(c) + " interval of the delta (delta method on the log ratio)";
+    }
+    if (c.statistics.bootstrap > 0) {
+      how += fmt::format("; geomean intervals from {} bootstrap resamples of the runs",
+                         c.statistics.bootstrap);
+    }
+    out += '\n';
+    for (const auto& line : wrapped(how + ".", room)) out += line + '\n';
   }
 }
 
@@ -281,7 +327,7 @@ void render_ascii_comparison(const comparison& c, const comparison_render_option
   if (options.table_view) {
     const table_index index(c);
     for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
-      render_compare_group_table(c, index, g, options.width, out);
+      render_compare_group_table(c, index, g, options, out);
     }
   } else {
     for (const auto& test : c.tests) {

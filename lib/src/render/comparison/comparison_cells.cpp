@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "direction_names.hpp"
 
 namespace iosr::detail {
@@ -68,6 +70,21 @@ const compared_entry* table_index::entry(std::size_t test, std::size_t configura
 
 bool is_baseline(const comparison& c, std::size_t configuration) {
   return c.compare_groups[c.configurations[configuration].compare_group].baseline == configuration;
+}
+
+std::vector<std::size_t> shown_columns(const comparison& c, const table_index& index,
+                                       std::size_t group, const std::vector<std::string>& columns) {
+  const auto& members = index.members(group);
+  if (columns.empty()) return members;
+  std::vector<std::size_t> shown;
+  for (const auto& name : columns) {
+    for (auto i : members) {
+      const auto& conf = c.configurations[i];
+      const bool named = name == conf.label || name == conf.source_label || name == conf.name;
+      if (named && std::find(shown.begin(), shown.end(), i) == shown.end()) shown.push_back(i);
+    }
+  }
+  return shown;
 }
 
 }  // namespace iosr::detail

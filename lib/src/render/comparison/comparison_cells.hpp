@@ -62,4 +62,9 @@ class table_index {
 /// Whether the configuration is its group's baseline.
 bool is_baseline(const comparison& c, std::size_t configuration);
 
+/// The configurations of the group that a table shows as columns: all of them in their order,
+/// or those `columns` names (comparison_render_options::columns), in the order named.
+std::vector<std::size_t> shown_columns(const comparison& c, const table_index& index,
+                                       std::size_t group, const std::vector<std::string>& columns);
+
 }  // namespace iosr::detail

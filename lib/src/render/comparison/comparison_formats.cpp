@@ -13,9 +13,10 @@ namespace {
 constexpr comparison_format formats[] = {
     {"ascii", "ranked entries with bars and deltas per test, then the summary (the default)",
      render_ascii_comparison},
-    {"md", "GitHub-flavoured Markdown tables for articles, one per group",
+    {"md", "GitHub-flavoured Markdown for articles: the summary, then a table per test family",
      render_markdown_comparison},
-    {"html", "one self-contained page with an SVG bar chart per test", render_html_comparison},
+    {"html", "one self-contained article page: the answer first, an SVG chart per test",
+     render_html_comparison},
     {"csv", "one row per entry per test (RFC 4180; docs/compare.md)", render_csv_comparison},
     {"json", "the comparison as one JSON document (docs/compare.md)", render_json_comparison},
 };

@@ -3,6 +3,7 @@
 // columns are the tidy CSV's (docs/csv.md), so the two join on file, test and label.
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,11 +16,20 @@ namespace iosr::detail {
 namespace {
 
 // The column order is part of the stable schema: only ever append new columns at the end.
+// Schema version 2 added the seven after `noise`, on lines of their own.
+// clang-format off
 constexpr std::string_view columns[] = {
     "file",           "result_title", "version", "description", "unit",  "direction",
     "label",          "group",        "name",    "scheduler",   "value", "baseline_label",
     "baseline_value", "delta_pct",    "ratio",   "rank",        "noise",
+    "p_value",        "p_adjusted",   "delta_ci_low", "delta_ci_high",
+    "n",              "baseline_n",   "outlier_runs",
 };
+// clang-format on
+
+std::string count_text(const std::optional<std::size_t>& n) {
+  return n ? std::to_string(*n) : std::string();
+}
 
 }  // namespace
 
@@ -49,6 +59,13 @@ void render_csv_comparison(const comparison& c, const comparison_render_options&
       row.number(e.ratio);
       row.field(e.rank > 0 ? std::to_string(e.rank) : std::string());
       row.field(to_string(e.noise));
+      row.number(e.p_value);
+      row.number(e.p_adjusted);
+      row.number(e.delta_ci_low);
+      row.number(e.delta_ci_high);
+      row.field(count_text(e.n));
+      row.field(count_text(e.baseline_n));
+      row.field(count_text(e.outlier_runs));
       row.end();
     }
   }

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The comparison as one self-contained HTML5 page: a systems table, an inline SVG bar chart per
-// test (or, in the table view, one table per group), and the summary as a chart and a table.
-// No script, no external resource; every string from an input goes through html_escaped().
+// The comparison as one self-contained HTML5 page that reads like an article: the answer first
+// (each group's geometric mean ratios with their intervals, best first), the systems (what they
+// share once, then what differs), the results by test family with an SVG chart per test (or, in
+// the table view, one table per group), the notes and how the figures are computed. No
+// external resource; the page reads without JavaScript, and a small script only makes the
+// tables sortable. Every string from an input goes through html_escaped().
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +19,8 @@
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
+#include "render/comparison/test_families.hpp"
+#include "render/comparison/uncertainty_cells.hpp"
 #include "render/escape.hpp"
 
 namespace iosr::detail {
@@ -31,85 +38,336 @@ std::string clipped(std::string_view s, std::size_t max_chars) {
   return out;
 }
 
+// Colours are variables, so that the charts follow a dark colour scheme and print in black.
 constexpr std::string_view style =
-    R"(body{font-family:system-ui,sans-serif;margin:2em auto;max-width:64em;padding:0 1em;color:#222}
-h1{font-size:1.5em}h2{font-size:1.25em;margin-top:2em}
+    R"(:root{--fg:#1f1f1f;--bg:#fff;--muted:#5a5a5a;--line:#c8c8c8;--head:#f2f2f2;--bar:#3f6fb0;
+--base:#7a7a7a;--better:#1b6e20;--worse:#b71c1c;--mark:#1f1f1f;--run:#0d2a52;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#141414;--muted:#a8a8a8;
+--line:#474747;--head:#242424;--bar:#6b9ad8;--base:#8d8d8d;--better:#74c77a;--worse:#f07a7a;
+--mark:#e8e8e8;--run:#d6e4f7}}
+body{font-family:system-ui,sans-serif;margin:2em auto;max-width:64em;padding:0 1em;
+color:var(--fg);background:var(--bg);line-height:1.45}
+h1{font-size:1.6em}h2{font-size:1.3em;margin-top:2em}h3{font-size:1.1em;margin-top:1.5em}
+a{color:inherit}nav ol{margin:.25em 0}nav li{margin:.1em 0}
 table{border-collapse:collapse;margin:1em 0;font-size:.9em}
-th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}
-td.num{text-align:right;white-space:nowrap}th{background:#f3f3f3;text-align:left}
-.scroll{overflow-x:auto}figure{margin:1.5em 0}figcaption{margin-bottom:.25em}
-.unit{color:#555}.better{color:#1b6e20}.worse{color:#b71c1c}
-svg text{font-size:12px;font-family:system-ui,sans-serif}
+th,td{border:1px solid var(--line);padding:.25em .5em;vertical-align:top}
+td.num{text-align:right;white-space:nowrap}th{background:var(--head);text-align:left}
+tbody.family th{background:none;border-left:none;border-right:none;padding-top:1em}
+.scroll{overflow-x:auto}figure{margin:1.25em 0}figcaption{margin-bottom:.25em}
+svg{max-width:100%;height:auto}svg text{font-size:12px;font-family:system-ui,sans-serif;fill:var(--fg)}
+.unit,.shared-options,.lead{color:var(--muted)}
+.better{color:var(--better);fill:var(--better)}.worse{color:var(--worse);fill:var(--worse)}
+.bar{fill:var(--bar)}.bar.baseline{fill:var(--base)}.bar.better{fill:var(--better)}
+.bar.worse{fill:var(--worse)}.whisker{stroke:var(--mark);stroke-width:1.2}
+.run{fill:var(--run);opacity:.7}.axis{stroke:var(--mark);stroke-dasharray:4 3}
+button.sort{font:inherit;font-weight:bold;color:inherit;background:none;border:none;padding:0;
+cursor:pointer;text-align:left}
+th[aria-sort=ascending] button.sort::after{content:" ▲"}
+th[aria-sort=descending] button.sort::after{content:" ▼"}
+@media print{nav{display:none}body{max-width:none;margin:0;color:#000;background:#fff}
+:root{--fg:#000;--bg:#fff;--muted:#333;--line:#999;--head:#eee}figure,table,tr{break-inside:avoid}
+h2,h3{break-after:avoid}.scroll{overflow:visible}}
 )";
 
-constexpr int chart_width = 760;
+// Sorting enhances what is already there: without the script, the tables stay as written.
+// The last line marks the page, so that a test can see that the script ran to its end.
+constexpr std::string_view script =
+    R"((function () {
+  function key(cell) {
+    var v = cell.getAttribute("data-sort");
+    if (v !== null && v !== "") return Number(v);
+    return cell.textContent.trim().toLowerCase();
+  }
+  function sortBy(table, column, th) {
+    var ascending = th.getAttribute("aria-sort") !== "ascending";
+    Array.prototype.forEach.call(th.parentNode.cells, function (c) {
+      c.setAttribute("aria-sort", "none");
+    });
+    th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    Array.prototype.forEach.call(table.tBodies, function (body) {
+      if (body.className === "family") return;
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a.cells[column]), y = key(b.cells[column]);
+        if (typeof x !== typeof y) return typeof x === "number" ? -1 : 1;
+        return (x < y ? -1 : x > y ? 1 : 0) * (ascending ? 1 : -1);
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    if (!table.tHead) return;
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, column) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort";
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+      th.setAttribute("aria-sort", "none");
+      button.addEventListener("click", function () { sortBy(table, column, th); });
+    });
+  });
+  document.documentElement.setAttribute("data-enhanced", "sortable");
+})();
+)";
+
+constexpr int chart_width = 900;
 constexpr int row_height = 22;
-constexpr int label_right = 230;  // labels end here, bars start after it
-constexpr int bar_max = 400;
+constexpr int label_right = 220;  // labels end here, bars start after it
+constexpr int bar_max = 370;
 
 // What a table cell shows for an unknown figure.
 std::string or_dash(const std::string& s) { return s.empty() ? "—" : s; }
 
-std::string_view verdict_colour(int v) {
-  if (v > 0) return "#1b6e20";
-  if (v < 0) return "#b71c1c";
-  return "#444";
+std::string_view verdict_class(int v) {
+  if (v > 0) return "better";
+  if (v < 0) return "worse";
+  return "same";
 }
 
-void systems_table(const comparison& c, std::string& out) {
-  // One row per hardware or software key, in the order first seen.
-  std::vector<std::string> keys;
-  for (const auto& conf : c.configurations) {
-    for (const auto* fields : {&conf.hardware, &conf.software}) {
-      for (const auto& f : *fields) {
-        if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);
-      }
+// A number for the sorting script, in full: the cell shows it rounded.
+std::string sort_key(std::optional<double> v) { return v ? fmt::format("{}", *v) : ""; }
+
+std::string shown_label(const comparison& c, std::size_t configuration) {
+  return std::string(c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
+                                         : std::string_view(c.configurations[configuration].label));
+}
+
+std::string unit_about(const std::string& unit, direction d) {
+  const auto way = direction_text(d);
+  return unit + (unit.empty() || way.empty() ? "" : ", ") + std::string(way);
+}
+
+// ---- the answer: geometric mean ratios per group, best first ------------------------------------
+
+// Where a ratio lies on a logarithmic axis centred on 1 (the baseline), `span` = the largest
+// |log ratio| shown.
+double ratio_x(double ratio, double span, double centre, double half) {
+  return centre + std::log(ratio) / span * half;
+}
+
+void summary_chart(const comparison& c, std::size_t group, const std::vector<std::size_t>& members,
+                   std::string& out) {
+  std::vector<std::size_t> order(members);
+  // Best first; configurations without a ratio last, in their order.
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto& x = c.configurations[a].geomean_ratio;
+    const auto& y = c.configurations[b].geomean_ratio;
+    if (x.has_value() != y.has_value()) return x.has_value();
+    return x && *x > *y;
+  });
+  double span = std::log(1.05);
+  for (auto i : order) {
+    const auto& conf = c.configurations[i];
+    for (const auto& r : {conf.geomean_ratio, conf.geomean_ci_low, conf.geomean_ci_high}) {
+      if (r && *r > 0) span = std::max(span, std::fabs(std::log(*r)));
     }
   }
-  out += "<h2>Systems</h2>\n<div class=\"scroll\"><table class=\"systems\">\n<thead><tr><th></th>";
-  for (const auto& conf : c.configurations) out += "<th>" + html_escaped(conf.label) + "</th>";
-  out += "</tr></thead>\n<tbody>\n";
-  for (const auto& key : keys) {
-    out += "<tr><th>" + html_escaped(key) + "</th>";
-    for (const auto& conf : c.configurations) {
-      std::string value;
-      for (const auto* fields : {&conf.hardware, &conf.software}) {
-        for (const auto& f : *fields) {
-          if (f.key == key && value.empty()) value = f.value;
-        }
+  span *= 1.1;
+  constexpr double centre = label_right + 190;
+  constexpr double half = 180;
+  const int height = static_cast<int>(order.size()) * row_height + 26;
+  const std::string title =
+      "Geometric mean ratio against the baseline" +
+      (c.compare_groups.size() > 1 ? " in group " + c.compare_groups[group].name : std::string()) + ", best first" +
+      (any_geomean_interval(c) ? ", with " + level_text(c) + " intervals" : "");
+  out += fmt::format(
+      "<figure><svg class=\"summary-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+      "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" aria-labelledby=\"summary-{2}-title\">"
+      "\n<title id=\"summary-{2}-title\">{3}</title>\n",
+      chart_width, height, group + 1, html_escaped(title));
+  int y = 4;
+  for (auto i : order) {
+    const auto& conf = c.configurations[i];
+    const bool base = is_baseline(c, i);
+    out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6,
+                       y + 15, base ? " font-weight=\"bold\"" : "",
+                       html_escaped(clipped(label_in_compare_group(c, i), 32)));
+    std::string tail;
+    if (conf.geomean_ratio && *conf.geomean_ratio > 0) {
+      const double ratio = *conf.geomean_ratio;
+      const double x = ratio_x(ratio, span, centre, half);
+      const int v = base ? 0 : ratio > 1.0 ? 1 : ratio < 1.0 ? -1 : 0;
+      out += fmt::format(
+          "<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
+          base ? "baseline" : verdict_class(v), std::min(x, centre), y + 4,
+          std::max(std::fabs(x - centre), 1.5), row_height - 8);
+      if (conf.geomean_ci_low && conf.geomean_ci_high) {
+        const double lo = ratio_x(*conf.geomean_ci_low, span, centre, half);
+        const double hi = ratio_x(*conf.geomean_ci_high, span, centre, half);
+        const int mid = y + row_height / 2;
+        out += fmt::format(
+            "<path class=\"whisker\" d=\"M{0:.1f} {1}H{2:.1f}M{0:.1f} {3}V{4}M{2:.1f} {3}V{4}\"/>",
+            lo, mid, hi, mid - 4, mid + 4);
       }
-      out += "<td>" + html_escaped(value) + "</td>";
+      tail = base ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
+      if (const auto in = geomean_interval_text(conf); !in.empty()) tail += " " + in;
+    } else {
+      tail = "no ratio";
+    }
+    tail += fmt::format(" · {} first, {} last", conf.first_places, conf.last_places);
+    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text></g>\n", centre + half + 12, y + 15,
+                       html_escaped(tail));
+    y += row_height;
+  }
+  out += fmt::format(
+      "<line class=\"axis\" x1=\"{0}\" y1=\"0\" x2=\"{0}\" y2=\"{1}\"/>\n"
+      "<text x=\"{0}\" y=\"{2}\" text-anchor=\"middle\">1 = {3}</text>\n"
+      "<text x=\"{4}\" y=\"{2}\">worse</text><text x=\"{5}\" y=\"{2}\" "
+      "text-anchor=\"end\">better</text>\n</svg></figure>\n",
+      centre, y, y + 16, baseline_word, centre - half, centre + half);
+}
+
+void summary_section(const comparison& c, const table_index& index, std::string& out) {
+  out +=
+      "<section id=\"summary\">\n<h2>Summary</h2>\n<p>Each configuration's geometric mean of "
+      "its performance ratios against its group's baseline, over the tests both have: above 1 "
+      "is better. Bars grow from the baseline on a logarithmic scale, best first";
+  if (any_geomean_interval(c)) {
+    out += "; whiskers are " + level_text(c) + " bootstrap intervals";
+  }
+  out +=
+      ". First and last places count the tests where a configuration ranked best or worst "
+      "of its group.</p>\n";
+  for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
+    if (index.members(g).empty()) continue;
+    if (c.compare_groups.size() > 1) out += "<h3>" + html_escaped(c.compare_groups[g].name) + "</h3>\n";
+    summary_chart(c, g, index.members(g), out);
+  }
+  const bool intervals = any_geomean_interval(c);
+  out += "<div class=\"scroll\"><table class=\"summary sortable\">\n<thead><tr>";
+  for (std::size_t k = 0; k < summary_columns.size(); ++k) {
+    out += fmt::format("<th>{}</th>", summary_columns[k]);
+    if (k == ratio_cell && intervals) {
+      out += "<th>" + html_escaped(level_text(c)) + " interval</th><th>Resampled</th>";
+    }
+  }
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : summary_rows(c)) {
+    const auto& conf = c.configurations[row.configuration];
+    out += "<tr><th>" + html_escaped(row.cells[label_cell]) + "</th>";
+    const std::vector<std::string> keys = {"",
+                                           row.is_baseline ? "1" : sort_key(conf.geomean_ratio),
+                                           std::to_string(conf.tests_compared),
+                                           std::to_string(conf.first_places),
+                                           std::to_string(conf.last_places),
+                                           sort_key(conf.mean_rank)};
+    for (std::size_t k = label_cell + 1; k < row.cells.size(); ++k) {
+      out += fmt::format("<td class=\"num\" data-sort=\"{}\">{}</td>", keys[k],
+                         or_dash(html_escaped(row.cells[k])));
+      if (k == ratio_cell && intervals) {
+        out += "<td class=\"num\">" + or_dash(html_escaped(geomean_interval_text(conf))) +
+               "</td><td class=\"num\">" +
+               (conf.geomean_ci_low ? std::to_string(conf.geomean_ci_tests) : "—") + "</td>";
+      }
     }
     out += "</tr>\n";
   }
-  out += "</tbody></table></div>\n";
+  out += "</tbody></table></div>\n</section>\n";
+}
+
+// ---- systems: what they share once, then what differs ------------------------------------------
+
+void systems_section(const comparison& c, std::string& out) {
+  // Each hardware or software key, in the order first seen, with its value per configuration.
+  std::vector<std::string> keys;
+  std::vector<std::vector<std::string>> values;  // [key][configuration]
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    for (const auto* fields : {&c.configurations[i].hardware, &c.configurations[i].software}) {
+      for (const auto& f : *fields) {
+        auto at = std::find(keys.begin(), keys.end(), f.key);
+        if (at == keys.end()) {
+          keys.push_back(f.key);
+          values.emplace_back(c.configurations.size());
+          at = keys.end() - 1;
+        }
+        auto& v = values[static_cast<std::size_t>(at - keys.begin())][i];
+        if (v.empty()) v = f.value;  // the first of a repeated key, as the model keeps both
+      }
+    }
+  }
+  out += "<section id=\"systems\">\n<h2>Systems</h2>\n";
+  if (keys.empty()) {
+    out += "<p>The inputs describe no hardware or software.</p>\n</section>\n";
+    return;
+  }
+  std::vector<std::size_t> shared, differing;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    const auto& v = values[k];
+    const bool same = !v.front().empty() && std::all_of(v.begin(), v.end(), [&](const auto& x) {
+      return x == v.front();
+    });
+    (same ? shared : differing).push_back(k);
+  }
+  if (!shared.empty()) {
+    out += c.configurations.size() > 1 ? "<p>Shared by every configuration:</p>\n" : "";
+    out += "<table class=\"shared\">\n<tbody>\n";
+    for (auto k : shared) {
+      out += "<tr><th>" + html_escaped(keys[k]) + "</th><td>" + html_escaped(values[k].front()) +
+             "</td></tr>\n";
+    }
+    out += "</tbody></table>\n";
+  }
+  if (!differing.empty()) {
+    out += "<p>What differs between the configurations:</p>\n";
+    out +=
+        "<div class=\"scroll\"><table class=\"systems\">\n<thead><tr><th scope=\"col\">"
+        "</th>";
+    for (const auto& conf : c.configurations) {
+      out += "<th scope=\"col\">" + html_escaped(conf.label) + "</th>";
+    }
+    out += "</tr></thead>\n<tbody>\n";
+    for (auto k : differing) {
+      out += "<tr><th scope=\"row\">" + html_escaped(keys[k]) + "</th>";
+      for (const auto& v : values[k]) out += "<td>" + html_escaped(v) + "</td>";
+      out += "</tr>\n";
+    }
+    out += "</tbody></table></div>\n";
+  } else if (c.configurations.size() > 1) {
+    out += "<p>Nothing else differs in what the inputs describe.</p>\n";
+  }
+  out += "</section>\n";
+}
+
+// ---- results: a chart per test, by family -------------------------------------------------------
+
+std::string delta_label(const compared_entry& e) {
+  std::string s = delta_text(e.delta_pct);
+  if (const auto in = delta_interval_text(e); !in.empty()) s += " " + in;
+  if (const auto mark = noise_mark(e); !mark.empty()) s += " " + std::string(mark);
+  return s;
 }
 
 void test_chart(const comparison& c, const compared_test& test, std::size_t index,
-                std::string& out) {
+                const std::string& caption, const std::string& about, std::string& out) {
   double largest = 0;
   std::size_t rows = 0;
   std::size_t group = c.compare_groups.size();
   for (const auto& e : test.entries) {
-    if (e.value && e.kind != entry_kind::pass_fail) largest = std::max(largest, *e.value);
+    if (e.value && e.kind != entry_kind::pass_fail) {
+      largest = std::max(largest, *e.value);
+      if (e.standard_error) largest = std::max(largest, *e.value + *e.standard_error);
+      for (double r : e.runs) largest = std::max(largest, r);
+    }
     const auto g = c.configurations[e.configuration].compare_group;
     if (c.compare_groups.size() > 1 && g != group) ++rows;  // a group heading row
     group = g;
     ++rows;
   }
   const int height = static_cast<int>(rows) * row_height + 8;
+  const std::string title = test_heading(test) + (about.empty() ? "" : " (" + about + ")");
 
+  out += fmt::format("<figure id=\"test-{}\">\n<figcaption><strong>{}</strong>", index + 1,
+                     html_escaped(caption));
+  if (!about.empty()) out += " <span class=\"unit\">" + html_escaped(about) + "</span>";
+  out += "</figcaption>\n";
   out += fmt::format(
-      "<figure id=\"test-{}\">\n<figcaption><strong>{}</strong><br><span "
-      "class=\"unit\">{}</span></figcaption>\n",
-      index + 1, html_escaped(test_heading(test)),
-      html_escaped(test.unit +
-                   (test.unit.empty() || test.direction == direction::none ? "" : ", ") +
-                   std::string(direction_text(test.direction))));
-  out += fmt::format(
-      "<svg class=\"test-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
-      "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
-      chart_width, height, chart_width, height, html_escaped(test.title));
+      "<svg class=\"test-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+      "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" aria-labelledby=\"test-{2}-title\">\n"
+      "<title id=\"test-{2}-title\">{3}</title>\n",
+      chart_width, height, index + 1, html_escaped(title));
+  auto x_of = [&](double v) { return label_right + std::max(v, 0.0) / largest * bar_max; };
   int y = 4;
   group = c.compare_groups.size();
   for (const auto& e : test.entries) {
@@ -121,27 +379,42 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
     }
     group = conf.compare_group;
     const bool base = is_baseline(c, e.configuration);
-    const std::string label =
-        std::string(c.compare_groups.size() > 1 ? label_in_compare_group(c, e.configuration)
-                                                : std::string_view(conf.label));
-    double width = 0;
-    if (e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail) {
-      width = *e.value / largest * bar_max;
-    }
+    const bool drawn = e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail;
     out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
-    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6,
-                       y + 15, base ? " font-weight=\"bold\"" : "",
-                       html_escaped(clipped(label, 34) + (base ? baseline_suffix : "")));
-    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
-                       label_right, y + 3, width, row_height - 6, base ? "#777" : "#4a78b5");
+    out += fmt::format(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6, y + 15,
+        base ? " font-weight=\"bold\"" : "",
+        html_escaped(clipped(shown_label(c, e.configuration), 32) + (base ? baseline_suffix : "")));
+    double end = label_right;
+    if (drawn) {
+      end = x_of(*e.value);
+      out += fmt::format("<rect class=\"bar{}\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
+                         base ? " baseline" : "", label_right, y + 3, end - label_right,
+                         row_height - 6);
+      const int mid = y + row_height / 2;
+      // The standard error either side of the value, where the input gives one.
+      if (e.standard_error && *e.standard_error > 0) {
+        const double lo = x_of(*e.value - *e.standard_error);
+        const double hi = x_of(*e.value + *e.standard_error);
+        out += fmt::format(
+            "<path class=\"whisker\" d=\"M{0:.1f} {1}H{2:.1f}M{0:.1f} {3}V{4}M{2:.1f} {3}V{4}\"/>",
+            lo, mid, hi, mid - 4, mid + 4);
+        end = std::max(end, hi);
+      }
+      // Every run, outlying ones too: they are shown, never dropped.
+      for (double r : e.runs) {
+        out += fmt::format("<circle class=\"run\" cx=\"{:.1f}\" cy=\"{}\" r=\"2\"/>", x_of(r), mid);
+      }
+    }
     std::string tail = e.value_text;
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", label_right + width + 4, y + 15,
-                       html_escaped(tail));
+    if (e.outlier_runs && *e.outlier_runs > 0) {
+      tail += fmt::format(" · {} outlying run{}", *e.outlier_runs, *e.outlier_runs == 1 ? "" : "s");
+    }
+    out +=
+        fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", end + 4, y + 15, html_escaped(tail));
     if (e.delta_pct && !base) {
-      std::string delta = delta_text(e.delta_pct);
-      if (e.noise == noise::not_significant) delta += " ~";
-      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"{}\">{}</text>",
-                         chart_width - 4, y + 15, verdict_colour(verdict(e)), delta);
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" class=\"{}\">{}</text>",
+                         chart_width - 4, y + 15, verdict_class(verdict(e)), delta_label(e));
     }
     out += "</g>\n";
     y += row_height;
@@ -149,94 +422,93 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
   out += "</svg>\n</figure>\n";
 }
 
+void family_charts(const comparison& c, const std::vector<test_family>& families,
+                   std::string& out) {
+  for (std::size_t f = 0; f < families.size(); ++f) {
+    const auto& family = families[f];
+    out += fmt::format("<section class=\"family\" id=\"family-{}\">\n<h3>{}</h3>\n", f + 1,
+                       html_escaped(family.heading));
+    std::string shared = family.shared;
+    if (family.one_unit) {
+      const auto about = unit_about(family.unit, family.direction);
+      if (!about.empty()) shared += (shared.empty() ? "" : ". ") + about;
+    }
+    if (!shared.empty()) out += "<p class=\"shared-options\">" + html_escaped(shared) + "</p>\n";
+    for (std::size_t k = 0; k < family.tests.size(); ++k) {
+      const auto t = family.tests[k];
+      const auto& test = c.tests[t];
+      std::string caption = family.rest[k];
+      std::string about = family.one_unit ? "" : unit_about(test.unit, test.direction);
+      if (caption.empty()) caption = family.heading;
+      test_chart(c, test, t, caption, about, out);
+    }
+    out += "</section>\n";
+  }
+}
+
+// ---- the table view: one table per group, the families as row groups ----------------------------
+
 std::string cell_html(const comparison& c, std::size_t configuration, const compared_entry& e) {
   std::string cell = html_escaped(e.value_text);
   if (!is_baseline(c, configuration) && e.delta_pct) {
-    const int v = verdict(e);
-    const std::string_view css = v > 0 ? "better" : v < 0 ? "worse" : "same";
-    cell += fmt::format(" <span class=\"{}\">({}{})</span>", css, delta_text(e.delta_pct),
-                        e.noise == noise::not_significant ? " ~" : "");
+    cell += fmt::format(" <span class=\"{}\">({})</span>", verdict_class(verdict(e)),
+                        html_escaped(delta_label(e)));
   }
   return e.rank == 1 ? "<strong>" + cell + "</strong>" : cell;
 }
 
-void compare_group_tables(const comparison& c, std::string& out) {
-  const table_index index(c);
+void compare_group_tables(const comparison& c, const table_index& index,
+                  const std::vector<test_family>& families,
+                  const comparison_render_options& options, std::string& out) {
   for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
-    const auto& confs = index.members(g);
-    if (c.compare_groups.size() > 1)
-      out += "<h3>" + html_escaped(c.compare_groups[g].name) + "</h3>\n";
-    out += "<div class=\"scroll\"><table class=\"group\">\n<thead><tr><th>Test</th>";
-    for (auto i : confs) {
+    const auto columns = shown_columns(c, index, g, options.columns);
+    if (columns.empty()) continue;
+    if (c.compare_groups.size() > 1) out += "<h3>" + html_escaped(c.compare_groups[g].name) + "</h3>\n";
+    out += "<div class=\"scroll\"><table class=\"group sortable\">\n<thead><tr><th>Test</th>";
+    for (auto i : columns) {
       out += "<th>" + html_escaped(label_in_compare_group(c, i)) +
              (is_baseline(c, i) ? baseline_suffix : "") + "</th>";
     }
-    out += "</tr></thead>\n<tbody>\n";
-    for (std::size_t t = 0; t < c.tests.size(); ++t) {
-      const auto& test = c.tests[t];
-      std::string row = "<tr><th>" + html_escaped(test_heading(test)) + " <span class=\"unit\">(" +
-                        html_escaped(test.unit) + std::string(direction_arrow(test.direction)) +
-                        ")</span></th>";
-      bool any = false;
-      for (auto i : confs) {
-        const auto* e = index.entry(t, i);
-        row += "<td class=\"num\">" + (e ? cell_html(c, i, *e) : std::string("—")) + "</td>";
-        any = any || e;
+    out += "</tr></thead>\n";
+    for (std::size_t f = 0; f < families.size(); ++f) {
+      const auto& family = families[f];
+      std::string rows;
+      for (std::size_t k = 0; k < family.tests.size(); ++k) {
+        const auto t = family.tests[k];
+        const auto& test = c.tests[t];
+        std::string label = html_escaped(family.rest[k]);
+        if (!family.one_unit) {
+          label += " <span class=\"unit\">(" + html_escaped(test.unit) +
+                   std::string(direction_arrow(test.direction)) + ")</span>";
+        }
+        std::string row = "<tr><th>" + label + "</th>";
+        bool any = false;
+        for (auto i : columns) {
+          const auto* e = index.entry(t, i);
+          const std::string key = e && e->delta_pct ? sort_key(e->delta_pct) : "";
+          row += "<td class=\"num\" data-sort=\"" + key + "\">" +
+                 (e ? cell_html(c, i, *e) : std::string("—")) + "</td>";
+          any = any || e;
+        }
+        if (any) rows += row + "</tr>\n";
       }
-      if (any) out += row + "</tr>\n";
+      if (rows.empty()) continue;
+      std::string heading = html_escaped(family.heading);
+      std::string shared = family.shared;
+      if (family.one_unit) {
+        const auto about = unit_about(family.unit, family.direction);
+        if (!about.empty()) shared += (shared.empty() ? "" : ". ") + about;
+      }
+      if (!shared.empty()) heading += " <span class=\"unit\">" + html_escaped(shared) + "</span>";
+      out += fmt::format("<tbody class=\"family\"><tr><th colspan=\"{}\">{}</th></tr></tbody>\n",
+                         columns.size() + 1, heading);
+      out += "<tbody>\n" + rows + "</tbody>\n";
     }
-    out += "</tbody></table></div>\n";
+    out += "</table></div>\n";
   }
 }
 
-void summary(const comparison& c, std::string& out) {
-  out +=
-      "<h2>Summary</h2>\n<p>Geometric mean of the performance ratios against the baseline "
-      "over the tests both have; above 1 is better.</p>\n";
-  double largest = 1.0;
-  for (const auto& conf : c.configurations) {
-    if (conf.geomean_ratio) largest = std::max(largest, *conf.geomean_ratio);
-  }
-  const int height = static_cast<int>(c.configurations.size()) * row_height + 8;
-  out += fmt::format(
-      "<svg class=\"summary-chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" "
-      "aria-label=\"geometric mean ratios\">\n",
-      chart_width, height, chart_width, height);
-  const double scale = bar_max / (largest * 1.1);
-  const auto rows = summary_rows(c);
-  for (const auto& row : rows) {
-    const auto& conf = c.configurations[row.configuration];
-    const int y = 4 + static_cast<int>(row.configuration) * row_height;
-    const double ratio = conf.geomean_ratio.value_or(0.0);
-    const int v = ratio > 1.0 ? 1 : ratio < 1.0 && conf.geomean_ratio ? -1 : 0;
-    out += fmt::format("<g><title>{}</title><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-                       html_escaped(conf.label), label_right - 6, y + 15,
-                       html_escaped(clipped(conf.label, 34)));
-    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>",
-                       label_right, y + 3, ratio * scale, row_height - 6,
-                       row.is_baseline ? "#777" : verdict_colour(v));
-    out +=
-        fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text></g>\n", label_right + ratio * scale + 4,
-                    y + 15, conf.geomean_ratio ? ratio_text(conf.geomean_ratio) : "no ratio");
-  }
-  out += fmt::format(
-      "<line x1=\"{:.1f}\" y1=\"0\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#000\" "
-      "stroke-dasharray=\"4 3\"/>\n</svg>\n",
-      label_right + scale, label_right + scale, height);
-
-  out += "<table class=\"summary\">\n<thead><tr>";
-  for (auto column : summary_columns) out += fmt::format("<th>{}</th>", column);
-  out += "</tr></thead>\n<tbody>\n";
-  for (const auto& row : rows) {
-    out += "<tr><th>" + html_escaped(row.cells[label_cell]) + "</th>";
-    for (std::size_t k = label_cell + 1; k < row.cells.size(); ++k) {
-      out += "<td class=\"num\">" + or_dash(html_escaped(row.cells[k])) + "</td>";
-    }
-    out += "</tr>\n";
-  }
-  out += "</tbody></table>\n";
-}
+// ---- the frame ----------------------------------------------------------------------------------
 
 std::string page_title(const comparison& c) {
   std::string title;
@@ -248,32 +520,73 @@ std::string page_title(const comparison& c) {
   return title.empty() ? "Benchmark comparison" : title;
 }
 
+void contents(const std::vector<test_family>& families, bool notes, std::string& out) {
+  out +=
+      "<nav aria-label=\"Contents\">\n<h2>Contents</h2>\n<ol>\n<li><a "
+      "href=\"#summary\">Summary</a></li>\n<li><a href=\"#systems\">Systems</a></li>\n<li><a "
+      "href=\"#results\">Results</a>";
+  if (!families.empty()) {
+    out += "\n<ol>\n";
+    for (std::size_t f = 0; f < families.size(); ++f) {
+      out += fmt::format("<li><a href=\"#family-{}\">{}</a></li>\n", f + 1,
+                         html_escaped(families[f].heading));
+    }
+    out += "</ol>\n";
+  }
+  out += "</li>\n";
+  if (notes) out += "<li><a href=\"#notes\">Notes</a></li>\n";
+  out += "<li><a href=\"#method\">How the figures are computed</a></li>\n</ol>\n</nav>\n";
+}
+
+void method_section(const comparison& c, std::string& out) {
+  out +=
+      "<section id=\"method\">\n<h2>How the figures are computed</h2>\n<p>The delta is (v − b) "
+      "/ b of the value v against its group's baseline b in the same test: the change of the "
+      "number on the chart. The performance ratio is v / b when higher is better and b / v when "
+      "lower is better, so above 1 is always better; colours, bold cells, places and the "
+      "geometric means come from it.</p>\n";
+  for (const auto& line : statistics_legend(c)) out += "<p>" + html_escaped(line) + "</p>\n";
+  out += "</section>\n";
+}
+
 }  // namespace
 
 void render_html_comparison(const comparison& c, const comparison_render_options& options,
                             std::string& out) {
   const auto title = html_escaped(page_title(c));
+  const table_index index(c);
+  const auto families = test_families(c);
+  const auto notes = note_lines(c);
   out +=
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"color-scheme\" content=\"light dark\">\n";
   out += "<title>" + title + "</title>\n<style>\n" + std::string(style) + "</style>\n</head>\n";
-  out += "<body>\n<h1>" + title + "</h1>\n<p>Compared by iosr:";
+  out += "<body>\n<header>\n<h1>" + title + "</h1>\n<p class=\"lead\">Compared by iosr:";
   for (const auto& in : c.inputs) out += " <code>" + html_escaped(in.source_name) + "</code>";
-  out += ". Deltas are against each group's baseline; green is better, red is worse.</p>\n";
-  systems_table(c, out);
-  out += "<h2>Results</h2>\n";
+  out += fmt::format(
+      ". {} test{}, {} configuration{}; deltas are against each group's baseline, green is "
+      "better and red worse.</p>\n</header>\n",
+      c.tests.size(), c.tests.size() == 1 ? "" : "s", c.configurations.size(),
+      c.configurations.size() == 1 ? "" : "s");
+  contents(families, !notes.empty(), out);
+  out += "<main>\n";
+  summary_section(c, index, out);
+  systems_section(c, out);
+  out += "<section id=\"results\">\n<h2>Results</h2>\n";
   if (options.table_view) {
-    compare_group_tables(c, out);
+    compare_group_tables(c, index, families, options, out);
   } else {
-    for (std::size_t t = 0; t < c.tests.size(); ++t) test_chart(c, c.tests[t], t, out);
+    family_charts(c, families, out);
   }
-  summary(c, out);
-  if (const auto notes = note_lines(c); !notes.empty()) {
-    out += "<h2>Notes</h2>\n<ul class=\"notes\">\n";
+  out += "</section>\n";
+  if (!notes.empty()) {
+    out += "<section id=\"notes\">\n<h2>Notes</h2>\n<ul class=\"notes\">\n";
     for (const auto& line : notes) out += "<li>" + html_escaped(line) + "</li>\n";
-    out += "</ul>\n";
+    out += "</ul>\n</section>\n";
   }
-  out += "</body>\n</html>\n";
+  method_section(c, out);
+  out += "</main>\n<script>\n" + std::string(script) + "</script>\n</body>\n</html>\n";
 }
 
 }  // namespace iosr::detail

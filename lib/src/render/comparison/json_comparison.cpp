@@ -16,7 +16,7 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-constexpr int schema_version = 1;
+constexpr int schema_version = 2;
 
 template <typename T>
 json or_null(const std::optional<T>& v) {
@@ -52,6 +52,14 @@ json row(const comparison& c, const compared_test& test, const compared_entry& e
       {"p_value", or_null(e.p_value)},
       {"standard_error", or_null(e.standard_error)},
       {"sample_count", or_null(e.sample_count)},
+      // schema version 2
+      {"p_adjusted", or_null(e.p_adjusted)},
+      {"delta_ci_low", or_null(e.delta_ci_low)},
+      {"delta_ci_high", or_null(e.delta_ci_high)},
+      {"n", or_null(e.n)},
+      {"baseline_n", or_null(e.baseline_n)},
+      {"outlier_runs", or_null(e.outlier_runs)},
+      {"runs", e.runs},
   };
 }
 
@@ -69,6 +77,10 @@ json summary(const comparison& c, const summary_row& row) {
       {"first_places", conf.first_places},
       {"last_places", conf.last_places},
       {"mean_rank", or_null(conf.mean_rank)},
+      // schema version 2
+      {"geomean_ci_low", or_null(conf.geomean_ci_low)},
+      {"geomean_ci_high", or_null(conf.geomean_ci_high)},
+      {"geomean_ci_tests", conf.geomean_ci_tests},
   };
 }
 
@@ -106,6 +118,12 @@ void render_json_comparison(const comparison& c, const comparison_render_options
                          {"files", files}});
   }
   doc["notes"] = c.notes;
+  const auto& stats = c.statistics;
+  doc["statistics"] = {{"confidence", stats.confidence},
+                       {"alpha", stats.alpha},
+                       {"adjustment", "benjamini-hochberg"},
+                       {"p_values", stats.p_values},
+                       {"bootstrap", stats.bootstrap}};
   // Invalid UTF-8 from an input must not abort the output: such bytes become U+FFFD.
   append_json_document(out, doc);
   out += '\n';

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The comparison as GitHub-flavoured Markdown for articles: one table per group (tests as rows,
-// configurations as columns, the baseline first, the best cell bold), then the summary.
+// The comparison as GitHub-flavoured Markdown for articles: a compact summary first, then per
+// group one table per test family (its shared options in the heading, the rows showing what
+// varies), configurations as columns with the baseline first and the best cell bold.
 // Texts from the inputs go through markdown_escaped() (render/escape.hpp).
 #include <cstddef>
 #include <string>
@@ -10,6 +11,8 @@
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
+#include "render/comparison/test_families.hpp"
+#include "render/comparison/uncertainty_cells.hpp"
 #include "render/escape.hpp"
 
 namespace iosr::detail {
@@ -25,78 +28,121 @@ void table_row(const std::vector<std::string>& cells, std::string& out) {
   out += '\n';
 }
 
+std::string unit_text(const std::string& unit, direction d) {
+  std::string about = markdown_escaped(unit);
+  if (auto arrow = direction_arrow(d); !arrow.empty()) {
+    about += (about.empty() ? "" : ", ") + std::string(arrow) + " better";
+  }
+  return about;
+}
+
 std::string cell_text(const comparison& c, const compared_entry& e) {
   std::string cell = markdown_escaped(e.value_text);
   if (!is_baseline(c, e.configuration) && e.delta_pct) {
     cell += " (" + delta_text(e.delta_pct);
-    if (e.noise == noise::not_significant) cell += " \\~";
+    if (const auto in = delta_interval_text(e); !in.empty()) cell += " " + markdown_escaped(in);
+    if (const auto mark = noise_mark(e); !mark.empty()) cell += " " + markdown_escaped(mark);
     cell += ")";
   }
   if (e.rank == 1) cell = "**" + cell + "**";
   return cell;
 }
 
-void render_compare_group(const comparison& c, const table_index& index, std::size_t group,
-                          std::string& out) {
-  const auto& confs = index.members(group);
-  if (c.compare_groups.size() > 1)
-    out += "## " + markdown_escaped(c.compare_groups[group].name) + "\n\n";
+void render_family(const comparison& c, const table_index& index,
+                   const std::vector<std::size_t>& columns, const test_family& family,
+                   std::string& out) {
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t k = 0; k < family.tests.size(); ++k) {
+    const auto t = family.tests[k];
+    const auto& test = c.tests[t];
+    std::string label = markdown_escaped(family.rest[k]);
+    if (!family.one_unit) {
+      const auto about = unit_text(test.unit, test.direction);
+      if (!about.empty()) label += (label.empty() ? "" : " ") + ("(" + about + ")");
+    }
+    if (label.empty()) label = or_dash(unit_text(test.unit, test.direction));
+    std::vector<std::string> row{label};
+    bool any = false;
+    for (auto i : columns) {
+      const auto* e = index.entry(t, i);
+      row.push_back(e ? cell_text(c, *e) : "—");
+      any = any || e;
+    }
+    if (any) rows.push_back(std::move(row));
+  }
+  if (rows.empty()) return;
 
+  out += "### " + markdown_escaped(family.heading) + "\n\n";
+  std::string about = markdown_escaped(family.shared);
+  if (family.one_unit) {
+    const auto unit = unit_text(family.unit, family.direction);
+    if (!unit.empty()) about += (about.empty() ? "" : ". ") + unit;
+  }
+  if (!about.empty()) out += about + "\n\n";
   std::vector<std::string> header{"Test"};
   std::vector<std::string> align{"---"};
-  for (auto i : confs) {
+  for (auto i : columns) {
     header.push_back(markdown_escaped(label_in_compare_group(c, i)) +
                      (is_baseline(c, i) ? baseline_suffix : ""));
     align.push_back("---:");
   }
   table_row(header, out);
   table_row(align, out);
-  for (std::size_t t = 0; t < c.tests.size(); ++t) {
-    const auto& test = c.tests[t];
-    std::vector<std::string> row{markdown_escaped(test_heading(test))};
-    std::string about = markdown_escaped(test.unit);
-    if (auto arrow = direction_arrow(test.direction); !arrow.empty()) {
-      about += (about.empty() ? "" : ", ") + std::string(arrow) + " better";
-    }
-    if (!about.empty()) row[0] += " (" + about + ")";
-    bool any = false;
-    for (auto i : confs) {
-      const auto* e = index.entry(t, i);
-      row.push_back(e ? cell_text(c, *e) : "—");
-      any = any || e;
-    }
-    if (any) table_row(row, out);
-  }
+  for (const auto& row : rows) table_row(row, out);
   out += '\n';
 }
 
 void render_summary(const comparison& c, std::string& out) {
-  out += c.compare_groups.size() > 1 ? "## Summary\n\n" : "Summary:\n\n";
-  table_row({summary_columns.begin(), summary_columns.end()}, out);
-  table_row({"---", "---:", "---:", "---:", "---:", "---:"}, out);
+  const bool intervals = any_geomean_interval(c);
+  out += "## Summary\n\n";
+  std::vector<std::string> header{summary_columns.begin(), summary_columns.end()};
+  std::vector<std::string> align{"---", "---:", "---:", "---:", "---:", "---:"};
+  if (intervals) {
+    header.insert(header.begin() + ratio_cell + 1, level_text(c) + " interval");
+    align.push_back("---:");
+  }
+  table_row(header, out);
+  table_row(align, out);
   for (const auto& row : summary_rows(c)) {
     std::vector<std::string> cells;
     for (const auto& cell : row.cells) {
       cells.push_back(cells.empty() ? markdown_escaped(cell) : or_dash(markdown_escaped(cell)));
+    }
+    if (intervals) {
+      const auto& conf = c.configurations[row.configuration];
+      std::string in = geomean_interval_text(conf);
+      if (!in.empty()) in += " (" + std::to_string(conf.geomean_ci_tests) + " resampled)";
+      cells.insert(cells.begin() + ratio_cell + 1, or_dash(markdown_escaped(in)));
     }
     table_row(cells, out);
   }
   out +=
       "\nGeomean ratio: geometric mean of the performance ratios against the baseline over "
       "the tests both have (above 1 is better). Cells: value (delta against the baseline); "
-      "bold is best in the group";
-  out += "; \\~ marks a delta within the noise (Welch's t-test, p ≥ 0.05).\n";
+      "bold is best in the group.\n";
+  for (const auto& line : statistics_legend(c)) out += '\n' + markdown_escaped(line) + '\n';
+  out += '\n';
 }
 
 }  // namespace
 
-void render_markdown_comparison(const comparison& c, const comparison_render_options&,
+void render_markdown_comparison(const comparison& c, const comparison_render_options& options,
                                 std::string& out) {
   const table_index index(c);
-  for (std::size_t g = 0; g < c.compare_groups.size(); ++g) render_compare_group(c, index, g, out);
   render_summary(c, out);
+  const auto families = test_families(c);
+  for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
+    const auto columns = shown_columns(c, index, g, options.columns);
+    if (columns.empty()) continue;
+    out += "## " + (c.compare_groups.size() > 1 ? markdown_escaped(c.compare_groups[g].name) : "Results") + "\n\n";
+    for (const auto& family : families) render_family(c, index, columns, family, out);
+  }
   const auto notes = note_lines(c);
-  if (!notes.empty()) out += '\n';
+  if (notes.empty()) {
+    out.pop_back();  // the blank line after the last table ends nothing
+    return;
+  }
+  out += "## Notes\n\n";
   for (const auto& line : notes) out += "- " + markdown_escaped(line) + '\n';
 }
 

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// Intervals, the noise mark and the statistics legend of every comparison format (see
+// uncertainty_cells.hpp).
+#include "render/comparison/uncertainty_cells.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace iosr::detail {
+
+std::string delta_interval_text(const compared_entry& e) {
+  if (!e.delta_ci_low || !e.delta_ci_high) return {};
+  return fmt::format("[{:+.1f}, {:+.1f}]", *e.delta_ci_low, *e.delta_ci_high);
+}
+
+std::string geomean_interval_text(const configuration& conf) {
+  if (!conf.geomean_ci_low || !conf.geomean_ci_high) return {};
+  return fmt::format("[{:.3f}, {:.3f}]", *conf.geomean_ci_low, *conf.geomean_ci_high);
+}
+
+std::string level_text(const comparison& c) {
+  return fmt::format("{:g}%", c.statistics.confidence * 100.0);
+}
+
+std::string_view noise_mark(const compared_entry& e) {
+  switch (e.noise) {
+    case noise::not_significant:
+    case noise::few_runs:
+      return to_string(e.noise);
+    case noise::significant:
+    case noise::unknown:
+      break;
+  }
+  return {};
+}
+
+bool any_delta_interval(const compared_test& test) {
+  return std::any_of(test.entries.begin(), test.entries.end(),
+                     [](const auto& e) { return e.delta_ci_low.has_value(); });
+}
+
+bool any_delta_interval(const comparison& c) {
+  return std::any_of(c.tests.begin(), c.tests.end(),
+                     [](const auto& t) { return any_delta_interval(t); });
+}
+
+bool any_geomean_interval(const comparison& c) {
+  return std::any_of(c.configurations.begin(), c.configurations.end(),
+                     [](const auto& conf) { return conf.geomean_ci_low.has_value(); });
+}
+
+std::vector<std::string> statistics_legend(const comparison& c) {
+  const auto& s = c.statistics;
+  std::vector<std::string> lines;
+  if (s.p_values == 0) {
+    lines.push_back(
+        "No input gives runs or standard errors, so no delta has a p-value or an interval and "
+        "none is called significant or noise.");
+    return lines;
+  }
+  lines.push_back(fmt::format(
+      "~ marks a delta within the noise: Welch's t-test on the runs (or on the standard error "
+      "and N an input gives), its p-value adjusted by Benjamini-Hochberg over the {} p-value{} "
+      "of this comparison, is at least {:g}; a delta without a mark stands out from it.",
+      s.p_values, s.p_values == 1 ? "" : "s", s.alpha));
+  const bool few = std::any_of(c.tests.begin(), c.tests.end(), [](const auto& t) {
+    return std::any_of(t.entries.begin(), t.entries.end(),
+                       [](const auto& e) { return e.noise == noise::few_runs; });
+  });
+  if (few) {
+    lines.push_back(
+        "n<3 marks fewer than 3 runs on a side: such a delta has a p-value and an interval but "
+        "is never called significant.");
+  }
+  if (any_delta_interval(c)) {
+    lines.push_back(fmt::format(
+        "[low, high] after a delta is its {} confidence interval, in percent: the delta method "
+        "on the logarithm of the ratio, with Welch-Satterthwaite degrees of freedom.",
+        level_text(c)));
+  }
+  if (any_geomean_interval(c)) {
+    lines.push_back(fmt::format(
+        "The interval of a geometric mean ratio is a {} bootstrap percentile interval: {} "
+        "resamples of every entry's runs; tests without runs enter as fixed ratios, and "
+        "\"resampled\" says how many tests had runs.",
+        level_text(c), s.bootstrap));
+  }
+  return lines;
+}
+
+}  // namespace iosr::detail
