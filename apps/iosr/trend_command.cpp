@@ -19,7 +19,7 @@ namespace iosr::cli {
 int run_trend(int argc, char** argv) {
   std::string formats;
   for (const auto& f : list_trend_formats()) {
-    formats += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
+    formats += "\n  " + std::string(f.name) + ": " + std::string(f.help);
   }
   cxxopts::Options options(
       "iosr trend",

@@ -111,9 +111,9 @@ std::vector<const trend_value*> values_by_point(const trend& t, const trend_seri
 namespace iosr {
 
 std::vector<trend_format_info> list_trend_formats() {
-  std::vector<trend_format_info> list;
-  for (const auto& f : detail::trend_formats()) list.push_back({f.name, f.summary});
-  return list;
+  return detail::list_formats(detail::trend_formats(), [](const auto& f) {
+    return trend_format_info{f.name, f.help};
+  });
 }
 
 void render_trend(const trend& t, std::string_view format, const trend_render_options& options,

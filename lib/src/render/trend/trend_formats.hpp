@@ -19,7 +19,7 @@ using render_trend_fn = void (*)(const trend& t, const trend_render_options& opt
 
 struct trend_format {
   std::string_view name;
-  std::string_view summary;
+  std::string_view help;
   render_trend_fn render;
 };
 
