@@ -7,6 +7,7 @@
 #include "catch.hpp"
 #include "input/system_fields.hpp"
 #include "input/pts_text/header_split.hpp"
+#include "reader_support.hpp"
 
 namespace {
 
@@ -18,6 +19,7 @@ using iosr::detail::split_hardware_software;
 using iosr::detail::split_title_line;
 using iosr::detail::starts_with_hardware_key;
 using iosr::detail::starts_with_software_key;
+using test_support::fields_text;
 
 }  // namespace
 
@@ -179,29 +181,14 @@ TEST_CASE("A collapsed system string without a comma before OS splits into hardw
         "OS: Ubuntu 20.04, Kernel: 5.4.0-42-generic (x86_64), File-System: ext4, Screen "
         "Resolution: 1920x1080");
 
-  auto hw = split_fields(hardware);
-  REQUIRE(hw.size() == 5);
-  CHECK(hw[0].key == "Processor");
-  CHECK(hw[0].value == "Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads)");
-  CHECK(hw[1].key == "Motherboard");
-  CHECK(hw[1].value == "ASUS PRIME Z370-A");
-  // A value holding `, ` is joined back together.
-  CHECK(hw[2].key == "Memory");
-  CHECK(hw[2].value == "2 x 8GB DDR4, 3200MT/s");
-  CHECK(hw[3].key == "Disk");
-  CHECK(hw[4].key == "Network");
-  CHECK(hw[4].value == "Intel I219-V");
-
-  auto sw = split_fields(software);
-  REQUIRE(sw.size() == 4);
-  CHECK(sw[0].key == "OS");
-  CHECK(sw[0].value == "Ubuntu 20.04");
-  CHECK(sw[1].key == "Kernel");
-  CHECK(sw[1].value == "5.4.0-42-generic (x86_64)");
-  CHECK(sw[2].key == "File-System");
-  CHECK(sw[2].value == "ext4");
-  CHECK(sw[3].key == "Screen Resolution");
-  CHECK(sw[3].value == "1920x1080");
+  // A value holding `, ` (the memory's) is joined back together.
+  CHECK(fields_text(split_fields(hardware)) ==
+        "Processor: Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads) | Motherboard: ASUS "
+        "PRIME Z370-A | Memory: 2 x 8GB DDR4, 3200MT/s | Disk: Samsung SSD 970 EVO 500GB | "
+        "Network: Intel I219-V");
+  CHECK(fields_text(split_fields(software)) ==
+        "OS: Ubuntu 20.04 | Kernel: 5.4.0-42-generic (x86_64) | File-System: ext4 | Screen "
+        "Resolution: 1920x1080");
 }
 
 TEST_CASE("A system string with only software keys is all software", "[header]") {

@@ -86,6 +86,17 @@ inline iosr::result_file without_provenance(iosr::result_file f) {
   return f;
 }
 
+/// `fields` on one line, each `key: value`, joined by ` | ` (not `, `, so that a value holding
+/// `, ` still shows where the fields were split): a system's fields checked in one CHECK.
+inline std::string fields_text(const std::vector<iosr::field>& fields) {
+  std::string out;
+  for (const auto& f : fields) {
+    if (!out.empty()) out += " | ";
+    out += f.key + ": " + f.value;
+  }
+  return out;
+}
+
 /// A bar chart with this header and no entries yet.
 inline iosr::result make_chart(std::string title, std::string version, std::string description,
                                std::string unit, iosr::direction dir) {

@@ -118,13 +118,8 @@ void bind_text_or_null(statement& st, int index, std::string_view text) {
 source_row source_from(const statement& s) {
   source_row r;
   r.id = s.integer(0);
-  r.sha256 = s.text(1);
-  r.path = s.text(2);
-  r.format = s.text(3);
-  r.pts_version = s.text(4);
-  r.title = s.text(5);
-  r.run_date = s.text(6);
-  r.imported_at = s.text(7);
+  s.read_columns(1, r.sha256, r.path, r.format, r.pts_version, r.title, r.run_date,
+                 r.imported_at);
   r.entries = s.integer(8);
   r.bytes = s.integer(9);
   return r;
@@ -472,25 +467,14 @@ void store::for_each_file(const test_filter& filter,
   while (sources.step()) {
     result_file f;
     const auto id = sources.integer(0);
-    f.source_name = sources.text(1);
-    f.format = sources.text(2);
-    f.title = sources.text(3);
-    f.description = sources.text(4);
+    sources.read_columns(1, f.source_name, f.format, f.title, f.description);
     systems.bind(1, id);
     while (systems.step()) {
       system s;
-      s.label = systems.text(0);
-      s.group = systems.text(1);
-      s.name = systems.text(2);
-      s.scheduler = systems.text(3);
+      systems.read_columns(0, s.label, s.group, s.name, s.scheduler);
       s.hardware = fields_from_json(systems.text(4));
       s.software = fields_from_json(systems.text(5));
-      s.json = systems.text(6);
-      s.user = systems.text(7);
-      s.timestamp = systems.text(8);
-      s.client_version = systems.text(9);
-      s.notes = systems.text(10);
-      s.cost = systems.text(11);
+      systems.read_columns(6, s.json, s.user, s.timestamp, s.client_version, s.notes, s.cost);
       f.systems.push_back(std::move(s));
     }
     systems.reset();
@@ -501,11 +485,7 @@ void store::for_each_file(const test_filter& filter,
       if (results.integer(0) != chart) {
         chart = results.integer(0);
         result r;
-        r.title = results.text(1);
-        r.version = results.text(2);
-        r.description = results.text(3);
-        r.arguments = results.text(4);
-        r.unit = results.text(5);
+        results.read_columns(1, r.title, r.version, r.description, r.arguments, r.unit);
         r.direction = direction_from(results.text(6));
         r.test_id = results.text(7);
         r.display_format = display_format::from_name(results.text(8));
@@ -514,12 +494,9 @@ void store::for_each_file(const test_filter& filter,
       }
       if (!keep) continue;
       entry e;
-      e.label = results.text(9);
-      e.value_text = results.text(10);
-      e.value = results.optional_real(11);
+      results.read_columns(9, e.label, e.value_text, e.value);
       e.kind = kind_from(results.text(12));
-      e.min = results.optional_real(13);
-      e.max = results.optional_real(14);
+      results.read_columns(13, e.min, e.max);
       if (!results.is_null(15)) {
         std::string_view samples = results.text(15);
         std::size_t start = 0;

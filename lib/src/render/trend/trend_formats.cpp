@@ -100,6 +100,22 @@ std::vector<const trend_series*> series_on(const trend& t, const std::vector<tre
   return out;
 }
 
+std::vector<std::size_t> points_of(const trend& t, std::size_t machine) {
+  std::vector<bool> used(t.points.size(), false);
+  auto mark = [&](const std::vector<trend_series>& all) {
+    for (const auto* s : series_on(t, all, machine)) {
+      for (const auto& v : s->values) used[v.point] = true;
+    }
+  };
+  mark(t.geomean);
+  for (const auto& test : t.tests) mark(test.series);
+  std::vector<std::size_t> out;
+  for (std::size_t p = 0; p < used.size(); ++p) {
+    if (used[p]) out.push_back(p);
+  }
+  return out;
+}
+
 std::vector<const trend_value*> values_by_point(const trend& t, const trend_series& s) {
   std::vector<const trend_value*> out(t.points.size(), nullptr);
   for (const auto& v : s.values) out[v.point] = &v;
