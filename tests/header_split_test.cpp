@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Chart headers split into title, version, description and unit; system strings split into
 // hardware and software fields.
+#include "input/pts_text/header_split.hpp"
+
 #include <string>
 #include <string_view>
 
 #include "catch.hpp"
 #include "input/system_fields.hpp"
-#include "input/pts_text/header_split.hpp"
 #include "reader_support.hpp"
 
 namespace {
@@ -21,6 +22,15 @@ using iosr::detail::starts_with_hardware_key;
 using iosr::detail::starts_with_software_key;
 using test_support::fields_text;
 
+// The four parts of a collapsed header, `title | version | description | unit`, to check in
+// one CHECK.
+std::string parts_of(std::string_view header) {
+  const auto p = split_collapsed_header(header);
+  return p.title + " | " + p.version + " | " + p.description + " | " + p.unit;
+}
+
+bool doubted(std::string_view header) { return !split_collapsed_header(header).doubt.empty(); }
+
 }  // namespace
 
 TEST_CASE("Dotted numbers, long date-like integers and dates are version tokens", "[header]") {
@@ -32,8 +42,7 @@ TEST_CASE("Dotted numbers, long date-like integers and dates are version tokens"
   CHECK(is_version_token("12.0"));
 }
 
-TEST_CASE("A leading v, a short letter suffix and a short major number are versions",
-          "[header]") {
+TEST_CASE("A leading v, a short letter suffix and a short major number are versions", "[header]") {
   CHECK(is_version_token("v1.2"));
   CHECK(is_version_token("V3.0.1"));
   CHECK(is_version_token("1.0.2k"));
@@ -49,8 +58,7 @@ TEST_CASE("Dotted versions with a pre-release or snapshot tag are versions", "[h
   CHECK(split_title_line("LuaJIT 2.1-git").version == "2.1-git");
 }
 
-TEST_CASE("Words, keys, a four-digit year and architecture names are not versions",
-          "[header]") {
+TEST_CASE("Words, keys, a four-digit year and architecture names are not versions", "[header]") {
   CHECK_FALSE(is_version_token("Test:"));
   CHECK_FALSE(is_version_token("x86_64"));
   // A bare integer counts only when short (a major version) or date-like (6+ digits): a
@@ -92,70 +100,51 @@ TEST_CASE("A title line is trimmed, including an indent and a trailing CR", "[he
   CHECK(parts.version == "3.30.1");
 }
 
-TEST_CASE("A collapsed header with a known title and unit splits into four parts",
-          "[header]") {
-  auto parts = split_collapsed_header("Timed GCC Compilation 9.3.0 Time To Compile Seconds");
-  CHECK(parts.title == "Timed GCC Compilation");
-  CHECK(parts.version == "9.3.0");
-  CHECK(parts.description == "Time To Compile");
-  CHECK(parts.unit == "Seconds");
-  CHECK(parts.doubt.empty());
+TEST_CASE("A collapsed header with a known title and unit splits into four parts", "[header]") {
+  constexpr std::string_view header = "Timed GCC Compilation 9.3.0 Time To Compile Seconds";
+  CHECK(parts_of(header) == "Timed GCC Compilation | 9.3.0 | Time To Compile | Seconds");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("A collapsed header without a description has an empty one", "[header]") {
-  auto parts = split_collapsed_header("KeyDB 5.3.1 Ops/sec");
-  CHECK(parts.title == "KeyDB");
-  CHECK(parts.version == "5.3.1");
-  CHECK(parts.description.empty());
-  CHECK(parts.unit == "Ops/sec");
-  CHECK(parts.doubt.empty());
+  constexpr std::string_view header = "KeyDB 5.3.1 Ops/sec";
+  CHECK(parts_of(header) == "KeyDB | 5.3.1 |  | Ops/sec");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("The longest known title wins over a shorter one it starts with", "[header]") {
-  auto parts = split_collapsed_header("PostgreSQL pgbench 8.4.11 TPC-B Transactions Per Second TPS");
-  CHECK(parts.title == "PostgreSQL pgbench");
-  CHECK(parts.version == "8.4.11");
-  CHECK(parts.description == "TPC-B Transactions Per Second");
-  CHECK(parts.unit == "TPS");
-  CHECK(parts.doubt.empty());
+  constexpr std::string_view header = "PostgreSQL pgbench 8.4.11 TPC-B Transactions Per Second TPS";
+  CHECK(parts_of(header) == "PostgreSQL pgbench | 8.4.11 | TPC-B Transactions Per Second | TPS");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("A multi-word unit and a description with colons are kept apart", "[header]") {
-  auto parts = split_collapsed_header(
-      "Apache HBase 2.2.3 Test: Async Random Write - Clients: 32 Microseconds - Average Latency");
-  CHECK(parts.title == "Apache HBase");
-  CHECK(parts.version == "2.2.3");
-  CHECK(parts.description == "Test: Async Random Write - Clients: 32");
-  CHECK(parts.unit == "Microseconds - Average Latency");
-  CHECK(parts.doubt.empty());
+  constexpr std::string_view header =
+      "Apache HBase 2.2.3 Test: Async Random Write - Clients: 32 Microseconds - Average Latency";
+  CHECK(parts_of(header) ==
+        "Apache HBase | 2.2.3 | Test: Async Random Write - Clients: 32 | Microseconds - Average "
+        "Latency");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("An unknown title is split at its version and the split is doubted", "[header]") {
-  auto parts = split_collapsed_header("Frobnicator Bench 1.2.3 Mode: Fast MB/s");
-  CHECK(parts.title == "Frobnicator Bench");
-  CHECK(parts.version == "1.2.3");
-  CHECK(parts.description == "Mode: Fast");
-  CHECK(parts.unit == "MB/s");
-  CHECK_FALSE(parts.doubt.empty());
-  CHECK(parts.doubt.find("Frobnicator Bench") != std::string::npos);
+  constexpr std::string_view header = "Frobnicator Bench 1.2.3 Mode: Fast MB/s";
+  CHECK(parts_of(header) == "Frobnicator Bench | 1.2.3 | Mode: Fast | MB/s");
+  CHECK(doubted(header));
+  CHECK(split_collapsed_header(header).doubt.find("Frobnicator Bench") != std::string::npos);
 }
 
 TEST_CASE("An unknown title without a version is kept whole and doubted", "[header]") {
-  auto parts = split_collapsed_header("Frobnicator Bench Mode: Fast MB/s");
-  CHECK(parts.title == "Frobnicator Bench Mode: Fast");
-  CHECK(parts.version.empty());
-  CHECK(parts.unit == "MB/s");
-  CHECK_FALSE(parts.doubt.empty());
+  constexpr std::string_view header = "Frobnicator Bench Mode: Fast MB/s";
+  CHECK(parts_of(header) == "Frobnicator Bench Mode: Fast |  |  | MB/s");
+  CHECK(doubted(header));
 }
 
 TEST_CASE("An unknown unit is taken as the last word and doubted", "[header]") {
-  auto parts = split_collapsed_header("KeyDB 5.3.1 Flurbs");
-  CHECK(parts.title == "KeyDB");
-  CHECK(parts.version == "5.3.1");
-  CHECK(parts.description.empty());
-  CHECK(parts.unit == "Flurbs");
-  CHECK_FALSE(parts.doubt.empty());
-  CHECK(parts.doubt.find("Flurbs") != std::string::npos);
+  constexpr std::string_view header = "KeyDB 5.3.1 Flurbs";
+  CHECK(parts_of(header) == "KeyDB | 5.3.1 |  | Flurbs");
+  CHECK(doubted(header));
+  CHECK(split_collapsed_header(header).doubt.find("Flurbs") != std::string::npos);
 }
 
 TEST_CASE("A known title is found at a word boundary only", "[header]") {
@@ -164,9 +153,10 @@ TEST_CASE("A known title is found at a word boundary only", "[header]") {
   CHECK(find_known_title("no title here at all") == std::string_view::npos);
 }
 
-TEST_CASE("A collapsed system string without a comma before OS splits into hardware and "
-          "software",
-          "[header]") {
+TEST_CASE(
+    "A collapsed system string without a comma before OS splits into hardware and "
+    "software",
+    "[header]") {
   constexpr std::string_view text =
       "Processor: Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads), Motherboard: ASUS "
       "PRIME Z370-A, Memory: 2 x 8GB DDR4, 3200MT/s, Disk: Samsung SSD 970 EVO 500GB, "
@@ -237,14 +227,11 @@ TEST_CASE("A system line starts with a whole key, `: ` and a value", "[header]")
 
 TEST_CASE("Known titles are found whatever their first letter", "[header]") {
   // Titles sharing a first letter with many others, and one starting in lower case.
-  auto kernel = split_collapsed_header("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds");
-  CHECK(kernel.title == "Timed Linux Kernel Compilation");
-  CHECK(kernel.version == "5.4");
-  CHECK(kernel.doubt.empty());
-  auto x264 = split_collapsed_header("x264 2019-12-17 H.264 Video Encoding Frames Per Second");
-  CHECK(x264.title == "x264");
-  CHECK(x264.version == "2019-12-17");
-  CHECK(x264.unit == "Frames Per Second");
-  CHECK(x264.doubt.empty());
+  CHECK(parts_of("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds") ==
+        "Timed Linux Kernel Compilation | 5.4 | Time To Compile | Seconds");
+  CHECK_FALSE(doubted("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds"));
+  CHECK(parts_of("x264 2019-12-17 H.264 Video Encoding Frames Per Second") ==
+        "x264 | 2019-12-17 | H.264 Video Encoding | Frames Per Second");
+  CHECK_FALSE(doubted("x264 2019-12-17 H.264 Video Encoding Frames Per Second"));
   CHECK(find_known_title("results: x264 2019-12-17") == 9);
 }

@@ -15,8 +15,8 @@
 using namespace iosr;
 using test_support::find_entry;
 using test_support::find_warning;
-using test_support::warnings_with;
 using test_support::read_cached;
+using test_support::warnings_with;
 
 namespace {
 
@@ -77,8 +77,7 @@ TEST_CASE("every corpus CSV export reads with exact counts", "[csv-in][corpus]")
   }
 }
 
-TEST_CASE("10.x layout: title, systems, components, results with unit and direction",
-          "[csv-in]") {
+TEST_CASE("10.x layout: title, systems, components, results with unit and direction", "[csv-in]") {
   const auto& f = read_cached(corpus + "csv-pts10/pts-10.8.4_osbench_base-vs-fwrapv.csv");
   CHECK(f.title == "osbench");
   REQUIRE(f.systems.size() == 2);
@@ -317,8 +316,8 @@ TEST_CASE("5.x layout: no unit or direction column, padded rows", "[csv-in]") {
   const auto& quoted = read_cached(corpus + "csv/pts-5.6.0_ec2-large_iozone_single-system.csv");
   CHECK(quoted.systems.at(0).label == "iozone");  // ` ,"iozone"`
   test_support::check_header(quoted.results.at(0), "IOzone", "",
-                             "Record Size: 1MB - File Size: 2GB - Disk Test: Read Performance",
-                             "", direction::none);
+                             "Record Size: 1MB - File Size: 2GB - Disk Test: Read Performance", "",
+                             direction::none);
   CHECK(quoted.results[0].entries.at(0).value_text == "7714.10");
 }
 
@@ -334,15 +333,13 @@ TEST_CASE("a spreadsheet-edited file: the export is read, the added columns are 
   CHECK(average->message ==
         "column 3 (no name) is not a system of the header at line 3; its 1 value is not read");
   CHECK(average->where == source_position{49, 91});
-  CHECK(warnings_with(f, "('reads') is not a system of the header at line 3; its 33 values") ==
-        2);
-  CHECK(warnings_with(f, "('writes') is not a system of the header at line 3; its 33 values") ==
-        2);
+  CHECK(warnings_with(f, "('reads') is not a system of the header at line 3; its 33 values") == 2);
+  CHECK(warnings_with(f, "('writes') is not a system of the header at line 3; its 33 values") == 2);
 }
 
 TEST_CASE("results without values and unexpanded variables are warnings", "[csv-in][corpus]") {
-  const auto& f = read_cached(
-      corpus + "csv-pts10/pts-10.8.4_newgvn_126-results_empty-values-and-errors.csv");
+  const auto& f =
+      read_cached(corpus + "csv-pts10/pts-10.8.4_newgvn_126-results_empty-values-and-errors.csv");
   CHECK(f.title == "$result_name");
   CHECK(warnings_with(f, "holds an unexpanded PTS variable") == 1);
   CHECK(warnings_with(f, "has no entries (every run failed?)") == 19);
@@ -466,8 +463,9 @@ TEST_CASE("CSV errors and oddities name line and column", "[csv-in][errors]") {
     CHECK(f.warnings[0].message ==
           "'CPU Fan' is not a PTS hardware or software key; kept with the hardware");
     CHECK(f.warnings[1].where == source_position{7, 13});
-    CHECK(f.warnings[1].message == "direction 'BIB' is not HIB, LIB or empty; read as no "
-                                   "direction");
+    CHECK(f.warnings[1].message ==
+          "direction 'BIB' is not HIB, LIB or empty; read as no "
+          "direction");
     CHECK(f.warnings[2].message == "'a' in 'T': value '1.2.3' is not a number; kept as text");
   }
 }

@@ -179,8 +179,7 @@ inline std::vector<std::string> system_labels(const iosr::result_file& f) {
 
 /// Checks a chart's header split, one CHECK per part so a failure names the part.
 inline void check_header(const iosr::result& r, std::string_view title, std::string_view version,
-                         std::string_view description, std::string_view unit,
-                         iosr::direction dir) {
+                         std::string_view description, std::string_view unit, iosr::direction dir) {
   CHECK(r.title == title);
   CHECK(r.version == version);
   CHECK(r.description == description);

@@ -7,9 +7,9 @@
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
-#include "reader_support.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "reader_support.hpp"
 
 namespace {
 
@@ -285,8 +285,7 @@ TEST_CASE("UTF-8 labels are kept byte for byte", "[text]") {
   CHECK(file.systems[0].label == "bfq \xE2\x80\x93 low latency \xC3\xBC");
 }
 
-TEST_CASE("Stray bytes of 0x80 and above in labels and values do not break the reader",
-          "[text]") {
+TEST_CASE("Stray bytes of 0x80 and above in labels and values do not break the reader", "[text]") {
   SECTION("multi-line labels") {
     auto file = read(
         "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\n"
@@ -512,8 +511,7 @@ bfq .. 2 |====================
 
 // Without any `Is Better` mark, detection relies on finding an entry in the whole text; an
 // entry line ending in `\n` (rather than `\r\n` or the end of input) must count.
-TEST_CASE("A multi-line export whose only charts have no direction mark is read",
-          "[text]") {
+TEST_CASE("A multi-line export whose only charts have no direction mark is read", "[text]") {
   auto file = read("Example Pass Fail 1.0\nSelf Test\nnone . PASS\nbfq .. FAIL\n");
   REQUIRE(file.results.size() == 1);
   CHECK(file.results[0].display_format == iosr::display_format::pass_fail);
@@ -576,8 +574,8 @@ TEST_CASE("A bar that disagrees with its value gives a warning naming the label"
     CHECK(file.results[0].entries[1].value_text == "5");
   }
   SECTION("collapsed") {
-    auto file = read(
-        "KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=========");
+    auto file =
+        read("KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=========");
     REQUIRE(file.results.size() == 1);
     REQUIRE(count_warnings(file, "'bfq'") == 1);
     CHECK(count_warnings(file, "'none'") == 0);
@@ -729,9 +727,10 @@ TEST_CASE("Collapsed PASS/FAIL and line graph entries are read", "[text]") {
   CHECK(pass_fail.entries[1].value_text == "FAIL");
 }
 
-TEST_CASE("A collapsed chart without a mark between two marked charts is cut at the system "
-          "labels with a warning",
-          "[text]") {
+TEST_CASE(
+    "A collapsed chart without a mark between two marked charts is cut at the system "
+    "labels with a warning",
+    "[text]") {
   auto file = read(
       "Scheduler Test mq-deadline: Processor: AMD Ryzen 9 5950X, Memory: 32GB OS: Debian 12, "
       "Screen Resolution: 1920x1080 bfq: Processor: AMD Ryzen 9 5950X, Memory: 32GB OS: Debian "
@@ -780,8 +779,8 @@ TEST_CASE("A collapsed chart without a mark between two marked charts is cut at 
 
 // A collapsed copy saved to a file normally ends with a line end.
 TEST_CASE("A collapsed export ending with a line end is read", "[text]") {
-  auto file = read(
-      "KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=====\n");
+  auto file =
+      read("KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=====\n");
   REQUIRE(file.results.size() == 1);
   REQUIRE(file.results[0].entries.size() == 2);
   CHECK(file.results[0].entries[1].label == "bfq");
@@ -789,9 +788,10 @@ TEST_CASE("A collapsed export ending with a line end is read", "[text]") {
   CHECK(file.warnings.empty());
 }
 
-TEST_CASE("Entries without bars ('LABEL . VALUE') are read under a direction mark, with a "
-          "warning; elsewhere they are prose",
-          "[text][regression]") {
+TEST_CASE(
+    "Entries without bars ('LABEL . VALUE') are read under a direction mark, with a "
+    "warning; elsewhere they are prose",
+    "[text][regression]") {
   // As in real README files that keep PTS's run-time output (Xen demo, Orange Pi blog).
   auto file = iosr::read_results(
       "    N-Queens 1.0\n    Elapsed Time\n    Seconds < Lower Is Better\n"

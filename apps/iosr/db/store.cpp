@@ -118,8 +118,7 @@ void bind_text_or_null(statement& st, int index, std::string_view text) {
 source_row source_from(const statement& s) {
   source_row r;
   r.id = s.integer(0);
-  s.read_columns(1, r.sha256, r.path, r.format, r.pts_version, r.title, r.run_date,
-                 r.imported_at);
+  s.read_columns(1, r.sha256, r.path, r.format, r.pts_version, r.title, r.run_date, r.imported_at);
   r.entries = s.integer(8);
   r.bytes = s.integer(9);
   return r;
@@ -158,10 +157,11 @@ connection open_connection(const std::string& path, bool create) {
 
 store::store(const std::string& path, bool create)
     : db_(open_connection(path, create)),
-      systems_{"systems", "system",
-               "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
-               "software, json, kernel_version, kernel_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-               "?) ON CONFLICT (identity) DO NOTHING"},
+      systems_{
+          "systems", "system",
+          "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
+          "software, json, kernel_version, kernel_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+          "?) ON CONFLICT (identity) DO NOTHING"},
       tests_{"tests", "test",
              "INSERT INTO tests (identity, title, version, description, arguments, unit, "
              "direction, test_profile, display_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON "
@@ -204,7 +204,8 @@ std::string store::system_identity(const system& s) {
 
 std::string store::test_identity(const result& r) {
   std::string key;
-  for (const auto* part : {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id}) {
+  for (const auto* part :
+       {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id}) {
     identity_part(key, *part);
   }
   identity_part(key, r.display_format.name());

@@ -90,7 +90,8 @@ class store {
  private:
   // A table whose rows are stored once and found by their identity (systems, tests).
   struct stored_once {
-    stored_once(std::string_view table_name, std::string_view row_name, std::string_view insert_statement)
+    stored_once(std::string_view table_name, std::string_view row_name,
+                std::string_view insert_statement)
         : table(table_name), row(row_name), insert_sql(insert_statement) {}
     std::string_view table;       // `systems`
     std::string_view row;         // `system`, for the error when a row vanishes
