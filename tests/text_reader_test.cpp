@@ -94,11 +94,7 @@ TEST_CASE("The read_results documentation example reads as documented", "[text]"
   CHECK(file.source_name == "input.txt");
   REQUIRE(file.results.size() == 1);
   const auto& r = file.results[0];
-  CHECK(r.title == "FS-Mark");
-  CHECK(r.version == "3.3");
-  CHECK(r.description == "Test: 1000 Files");
-  CHECK(r.unit == "Files/s");
-  CHECK(r.direction == direction::higher);
+  test_support::check_header(r, "FS-Mark", "3.3", "Test: 1000 Files", "Files/s", direction::higher);
   REQUIRE(r.entries.size() == 1);
   CHECK(r.entries[0].label == "a");
   CHECK(r.entries[0].value_text == "20.13");
@@ -134,11 +130,8 @@ TEST_CASE("A value touching its bar is read", "[text]") {
   auto file = read(multiline_export);
   REQUIRE(file.results.size() >= 1);
   const auto& r = file.results[0];
-  CHECK(r.title == "Flexible IO Tester");
-  CHECK(r.version == "3.36");
-  CHECK(r.description == "Type: Random Read - Engine: IO_uring");
-  CHECK(r.unit == "IOPS");
-  CHECK(r.direction == direction::higher);
+  test_support::check_header(r, "Flexible IO Tester", "3.36",
+                             "Type: Random Read - Engine: IO_uring", "IOPS", direction::higher);
   CHECK(r.display_format == iosr::display_format::bar_graph);
   REQUIRE(r.entries.size() == 2);
   CHECK(r.entries[0].label == "mq-deadline");
@@ -454,11 +447,7 @@ TEST_CASE("An empty description line leaves the description empty", "[text]") {
   auto file = read("SQLite 3.41.2\n\nSeconds < Lower Is Better\nnone . 12.35 |====\n");
   REQUIRE(file.results.size() == 1);
   const auto& r = file.results[0];
-  CHECK(r.title == "SQLite");
-  CHECK(r.version == "3.41.2");
-  CHECK(r.description.empty());
-  CHECK(r.unit == "Seconds");
-  CHECK(r.direction == direction::lower);
+  test_support::check_header(r, "SQLite", "3.41.2", "", "Seconds", direction::lower);
 }
 
 TEST_CASE("Multi-line charts without a direction mark take their header from the lines above",
@@ -490,11 +479,7 @@ bfq .. 2 |====================
 )");
   REQUIRE(file.results.size() == 4);
   const auto& custom = file.results[1];
-  CHECK(custom.title == "Custom Script");
-  CHECK(custom.version.empty());
-  CHECK(custom.description == "Mode: A");
-  CHECK(custom.unit == "Widgets");
-  CHECK(custom.direction == direction::none);
+  test_support::check_header(custom, "Custom Script", "", "Mode: A", "Widgets", direction::none);
   REQUIRE(custom.entries.size() == 2);
   const auto& other = file.results[2];
   CHECK(other.title == "Other Script");
@@ -673,11 +658,8 @@ TEST_CASE("A collapsed export yields its systems, charts and entries on line 1",
 
   REQUIRE(file.results.size() == 3);
   const auto& fio = file.results[0];
-  CHECK(fio.title == "Flexible IO Tester");
-  CHECK(fio.version == "3.36");
-  CHECK(fio.description == "Type: Random Read");
-  CHECK(fio.unit == "IOPS");
-  CHECK(fio.direction == direction::higher);
+  test_support::check_header(fio, "Flexible IO Tester", "3.36", "Type: Random Read", "IOPS",
+                             direction::higher);
   REQUIRE(fio.entries.size() == 2);
   // `244195|===`: the value touches its bar.
   CHECK(fio.entries[0].label == "mq-deadline");
