@@ -97,6 +97,16 @@ inline std::string fields_text(const std::vector<iosr::field>& fields) {
   return out;
 }
 
+/// A chart's entries on one line, each `label: value as written`, joined by ` | `.
+inline std::string entries_text(const iosr::result& r) {
+  std::string out;
+  for (const auto& e : r.entries) {
+    if (!out.empty()) out += " | ";
+    out += e.label + ": " + e.value_text;
+  }
+  return out;
+}
+
 /// A bar chart with this header and no entries yet.
 inline iosr::result make_chart(std::string title, std::string version, std::string description,
                                std::string unit, iosr::direction dir) {

@@ -134,15 +134,12 @@ TEST_CASE("A value touching its bar is read", "[text]") {
                              "Type: Random Read - Engine: IO_uring", "IOPS", direction::higher);
   CHECK(r.display_format == iosr::display_format::bar_graph);
   REQUIRE(r.entries.size() == 2);
-  CHECK(r.entries[0].label == "mq-deadline");
+  CHECK(test_support::entries_text(r) == "mq-deadline: 244195 | bfq: 122097");
   CHECK(r.entries[0].kind == entry_kind::number);
-  CHECK(r.entries[0].value_text == "244195");
   REQUIRE(r.entries[0].value);
   CHECK(*r.entries[0].value == 244195.0);
   CHECK(r.entries[0].where.line == 21);
   CHECK(r.entries[0].where.column == 1);
-  CHECK(r.entries[1].label == "bfq");
-  CHECK(r.entries[1].value_text == "122097");
 }
 
 TEST_CASE("A zero-length bar is an ordinary number entry", "[text]") {
@@ -624,11 +621,7 @@ TEST_CASE("Dots inside a label are not taken for its dot leader", "[text]") {
       "v1.2. .. x ...... 5 |=====\n");
   REQUIRE(file.results.size() == 1);
   const auto& r = file.results[0];
-  REQUIRE(r.entries.size() == 2);
-  CHECK(r.entries[0].label == "Linux 6.1 .rc2");
-  CHECK(r.entries[0].value_text == "10");
-  CHECK(r.entries[1].label == "v1.2. .. x");
-  CHECK(r.entries[1].value_text == "5");
+  CHECK(test_support::entries_text(r) == "Linux 6.1 .rc2: 10 | v1.2. .. x: 5");
 }
 
 TEST_CASE("A collapsed export yields its systems, charts and entries on line 1", "[text]") {
@@ -661,12 +654,9 @@ TEST_CASE("A collapsed export yields its systems, charts and entries on line 1",
   test_support::check_header(fio, "Flexible IO Tester", "3.36", "Type: Random Read", "IOPS",
                              direction::higher);
   REQUIRE(fio.entries.size() == 2);
+  CHECK(test_support::entries_text(fio) == "mq-deadline: 244195 | bfq: 122097");
   // `244195|===`: the value touches its bar.
-  CHECK(fio.entries[0].label == "mq-deadline");
-  CHECK(fio.entries[0].value_text == "244195");
   CHECK(fio.entries[0].where.line == 1);
-  CHECK(fio.entries[1].label == "bfq");
-  CHECK(fio.entries[1].value_text == "122097");
 
   const auto& keydb = file.results[1];
   CHECK(keydb.title == "KeyDB");
@@ -738,11 +728,8 @@ TEST_CASE(
   CHECK(custom.where.line == 1);
   CHECK(custom.where.column == 299);
   REQUIRE(custom.entries.size() == 2);
-  CHECK(custom.entries[0].label == "mq-deadline");
-  CHECK(custom.entries[0].value_text == "12");
+  CHECK(test_support::entries_text(custom) == "mq-deadline: 12 | bfq: 6");
   CHECK(custom.entries[0].where.column == 323);
-  CHECK(custom.entries[1].label == "bfq");
-  CHECK(custom.entries[1].value_text == "6");
 
   const auto& sqlite = file.results[2];
   CHECK(sqlite.title == "SQLite");
