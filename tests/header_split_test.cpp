@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "catch.hpp"
 #include "input/system_fields.hpp"
@@ -34,20 +35,17 @@ bool doubted(std::string_view header) { return !split_collapsed_header(header).d
 }  // namespace
 
 TEST_CASE("Dotted numbers, long date-like integers and dates are version tokens", "[header]") {
-  CHECK(is_version_token("3.18"));
-  CHECK(is_version_token("8.4.11"));
-  CHECK(is_version_token("20170503"));
-  CHECK(is_version_token("0.1.0"));
-  CHECK(is_version_token("2018-02-16"));
-  CHECK(is_version_token("12.0"));
+  for (const auto* token : {"3.18", "8.4.11", "20170503", "0.1.0", "2018-02-16", "12.0"}) {
+    INFO(token);
+    CHECK(is_version_token(token));
+  }
 }
 
 TEST_CASE("A leading v, a short letter suffix and a short major number are versions", "[header]") {
-  CHECK(is_version_token("v1.2"));
-  CHECK(is_version_token("V3.0.1"));
-  CHECK(is_version_token("1.0.2k"));
-  CHECK(is_version_token("12"));
-  CHECK(is_version_token("7"));
+  for (const auto* token : {"v1.2", "V3.0.1", "1.0.2k", "12", "7"}) {
+    INFO(token);
+    CHECK(is_version_token(token));
+  }
 }
 
 TEST_CASE("Dotted versions with a pre-release or snapshot tag are versions", "[header]") {
@@ -59,39 +57,29 @@ TEST_CASE("Dotted versions with a pre-release or snapshot tag are versions", "[h
 }
 
 TEST_CASE("Words, keys, a four-digit year and architecture names are not versions", "[header]") {
-  CHECK_FALSE(is_version_token("Test:"));
-  CHECK_FALSE(is_version_token("x86_64"));
   // A bare integer counts only when short (a major version) or date-like (6+ digits): a
   // four-digit number such as a year is not taken as a version.
-  CHECK_FALSE(is_version_token("2020"));
-  CHECK_FALSE(is_version_token("123"));
-  CHECK_FALSE(is_version_token(""));
-  CHECK_FALSE(is_version_token("v"));
-  CHECK_FALSE(is_version_token("2-rc1"));  // a tag needs a dotted version before it
-  CHECK_FALSE(is_version_token("1.0.2abc"));
-  CHECK_FALSE(is_version_token("3."));
-  CHECK_FALSE(is_version_token("2018-02-1x"));
-  CHECK_FALSE(is_version_token("Git"));
+  for (const auto* token : {"Test:", "x86_64", "2020", "123", "", "v",
+                            "2-rc1" /* a tag needs a dotted version before it */, "1.0.2abc", "3.",
+                            "2018-02-1x", "Git"}) {
+    INFO(token);
+    CHECK_FALSE(is_version_token(token));
+  }
 }
 
 TEST_CASE("The title line's last token is the version when it looks like one", "[header]") {
-  auto fio = split_title_line("Flexible IO Tester 3.18");
-  CHECK(fio.title == "Flexible IO Tester");
-  CHECK(fio.version == "3.18");
-
-  auto pgbench = split_title_line("PostgreSQL pgbench 12.0");
-  CHECK(pgbench.title == "PostgreSQL pgbench");
-  CHECK(pgbench.version == "12.0");
-}
-
-TEST_CASE("A title line without a version token has no version", "[header]") {
-  auto git = split_title_line("Git");
-  CHECK(git.title == "Git");
-  CHECK(git.version.empty());
-
-  auto words = split_title_line("Apache Benchmark");
-  CHECK(words.title == "Apache Benchmark");
-  CHECK(words.version.empty());
+  // `title | version` of each title line.
+  const std::pair<const char*, const char*> lines[] = {
+      {"Flexible IO Tester 3.18", "Flexible IO Tester | 3.18"},
+      {"PostgreSQL pgbench 12.0", "PostgreSQL pgbench | 12.0"},
+      {"Git", "Git | "},  // no version token, no version
+      {"Apache Benchmark", "Apache Benchmark | "},
+  };
+  for (const auto& [line, parts] : lines) {
+    INFO(line);
+    const auto p = split_title_line(line);
+    CHECK(p.title + " | " + p.version == parts);
+  }
 }
 
 TEST_CASE("A title line is trimmed, including an indent and a trailing CR", "[header]") {

@@ -50,46 +50,22 @@ TEST_CASE("Scheduler names in any case and spelling map to their keys", "[model]
   }
 }
 
-TEST_CASE("A label with one ': ' splits into group and name", "[model]") {
-  auto s = make_system("Linux 4.15: CFQ");
-  CHECK(s.label == "Linux 4.15: CFQ");
-  CHECK(s.group == "Linux 4.15");
-  CHECK(s.name == "CFQ");
-  CHECK(s.scheduler == "cfq");
-}
-
-TEST_CASE("A label with several ': ' splits on the final one", "[model]") {
-  auto s = make_system("a: b: BFQ");
-  CHECK(s.label == "a: b: BFQ");
-  CHECK(s.group == "a: b");
-  CHECK(s.name == "BFQ");
-  CHECK(s.scheduler == "bfq");
-
-  auto disk = make_system("WD5000AZRX: Mq-Deadline");
-  CHECK(disk.group == "WD5000AZRX");
-  CHECK(disk.name == "Mq-Deadline");
-  CHECK(disk.scheduler == "mq-deadline");
-}
-
-TEST_CASE("A label without ': ' has an empty group and is the name", "[model]") {
-  auto s = make_system("stream-run-0");
-  CHECK(s.label == "stream-run-0");
-  CHECK(s.group.empty());
-  CHECK(s.name == "stream-run-0");
-  CHECK(s.scheduler.empty());
-
-  auto none = make_system("NONE");
-  CHECK(none.group.empty());
-  CHECK(none.name == "NONE");
-  CHECK(none.scheduler == "none");
-}
-
-TEST_CASE("A date label whose colon has no blank after it stays whole", "[model]") {
-  auto s = make_system("2018-11-25 08:09");
-  CHECK(s.label == "2018-11-25 08:09");
-  CHECK(s.group.empty());
-  CHECK(s.name == "2018-11-25 08:09");
-  CHECK(s.scheduler.empty());
+TEST_CASE("A label splits into group and name at its final ': '", "[model]") {
+  // `group | name | scheduler key` of each label; the label itself is kept whole.
+  const std::pair<const char*, const char*> labels[] = {
+      {"Linux 4.15: CFQ", "Linux 4.15 | CFQ | cfq"},
+      {"a: b: BFQ", "a: b | BFQ | bfq"},  // several ': ', split on the final one
+      {"WD5000AZRX: Mq-Deadline", "WD5000AZRX | Mq-Deadline | mq-deadline"},
+      {"stream-run-0", " | stream-run-0 | "},  // no ': ': no group, the label is the name
+      {"NONE", " | NONE | none"},
+      {"2018-11-25 08:09", " | 2018-11-25 08:09 | "},  // a colon without a blank after it
+  };
+  for (const auto& [label, parts] : labels) {
+    INFO(label);
+    const auto s = make_system(label);
+    CHECK(s.label == label);
+    CHECK(s.group + " | " + s.name + " | " + s.scheduler == parts);
+  }
 }
 
 TEST_CASE("Display formats: PTS's names by kind, any other name kept as written", "[model]") {
