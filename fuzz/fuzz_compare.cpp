@@ -1,27 +1,11 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: up to three inputs (the bytes split at NUL), read as `iosr compare` reads
 // them (format sniffed), compared, and written in every comparison format.
-#include <vector>
-
 #include "fuzz_support.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/read.hpp"
 
 namespace {
-
-std::vector<iosr::result_file> read_parts(std::string_view bytes) {
-  std::vector<iosr::result_file> files;
-  for (int part = 0; part < 3 && !bytes.empty(); ++part) {
-    auto end = part == 2 ? std::string_view::npos : bytes.find('\0');
-    try {
-      files.push_back(iosr::read_results(bytes.substr(0, end), "part" + std::to_string(part)));
-    } catch (const iosr::parse_error&) {
-    }
-    if (end == std::string_view::npos) break;
-    bytes.remove_prefix(end + 1);
-  }
-  return files;
-}
 
 void compare_and_render(const std::vector<iosr::result_file>& files,
                         const iosr::compare_options& options) {
@@ -38,7 +22,7 @@ void compare_and_render(const std::vector<iosr::result_file>& files,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  auto files = read_parts(iosr::fuzz::as_text(data, size));
+  auto files = iosr::fuzz::read_parts(iosr::fuzz::as_text(data, size));
   if (files.empty()) return 0;
   compare_and_render(files, {});
   iosr::compare_options joined;

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "input/input_formats.hpp"
 #include "iosr/error.hpp"
@@ -53,6 +54,22 @@ inline int read_and_render(std::string_view text, std::string_view format) {
   } catch (const parse_error&) {
   }
   return 0;
+}
+
+/// Up to three inputs in one: the bytes split at the first two NULs, each read as `iosr
+/// compare` reads a file (format sniffed); those refused are left out.
+inline std::vector<result_file> read_parts(std::string_view bytes) {
+  std::vector<result_file> files;
+  for (int part = 0; part < 3 && !bytes.empty(); ++part) {
+    auto end = part == 2 ? std::string_view::npos : bytes.find('\0');
+    try {
+      files.push_back(read_results(bytes.substr(0, end), "part" + std::to_string(part)));
+    } catch (const parse_error&) {
+    }
+    if (end == std::string_view::npos) break;
+    bytes.remove_prefix(end + 1);
+  }
+  return files;
 }
 
 }  // namespace iosr::fuzz

@@ -2,36 +2,16 @@
 // libFuzzer target: up to three inputs (the bytes split at NUL), read as `iosr db import` reads
 // them (format sniffed), followed by kernel, date and label, on each machine and across
 // machines, then written in every trend format; and the whole input as a kernel version.
-#include <vector>
-
 #include "fuzz_support.hpp"
 #include "iosr/read.hpp"
 #include "iosr/trend.hpp"
-
-namespace {
-
-std::vector<iosr::result_file> read_parts(std::string_view bytes) {
-  std::vector<iosr::result_file> files;
-  for (int part = 0; part < 3 && !bytes.empty(); ++part) {
-    auto end = part == 2 ? std::string_view::npos : bytes.find('\0');
-    try {
-      files.push_back(iosr::read_results(bytes.substr(0, end), "part" + std::to_string(part)));
-    } catch (const iosr::parse_error&) {
-    }
-    if (end == std::string_view::npos) break;
-    bytes.remove_prefix(end + 1);
-  }
-  return files;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto text = iosr::fuzz::as_text(data, size);
   if (auto v = iosr::parse_kernel_version(text.substr(0, 256))) {
     if (v->text.empty() || v->sort_key.empty()) std::abort();  // a version has both
   }
-  auto files = read_parts(text);
+  auto files = iosr::fuzz::read_parts(text);
   if (files.empty()) return 0;
   const auto input = iosr::make_trend_input(files);
   for (auto by : {iosr::trend_by::kernel, iosr::trend_by::date, iosr::trend_by::label}) {

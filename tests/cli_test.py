@@ -11,6 +11,8 @@ import subprocess
 import sys
 import tempfile
 
+from terminal import output_on_terminal
+
 IOSR, DATA, FIXTURES = sys.argv[1:4]
 SEEDS = sorted(glob.glob(os.path.join(DATA, "text", "*.txt")))
 failures = []
@@ -245,26 +247,7 @@ check("COLUMNS=60 limits the width", max(len(l) for l in lines) <= 60, max(lines
 
 
 def on_tty(*args, no_color):
-    import pty
-    env = dict(os.environ, COLUMNS="100")
-    env.pop("NO_COLOR", None)
-    if no_color:
-        env["NO_COLOR"] = "1"
-    leader, follower = pty.openpty()
-    p = subprocess.Popen([IOSR, *args], stdout=follower, stderr=subprocess.DEVNULL, env=env)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            data = os.read(leader, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    p.wait()
-    os.close(leader)
-    return b"".join(chunks).decode("utf-8", "replace")
+    return output_on_terminal([IOSR, *args], no_color, dict(os.environ, COLUMNS="100"))
 
 
 tty = on_tty("compare", SEED0, no_color=False)

@@ -20,6 +20,7 @@ import tempfile
 import time
 
 from missing_tool import missing
+from terminal import output_on_terminal
 
 IOSR, DATA, FIXTURES = sys.argv[1:4]
 SEEDS = sorted(glob.glob(os.path.join(DATA, "text", "*.txt")))
@@ -277,8 +278,7 @@ try:
 
     # the hand-made version-0 database is migrated
     old = os.path.join(work, "v0.db")
-    with open(os.path.join(FIXTURES, "db", "version-0.sql")) as f:
-        subprocess.run([SQLITE, "-batch", old], stdin=f, check=True)
+    shutil.copyfile(os.path.join(FIXTURES, "db", "version-0.db"), old)
     check("the fixture is version 0", sql(old, "PRAGMA user_version") == "0")
     rc, out, err = run("db", "list", "--db", old)
     check("list migrates version 0", rc == 0 and "(schema version 1)" in out, out + err)
@@ -449,26 +449,7 @@ try:
 
     # colour only on a terminal, and never with NO_COLOR
     def on_tty(*args, no_color):
-        import pty
-        env = dict(os.environ)
-        env.pop("NO_COLOR", None)
-        if no_color:
-            env["NO_COLOR"] = "1"
-        leader, follower = pty.openpty()
-        p = subprocess.Popen([IOSR, *args], stdout=follower, stderr=subprocess.DEVNULL, env=env)
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                data = os.read(leader, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        p.wait()
-        os.close(leader)
-        return b"".join(chunks).decode("utf-8", "replace")
+        return output_on_terminal([IOSR, *args], no_color)
 
     tty = on_tty("trend", "--db", sdb, no_color=False)
     check("trend on a terminal: a step down in red", "\x1b[31m*0.780\x1b[0m" in tty, tty[:1500])

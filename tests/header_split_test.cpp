@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Chart headers split into title, version, description and unit; system strings split into
 // hardware and software fields.
+#include "input/pts_text/header_split.hpp"
+
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "catch.hpp"
 #include "input/system_fields.hpp"
-#include "input/pts_text/header_split.hpp"
+#include "reader_support.hpp"
 
 namespace {
 
@@ -18,25 +21,31 @@ using iosr::detail::split_hardware_software;
 using iosr::detail::split_title_line;
 using iosr::detail::starts_with_hardware_key;
 using iosr::detail::starts_with_software_key;
+using test_support::fields_text;
+
+// The four parts of a collapsed header, `title | version | description | unit`, to check in
+// one CHECK.
+std::string parts_of(std::string_view header) {
+  const auto p = split_collapsed_header(header);
+  return p.title + " | " + p.version + " | " + p.description + " | " + p.unit;
+}
+
+bool doubted(std::string_view header) { return !split_collapsed_header(header).doubt.empty(); }
 
 }  // namespace
 
 TEST_CASE("Dotted numbers, long date-like integers and dates are version tokens", "[header]") {
-  CHECK(is_version_token("3.18"));
-  CHECK(is_version_token("8.4.11"));
-  CHECK(is_version_token("20170503"));
-  CHECK(is_version_token("0.1.0"));
-  CHECK(is_version_token("2018-02-16"));
-  CHECK(is_version_token("12.0"));
+  for (const auto* token : {"3.18", "8.4.11", "20170503", "0.1.0", "2018-02-16", "12.0"}) {
+    INFO(token);
+    CHECK(is_version_token(token));
+  }
 }
 
-TEST_CASE("A leading v, a short letter suffix and a short major number are versions",
-          "[header]") {
-  CHECK(is_version_token("v1.2"));
-  CHECK(is_version_token("V3.0.1"));
-  CHECK(is_version_token("1.0.2k"));
-  CHECK(is_version_token("12"));
-  CHECK(is_version_token("7"));
+TEST_CASE("A leading v, a short letter suffix and a short major number are versions", "[header]") {
+  for (const auto* token : {"v1.2", "V3.0.1", "1.0.2k", "12", "7"}) {
+    INFO(token);
+    CHECK(is_version_token(token));
+  }
 }
 
 TEST_CASE("Dotted versions with a pre-release or snapshot tag are versions", "[header]") {
@@ -47,41 +56,30 @@ TEST_CASE("Dotted versions with a pre-release or snapshot tag are versions", "[h
   CHECK(split_title_line("LuaJIT 2.1-git").version == "2.1-git");
 }
 
-TEST_CASE("Words, keys, a four-digit year and architecture names are not versions",
-          "[header]") {
-  CHECK_FALSE(is_version_token("Test:"));
-  CHECK_FALSE(is_version_token("x86_64"));
+TEST_CASE("Words, keys, a four-digit year and architecture names are not versions", "[header]") {
   // A bare integer counts only when short (a major version) or date-like (6+ digits): a
   // four-digit number such as a year is not taken as a version.
-  CHECK_FALSE(is_version_token("2020"));
-  CHECK_FALSE(is_version_token("123"));
-  CHECK_FALSE(is_version_token(""));
-  CHECK_FALSE(is_version_token("v"));
-  CHECK_FALSE(is_version_token("2-rc1"));  // a tag needs a dotted version before it
-  CHECK_FALSE(is_version_token("1.0.2abc"));
-  CHECK_FALSE(is_version_token("3."));
-  CHECK_FALSE(is_version_token("2018-02-1x"));
-  CHECK_FALSE(is_version_token("Git"));
+  for (const auto* token : {"Test:", "x86_64", "2020", "123", "", "v",
+                            "2-rc1" /* a tag needs a dotted version before it */, "1.0.2abc", "3.",
+                            "2018-02-1x", "Git"}) {
+    INFO(token);
+    CHECK_FALSE(is_version_token(token));
+  }
 }
 
 TEST_CASE("The title line's last token is the version when it looks like one", "[header]") {
-  auto fio = split_title_line("Flexible IO Tester 3.18");
-  CHECK(fio.title == "Flexible IO Tester");
-  CHECK(fio.version == "3.18");
-
-  auto pgbench = split_title_line("PostgreSQL pgbench 12.0");
-  CHECK(pgbench.title == "PostgreSQL pgbench");
-  CHECK(pgbench.version == "12.0");
-}
-
-TEST_CASE("A title line without a version token has no version", "[header]") {
-  auto git = split_title_line("Git");
-  CHECK(git.title == "Git");
-  CHECK(git.version.empty());
-
-  auto words = split_title_line("Apache Benchmark");
-  CHECK(words.title == "Apache Benchmark");
-  CHECK(words.version.empty());
+  // `title | version` of each title line.
+  const std::pair<const char*, const char*> lines[] = {
+      {"Flexible IO Tester 3.18", "Flexible IO Tester | 3.18"},
+      {"PostgreSQL pgbench 12.0", "PostgreSQL pgbench | 12.0"},
+      {"Git", "Git | "},  // no version token, no version
+      {"Apache Benchmark", "Apache Benchmark | "},
+  };
+  for (const auto& [line, parts] : lines) {
+    INFO(line);
+    const auto p = split_title_line(line);
+    CHECK(p.title + " | " + p.version == parts);
+  }
 }
 
 TEST_CASE("A title line is trimmed, including an indent and a trailing CR", "[header]") {
@@ -90,70 +88,51 @@ TEST_CASE("A title line is trimmed, including an indent and a trailing CR", "[he
   CHECK(parts.version == "3.30.1");
 }
 
-TEST_CASE("A collapsed header with a known title and unit splits into four parts",
-          "[header]") {
-  auto parts = split_collapsed_header("Timed GCC Compilation 9.3.0 Time To Compile Seconds");
-  CHECK(parts.title == "Timed GCC Compilation");
-  CHECK(parts.version == "9.3.0");
-  CHECK(parts.description == "Time To Compile");
-  CHECK(parts.unit == "Seconds");
-  CHECK(parts.doubt.empty());
+TEST_CASE("A collapsed header with a known title and unit splits into four parts", "[header]") {
+  constexpr std::string_view header = "Timed GCC Compilation 9.3.0 Time To Compile Seconds";
+  CHECK(parts_of(header) == "Timed GCC Compilation | 9.3.0 | Time To Compile | Seconds");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("A collapsed header without a description has an empty one", "[header]") {
-  auto parts = split_collapsed_header("KeyDB 5.3.1 Ops/sec");
-  CHECK(parts.title == "KeyDB");
-  CHECK(parts.version == "5.3.1");
-  CHECK(parts.description.empty());
-  CHECK(parts.unit == "Ops/sec");
-  CHECK(parts.doubt.empty());
+  constexpr std::string_view header = "KeyDB 5.3.1 Ops/sec";
+  CHECK(parts_of(header) == "KeyDB | 5.3.1 |  | Ops/sec");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("The longest known title wins over a shorter one it starts with", "[header]") {
-  auto parts = split_collapsed_header("PostgreSQL pgbench 8.4.11 TPC-B Transactions Per Second TPS");
-  CHECK(parts.title == "PostgreSQL pgbench");
-  CHECK(parts.version == "8.4.11");
-  CHECK(parts.description == "TPC-B Transactions Per Second");
-  CHECK(parts.unit == "TPS");
-  CHECK(parts.doubt.empty());
+  constexpr std::string_view header = "PostgreSQL pgbench 8.4.11 TPC-B Transactions Per Second TPS";
+  CHECK(parts_of(header) == "PostgreSQL pgbench | 8.4.11 | TPC-B Transactions Per Second | TPS");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("A multi-word unit and a description with colons are kept apart", "[header]") {
-  auto parts = split_collapsed_header(
-      "Apache HBase 2.2.3 Test: Async Random Write - Clients: 32 Microseconds - Average Latency");
-  CHECK(parts.title == "Apache HBase");
-  CHECK(parts.version == "2.2.3");
-  CHECK(parts.description == "Test: Async Random Write - Clients: 32");
-  CHECK(parts.unit == "Microseconds - Average Latency");
-  CHECK(parts.doubt.empty());
+  constexpr std::string_view header =
+      "Apache HBase 2.2.3 Test: Async Random Write - Clients: 32 Microseconds - Average Latency";
+  CHECK(parts_of(header) ==
+        "Apache HBase | 2.2.3 | Test: Async Random Write - Clients: 32 | Microseconds - Average "
+        "Latency");
+  CHECK_FALSE(doubted(header));
 }
 
 TEST_CASE("An unknown title is split at its version and the split is doubted", "[header]") {
-  auto parts = split_collapsed_header("Frobnicator Bench 1.2.3 Mode: Fast MB/s");
-  CHECK(parts.title == "Frobnicator Bench");
-  CHECK(parts.version == "1.2.3");
-  CHECK(parts.description == "Mode: Fast");
-  CHECK(parts.unit == "MB/s");
-  CHECK_FALSE(parts.doubt.empty());
-  CHECK(parts.doubt.find("Frobnicator Bench") != std::string::npos);
+  constexpr std::string_view header = "Frobnicator Bench 1.2.3 Mode: Fast MB/s";
+  CHECK(parts_of(header) == "Frobnicator Bench | 1.2.3 | Mode: Fast | MB/s");
+  CHECK(doubted(header));
+  CHECK(split_collapsed_header(header).doubt.find("Frobnicator Bench") != std::string::npos);
 }
 
 TEST_CASE("An unknown title without a version is kept whole and doubted", "[header]") {
-  auto parts = split_collapsed_header("Frobnicator Bench Mode: Fast MB/s");
-  CHECK(parts.title == "Frobnicator Bench Mode: Fast");
-  CHECK(parts.version.empty());
-  CHECK(parts.unit == "MB/s");
-  CHECK_FALSE(parts.doubt.empty());
+  constexpr std::string_view header = "Frobnicator Bench Mode: Fast MB/s";
+  CHECK(parts_of(header) == "Frobnicator Bench Mode: Fast |  |  | MB/s");
+  CHECK(doubted(header));
 }
 
 TEST_CASE("An unknown unit is taken as the last word and doubted", "[header]") {
-  auto parts = split_collapsed_header("KeyDB 5.3.1 Flurbs");
-  CHECK(parts.title == "KeyDB");
-  CHECK(parts.version == "5.3.1");
-  CHECK(parts.description.empty());
-  CHECK(parts.unit == "Flurbs");
-  CHECK_FALSE(parts.doubt.empty());
-  CHECK(parts.doubt.find("Flurbs") != std::string::npos);
+  constexpr std::string_view header = "KeyDB 5.3.1 Flurbs";
+  CHECK(parts_of(header) == "KeyDB | 5.3.1 |  | Flurbs");
+  CHECK(doubted(header));
+  CHECK(split_collapsed_header(header).doubt.find("Flurbs") != std::string::npos);
 }
 
 TEST_CASE("A known title is found at a word boundary only", "[header]") {
@@ -162,9 +141,10 @@ TEST_CASE("A known title is found at a word boundary only", "[header]") {
   CHECK(find_known_title("no title here at all") == std::string_view::npos);
 }
 
-TEST_CASE("A collapsed system string without a comma before OS splits into hardware and "
-          "software",
-          "[header]") {
+TEST_CASE(
+    "A collapsed system string without a comma before OS splits into hardware and "
+    "software",
+    "[header]") {
   constexpr std::string_view text =
       "Processor: Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads), Motherboard: ASUS "
       "PRIME Z370-A, Memory: 2 x 8GB DDR4, 3200MT/s, Disk: Samsung SSD 970 EVO 500GB, "
@@ -179,29 +159,14 @@ TEST_CASE("A collapsed system string without a comma before OS splits into hardw
         "OS: Ubuntu 20.04, Kernel: 5.4.0-42-generic (x86_64), File-System: ext4, Screen "
         "Resolution: 1920x1080");
 
-  auto hw = split_fields(hardware);
-  REQUIRE(hw.size() == 5);
-  CHECK(hw[0].key == "Processor");
-  CHECK(hw[0].value == "Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads)");
-  CHECK(hw[1].key == "Motherboard");
-  CHECK(hw[1].value == "ASUS PRIME Z370-A");
-  // A value holding `, ` is joined back together.
-  CHECK(hw[2].key == "Memory");
-  CHECK(hw[2].value == "2 x 8GB DDR4, 3200MT/s");
-  CHECK(hw[3].key == "Disk");
-  CHECK(hw[4].key == "Network");
-  CHECK(hw[4].value == "Intel I219-V");
-
-  auto sw = split_fields(software);
-  REQUIRE(sw.size() == 4);
-  CHECK(sw[0].key == "OS");
-  CHECK(sw[0].value == "Ubuntu 20.04");
-  CHECK(sw[1].key == "Kernel");
-  CHECK(sw[1].value == "5.4.0-42-generic (x86_64)");
-  CHECK(sw[2].key == "File-System");
-  CHECK(sw[2].value == "ext4");
-  CHECK(sw[3].key == "Screen Resolution");
-  CHECK(sw[3].value == "1920x1080");
+  // A value holding `, ` (the memory's) is joined back together.
+  CHECK(fields_text(split_fields(hardware)) ==
+        "Processor: Intel Core i7-8700K @ 4.70GHz (6 Cores / 12 Threads) | Motherboard: ASUS "
+        "PRIME Z370-A | Memory: 2 x 8GB DDR4, 3200MT/s | Disk: Samsung SSD 970 EVO 500GB | "
+        "Network: Intel I219-V");
+  CHECK(fields_text(split_fields(software)) ==
+        "OS: Ubuntu 20.04 | Kernel: 5.4.0-42-generic (x86_64) | File-System: ext4 | Screen "
+        "Resolution: 1920x1080");
 }
 
 TEST_CASE("A system string with only software keys is all software", "[header]") {
@@ -250,14 +215,11 @@ TEST_CASE("A system line starts with a whole key, `: ` and a value", "[header]")
 
 TEST_CASE("Known titles are found whatever their first letter", "[header]") {
   // Titles sharing a first letter with many others, and one starting in lower case.
-  auto kernel = split_collapsed_header("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds");
-  CHECK(kernel.title == "Timed Linux Kernel Compilation");
-  CHECK(kernel.version == "5.4");
-  CHECK(kernel.doubt.empty());
-  auto x264 = split_collapsed_header("x264 2019-12-17 H.264 Video Encoding Frames Per Second");
-  CHECK(x264.title == "x264");
-  CHECK(x264.version == "2019-12-17");
-  CHECK(x264.unit == "Frames Per Second");
-  CHECK(x264.doubt.empty());
+  CHECK(parts_of("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds") ==
+        "Timed Linux Kernel Compilation | 5.4 | Time To Compile | Seconds");
+  CHECK_FALSE(doubted("Timed Linux Kernel Compilation 5.4 Time To Compile Seconds"));
+  CHECK(parts_of("x264 2019-12-17 H.264 Video Encoding Frames Per Second") ==
+        "x264 | 2019-12-17 | H.264 Video Encoding | Frames Per Second");
+  CHECK_FALSE(doubted("x264 2019-12-17 H.264 Video Encoding Frames Per Second"));
   CHECK(find_known_title("results: x264 2019-12-17") == 9);
 }

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "catch.hpp"
 
@@ -15,88 +16,56 @@ using iosr::scheduler_key;
 
 }  // namespace
 
-TEST_CASE("None in any case is the none scheduler", "[model]") {
-  CHECK(scheduler_key("None") == "none");
-  CHECK(scheduler_key("NONE") == "none");
-  CHECK(scheduler_key("none") == "none");
+TEST_CASE("Scheduler names in any case and spelling map to their keys", "[model]") {
+  // Blanks, underscores and dashes are the same; names that are not schedulers have no key.
+  const std::pair<const char*, const char*> names[] = {
+      {"None", "none"},
+      {"NONE", "none"},
+      {"none", "none"},
+      {"MQ-Deadline", "mq-deadline"},
+      {"Mq-Deadline", "mq-deadline"},
+      {"MQ-DEADLINE", "mq-deadline"},
+      {"mq-deadline", "mq-deadline"},
+      {"BFQ low-latency", "bfq-low-latency"},
+      {"BFQ low_latency", "bfq-low-latency"},
+      {"BFQ Low Latency", "bfq-low-latency"},
+      {"bfq-low-latency", "bfq-low-latency"},
+      {"Noop", "noop"},
+      {"NOOP", "noop"},
+      {"Kyber", "kyber"},
+      {"KYBER", "kyber"},
+      {"BFQ", "bfq"},
+      {"CFQ", "cfq"},
+      {"Deadline", "deadline"},
+      {"DEADLINE", "deadline"},
+      {"stream-run-0", ""},
+      {"base", ""},
+      {"", ""},
+      {"Linux 4.15", ""},
+      {"2018-11-25 08:09", ""},
+  };
+  for (const auto& [written, key] : names) {
+    INFO(written);
+    CHECK(scheduler_key(written) == key);
+  }
 }
 
-TEST_CASE("MQ-Deadline in any case is the mq-deadline scheduler", "[model]") {
-  CHECK(scheduler_key("MQ-Deadline") == "mq-deadline");
-  CHECK(scheduler_key("Mq-Deadline") == "mq-deadline");
-  CHECK(scheduler_key("MQ-DEADLINE") == "mq-deadline");
-  CHECK(scheduler_key("mq-deadline") == "mq-deadline");
-}
-
-TEST_CASE("BFQ low latency with blanks, underscores or dashes is bfq-low-latency", "[model]") {
-  CHECK(scheduler_key("BFQ low-latency") == "bfq-low-latency");
-  CHECK(scheduler_key("BFQ low_latency") == "bfq-low-latency");
-  CHECK(scheduler_key("BFQ Low Latency") == "bfq-low-latency");
-  CHECK(scheduler_key("bfq-low-latency") == "bfq-low-latency");
-}
-
-TEST_CASE("Noop in any case is the noop scheduler", "[model]") {
-  CHECK(scheduler_key("Noop") == "noop");
-  CHECK(scheduler_key("NOOP") == "noop");
-}
-
-TEST_CASE("Kyber, BFQ, CFQ and Deadline map to their keys", "[model]") {
-  CHECK(scheduler_key("Kyber") == "kyber");
-  CHECK(scheduler_key("KYBER") == "kyber");
-  CHECK(scheduler_key("BFQ") == "bfq");
-  CHECK(scheduler_key("CFQ") == "cfq");
-  CHECK(scheduler_key("Deadline") == "deadline");
-  CHECK(scheduler_key("DEADLINE") == "deadline");
-}
-
-TEST_CASE("Names that are not schedulers have an empty key", "[model]") {
-  CHECK(scheduler_key("stream-run-0").empty());
-  CHECK(scheduler_key("base").empty());
-  CHECK(scheduler_key("").empty());
-  CHECK(scheduler_key("Linux 4.15").empty());
-  CHECK(scheduler_key("2018-11-25 08:09").empty());
-}
-
-TEST_CASE("A label with one ': ' splits into group and name", "[model]") {
-  auto s = make_system("Linux 4.15: CFQ");
-  CHECK(s.label == "Linux 4.15: CFQ");
-  CHECK(s.group == "Linux 4.15");
-  CHECK(s.name == "CFQ");
-  CHECK(s.scheduler == "cfq");
-}
-
-TEST_CASE("A label with several ': ' splits on the final one", "[model]") {
-  auto s = make_system("a: b: BFQ");
-  CHECK(s.label == "a: b: BFQ");
-  CHECK(s.group == "a: b");
-  CHECK(s.name == "BFQ");
-  CHECK(s.scheduler == "bfq");
-
-  auto disk = make_system("WD5000AZRX: Mq-Deadline");
-  CHECK(disk.group == "WD5000AZRX");
-  CHECK(disk.name == "Mq-Deadline");
-  CHECK(disk.scheduler == "mq-deadline");
-}
-
-TEST_CASE("A label without ': ' has an empty group and is the name", "[model]") {
-  auto s = make_system("stream-run-0");
-  CHECK(s.label == "stream-run-0");
-  CHECK(s.group.empty());
-  CHECK(s.name == "stream-run-0");
-  CHECK(s.scheduler.empty());
-
-  auto none = make_system("NONE");
-  CHECK(none.group.empty());
-  CHECK(none.name == "NONE");
-  CHECK(none.scheduler == "none");
-}
-
-TEST_CASE("A date label whose colon has no blank after it stays whole", "[model]") {
-  auto s = make_system("2018-11-25 08:09");
-  CHECK(s.label == "2018-11-25 08:09");
-  CHECK(s.group.empty());
-  CHECK(s.name == "2018-11-25 08:09");
-  CHECK(s.scheduler.empty());
+TEST_CASE("A label splits into group and name at its final ': '", "[model]") {
+  // `group | name | scheduler key` of each label; the label itself is kept whole.
+  const std::pair<const char*, const char*> labels[] = {
+      {"Linux 4.15: CFQ", "Linux 4.15 | CFQ | cfq"},
+      {"a: b: BFQ", "a: b | BFQ | bfq"},  // several ': ', split on the final one
+      {"WD5000AZRX: Mq-Deadline", "WD5000AZRX | Mq-Deadline | mq-deadline"},
+      {"stream-run-0", " | stream-run-0 | "},  // no ': ': no group, the label is the name
+      {"NONE", " | NONE | none"},
+      {"2018-11-25 08:09", " | 2018-11-25 08:09 | "},  // a colon without a blank after it
+  };
+  for (const auto& [label, parts] : labels) {
+    INFO(label);
+    const auto s = make_system(label);
+    CHECK(s.label == label);
+    CHECK(s.group + " | " + s.name + " | " + s.scheduler == parts);
+  }
 }
 
 TEST_CASE("Display formats: PTS's names by kind, any other name kept as written", "[model]") {

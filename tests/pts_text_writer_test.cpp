@@ -553,11 +553,7 @@ TEST_CASE("The rendered text reads back to the same charts, labels and shown val
     const auto& a = shown.results[i];
     const auto& b = model.results[i];
     INFO(b.description);
-    CHECK(a.title == b.title);
-    CHECK(a.version == b.version);
-    CHECK(a.description == b.description);
-    CHECK(a.unit == b.unit);
-    CHECK(a.direction == b.direction);
+    test_support::check_header(a, b.title, b.version, b.description, b.unit, b.direction);
     CHECK(labels_of(a) == labels_of(b));
   }
   CHECK(values_of(shown.results[0]) == std::vector<std::string>{"152340", "98766", "160123"});
@@ -575,11 +571,8 @@ TEST_CASE("Every corpus XML reads back from its text with each shown value withi
       const auto& from_xml = xml.results[i];
       const auto& from_text = text.results[i];
       INFO(from_xml.title << " / " << from_xml.description);
-      CHECK(from_text.title == from_xml.title);
-      CHECK(from_text.version == from_xml.version);
-      CHECK(from_text.description == from_xml.description);
-      CHECK(from_text.unit == from_xml.unit);
-      CHECK(from_text.direction == from_xml.direction);
+      test_support::check_header(from_text, from_xml.title, from_xml.version, from_xml.description,
+                                 from_xml.unit, from_xml.direction);
       // Failed runs are not in the text; everything else is, in order.
       std::vector<const iosr::entry*> kept;
       for (const auto& e : from_xml.entries) {

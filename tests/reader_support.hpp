@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,22 +30,30 @@ inline std::string slurp(const std::string& path) {
   return text;
 }
 
+/// The error reading `text` as `name` gives. Reading it without an error fails the test.
+inline iosr::parse_error refusal_of(std::string_view text, std::string name = "input.txt",
+                                    const iosr::read_options& options = {}) {
+  INFO("input: " << std::string(text.substr(0, 2000)));
+  try {
+    auto file = iosr::read_results(text, std::move(name), options);
+    FAIL("read without an error: " << file.results.size() << " charts, " << file.warnings.size()
+                                   << " warnings");
+  } catch (const iosr::parse_error& e) {
+    return e;
+  }
+  throw std::logic_error("unreachable: FAIL throws");
+}
+
 /// Reads `text` as "input.txt" and checks that it is refused at `line`:`column` (1-based; 0 for
 /// the whole input) with a message holding `substring`. Reading it without an error fails.
 inline void parse_should_fail(std::string_view text, std::size_t line, std::size_t column,
                               std::string_view substring, const iosr::read_options& options = {}) {
-  INFO("input: " << std::string(text.substr(0, 2000)));
-  try {
-    auto file = iosr::read_results(text, "input.txt", options);
-    FAIL_CHECK("read without an error: " << file.results.size() << " charts, "
-                                         << file.warnings.size() << " warnings");
-  } catch (const iosr::parse_error& e) {
-    INFO("error: " << e.what());
-    CHECK(e.file() == "input.txt");
-    CHECK(e.where().line == line);
-    CHECK(e.where().column == column);
-    CHECK(e.message().find(substring) != std::string::npos);
-  }
+  const auto e = refusal_of(text, "input.txt", options);
+  INFO("error: " << e.what());
+  CHECK(e.file() == "input.txt");
+  CHECK(e.where().line == line);
+  CHECK(e.where().column == column);
+  CHECK(e.message().find(substring) != std::string::npos);
 }
 
 /// The corpus composite.xml files that today's PTS reads (`corpus/xml/NAME.xml`), by name: PTS
@@ -84,6 +93,27 @@ inline iosr::result_file without_provenance(iosr::result_file f) {
     for (auto& e : r.entries) e.where = {};
   }
   return f;
+}
+
+/// `fields` on one line, each `key: value`, joined by ` | ` (not `, `, so that a value holding
+/// `, ` still shows where the fields were split): a system's fields checked in one CHECK.
+inline std::string fields_text(const std::vector<iosr::field>& fields) {
+  std::string out;
+  for (const auto& f : fields) {
+    if (!out.empty()) out += " | ";
+    out += f.key + ": " + f.value;
+  }
+  return out;
+}
+
+/// A chart's entries on one line, each `label: value as written`, joined by ` | `.
+inline std::string entries_text(const iosr::result& r) {
+  std::string out;
+  for (const auto& e : r.entries) {
+    if (!out.empty()) out += " | ";
+    out += e.label + ": " + e.value_text;
+  }
+  return out;
 }
 
 /// A bar chart with this header and no entries yet.
@@ -168,8 +198,7 @@ inline std::vector<std::string> system_labels(const iosr::result_file& f) {
 
 /// Checks a chart's header split, one CHECK per part so a failure names the part.
 inline void check_header(const iosr::result& r, std::string_view title, std::string_view version,
-                         std::string_view description, std::string_view unit,
-                         iosr::direction dir) {
+                         std::string_view description, std::string_view unit, iosr::direction dir) {
   CHECK(r.title == title);
   CHECK(r.version == version);
   CHECK(r.description == description);

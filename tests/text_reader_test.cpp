@@ -7,9 +7,9 @@
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
-#include "reader_support.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "reader_support.hpp"
 
 namespace {
 
@@ -94,11 +94,7 @@ TEST_CASE("The read_results documentation example reads as documented", "[text]"
   CHECK(file.source_name == "input.txt");
   REQUIRE(file.results.size() == 1);
   const auto& r = file.results[0];
-  CHECK(r.title == "FS-Mark");
-  CHECK(r.version == "3.3");
-  CHECK(r.description == "Test: 1000 Files");
-  CHECK(r.unit == "Files/s");
-  CHECK(r.direction == direction::higher);
+  test_support::check_header(r, "FS-Mark", "3.3", "Test: 1000 Files", "Files/s", direction::higher);
   REQUIRE(r.entries.size() == 1);
   CHECK(r.entries[0].label == "a");
   CHECK(r.entries[0].value_text == "20.13");
@@ -116,14 +112,12 @@ TEST_CASE("A multi-line export yields its title, systems and every chart", "[tex
   CHECK(mq.scheduler == "mq-deadline");
   CHECK(mq.where.line == 5);
   CHECK(mq.where.column == 1);
-  REQUIRE(mq.hardware.size() == 3);
-  CHECK(mq.hardware[0].key == "Processor");
-  CHECK(mq.hardware[0].value == "AMD Ryzen 9 5950X 16-Core @ 3.40GHz (16 Cores / 32 Threads)");
-  CHECK(mq.hardware[2].key == "Network");
-  REQUIRE(mq.software.size() == 4);
-  CHECK(mq.software[1].key == "Kernel");
-  CHECK(mq.software[1].value == "6.1.0-18-amd64 (x86_64)");
-  CHECK(mq.software[3].value == "1920x1080");
+  CHECK(test_support::fields_text(mq.hardware) ==
+        "Processor: AMD Ryzen 9 5950X 16-Core @ 3.40GHz (16 Cores / 32 Threads) | Memory: 32GB | "
+        "Network: Intel I211");
+  CHECK(test_support::fields_text(mq.software) ==
+        "OS: Debian 12 | Kernel: 6.1.0-18-amd64 (x86_64) | File-System: ext4 | Screen "
+        "Resolution: 1920x1080");
   CHECK(file.systems[1].label == "bfq");
   CHECK(file.systems[1].scheduler == "bfq");
 
@@ -136,22 +130,16 @@ TEST_CASE("A value touching its bar is read", "[text]") {
   auto file = read(multiline_export);
   REQUIRE(file.results.size() >= 1);
   const auto& r = file.results[0];
-  CHECK(r.title == "Flexible IO Tester");
-  CHECK(r.version == "3.36");
-  CHECK(r.description == "Type: Random Read - Engine: IO_uring");
-  CHECK(r.unit == "IOPS");
-  CHECK(r.direction == direction::higher);
+  test_support::check_header(r, "Flexible IO Tester", "3.36",
+                             "Type: Random Read - Engine: IO_uring", "IOPS", direction::higher);
   CHECK(r.display_format == iosr::display_format::bar_graph);
   REQUIRE(r.entries.size() == 2);
-  CHECK(r.entries[0].label == "mq-deadline");
+  CHECK(test_support::entries_text(r) == "mq-deadline: 244195 | bfq: 122097");
   CHECK(r.entries[0].kind == entry_kind::number);
-  CHECK(r.entries[0].value_text == "244195");
   REQUIRE(r.entries[0].value);
   CHECK(*r.entries[0].value == 244195.0);
   CHECK(r.entries[0].where.line == 21);
   CHECK(r.entries[0].where.column == 1);
-  CHECK(r.entries[1].label == "bfq");
-  CHECK(r.entries[1].value_text == "122097");
 }
 
 TEST_CASE("A zero-length bar is an ordinary number entry", "[text]") {
@@ -287,8 +275,7 @@ TEST_CASE("UTF-8 labels are kept byte for byte", "[text]") {
   CHECK(file.systems[0].label == "bfq \xE2\x80\x93 low latency \xC3\xBC");
 }
 
-TEST_CASE("Stray bytes of 0x80 and above in labels and values do not break the reader",
-          "[text]") {
+TEST_CASE("Stray bytes of 0x80 and above in labels and values do not break the reader", "[text]") {
   SECTION("multi-line labels") {
     auto file = read(
         "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\n"
@@ -457,11 +444,7 @@ TEST_CASE("An empty description line leaves the description empty", "[text]") {
   auto file = read("SQLite 3.41.2\n\nSeconds < Lower Is Better\nnone . 12.35 |====\n");
   REQUIRE(file.results.size() == 1);
   const auto& r = file.results[0];
-  CHECK(r.title == "SQLite");
-  CHECK(r.version == "3.41.2");
-  CHECK(r.description.empty());
-  CHECK(r.unit == "Seconds");
-  CHECK(r.direction == direction::lower);
+  test_support::check_header(r, "SQLite", "3.41.2", "", "Seconds", direction::lower);
 }
 
 TEST_CASE("Multi-line charts without a direction mark take their header from the lines above",
@@ -493,11 +476,7 @@ bfq .. 2 |====================
 )");
   REQUIRE(file.results.size() == 4);
   const auto& custom = file.results[1];
-  CHECK(custom.title == "Custom Script");
-  CHECK(custom.version.empty());
-  CHECK(custom.description == "Mode: A");
-  CHECK(custom.unit == "Widgets");
-  CHECK(custom.direction == direction::none);
+  test_support::check_header(custom, "Custom Script", "", "Mode: A", "Widgets", direction::none);
   REQUIRE(custom.entries.size() == 2);
   const auto& other = file.results[2];
   CHECK(other.title == "Other Script");
@@ -514,8 +493,7 @@ bfq .. 2 |====================
 
 // Without any `Is Better` mark, detection relies on finding an entry in the whole text; an
 // entry line ending in `\n` (rather than `\r\n` or the end of input) must count.
-TEST_CASE("A multi-line export whose only charts have no direction mark is read",
-          "[text]") {
+TEST_CASE("A multi-line export whose only charts have no direction mark is read", "[text]") {
   auto file = read("Example Pass Fail 1.0\nSelf Test\nnone . PASS\nbfq .. FAIL\n");
   REQUIRE(file.results.size() == 1);
   CHECK(file.results[0].display_format == iosr::display_format::pass_fail);
@@ -578,8 +556,8 @@ TEST_CASE("A bar that disagrees with its value gives a warning naming the label"
     CHECK(file.results[0].entries[1].value_text == "5");
   }
   SECTION("collapsed") {
-    auto file = read(
-        "KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=========");
+    auto file =
+        read("KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=========");
     REQUIRE(file.results.size() == 1);
     REQUIRE(count_warnings(file, "'bfq'") == 1);
     CHECK(count_warnings(file, "'none'") == 0);
@@ -643,11 +621,7 @@ TEST_CASE("Dots inside a label are not taken for its dot leader", "[text]") {
       "v1.2. .. x ...... 5 |=====\n");
   REQUIRE(file.results.size() == 1);
   const auto& r = file.results[0];
-  REQUIRE(r.entries.size() == 2);
-  CHECK(r.entries[0].label == "Linux 6.1 .rc2");
-  CHECK(r.entries[0].value_text == "10");
-  CHECK(r.entries[1].label == "v1.2. .. x");
-  CHECK(r.entries[1].value_text == "5");
+  CHECK(test_support::entries_text(r) == "Linux 6.1 .rc2: 10 | v1.2. .. x: 5");
 }
 
 TEST_CASE("A collapsed export yields its systems, charts and entries on line 1", "[text]") {
@@ -667,30 +641,22 @@ TEST_CASE("A collapsed export yields its systems, charts and entries on line 1",
   CHECK(mq.label == "mq-deadline");
   CHECK(mq.where.line == 1);
   CHECK(mq.where.column == 16);
-  REQUIRE(mq.hardware.size() == 3);
-  CHECK(mq.hardware[2].key == "Network");
-  CHECK(mq.hardware[2].value == "Intel I211");
-  REQUIRE(mq.software.size() == 4);
-  CHECK(mq.software[0].key == "OS");
-  CHECK(mq.software[0].value == "Debian 12");
-  CHECK(mq.software[3].value == "1920x1080");
+  CHECK(test_support::fields_text(mq.hardware) ==
+        "Processor: AMD Ryzen 9 5950X | Memory: 32GB | Network: Intel I211");
+  CHECK(test_support::fields_text(mq.software) ==
+        "OS: Debian 12 | Kernel: 6.1.0 | File-System: ext4 | Screen Resolution: 1920x1080");
   CHECK(file.systems[1].label == "bfq");
-  CHECK(file.systems[1].software.size() == 3);
+  CHECK(test_support::fields_text(file.systems[1].software) ==
+        "OS: Debian 12 | Kernel: 6.1.0 | Screen Resolution: 1920x1080");
 
   REQUIRE(file.results.size() == 3);
   const auto& fio = file.results[0];
-  CHECK(fio.title == "Flexible IO Tester");
-  CHECK(fio.version == "3.36");
-  CHECK(fio.description == "Type: Random Read");
-  CHECK(fio.unit == "IOPS");
-  CHECK(fio.direction == direction::higher);
+  test_support::check_header(fio, "Flexible IO Tester", "3.36", "Type: Random Read", "IOPS",
+                             direction::higher);
   REQUIRE(fio.entries.size() == 2);
+  CHECK(test_support::entries_text(fio) == "mq-deadline: 244195 | bfq: 122097");
   // `244195|===`: the value touches its bar.
-  CHECK(fio.entries[0].label == "mq-deadline");
-  CHECK(fio.entries[0].value_text == "244195");
   CHECK(fio.entries[0].where.line == 1);
-  CHECK(fio.entries[1].label == "bfq");
-  CHECK(fio.entries[1].value_text == "122097");
 
   const auto& keydb = file.results[1];
   CHECK(keydb.title == "KeyDB");
@@ -733,9 +699,10 @@ TEST_CASE("Collapsed PASS/FAIL and line graph entries are read", "[text]") {
   CHECK(pass_fail.entries[1].value_text == "FAIL");
 }
 
-TEST_CASE("A collapsed chart without a mark between two marked charts is cut at the system "
-          "labels with a warning",
-          "[text]") {
+TEST_CASE(
+    "A collapsed chart without a mark between two marked charts is cut at the system "
+    "labels with a warning",
+    "[text]") {
   auto file = read(
       "Scheduler Test mq-deadline: Processor: AMD Ryzen 9 5950X, Memory: 32GB OS: Debian 12, "
       "Screen Resolution: 1920x1080 bfq: Processor: AMD Ryzen 9 5950X, Memory: 32GB OS: Debian "
@@ -761,11 +728,8 @@ TEST_CASE("A collapsed chart without a mark between two marked charts is cut at 
   CHECK(custom.where.line == 1);
   CHECK(custom.where.column == 299);
   REQUIRE(custom.entries.size() == 2);
-  CHECK(custom.entries[0].label == "mq-deadline");
-  CHECK(custom.entries[0].value_text == "12");
+  CHECK(test_support::entries_text(custom) == "mq-deadline: 12 | bfq: 6");
   CHECK(custom.entries[0].where.column == 323);
-  CHECK(custom.entries[1].label == "bfq");
-  CHECK(custom.entries[1].value_text == "6");
 
   const auto& sqlite = file.results[2];
   CHECK(sqlite.title == "SQLite");
@@ -784,8 +748,8 @@ TEST_CASE("A collapsed chart without a mark between two marked charts is cut at 
 
 // A collapsed copy saved to a file normally ends with a line end.
 TEST_CASE("A collapsed export ending with a line end is read", "[text]") {
-  auto file = read(
-      "KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=====\n");
+  auto file =
+      read("KeyDB 5.3.1 Ops/sec > Higher Is Better none . 10 |========== bfq .. 5 |=====\n");
   REQUIRE(file.results.size() == 1);
   REQUIRE(file.results[0].entries.size() == 2);
   CHECK(file.results[0].entries[1].label == "bfq");
@@ -793,9 +757,10 @@ TEST_CASE("A collapsed export ending with a line end is read", "[text]") {
   CHECK(file.warnings.empty());
 }
 
-TEST_CASE("Entries without bars ('LABEL . VALUE') are read under a direction mark, with a "
-          "warning; elsewhere they are prose",
-          "[text][regression]") {
+TEST_CASE(
+    "Entries without bars ('LABEL . VALUE') are read under a direction mark, with a "
+    "warning; elsewhere they are prose",
+    "[text][regression]") {
   // As in real README files that keep PTS's run-time output (Xen demo, Orange Pi blog).
   auto file = iosr::read_results(
       "    N-Queens 1.0\n    Elapsed Time\n    Seconds < Lower Is Better\n"

@@ -34,11 +34,8 @@ TEST_CASE("Wild: Larabel's format=flowed mail to Linus, Thunderbird's wrapped ba
   CHECK(f.warnings.size() == 1);  // the flowed layer; every bar agrees with its value
   CHECK(f.warnings[0].message == "format=flowed: 21 wrapped lines joined back (RFC 3676)");
   const auto& first = f.results[0];
-  CHECK(first.title == "Apache Siege");
-  CHECK(first.version == "2.4.29");
-  CHECK(first.description == "Concurrent Users: 1");
-  CHECK(first.unit == "Transactions Per Second");
-  CHECK(first.direction == direction::higher);
+  test_support::check_header(first, "Apache Siege", "2.4.29", "Concurrent Users: 1",
+                             "Transactions Per Second", direction::higher);
   CHECK(labels_of(first) == std::vector<std::string>{"v5.8", "v5.9 Git", "Default PLU 1000",
                                                       "PLU 0", "PLU 1", "PLU 2", "PLU 3",
                                                       "PLU 4", "PLU 5"});
@@ -76,11 +73,8 @@ TEST_CASE("Wild: a chart retyped by hand as 'label: value', also quoted five lev
     const auto& f = read_cached(wild + file);
     REQUIRE(f.results.size() == 1);
     const auto& r = f.results[0];
-    CHECK(r.title == "Stress-NG");
-    CHECK(r.version == "0.14");
-    CHECK(r.description == "Test: NUMA");
-    CHECK(r.unit == "Bogo Ops/s");
-    CHECK(r.direction == direction::higher);
+    test_support::check_header(r, "Stress-NG", "0.14", "Test: NUMA", "Bogo Ops/s",
+                               direction::higher);
     CHECK(labels_of(r) == std::vector<std::string>{"v5.17", "v5.18", "20220528 Git",
                                                     "20220528 Git + sched-rcu-exped patch"});
     CHECK(value_of(r, "20220528 Git + sched-rcu-exped patch") == "468.81");

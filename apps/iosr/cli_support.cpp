@@ -2,6 +2,7 @@
 // What the subcommands share: limits, reading inputs, writing output (see cli_support.hpp).
 #include "cli_support.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -10,8 +11,11 @@
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <regex>
 #include <string_view>
+#include <thread>
 
+#include "db/store.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "openbenchmarking/result_id.hpp"
@@ -87,6 +91,48 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
 
 }  // namespace
 
+std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options, int argc,
+                                                       char** argv, std::string_view epilogue) {
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    std::cout << options.help() << epilogue;
+    return std::nullopt;
+  }
+  return args;
+}
+
+int usage_error(std::string_view command, std::string_view message) {
+  std::cerr << "iosr " << command << ": " << message << "; try 'iosr " << command << " --help'\n";
+  return exit_usage;
+}
+
+std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args) {
+  const unsigned jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
+                                           : std::max(1u, std::thread::hardware_concurrency());
+  if (jobs < 1 || jobs > 1024) return std::nullopt;
+  return jobs;
+}
+
+test_filter filter_from(const cxxopts::ParseResult& args) {
+  if (!args.count("filter")) return {};
+  try {
+    return test_filter(args["filter"].as<std::string>());
+  } catch (const std::regex_error& e) {
+    throw cxxopts::exceptions::exception("--filter: not a regular expression: " +
+                                         std::string(e.what()));
+  }
+}
+
+void add_db_option(cxxopts::Options& options) {
+  options.add_options()(
+      "db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE");
+}
+
+std::string database_of(const cxxopts::ParseResult& args) {
+  return args.count("db") ? args["db"].as<std::string>() : db::default_database_path();
+}
+
 void add_limit_option(cxxopts::Options& options) {
   options.add_options()(
       "limit",
@@ -95,6 +141,13 @@ void add_limit_option(cxxopts::Options& options) {
       "(convert): archive-bytes expanded (default 16G) and archive-ratio, expanded to "
       "compressed bytes (default 200); N takes a k, M or G suffix; see docs/reliability.md",
       cxxopts::value<std::vector<std::string>>(), "NAME=N");
+}
+
+void add_input_options(cxxopts::Options& options) {
+  options.add_options()("files", "result files", cxxopts::value<std::vector<std::string>>());
+  add_limit_option(options);
+  add_id_options(options);
+  options.parse_positional({"files"});
 }
 
 read_options limits_from(const cxxopts::ParseResult& args) {

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
-// What the subcommands share: exit codes, reading inputs with per-file errors, writing output.
+// What the subcommands share: exit codes, their command lines, reading inputs with per-file
+// errors, writing output.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
 #include <cxxopts.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "iosr/compare.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 #include "openbenchmarking/clone.hpp"
@@ -31,8 +35,61 @@ struct archive_limits {
   static constexpr std::uint64_t ratio_floor = std::uint64_t{64} << 20;  ///< 64 MiB
 };
 
+/// Parses a subcommand's command line. With --help it prints the options' help and then
+/// `epilogue` (the exit status, what ends the run) to standard output and returns nothing: the
+/// command then exits with exit_ok. A bad command line throws cxxopts's exception, which
+/// main.cpp reports as a usage error.
+std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options, int argc,
+                                                       char** argv, std::string_view epilogue);
+
+/// Says `iosr COMMAND: MESSAGE; try 'iosr COMMAND --help'` on standard error; returns
+/// exit_usage. COMMAND is what the user typed after `iosr` (`trend`, `db import`).
+int usage_error(std::string_view command, std::string_view message);
+
+/// The formats of a registry (`list_output_formats()`, ...) as help texts list them: a line
+/// `  NAME: HELP` for each, each after a line break.
+template <class Formats>
+std::string format_list(const Formats& formats) {
+  std::string list;
+  for (const auto& f : formats) list += "\n  " + std::string(f.name) + ": " + std::string(f.help);
+  return list;
+}
+
+/// The usage error for a format name none of `formats` has: `unknown format 'NAME'; choose one
+/// of:` and their list.
+template <class Formats>
+std::string unknown_format(const Formats& formats, std::string_view name) {
+  return "unknown format '" + std::string(name) + "'; choose one of:" + format_list(formats);
+}
+
+/// Whether one of `formats` is called `name`.
+template <class Formats>
+bool has_format(const Formats& formats, std::string_view name) {
+  for (const auto& f : formats) {
+    if (f.name == name) return true;
+  }
+  return false;
+}
+
+/// `--jobs N` (convert, db import), else every core; nothing when N is not 1 to 1024.
+std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args);
+
+/// `--filter REGEX` (db export, trend), compiled; every test when it is not given. Throws
+/// cxxopts's exception (a usage error) when REGEX is not an ECMAScript regular expression.
+test_filter filter_from(const cxxopts::ParseResult& args);
+
+/// Adds `--db FILE`, the results database of `iosr db` and `iosr trend`.
+void add_db_option(cxxopts::Options& options);
+
+/// The database `--db` names, else the default (db::default_database_path()).
+std::string database_of(const cxxopts::ParseResult& args);
+
 /// Adds `--limit NAME=N`, which every command that reads inputs takes.
 void add_limit_option(cxxopts::Options& options);
+
+/// Adds what every command that reads result files takes after its own options: the inputs
+/// (the arguments, as `files`), `--limit` and the result-ID options.
+void add_input_options(cxxopts::Options& options);
 
 /// The read limits after the `--limit` options. Throws cxxopts's exception (a usage error,
 /// exit 2) for an unknown name or a value that is not a positive size.

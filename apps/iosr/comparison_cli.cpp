@@ -20,34 +20,26 @@ namespace iosr::cli {
 
 namespace {
 
-struct usage_error {
+struct bad_usage {
   std::string message;
 };
 
 // A million resamples is ample for any interval; more would only be a way to wait.
 constexpr long max_bootstrap = 1'000'000;
 
-std::string format_list() {
-  std::string list;
-  for (const auto& f : list_comparison_formats()) {
-    list += "\n  " + std::string(f.name) + ": " + std::string(f.help);
-  }
-  return list;
-}
-
 group_by parse_group_by(const std::string& s) {
   if (s == "input+group") return group_by::input_and_group;
   if (s == "group") return group_by::group;
   if (s == "input") return group_by::input;
   if (s == "none") return group_by::none;
-  throw usage_error{"--group-by takes input+group, group, input or none, not '" + s + "'"};
+  throw bad_usage{"--group-by takes input+group, group, input or none, not '" + s + "'"};
 }
 
 test_order parse_sort(const std::string& s) {
   if (s == "file") return test_order::file;
   if (s == "delta") return test_order::delta;
   if (s == "name") return test_order::name;
-  throw usage_error{"--sort takes file, delta or name, not '" + s + "'"};
+  throw bad_usage{"--sort takes file, delta or name, not '" + s + "'"};
 }
 
 compare_options parse_options(const cxxopts::ParseResult& args) {
@@ -58,7 +50,7 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
   if (args.count("rename")) {
     for (const auto& r : args["rename"].as<std::vector<std::string>>()) {
       const auto eq = r.find('=');
-      if (eq == std::string::npos) throw usage_error{"--rename takes OLD=NEW, not '" + r + "'"};
+      if (eq == std::string::npos) throw bad_usage{"--rename takes OLD=NEW, not '" + r + "'"};
       o.renames.emplace_back(r.substr(0, eq), r.substr(eq + 1));
     }
   }
@@ -67,22 +59,22 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
     try {
       o.filter = pattern;  // compiled here, once, and used as it is by compare()
     } catch (const std::regex_error& e) {
-      throw usage_error{"--filter '" + pattern + "' is not a regular expression: " + e.what()};
+      throw bad_usage{"--filter '" + pattern + "' is not a regular expression: " + e.what()};
     }
   }
   o.sort = parse_sort(args["sort"].as<std::string>());
   o.ignore_version = args.count("ignore-version") > 0;
   const double level = args["ci"].as<double>();
   if (!(level >= 50 && level < 100)) {
-    throw usage_error{"--ci takes a confidence level in percent, at least 50 and below 100"};
+    throw bad_usage{"--ci takes a confidence level in percent, at least 50 and below 100"};
   }
   o.confidence = level / 100.0;
   o.alpha = args["alpha"].as<double>();
-  if (!(o.alpha > 0 && o.alpha < 1)) throw usage_error{"--alpha takes a number between 0 and 1"};
+  if (!(o.alpha > 0 && o.alpha < 1)) throw bad_usage{"--alpha takes a number between 0 and 1"};
   const long resamples = args["bootstrap"].as<long>();
   if (resamples < 0 || resamples > max_bootstrap) {
-    throw usage_error{"--bootstrap takes a number of resamples from 0 to " +
-                      std::to_string(max_bootstrap)};
+    throw bad_usage{"--bootstrap takes a number of resamples from 0 to " +
+                    std::to_string(max_bootstrap)};
   }
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
@@ -136,7 +128,7 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
   // One option per line reads like the help it prints.
   // clang-format off
   options.add_options()
-      ("f,format", "output format:" + format_list(),
+      ("f,format", "output format:" + format_list(list_comparison_formats()),
        cxxopts::value<std::string>()->default_value(default_format))
       ("o,output", "write here instead of standard output ('-' = stdout)",
        cxxopts::value<std::string>()->default_value("-"))
@@ -163,12 +155,9 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
       ("columns", "the configurations the tables show as columns, in this order (label or "
                   "name; separate with ,); the comparison still covers all",
        cxxopts::value<std::vector<std::string>>(), "LIST")
-      ("h,help", "print this help")
-      ("files", "result files", cxxopts::value<std::vector<std::string>>());
+      ("h,help", "print this help");
   // clang-format on
-  add_limit_option(options);
-  add_id_options(options);
-  options.parse_positional({"files"});
+  add_input_options(options);
 }
 
 namespace {
@@ -181,19 +170,16 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   std::optional<double> limit;
   try {
     options = parse_options(args);
-    bool known = false;
-    for (const auto& f : list_comparison_formats()) known = known || f.name == format;
-    if (!known)
-      throw usage_error{"unknown format '" + format + "'; choose one of:" + format_list()};
+    if (!has_format(list_comparison_formats(), format)) {
+      throw bad_usage{unknown_format(list_comparison_formats(), format)};
+    }
     if (command.gate && args.count("fail-if-worse")) {
       limit = args["fail-if-worse"].as<double>();
-      if (!(*limit >= 0)) throw usage_error{"--fail-if-worse takes a percentage >= 0"};
+      if (!(*limit >= 0)) throw bad_usage{"--fail-if-worse takes a percentage >= 0"};
     }
-    if (!args.count("files")) throw usage_error{"no input files"};
-  } catch (const usage_error& e) {
-    std::cerr << "iosr " << command.name << ": " << e.message << "; try 'iosr " << command.name
-              << " --help'\n";
-    return exit_usage;
+    if (!args.count("files")) throw bad_usage{"no input files"};
+  } catch (const bad_usage& e) {
+    return usage_error(command.name, e.message);
   }
 
   bool failed = false;
@@ -207,9 +193,8 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (args.count("columns")) {
     render_options.columns = args["columns"].as<std::vector<std::string>>();
     if (const auto unknown = unknown_columns(result, render_options.columns); !unknown.empty()) {
-      std::cerr << "iosr " << command.name << ": --columns names no configuration: '"
-                << unknown.front() << "'; try 'iosr " << command.name << " --help'\n";
-      return exit_usage;
+      return usage_error(command.name,
+                         "--columns names no configuration: '" + unknown.front() + "'");
     }
   }
   const auto output = args["output"].as<std::string>();
@@ -241,12 +226,9 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
                           "PCT percent on any test",
                           cxxopts::value<double>(), "PCT");
   }
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help() << "\n" << command.exit_status << "\n";
-    return exit_ok;
-  }
-  return compare_and_write(args, command);
+  const auto args =
+      parse_command_line(options, argc, argv, "\n" + std::string(command.exit_status) + "\n");
+  return args ? compare_and_write(*args, command) : exit_ok;
 }
 
 }  // namespace iosr::cli

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <thread>
 
 #include "batch/batch_convert.hpp"
 #include "batch/inputs.hpp"
@@ -43,10 +42,6 @@ bool expands(const std::string& path) {
 }  // namespace
 
 int run_convert(int argc, char** argv) {
-  std::string formats;
-  for (const auto& f : list_output_formats()) {
-    formats += "\n  " + std::string(f.name) + ": " + std::string(f.help);
-  }
   cxxopts::Options options(
       "iosr convert",
       "Convert result files. INPUT is a file, a directory (walked recursively; result files "
@@ -55,7 +50,7 @@ int run_convert(int argc, char** argv) {
       "cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
       "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
-          formats + "\n");
+          format_list(list_output_formats()) + "\n");
   options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
   options.positional_help("INPUT... ('-' reads standard input)");
   options.add_options()("t,to", "output format", cxxopts::value<std::string>())(
@@ -70,20 +65,16 @@ int run_convert(int argc, char** argv) {
       "report", "write a JSON report of what was converted, failed and skipped",
       cxxopts::value<std::string>())(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
-      cxxopts::value<int>()->default_value("79"))("h,help", "print this help")(
-      "files", "inputs", cxxopts::value<std::vector<std::string>>());
-  add_limit_option(options);
-  add_id_options(options);
-  options.parse_positional({"files"});
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nWith --out-dir or --combine, a summary ends the run: 'converted N files (M "
-                 "entries); K failed, S skipped'. A progress bar is drawn when standard error "
-                 "is a terminal.\nExit status: 0 all files converted, 1 some file failed (the "
-                 "others are still written), 2 usage error, 128+N stopped by signal N.\n";
-    return exit_ok;
-  }
+      cxxopts::value<int>()->default_value("79"))("h,help", "print this help");
+  add_input_options(options);
+  const auto parsed = parse_command_line(
+      options, argc, argv,
+      "\nWith --out-dir or --combine, a summary ends the run: 'converted N files (M entries); K "
+      "failed, S skipped'. A progress bar is drawn when standard error is a terminal.\nExit "
+      "status: 0 all files converted, 1 some file failed (the others are still written), 2 "
+      "usage error, 128+N stopped by signal N.\n");
+  if (!parsed) return exit_ok;
+  const auto& args = *parsed;
   auto usage = [](const std::string& message) {
     std::cerr << "iosr convert: " << message << "\n";
     return exit_usage;
@@ -97,8 +88,7 @@ int run_convert(int argc, char** argv) {
   if (args.count("to")) {
     format = find_format(args["to"].as<std::string>());
     if (!format) {
-      return usage("unknown format '" + args["to"].as<std::string>() +
-                   "'; choose one of:" + formats);
+      return usage(unknown_format(list_output_formats(), args["to"].as<std::string>()));
     }
   }
   if (!args.count("files")) return usage("no input files; try 'iosr convert --help'");
@@ -143,9 +133,9 @@ int run_convert(int argc, char** argv) {
     }
   }
   plan.force = args.count("force") > 0;
-  plan.jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
-                                 : std::max(1u, std::thread::hardware_concurrency());
-  if (plan.jobs < 1 || plan.jobs > 1024) return usage("--jobs: expected 1 to 1024");
+  const auto jobs = jobs_from(args);
+  if (!jobs) return usage("--jobs: expected 1 to 1024");
+  plan.jobs = *jobs;
   if (args.count("report")) plan.report = args["report"].as<std::string>();
   plan.totals_line = to_dir || combine;
   plan.progress = isatty(STDERR_FILENO) != 0;

@@ -5,18 +5,16 @@
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
-#include <regex>
 #include <string>
-#include <thread>
 
 #include "batch/atomic_file.hpp"
 #include "cli_support.hpp"
-#include "openbenchmarking/clone.hpp"
 #include "command.hpp"
 #include "db/import.hpp"
 #include "db/store.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/render.hpp"
+#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli {
 
@@ -36,58 +34,27 @@ constexpr std::string_view db_help_text =
     "\nexit status: 0 success, 1 some input failed or the database could not be used, 2 usage "
     "error, 128+N stopped by signal N\n";
 
-void add_db_option(cxxopts::Options& options) {
-  options.add_options()(
-      "db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
-      cxxopts::value<std::string>(), "FILE");
-}
-
-std::string database_of(const cxxopts::ParseResult& args) {
-  return args.count("db") ? args["db"].as<std::string>() : db::default_database_path();
-}
-
 int usage(std::string_view command, const std::string& message) {
-  std::cerr << "iosr db " << command << ": " << message << "; try 'iosr db " << command
-            << " --help'\n";
-  return exit_usage;
+  return usage_error("db " + std::string(command), message);
 }
 
-int run_import_command(int argc, char** argv) {
-  cxxopts::Options options(
-      "iosr db import",
-      "Add results to the database. INPUT is a result file of any format iosr reads, a "
-      "directory (walked recursively; result files are recognised by content, others "
-      "skipped), a .tar, .tar.gz, .tar.xz or .zip archive, or '-'. A file is identified by the "
-      "SHA-256 of its bytes: importing it again changes nothing and says so. Each file is "
-      "added in one transaction, whole or not at all; a file that cannot be read is reported "
-      "and the others are still imported. Two imports at once wait for each other.\n");
-  options.custom_help("[--db FILE] [options]");
+void import_options(cxxopts::Options& options) {
   options.positional_help("INPUT...");
-  add_db_option(options);
   auto add = options.add_options();
   add("j,jobs", "hash and parse N files at a time (default: all cores)",
       cxxopts::value<unsigned>());
   add("h,help", "print this help");
-  add("files", "inputs", cxxopts::value<std::vector<std::string>>());
-  add_limit_option(options);
-  add_id_options(options);
-  options.parse_positional({"files"});
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nA summary ends the run: 'imported N files (M entries) into DB; K already "
-                 "in, F failed, S skipped'.\nExit status: 0 every input imported or already "
-                 "in, 1 some input failed (the others are imported), 2 usage error, 128+N "
-                 "stopped by signal N (every file imported before it is whole).\n";
-    return exit_ok;
-  }
+  add_input_options(options);
+}
+
+int run_import(const cxxopts::ParseResult& args) {
   if (!args.count("files")) return usage("import", "no inputs");
   db::import_plan plan;
   plan.inputs = args["files"].as<std::vector<std::string>>();
   plan.database = database_of(args);
-  plan.jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
-                                 : std::max(1u, std::thread::hardware_concurrency());
-  if (plan.jobs < 1 || plan.jobs > 1024) return usage("import", "--jobs: expected 1 to 1024");
+  const auto jobs = jobs_from(args);
+  if (!jobs) return usage("import", "--jobs: expected 1 to 1024");
+  plan.jobs = *jobs;
   plan.read_with = limits_from(args);
   plan.archive_with = archive_limits_from(args);
   const auto ids = id_options_from(args);
@@ -97,20 +64,9 @@ int run_import_command(int argc, char** argv) {
   return db::run_import(plan);
 }
 
-int run_list_command(int argc, char** argv) {
-  cxxopts::Options options("iosr db list",
-                           "What the database holds: how many files, systems, tests and "
-                           "entries, the kernels and the range of run dates, then one line per "
-                           "imported file: its SHA-256 (the first 12 digits), entries, format "
-                           "and the path or ID it was imported as.\n");
-  options.custom_help("[--db FILE]");
-  add_db_option(options);
-  options.add_options()("h,help", "print this help");
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help();
-    return exit_ok;
-  }
+void list_options(cxxopts::Options& options) { options.add_options()("h,help", "print this help"); }
+
+int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) return usage("list", "takes no arguments");
   db::store db(database_of(args), false);
   auto s = db.summarize();
@@ -136,26 +92,15 @@ int run_list_command(int argc, char** argv) {
   return exit_ok;
 }
 
-int run_remove_command(int argc, char** argv) {
-  cxxopts::Options options("iosr db remove",
-                           "Remove imported files and their entries; the systems and tests no "
-                           "other file uses go with them. SOURCE is the path or ID a file was "
-                           "imported as, or a prefix of its SHA-256 (as 'iosr db list' shows "
-                           "them) that names one file only.\n");
-  options.custom_help("[--db FILE]");
+void remove_options(cxxopts::Options& options) {
   options.positional_help("SOURCE...");
-  add_db_option(options);
   auto add = options.add_options();
   add("h,help", "print this help");
   add("sources", "what to remove", cxxopts::value<std::vector<std::string>>());
   options.parse_positional({"sources"});
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nExit status: 0 every SOURCE removed, 1 some SOURCE named no file or more "
-                 "than one (nothing removed for it), 2 usage error.\n";
-    return exit_ok;
-  }
+}
+
+int run_remove(const cxxopts::ParseResult& args) {
   if (!args.count("sources")) return usage("remove", "no SOURCE");
   db::store db(database_of(args), false);
   bool failed = false;
@@ -181,14 +126,7 @@ int run_remove_command(int argc, char** argv) {
   return failed ? exit_input_failed : exit_ok;
 }
 
-int run_export_command(int argc, char** argv) {
-  cxxopts::Options options(
-      "iosr db export",
-      "Write the database back as one dataset: the tidy rows of docs/csv.md (CSV) or "
-      "docs/jsonl.md (JSON Lines), one per entry, files in import order, as 'iosr convert "
-      "--combine' writes them for the same files.\n");
-  options.custom_help("--combine OUT.csv|OUT.jsonl [--db FILE] [--filter REGEX]");
-  add_db_option(options);
+void export_options(cxxopts::Options& options) {
   auto add = options.add_options();
   add("combine", "the dataset to write: OUT.csv or OUT.jsonl ('-' with --to: standard output)",
       cxxopts::value<std::string>(), "OUT");
@@ -197,11 +135,9 @@ int run_export_command(int argc, char** argv) {
       cxxopts::value<std::string>(), "REGEX");
   add("force", "overwrite OUT when it exists");
   add("h,help", "print this help");
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help();
-    return exit_ok;
-  }
+}
+
+int run_export(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) return usage("export", "takes no INPUT");
   if (!args.count("combine")) return usage("export", "missing --combine OUT.csv|OUT.jsonl");
   const auto out_path = args["combine"].as<std::string>();
@@ -216,14 +152,7 @@ int run_export_command(int argc, char** argv) {
   if (format != "csv" && format != "jsonl") {
     return usage("export", "--combine " + out_path + ": expected OUT.csv or OUT.jsonl");
   }
-  test_filter filter;
-  if (args.count("filter")) {
-    try {
-      filter = test_filter(args["filter"].as<std::string>());
-    } catch (const std::regex_error& e) {
-      return usage("export", "--filter: not a regular expression: " + std::string(e.what()));
-    }
-  }
+  const auto filter = filter_from(args);
   std::error_code ec;
   if (out_path != "-" && !args.count("force") && std::filesystem::exists(out_path, ec)) {
     std::cerr << out_path << ": exists; not overwritten (use --force)\n";
@@ -266,15 +195,58 @@ int run_export_command(int argc, char** argv) {
   return exit_ok;
 }
 
+// A subcommand: its --help (the description, the synopsis after `iosr db NAME`, its options
+// after --db, and what follows them) and what it does with its command line.
 struct subcommand {
-  std::string_view name;
-  int (*run)(int, char**);
+  std::string_view name, description, synopsis, epilogue;
+  void (*add_options)(cxxopts::Options& options);
+  int (*run)(const cxxopts::ParseResult& args);
 };
 
-constexpr subcommand subcommands[] = {{"import", run_import_command},
-                                      {"list", run_list_command},
-                                      {"remove", run_remove_command},
-                                      {"export", run_export_command}};
+constexpr subcommand subcommands[] = {
+    {"import",
+     "Add results to the database. INPUT is a result file of any format iosr reads, a directory "
+     "(walked recursively; result files are recognised by content, others skipped), a .tar, "
+     ".tar.gz, .tar.xz or .zip archive, or '-'. A file is identified by the SHA-256 of its "
+     "bytes: importing it again changes nothing and says so. Each file is added in one "
+     "transaction, whole or not at all; a file that cannot be read is reported and the others "
+     "are still imported. Two imports at once wait for each other.\n",
+     "[--db FILE] [options]",
+     "\nA summary ends the run: 'imported N files (M entries) into DB; K already in, F failed, "
+     "S skipped'.\nExit status: 0 every input imported or already in, 1 some input failed (the "
+     "others are imported), 2 usage error, 128+N stopped by signal N (every file imported "
+     "before it is whole).\n",
+     import_options, run_import},
+    {"list",
+     "What the database holds: how many files, systems, tests and entries, the kernels and the "
+     "range of run dates, then one line per imported file: its SHA-256 (the first 12 digits), "
+     "entries, format and the path or ID it was imported as.\n",
+     "[--db FILE]", "", list_options, run_list},
+    {"remove",
+     "Remove imported files and their entries; the systems and tests no other file uses go "
+     "with them. SOURCE is the path or ID a file was imported as, or a prefix of its SHA-256 "
+     "(as 'iosr db list' shows them) that names one file only.\n",
+     "[--db FILE]",
+     "\nExit status: 0 every SOURCE removed, 1 some SOURCE named no file or more than one "
+     "(nothing removed for it), 2 usage error.\n",
+     remove_options, run_remove},
+    {"export",
+     "Write the database back as one dataset: the tidy rows of docs/csv.md (CSV) or "
+     "docs/jsonl.md (JSON Lines), one per entry, files in import order, as 'iosr convert "
+     "--combine' writes them for the same files.\n",
+     "--combine OUT.csv|OUT.jsonl [--db FILE] [--filter REGEX]", "", export_options, run_export},
+};
+
+// Parses the subcommand's command line (argv[0] is its name) and runs it.
+int run_subcommand(const subcommand& command, int argc, char** argv) {
+  cxxopts::Options options("iosr db " + std::string(command.name),
+                           std::string(command.description));
+  options.custom_help(std::string(command.synopsis));
+  add_db_option(options);
+  command.add_options(options);
+  const auto args = parse_command_line(options, argc, argv, command.epilogue);
+  return args ? command.run(*args) : exit_ok;
+}
 
 }  // namespace
 
@@ -291,11 +263,9 @@ int run_db(int argc, char** argv) {
   for (const auto& s : subcommands) {
     if (s.name != name) continue;
     try {
-      return s.run(argc - 1, argv + 1);
+      return run_subcommand(s, argc - 1, argv + 1);
     } catch (const cxxopts::exceptions::exception& e) {
-      std::cerr << "iosr db " << name << ": " << e.what() << "; try 'iosr db " << name
-                << " --help'\n";
-      return exit_usage;
+      return usage(name, e.what());
     } catch (const std::exception& e) {
       std::cerr << "iosr db " << name << ": " << e.what() << '\n';
       return exit_input_failed;

@@ -59,17 +59,12 @@ int run_fetch(int argc, char** argv) {
   add_id_options(options);
   add_limit_option(options);
   options.parse_positional({"ids"});
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nExit status: 0 every result written, 1 some result failed (the others are "
-                 "written), 2 usage error.\n";
-    return exit_ok;
-  }
-  if (!args.count("ids")) {
-    std::cerr << "iosr fetch: no result IDs; try 'iosr fetch --help'\n";
-    return exit_usage;
-  }
+  const auto parsed = parse_command_line(options, argc, argv,
+                                         "\nExit status: 0 every result written, 1 some result "
+                                         "failed (the others are written), 2 usage error.\n");
+  if (!parsed) return exit_ok;
+  const auto& args = *parsed;
+  if (!args.count("ids")) return usage_error("fetch", "no result IDs");
   const auto ids = args["ids"].as<std::vector<std::string>>();
   for (const auto& id : ids) {
     if (!openbenchmarking::is_result_id(id)) {

@@ -79,8 +79,7 @@ int main(int argc, char** argv) {
     try {
       return c.run(argc - 1, argv + 1);  // argv[0] becomes the command
     } catch (const cxxopts::exceptions::exception& e) {
-      std::cerr << "iosr " << name << ": " << e.what() << "; try 'iosr " << name << " --help'\n";
-      return exit_usage;
+      return usage_error(name, e.what());
     } catch (const std::exception& e) {
       std::cerr << "iosr " << name << ": " << e.what() << '\n';
       return exit_input_failed;

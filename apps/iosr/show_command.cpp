@@ -17,21 +17,13 @@ int run_show(int argc, char** argv) {
   options.positional_help(
       "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
       "stands for its file)");
-  options.add_options()("h,help", "print this help")(
-      "files", "result files", cxxopts::value<std::vector<std::string>>());
-  add_limit_option(options);
-  add_id_options(options);
-  options.parse_positional({"files"});
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help() << "\nExit status: 0 all files read, 1 some file failed, "
-                                   "2 usage error.\n";
-    return exit_ok;
-  }
-  if (!args.count("files")) {
-    std::cerr << "iosr show: no input files; try 'iosr show --help'\n";
-    return exit_usage;
-  }
+  options.add_options()("h,help", "print this help");
+  add_input_options(options);
+  const auto parsed = parse_command_line(
+      options, argc, argv, "\nExit status: 0 all files read, 1 some file failed, 2 usage error.\n");
+  if (!parsed) return exit_ok;
+  const auto& args = *parsed;
+  if (!args.count("files")) return usage_error("show", "no input files");
   const auto limits = limits_from(args);
   const auto ids = id_options_from(args);
   bool failed = false;

@@ -5,8 +5,6 @@
 
 #include <cstdlib>
 #include <cxxopts.hpp>
-#include <iostream>
-#include <regex>
 #include <string>
 
 #include "cli_support.hpp"
@@ -17,10 +15,6 @@
 namespace iosr::cli {
 
 int run_trend(int argc, char** argv) {
-  std::string formats;
-  for (const auto& f : list_trend_formats()) {
-    formats += "\n  " + std::string(f.name) + ": " + std::string(f.summary);
-  }
   cxxopts::Options options(
       "iosr trend",
       "Follow results over time. For each test, and for the geometric mean over the tests "
@@ -32,12 +26,11 @@ int run_trend(int argc, char** argv) {
       "are combined by geometric mean. Change points: circular binary segmentation with Student's "
       "t "
       "on the log ratios, Bonferroni-corrected (docs/db.md).\nFormats:" +
-          formats + "\n");
+          format_list(list_trend_formats()) + "\n");
   options.custom_help("[--db FILE] [--by kernel|date|label] [--format FORMAT] [options]");
+  add_db_option(options);
   // One option per statement: a long chain of calls is hard to read once formatted.
   auto add = options.add_options();
-  add("db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
-      cxxopts::value<std::string>(), "FILE");
   add("by",
       "the series: kernel, date, or label (labels that are kernels: kernel-comparison posts; "
       "every point against --baseline LABEL)",
@@ -64,17 +57,12 @@ int run_trend(int argc, char** argv) {
   add("o,output", "write here instead of standard output ('-' = stdout)",
       cxxopts::value<std::string>()->default_value("-"), "OUT");
   add("h,help", "print this help");
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    std::cout << options.help()
-              << "\nExit status: 0 success, 1 the database could not be read or the output "
-                 "written, 2 usage error.\n";
-    return exit_ok;
-  }
-  auto usage = [](const std::string& message) {
-    std::cerr << "iosr trend: " << message << "; try 'iosr trend --help'\n";
-    return exit_usage;
-  };
+  const auto parsed = parse_command_line(options, argc, argv,
+                                         "\nExit status: 0 success, 1 the database could not be "
+                                         "read or the output written, 2 usage error.\n");
+  if (!parsed) return exit_ok;
+  const auto& args = *parsed;
+  auto usage = [](const std::string& message) { return usage_error("trend", message); };
   if (!args.unmatched().empty()) return usage("takes no INPUT: it reads the database (--db)");
   trend_options o;
   const auto by = args["by"].as<std::string>();
@@ -101,20 +89,13 @@ int run_trend(int argc, char** argv) {
   if (!(o.min_step >= 0 && o.min_step < 10)) {
     return usage("--min-step: expected a percentage from 0 to 1000");
   }
-  if (args.count("filter")) {
-    try {
-      o.filter = test_filter(args["filter"].as<std::string>());
-    } catch (const std::regex_error& e) {
-      return usage("--filter: not a regular expression: " + std::string(e.what()));
-    }
-  }
+  o.filter = filter_from(args);
   const auto format = args["format"].as<std::string>();
-  bool known = false;
-  for (const auto& f : list_trend_formats()) known = known || f.name == format;
-  if (!known) return usage("unknown format '" + format + "'; choose one of:" + formats);
+  if (!has_format(list_trend_formats(), format)) {
+    return usage(unknown_format(list_trend_formats(), format));
+  }
 
-  db::store db(args.count("db") ? args["db"].as<std::string>() : db::default_database_path(),
-               false);
+  db::store db(database_of(args), false);
   const auto input = db.load_trend_input(o.filter);
   auto t = compute_trend(input, o);
   // The kernel by default, else the run date: files that give no kernel (CSV exports, some

@@ -42,6 +42,13 @@ class statement {
   statement& bind_view(int index, std::string_view text);
   statement& bind_null(int index);
   statement& bind(int index, const std::optional<double>& value);
+  /// Binds `values` to the parameters 1, 2, ... in order, each as bind() does.
+  template <class... Values>
+  statement& bind_all(const Values&... values) {
+    int index = 0;
+    (bind(++index, values), ...);
+    return *this;
+  }
 
   /// True while a row is there to read; false when done. Throws on an error.
   bool step();
@@ -55,8 +62,18 @@ class statement {
   double real(int column) const;
   std::optional<double> optional_real(int column) const;
   std::string_view text(int column) const;  ///< valid until the next step or reset
+  /// Reads the columns `first`, `first` + 1, ... into `out` in order: text into a std::string,
+  /// an integer into a std::int64_t, a real or NULL into a std::optional<double>.
+  template <class... Out>
+  void read_columns(int first, Out&... out) const {
+    (read_column(first++, out), ...);
+  }
 
  private:
+  void read_column(int column, std::string& out) const { out = text(column); }
+  void read_column(int column, std::int64_t& out) const { out = integer(column); }
+  void read_column(int column, std::optional<double>& out) const { out = optional_real(column); }
+
   connection& db_;
   sqlite3_stmt* stmt_ = nullptr;
 };

@@ -118,13 +118,7 @@ void bind_text_or_null(statement& st, int index, std::string_view text) {
 source_row source_from(const statement& s) {
   source_row r;
   r.id = s.integer(0);
-  r.sha256 = s.text(1);
-  r.path = s.text(2);
-  r.format = s.text(3);
-  r.pts_version = s.text(4);
-  r.title = s.text(5);
-  r.run_date = s.text(6);
-  r.imported_at = s.text(7);
+  s.read_columns(1, r.sha256, r.path, r.format, r.pts_version, r.title, r.run_date, r.imported_at);
   r.entries = s.integer(8);
   r.bytes = s.integer(9);
   return r;
@@ -161,7 +155,17 @@ connection open_connection(const std::string& path, bool create) {
 }
 }  // namespace
 
-store::store(const std::string& path, bool create) : db_(open_connection(path, create)) {
+store::store(const std::string& path, bool create)
+    : db_(open_connection(path, create)),
+      systems_{
+          "systems", "system",
+          "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
+          "software, json, kernel_version, kernel_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+          "?) ON CONFLICT (identity) DO NOTHING"},
+      tests_{"tests", "test",
+             "INSERT INTO tests (identity, title, version, description, arguments, unit, "
+             "direction, test_profile, display_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON "
+             "CONFLICT (identity) DO NOTHING"} {
   db_.busy_timeout(busy_milliseconds);
   // WAL: readers never wait for the writer, and a killed writer leaves no torn page behind.
   // synchronous=NORMAL syncs at checkpoints, not at every commit: safe when the process is
@@ -200,7 +204,8 @@ std::string store::system_identity(const system& s) {
 
 std::string store::test_identity(const result& r) {
   std::string key;
-  for (const auto* part : {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id}) {
+  for (const auto* part :
+       {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id}) {
     identity_part(key, *part);
   }
   identity_part(key, r.display_format.name());
@@ -217,66 +222,48 @@ store::identities store::identities_of(const result_file& file) {
   return ids;
 }
 
-std::int64_t store::system_id(const system& s, std::string identity) {
-  if (auto it = systems_.find(identity); it != systems_.end()) return it->second;
-  if (auto it = pending_systems_.find(identity); it != pending_systems_.end()) return it->second;
-  if (!insert_system_) {
-    insert_system_ = std::make_unique<statement>(
-        db_,
-        "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
-        "software, json, kernel_version, kernel_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (identity) DO NOTHING");
-    find_system_ = std::make_unique<statement>(db_, "SELECT id FROM systems WHERE identity = ?");
+void store::stored_once::commit() {
+  committed.merge(pending);
+  pending.clear();
+}
+
+template <class Bind>
+std::int64_t store::row_id(stored_once& rows, std::string identity, const Bind& bind) {
+  if (auto it = rows.committed.find(identity); it != rows.committed.end()) return it->second;
+  if (auto it = rows.pending.find(identity); it != rows.pending.end()) return it->second;
+  if (!rows.insert) {
+    rows.insert = std::make_unique<statement>(db_, rows.insert_sql);
+    rows.find = std::make_unique<statement>(
+        db_, "SELECT id FROM " + std::string(rows.table) + " WHERE identity = ?");
   }
-  const auto kernel = kernel_of(s);
-  const auto version = parse_kernel_version(kernel);
-  insert_system_->bind(1, identity)
-      .bind(2, s.label)
-      .bind(3, s.group)
-      .bind(4, s.name)
-      .bind(5, s.scheduler)
-      .bind(6, kernel)
-      .bind(7, fields_json(s.hardware))
-      .bind(8, fields_json(s.software))
-      .bind(9, s.json)
-      .bind(10, version ? version->text : std::string())
-      .bind(11, version ? version->sort_key : std::string())
-      .run();
-  find_system_->bind(1, identity);
-  if (!find_system_->step()) throw std::runtime_error(db_.path() + ": a system row vanished");
-  const auto id = find_system_->integer(0);
-  find_system_->reset();
-  pending_systems_.emplace(std::move(identity), id);
+  bind(*rows.insert);
+  rows.insert->run();
+  rows.find->bind(1, identity);
+  if (!rows.find->step()) {
+    throw std::runtime_error(db_.path() + ": a " + std::string(rows.row) + " row vanished");
+  }
+  const auto id = rows.find->integer(0);
+  rows.find->reset();
+  rows.pending.emplace(std::move(identity), id);
   return id;
 }
 
+std::int64_t store::system_id(const system& s, std::string identity) {
+  return row_id(systems_, identity, [&](statement& insert) {
+    const auto kernel = kernel_of(s);
+    const auto version = parse_kernel_version(kernel);
+    insert.bind_all(identity, s.label, s.group, s.name, s.scheduler, kernel,
+                    fields_json(s.hardware), fields_json(s.software), s.json,
+                    version ? version->text : std::string(),
+                    version ? version->sort_key : std::string());
+  });
+}
+
 std::int64_t store::test_id(const result& r, std::string identity) {
-  if (auto it = tests_.find(identity); it != tests_.end()) return it->second;
-  if (auto it = pending_tests_.find(identity); it != pending_tests_.end()) return it->second;
-  if (!insert_test_) {
-    insert_test_ = std::make_unique<statement>(
-        db_,
-        "INSERT INTO tests (identity, title, version, description, arguments, unit, direction, "
-        "test_profile, display_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (identity) DO NOTHING");
-    find_test_ = std::make_unique<statement>(db_, "SELECT id FROM tests WHERE identity = ?");
-  }
-  insert_test_->bind(1, identity)
-      .bind(2, r.title)
-      .bind(3, r.version)
-      .bind(4, r.description)
-      .bind(5, r.arguments)
-      .bind(6, r.unit)
-      .bind(7, to_string(r.direction))
-      .bind(8, r.test_id)
-      .bind(9, r.display_format.name())
-      .run();
-  find_test_->bind(1, identity);
-  if (!find_test_->step()) throw std::runtime_error(db_.path() + ": a test row vanished");
-  const auto id = find_test_->integer(0);
-  find_test_->reset();
-  pending_tests_.emplace(std::move(identity), id);
-  return id;
+  return row_id(tests_, identity, [&](statement& insert) {
+    insert.bind_all(identity, r.title, r.version, r.description, r.arguments, r.unit,
+                    to_string(r.direction), r.test_id, r.display_format.name());
+  });
 }
 
 store::added store::add(const result_file& file, const std::string& sha256, std::string_view path,
@@ -286,8 +273,8 @@ store::added store::add(const result_file& file, const std::string& sha256, std:
 
 store::added store::add(const result_file& file, const identities& ids, const std::string& sha256,
                         std::string_view path, std::uint64_t bytes) {
-  pending_systems_.clear();
-  pending_tests_.clear();
+  systems_.pending.clear();
+  tests_.pending.clear();
   transaction tx(db_);
   if (!find_sha_) {
     find_sha_ = std::make_unique<statement>(db_, "SELECT id, path FROM sources WHERE sha256 = ?");
@@ -392,10 +379,8 @@ store::added store::add(const result_file& file, const identities& ids, const st
     }
   }
   tx.commit();
-  systems_.merge(pending_systems_);
-  tests_.merge(pending_tests_);
-  pending_systems_.clear();
-  pending_tests_.clear();
+  systems_.commit();
+  tests_.commit();
   return {true, {}, source};
 }
 
@@ -461,8 +446,8 @@ void store::remove(std::int64_t source_id) {
       "(SELECT system_id FROM source_systems);"
       "DELETE FROM tests WHERE id NOT IN (SELECT test_id FROM results)");
   tx.commit();
-  systems_.clear();  // ids removed may be reused: forget them all
-  tests_.clear();
+  systems_.committed.clear();  // ids removed may be reused: forget them all
+  tests_.committed.clear();
 }
 
 void store::for_each_file(const test_filter& filter,
@@ -483,25 +468,14 @@ void store::for_each_file(const test_filter& filter,
   while (sources.step()) {
     result_file f;
     const auto id = sources.integer(0);
-    f.source_name = sources.text(1);
-    f.format = sources.text(2);
-    f.title = sources.text(3);
-    f.description = sources.text(4);
+    sources.read_columns(1, f.source_name, f.format, f.title, f.description);
     systems.bind(1, id);
     while (systems.step()) {
       system s;
-      s.label = systems.text(0);
-      s.group = systems.text(1);
-      s.name = systems.text(2);
-      s.scheduler = systems.text(3);
+      systems.read_columns(0, s.label, s.group, s.name, s.scheduler);
       s.hardware = fields_from_json(systems.text(4));
       s.software = fields_from_json(systems.text(5));
-      s.json = systems.text(6);
-      s.user = systems.text(7);
-      s.timestamp = systems.text(8);
-      s.client_version = systems.text(9);
-      s.notes = systems.text(10);
-      s.cost = systems.text(11);
+      systems.read_columns(6, s.json, s.user, s.timestamp, s.client_version, s.notes, s.cost);
       f.systems.push_back(std::move(s));
     }
     systems.reset();
@@ -512,11 +486,7 @@ void store::for_each_file(const test_filter& filter,
       if (results.integer(0) != chart) {
         chart = results.integer(0);
         result r;
-        r.title = results.text(1);
-        r.version = results.text(2);
-        r.description = results.text(3);
-        r.arguments = results.text(4);
-        r.unit = results.text(5);
+        results.read_columns(1, r.title, r.version, r.description, r.arguments, r.unit);
         r.direction = direction_from(results.text(6));
         r.test_id = results.text(7);
         r.display_format = display_format::from_name(results.text(8));
@@ -525,12 +495,9 @@ void store::for_each_file(const test_filter& filter,
       }
       if (!keep) continue;
       entry e;
-      e.label = results.text(9);
-      e.value_text = results.text(10);
-      e.value = results.optional_real(11);
+      results.read_columns(9, e.label, e.value_text, e.value);
       e.kind = kind_from(results.text(12));
-      e.min = results.optional_real(13);
-      e.max = results.optional_real(14);
+      results.read_columns(13, e.min, e.max);
       if (!results.is_null(15)) {
         std::string_view samples = results.text(15);
         std::size_t start = 0;

@@ -88,14 +88,29 @@ class store {
   const std::string& path() const { return db_.path(); }
 
  private:
+  // A table whose rows are stored once and found by their identity (systems, tests).
+  struct stored_once {
+    stored_once(std::string_view table_name, std::string_view row_name,
+                std::string_view insert_statement)
+        : table(table_name), row(row_name), insert_sql(insert_statement) {}
+    std::string_view table;       // `systems`
+    std::string_view row;         // `system`, for the error when a row vanishes
+    std::string_view insert_sql;  // binds the identity first, does nothing when it is there
+    // Ids known to be committed, by identity; pending holds those of the open transaction.
+    std::unordered_map<std::string, std::int64_t> committed, pending;
+    std::unique_ptr<statement> insert, find;
+    void commit();
+  };
+  // The id of the row of `rows` that `identity` names; a new one is inserted, its values bound
+  // by `bind(insert)`.
+  template <class Bind>
+  std::int64_t row_id(stored_once& rows, std::string identity, const Bind& bind);
   std::int64_t system_id(const system& s, std::string identity);
   std::int64_t test_id(const result& r, std::string identity);
 
   connection db_;
-  // Ids known to be committed, by identity; pending_ holds those of the open transaction.
-  std::unordered_map<std::string, std::int64_t> systems_, tests_, pending_systems_, pending_tests_;
-  std::unique_ptr<statement> insert_source_, insert_system_, find_system_, insert_test_, find_test_,
-      insert_source_system_, insert_result_, find_sha_;
+  stored_once systems_, tests_;
+  std::unique_ptr<statement> insert_source_, insert_source_system_, insert_result_, find_sha_;
 };
 
 }  // namespace iosr::cli::db

@@ -160,8 +160,8 @@ trend compute_trend(const trend_input& input, const trend_options& options = {})
 
 /// A trend output format (`iosr trend --format NAME`).
 struct trend_format_info {
-  std::string_view name;
-  std::string_view summary;
+  std::string_view name;  ///< `md`
+  std::string_view help;  ///< one line for help texts
 };
 
 /// Every registered trend format; the first is the default.

@@ -32,23 +32,6 @@ void pad_left(std::string& out, std::string_view s, std::size_t width) {
 }
 
 // The points any series of this machine has a value at: its columns.
-std::vector<std::size_t> columns_for(const trend& t, std::size_t machine) {
-  std::vector<bool> used(t.points.size(), false);
-  auto mark = [&](const std::vector<trend_series>& all) {
-    for (const auto& s : all) {
-      if (t.configurations[s.configuration].machine != machine) continue;
-      for (const auto& v : s.values) used[v.point] = true;
-    }
-  };
-  mark(t.geomean);
-  for (const auto& test : t.tests) mark(test.series);
-  std::vector<std::size_t> out;
-  for (std::size_t p = 0; p < used.size(); ++p) {
-    if (used[p]) out.push_back(p);
-  }
-  return out;
-}
-
 struct block_layout {
   std::vector<std::size_t> columns;
   std::vector<std::size_t> widths;  // per column
@@ -139,7 +122,7 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
   out += method_text(t) + "; * marks the first point after a step\n";
   for (const auto& n : t.notes) out += "note: " + n + '\n';
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
-    const auto columns = columns_for(t, m);
+    const auto columns = points_of(t, m);
     if (columns.empty()) continue;
     out += fmt::format("\nMachine {}: {}\n", m + 1, t.machines[m].name);
     auto means = series_on(t, t.geomean, m);

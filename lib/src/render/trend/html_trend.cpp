@@ -35,22 +35,6 @@ constexpr std::string_view palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A
 
 constexpr int width = 760, height = 280, left = 56, right = 180, top = 12, bottom = 60;
 
-std::vector<std::size_t> points_of(const trend& t, std::size_t machine) {
-  std::vector<bool> used(t.points.size(), false);
-  auto mark = [&](const std::vector<trend_series>& all) {
-    for (const auto* s : series_on(t, all, machine)) {
-      for (const auto& v : s->values) used[v.point] = true;
-    }
-  };
-  mark(t.geomean);
-  for (const auto& test : t.tests) mark(test.series);
-  std::vector<std::size_t> out;
-  for (std::size_t p = 0; p < used.size(); ++p) {
-    if (used[p]) out.push_back(p);
-  }
-  return out;
-}
-
 void chart(const trend& t, const std::vector<const trend_series*>& series,
            const std::vector<std::size_t>& columns, std::string_view title, std::string& out) {
   double low = 1, high = 1;

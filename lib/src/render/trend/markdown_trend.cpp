@@ -49,22 +49,6 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
   }
 }
 
-std::vector<std::size_t> points_of(const trend& t, std::size_t machine) {
-  std::vector<bool> used(t.points.size(), false);
-  auto mark = [&](const std::vector<trend_series>& all) {
-    for (const auto* s : series_on(t, all, machine)) {
-      for (const auto& v : s->values) used[v.point] = true;
-    }
-  };
-  mark(t.geomean);
-  for (const auto& test : t.tests) mark(test.series);
-  std::vector<std::size_t> out;
-  for (std::size_t p = 0; p < used.size(); ++p) {
-    if (used[p]) out.push_back(p);
-  }
-  return out;
-}
-
 }  // namespace
 
 void render_markdown_trend(const trend& t, const trend_render_options&, std::string& out) {

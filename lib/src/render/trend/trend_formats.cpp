@@ -100,6 +100,22 @@ std::vector<const trend_series*> series_on(const trend& t, const std::vector<tre
   return out;
 }
 
+std::vector<std::size_t> points_of(const trend& t, std::size_t machine) {
+  std::vector<bool> used(t.points.size(), false);
+  auto mark = [&](const std::vector<trend_series>& all) {
+    for (const auto* s : series_on(t, all, machine)) {
+      for (const auto& v : s->values) used[v.point] = true;
+    }
+  };
+  mark(t.geomean);
+  for (const auto& test : t.tests) mark(test.series);
+  std::vector<std::size_t> out;
+  for (std::size_t p = 0; p < used.size(); ++p) {
+    if (used[p]) out.push_back(p);
+  }
+  return out;
+}
+
 std::vector<const trend_value*> values_by_point(const trend& t, const trend_series& s) {
   std::vector<const trend_value*> out(t.points.size(), nullptr);
   for (const auto& v : s.values) out[v.point] = &v;
@@ -111,9 +127,9 @@ std::vector<const trend_value*> values_by_point(const trend& t, const trend_seri
 namespace iosr {
 
 std::vector<trend_format_info> list_trend_formats() {
-  std::vector<trend_format_info> list;
-  for (const auto& f : detail::trend_formats()) list.push_back({f.name, f.summary});
-  return list;
+  return detail::list_formats(detail::trend_formats(), [](const auto& f) {
+    return trend_format_info{f.name, f.help};
+  });
 }
 
 void render_trend(const trend& t, std::string_view format, const trend_render_options& options,

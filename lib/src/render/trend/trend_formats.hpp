@@ -19,7 +19,7 @@ using render_trend_fn = void (*)(const trend& t, const trend_render_options& opt
 
 struct trend_format {
   std::string_view name;
-  std::string_view summary;
+  std::string_view help;
   render_trend_fn render;
 };
 
@@ -69,6 +69,10 @@ std::string sentence(std::string text);
 /// The series of `machine` among `series` (a test's or the geometric means).
 std::vector<const trend_series*> series_on(const trend& t, const std::vector<trend_series>& series,
                                            std::size_t machine);
+
+/// The points (by index, in order) at which `machine` has a value in any series: a machine's
+/// columns.
+std::vector<std::size_t> points_of(const trend& t, std::size_t machine);
 
 /// Each point's value in `s`, by point index (nullptr where it has none).
 std::vector<const trend_value*> values_by_point(const trend& t, const trend_series& s);

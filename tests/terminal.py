@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: MIT
+"""Runs a command with its standard output on a pseudo-terminal, as a user's shell would, to
+test what iosr does only on a terminal (colour, progress)."""
+import os
+import pty
+import subprocess
+
+
+def output_on_terminal(argv, no_color, env=None):
+    """The text `argv` writes to a terminal; NO_COLOR set when `no_color`, unset otherwise,
+    whatever the caller's environment holds."""
+    env = dict(os.environ if env is None else env)
+    env.pop("NO_COLOR", None)
+    if no_color:
+        env["NO_COLOR"] = "1"
+    leader, follower = pty.openpty()
+    p = subprocess.Popen(argv, stdout=follower, stderr=subprocess.DEVNULL, env=env)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO once the command has closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    p.wait()
+    os.close(leader)
+    return b"".join(chunks).decode("utf-8", "replace")
