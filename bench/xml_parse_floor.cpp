@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
       }
       parsed_ok += doc.first_child() ? 1 : 0;  // keeps the parse from being optimised away
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (pass == 0 || seconds < best) best = seconds;
   }
   std::printf("%zu %.3f %.6f\n", paths.size(), static_cast<double>(bytes) / 1e6, best);
