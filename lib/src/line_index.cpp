@@ -3,30 +3,17 @@
 #include "line_index.hpp"
 
 #include <algorithm>
-#include <cstdint>
-#include <cstring>
+
+#include "byte_lanes.hpp"
 
 namespace iosr::detail {
 
 namespace {
 
 // How many bytes of [begin, end) are `c`. Every offset a reader asks about has the text before
-// it counted once: 16 bytes at a time in byte lanes (GCC's and Clang's vector extension, plain
-// code where there are no vector registers), where memchr per line end cost 1.2 instructions
-// a byte of every input. Readers ask once per entry, a few hundred bytes apart, so the lanes'
-// sum and the last partial block are vector code too.
-using lanes = unsigned char __attribute__((vector_size(16)));
-using words = std::uint64_t __attribute__((vector_size(16)));
-
-std::size_t lane_sum(lanes sum) {
-  words w;
-  std::memcpy(&w, &sum, sizeof w);
-  constexpr std::uint64_t low_bytes = 0x00FF00FF00FF00FF;
-  words pairs = (w & low_bytes) + ((w >> 8) & low_bytes);  // 8 lanes of 16 bits, each <= 510
-  std::uint64_t four = pairs[0] + pairs[1];                // 4 lanes, each <= 1020
-  return static_cast<std::size_t>((four * 0x0001000100010001) >> 48);
-}
-
+// it counted once, 16 bytes at a time (memchr per line end cost 1.2 instructions a byte of
+// every input). Readers ask once per entry, a few hundred bytes apart, so the lanes' sum and
+// the last partial block are vector code too.
 std::size_t count_byte(const char* begin, const char* end, char c) {
   const auto n = static_cast<std::size_t>(end - begin);
   const auto wanted = static_cast<unsigned char>(c);
@@ -37,35 +24,27 @@ std::size_t count_byte(const char* begin, const char* end, char c) {
   }
   std::size_t count = 0;
   std::size_t i = 0;
-  lanes bytes;
   while (n - i >= 16) {
-    lanes sum = {};
+    byte_lanes sum = {};
     // Each lane counts at most 255 before the sum is taken: 63 rounds of 4 blocks, then single
     // blocks. Four loads a round keep the loop's own instructions out of the way.
     for (std::size_t rounds = 0; rounds < 63 && n - i >= 64; ++rounds, i += 64) {
-      lanes b0, b1, b2, b3;
-      std::memcpy(&b0, begin + i, 16);
-      std::memcpy(&b1, begin + i + 16, 16);
-      std::memcpy(&b2, begin + i + 32, 16);
-      std::memcpy(&b3, begin + i + 48, 16);
-      sum -= (b0 == wanted);  // -1 (all bits) where equal
-      sum -= (b1 == wanted);
-      sum -= (b2 == wanted);
-      sum -= (b3 == wanted);
+      sum -= (load_lanes(begin + i) == wanted);  // -1 (all bits) where equal
+      sum -= (load_lanes(begin + i + 16) == wanted);
+      sum -= (load_lanes(begin + i + 32) == wanted);
+      sum -= (load_lanes(begin + i + 48) == wanted);
     }
     for (int blocks = 0; blocks < 3 && n - i >= 16; ++blocks, i += 16) {
-      std::memcpy(&bytes, begin + i, 16);
-      sum -= (bytes == wanted);
+      sum -= (load_lanes(begin + i) == wanted);
     }
     count += lane_sum(sum);
   }
   if (i < n) {
     // The last 16 bytes, of which the first 16 - (n - i) are counted already.
-    constexpr lanes index = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    constexpr byte_lanes index = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const auto counted = static_cast<unsigned char>(16 - (n - i));
-    std::memcpy(&bytes, end - 16, 16);
-    lanes sum = {};
-    sum -= (bytes == wanted) & (index >= counted);
+    byte_lanes sum = {};
+    sum -= (load_lanes(end - 16) == wanted) & (index >= counted);
     count += lane_sum(sum);
   }
   return count;
