@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The parser floor of the batch benchmark: pugixml parsing every .xml file under a directory,
+// The parser floor of the batch benchmarks: pugixml parsing every .xml file under a directory,
 // one core, with the flags the composite.xml reader uses; nothing is read out of the trees.
-// Prints `files MB seconds` of parsing alone (files are read before the clock starts on each).
+// Every file is read into memory first, so that only parsing is timed, and the whole set is
+// parsed PASSES times (default 5): prints `files MB best_seconds` of the fastest pass.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,8 +15,13 @@
 #include <vector>
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: xml_parse_floor DIR\n");
+  if (argc != 2 && argc != 3) {
+    std::fprintf(stderr, "usage: xml_parse_floor DIR [PASSES=5]\n");
+    return 2;
+  }
+  int passes = argc == 3 ? std::atoi(argv[2]) : 5;
+  if (passes < 1) {
+    std::fprintf(stderr, "xml_parse_floor: PASSES must be a positive number\n");
     return 2;
   }
   std::vector<std::filesystem::path> paths;
@@ -22,20 +29,33 @@ int main(int argc, char** argv) {
     if (e.is_regular_file() && e.path().extension() == ".xml") paths.push_back(e.path());
   }
   std::sort(paths.begin(), paths.end());
-  double seconds = 0;
-  std::size_t bytes = 0, nodes = 0;
+  std::vector<std::string> texts;
+  texts.reserve(paths.size());
+  std::size_t bytes = 0;
   for (const auto& path : paths) {
     std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    bytes += text.size();
-    auto start = std::chrono::steady_clock::now();
-    pugi::xml_document doc;
-    auto parsed =
-        doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!parsed) std::fprintf(stderr, "%s: %s\n", path.c_str(), parsed.description());
-    nodes += doc.first_child() ? 1 : 0;  // keeps the parse from being optimised away
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    bytes += texts.back().size();
   }
-  std::printf("%zu %.3f %.6f\n", paths.size(), static_cast<double>(bytes) / 1e6, seconds);
-  return nodes == paths.size() ? 0 : 1;
+  double best = 0;
+  std::size_t parsed_ok = 0;
+  for (int pass = 0; pass < passes; ++pass) {
+    parsed_ok = 0;
+    auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      pugi::xml_document doc;
+      // load_buffer copies the text, as the reader's call does (the text stays the user's).
+      auto parsed = doc.load_buffer(texts[i].data(), texts[i].size(),
+                                    pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
+      if (!parsed && pass == 0) {
+        std::fprintf(stderr, "%s: %s\n", paths[i].c_str(), parsed.description());
+      }
+      parsed_ok += doc.first_child() ? 1 : 0;  // keeps the parse from being optimised away
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (pass == 0 || seconds < best) best = seconds;
+  }
+  std::printf("%zu %.3f %.6f\n", paths.size(), static_cast<double>(bytes) / 1e6, best);
+  return parsed_ok == paths.size() ? 0 : 1;
 }

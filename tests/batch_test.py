@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""End-to-end checks of batch conversion: directories, tar.gz and zip archives, a broken member
-among good ones, unsafe member names and links, the archive limits (zip bombs, members over
-input-bytes, nested archives), the same bytes whatever --jobs, the progress bar only on a
-terminal, and no leftovers after SIGTERM. Archives are built here from the fixtures.
+"""End-to-end checks of batch conversion: directories, tar.gz and zip archives (libarchive
+loaded, not linked), a broken member among good ones, unsafe member names and links, the archive
+limits (zip bombs, members over input-bytes, nested archives), the same bytes whatever --jobs,
+the progress bar only on a terminal, and no leftovers after SIGTERM. Archives are built here
+from the fixtures.
 Usage: batch_test.py IOSR DATA_DIR FIXTURES_DIR"""
 import csv
 import glob
@@ -143,6 +144,9 @@ with tempfile.TemporaryDirectory() as tmp:
           [r["file"] for r in rows] == [f"{tgz}:run1/composite.xml"] * 10 + [f"{tgz}:run3/seed.txt"] * 260
           + [f"{zipped}:a/composite.xml"] * 10 + [f"{zipped}:b/seed.txt"] * 260,
           sorted({r["file"] for r in rows}))
+    # libarchive is loaded for the archives above, never linked: the other runs do not load it.
+    ldd = subprocess.run(["ldd", IOSR], capture_output=True, text=True).stdout
+    check("iosr does not link libarchive", "libarchive" not in ldd, ldd)
     jsonl = os.path.join(tmp, "all.jsonl")
     rc, _, err = run("convert", tgz, zipped, "--combine", jsonl)
     objects = [json.loads(line) for line in open(jsonl, encoding="utf-8")]

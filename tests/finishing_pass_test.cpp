@@ -126,6 +126,48 @@ TEST_CASE("Charts of one identity: all kept where shown, the later kept where st
         "earlier one's place");
 }
 
+TEST_CASE("A repeated chart takes the earlier one's place; the charts between stay", "[finish]") {
+  auto titled = [](const std::string& title, const std::string& value) {
+    return "<Result><Title>" + title + "</Title><Data><Entry><Identifier>a</Identifier><Value>" +
+           value + "</Value></Entry></Data></Result>\n";
+  };
+  const auto xml = read_xml(system_xml("a") + titled("T", "1") + titled("U", "2") +
+                            titled("T", "3") + titled("V", "4") + titled("T", "5"));
+  REQUIRE(xml.results.size() == 3);
+  CHECK(xml.results[0].title == "T");
+  CHECK(xml.results[0].entries.at(0).value_text == "5");
+  CHECK(xml.results[1].title == "U");
+  CHECK(xml.results[2].title == "V");
+  CHECK(xml.results[2].entries.at(0).value_text == "4");
+  REQUIRE(xml.warnings.size() == 2);
+  // The place now holds the second T, read at line 3 (as before this one was moved there).
+  CHECK(xml.warnings[1].message.find("repeats the one at line 3") != std::string::npos);
+}
+
+TEST_CASE("A label's second entry is reported in short and long charts alike", "[finish]") {
+  for (std::size_t count : {3, 40}) {
+    std::vector<std::pair<std::string, std::string>> entries;
+    std::string systems;
+    for (std::size_t i = 0; i < count; ++i) {
+      entries.emplace_back("s" + std::to_string(i), "1");
+      systems += system_xml("s" + std::to_string(i));
+    }
+    entries.emplace_back("s1", "2");
+    entries.emplace_back("s1", "3");
+    entries.emplace_back("s0", "4");
+    auto f = read_xml(systems + result_xml(entries));
+    strings seconds;
+    for (const auto& w : f.warnings) seconds.push_back(w.message);
+    INFO(count);
+    CHECK(seconds == strings{"'s1' has a second entry in 'T' (first at line 1); both are kept, "
+                             "as PTS's text export does",
+                             "'s1' has a second entry in 'T' (first at line 1); both are kept, "
+                             "as PTS's text export does",
+                             "'s0' has a second entry in 'T' (first at line 1); both are kept, "
+                             "as PTS's text export does"});
+  }
+}
+
 TEST_CASE("A system described twice keeps its first description, in every reader", "[finish]") {
   const auto xml = read_xml(system_xml("a", "Processor: X") + "\n" +
                             system_xml("a", "Processor: Y") + result_xml({{"a", "10"}}));

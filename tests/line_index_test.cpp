@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Byte offsets to 1-based line and column, for LF and CRLF line ends.
+#include <iterator>
+#include <string>
 #include <string_view>
 
 #include "catch.hpp"
@@ -120,4 +122,74 @@ TEST_CASE("Columns count bytes, not UTF-8 characters", "[line_index]") {
   // `ü` is two bytes.
   line_index index("\xC3\xBCx");
   CHECK(at(index, 2).column == 3);
+}
+
+namespace {
+
+// The line and column of `offset` counted byte by byte: what every answer must agree with.
+pos counted(std::string_view text, std::size_t offset, char end) {
+  pos p{1, 1};
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (i < text.size() && text[i] == end) {
+      ++p.line;
+      p.column = 1;
+    } else {
+      ++p.column;
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Answers do not depend on the order of the questions", "[line_index]") {
+  // Long enough for the counting's 16-byte lanes to fill past 255 several times, with lines
+  // of every length from 0 to 96 bytes, some ending in CRLF.
+  std::string text;
+  for (std::size_t line = 0; text.size() < 20000; ++line) {
+    text.append(line * 7 % 97, 'x');
+    text += line % 5 == 0 ? "\r\n" : "\n";
+  }
+  text += "tail";
+  const std::size_t offsets[] = {
+      0, 1, 15, 16, 17, 4095, 4096, 4097, 10000, text.size() - 1, text.size()};
+  SECTION("forward, each offset once") {
+    line_index index(text);
+    for (auto offset : offsets) {
+      CHECK(at(index, offset).line == counted(text, offset, '\n').line);
+      CHECK(at(index, offset).column == counted(text, offset, '\n').column);
+    }
+  }
+  SECTION("backward, after a question at the end") {
+    line_index index(text);
+    for (auto it = std::rbegin(offsets); it != std::rend(offsets); ++it) {
+      CHECK(at(index, *it).line == counted(text, *it, '\n').line);
+      CHECK(at(index, *it).column == counted(text, *it, '\n').column);
+    }
+  }
+  SECTION("the same offset twice, then one before it") {
+    line_index index(text);
+    CHECK(at(index, 10000).line == counted(text, 10000, '\n').line);
+    CHECK(at(index, 10000).line == counted(text, 10000, '\n').line);
+    CHECK(at(index, 9999).column == counted(text, 9999, '\n').column);
+  }
+  SECTION("every offset in order, against the byte-by-byte count") {
+    line_index index(text);
+    bool all_agree = true;
+    pos want{1, 1};
+    for (std::size_t offset = 0; offset <= text.size(); ++offset) {
+      auto p = at(index, offset);
+      all_agree = all_agree && p.line == want.line && p.column == want.column;
+      want = offset < text.size() && text[offset] == '\n' ? pos{want.line + 1, 1}
+                                                          : pos{want.line, want.column + 1};
+    }
+    CHECK(all_agree);
+  }
+}
+
+TEST_CASE("Offsets past the end stay on the last line", "[line_index]") {
+  line_index index("ab\ncd");
+  CHECK(at(index, 9).line == 2);
+  CHECK(at(index, 9).column == 7);
+  CHECK(at(index, 4).column == 2);  // behind the cursor now
 }

@@ -118,6 +118,29 @@ TEST_CASE("CSV fields are quoted only when RFC 4180 needs it", "[csv]") {
   CHECK(field("Mémoire – 日本") == "Mémoire – 日本");
 }
 
+TEST_CASE("CSV quoting finds a special byte anywhere in a long field", "[csv]") {
+  // Fields of 16 bytes and more are checked 16 at a time, the last 16 again: every length
+  // around those blocks, with the byte at every place.
+  for (std::size_t length = 1; length <= 50; ++length) {
+    for (char special : {',', '"', '\r', '\n'}) {
+      for (std::size_t at = 0; at < length; ++at) {
+        std::string text(length, 'x');
+        text[at] = special;
+        std::string out;
+        iosr::detail::append_csv_field(out, text);
+        INFO("length " << length << ", byte " << int(special) << " at " << at);
+        REQUIRE(out.size() >= text.size() + 2);
+        CHECK(out.front() == '"');
+        CHECK(out.back() == '"');
+      }
+    }
+    std::string plain(length, 'x');
+    std::string out;
+    iosr::detail::append_csv_field(out, plain);
+    CHECK(out == plain);
+  }
+}
+
 TEST_CASE("The CSV header row lists the columns in their stable order", "[csv]") {
   CHECK(to_csv({}) == header_row);
   CHECK(to_csv({}, false).empty());
@@ -185,6 +208,40 @@ TEST_CASE("CSV puts two files in one dataset under one header", "[csv]") {
   CHECK(rows[2][0] == "first.txt");
   CHECK(rows[3][0] == "second.txt");
   CHECK(out.find("file,result_title", 1) == std::string::npos);
+}
+
+TEST_CASE("CSV rows of each chart and file carry their own chart and system columns", "[csv]") {
+  // The writer keeps the text of the columns a chart and a system share: a second chart, and
+  // a second file whose systems have other names at the same places, must not get the first's.
+  auto a = fio_file("first.txt");
+  auto second_chart = make_result("Second chart", "Type: Write", "IOPS", direction::lower);
+  second_chart.entries = {make_entry("WD5000AZRX: BFQ", "7"),
+                          make_entry("WD5000AZRX: Mq-Deadline", "8")};
+  a.results.push_back(second_chart);
+  auto b = make_file("second.txt", {"Other: Kyber", "Other: None"});
+  auto third = make_result("Third chart", "", "s", direction::lower);
+  third.entries = {make_entry("Other: None", "1"), make_entry("Other: Kyber", "2")};
+  b.results.push_back(third);
+  const auto rows = read_csv(to_csv({a, b}));
+  REQUIRE(rows.size() == 7);
+  auto columns = [&](std::size_t row) {
+    const auto& r = rows[row];
+    return r[0] + "|" + r[1] + "|" + r[3] + "|" + r[4] + "|" + r[5] + "|" + r[6] + "|" + r[7] +
+           "|" + r[8] + "|" + r[9] + "|" + r[10];
+  };
+  CHECK(columns(1) ==
+        "first.txt|Flexible IO Tester|Type: Random Read - Engine: IO_uring - Block Size: "
+        "4KB|MB/s|higher|WD5000AZRX: Mq-Deadline|WD5000AZRX|Mq-Deadline|mq-deadline|0.64");
+  CHECK(columns(2) ==
+        "first.txt|Flexible IO Tester|Type: Random Read - Engine: IO_uring - Block Size: "
+        "4KB|MB/s|higher|WD5000AZRX: BFQ|WD5000AZRX|BFQ|bfq|24.00");
+  CHECK(columns(3) ==
+        "first.txt|Second chart|Type: Write|IOPS|lower|WD5000AZRX: BFQ|WD5000AZRX|BFQ|bfq|7");
+  CHECK(columns(4) ==
+        "first.txt|Second chart|Type: Write|IOPS|lower|WD5000AZRX: "
+        "Mq-Deadline|WD5000AZRX|Mq-Deadline|mq-deadline|8");
+  CHECK(columns(5) == "second.txt|Third chart||s|lower|Other: None|Other|None|none|1");
+  CHECK(columns(6) == "second.txt|Third chart||s|lower|Other: Kyber|Other|Kyber|kyber|2");
 }
 
 TEST_CASE("CSV takes group, name and scheduler from the file's system with the label", "[csv]") {

@@ -10,16 +10,27 @@
 
 namespace iosr::detail {
 
+/// Line and column of offsets in one text, worked out when first asked: most texts are only
+/// sniffed or read without a question, and readers ask in increasing order, so a cursor counts
+/// the line ends from one question to the next. A question behind the cursor builds the index
+/// of every line start once. Not for use by several threads at once.
 class line_index {
  public:
-  explicit line_index(std::string_view text);
+  /// `text` must outlive the index, which views it.
+  explicit line_index(std::string_view text) : text_(text) {}
 
   /// Line and byte column (both 1-based) of the byte at `offset`. `\r\n` counts as one line end;
   /// a text with no `\n` at all has its lines end in `\r`.
   source_position position(std::size_t offset) const;
 
  private:
-  std::vector<std::size_t> line_starts_;
+  char line_end() const;
+
+  std::string_view text_;
+  mutable char end_ = 0;  // the line end byte, once known
+  // The cursor: line_ is the line holding offset cursor_, which starts at line_start_.
+  mutable std::size_t cursor_ = 0, line_ = 1, line_start_ = 0;
+  mutable std::vector<std::size_t> line_starts_;  // every line's start, once asked behind
 };
 
 }  // namespace iosr::detail

@@ -3,23 +3,43 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 
 #include "strings.hpp"
 
 namespace iosr::detail {
 
+namespace {
+
+// 10^0 to 10^22: each is exactly a double.
+constexpr double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+// Up to 15 digits are exactly a double (< 2^53).
+constexpr std::size_t most_exact_digits = 15;
+
+}  // namespace
+
 std::optional<double> parse_number(std::string_view text) {
-  // Check the shape first: from_chars alone would accept `12.3` out of `12.3.4`.
+  // Check the shape first: from_chars alone would accept `12.3` out of `12.3.4`. The digits are
+  // gathered on the way, for the fast path below.
   std::size_t i = 0;
-  if (i < text.size() && text[i] == '-') ++i;
+  bool negative = i < text.size() && text[i] == '-';
+  if (negative) ++i;
+  std::uint64_t digits = 0;  // the digits without the point, while there are at most 15
   std::size_t int_digits = 0, frac_digits = 0;
-  while (i < text.size() && is_digit(text[i])) ++i, ++int_digits;
+  auto gather = [&](char c) {
+    if (int_digits + frac_digits <= most_exact_digits) digits = digits * 10 + std::uint64_t(c - '0');
+  };
+  while (i < text.size() && is_digit(text[i])) ++int_digits, gather(text[i++]);
   if (i < text.size() && text[i] == '.') {
     ++i;
-    while (i < text.size() && is_digit(text[i])) ++i, ++frac_digits;
+    while (i < text.size() && is_digit(text[i])) ++frac_digits, gather(text[i++]);
   }
   if (int_digits + frac_digits == 0) return std::nullopt;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+  bool exponent = i < text.size() && (text[i] == 'e' || text[i] == 'E');
+  if (exponent) {
     ++i;
     if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
     std::size_t exp_digits = 0;
@@ -27,6 +47,14 @@ std::optional<double> parse_number(std::string_view text) {
     if (exp_digits == 0) return std::nullopt;
   }
   if (i != text.size()) return std::nullopt;
+  // Clinger's fast path, for what PTS writes (`20.13`, `181322024`): the digits and 10^decimals
+  // are both exact doubles, so one IEEE division rounds the exact quotient once and gives the
+  // double nearest the text, the one from_chars gives. from_chars cost 4 times as much and was
+  // 5 % of a batch conversion's instructions (docs/performance.md).
+  if (!exponent && int_digits + frac_digits <= most_exact_digits) {
+    double value = double(digits) / powers_of_ten[frac_digits];
+    return negative ? -value : value;
+  }
   double value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {

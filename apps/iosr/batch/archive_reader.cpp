@@ -4,28 +4,28 @@
 // is counted against the archive limits, so that a zip or tar bomb stops early.
 #include "batch/archive_reader.hpp"
 
-#include <archive.h>
-#include <archive_entry.h>
-
 #include <algorithm>
 #include <memory>
 #include <optional>
+
+#include "batch/libarchive_api.hpp"
 
 namespace iosr::cli::batch {
 
 namespace {
 
-using archive_ptr = std::unique_ptr<archive, decltype(&archive_read_free)>;
+using archive_ptr = std::unique_ptr<archive, decltype(libarchive_api::read_free)>;
 
-std::string archive_message(archive* a) {
-  const char* text = archive_error_string(a);
+std::string archive_message(const libarchive_api& api, archive* a) {
+  const char* text = api.error_string(a);
   return text != nullptr ? text : "unknown libarchive error";
 }
 
 // What one archive has expanded to so far, against its limits.
 class expansion_meter {
  public:
-  expansion_meter(archive* a, const archive_limits& limits) : a_(a), limits_(limits) {}
+  expansion_meter(const libarchive_api& api, archive* a, const archive_limits& limits)
+      : api_(api), a_(a), limits_(limits) {}
 
   // Counts `n` more bytes expanded; the archive's error once that passes a limit.
   std::optional<std::string> add(std::uint64_t n) {
@@ -38,7 +38,7 @@ class expansion_meter {
     // Small archives may compress well (a result file alone, 16:1); a bomb is past the floor
     // within a few compressed kilobytes.
     if (expanded_ <= archive_limits::ratio_floor) return std::nullopt;
-    auto read = std::max<la_int64_t>(archive_filter_bytes(a_, -1), 1);
+    auto read = std::max<la_int64_t>(api_.filter_bytes(a_, -1), 1);
     auto compressed = static_cast<std::uint64_t>(read);
     if (expanded_ / compressed <= limits_.max_ratio) return std::nullopt;
     auto ratio = std::to_string(limits_.max_ratio);
@@ -48,6 +48,7 @@ class expansion_meter {
   }
 
  private:
+  const libarchive_api& api_;
   archive* a_;
   const archive_limits& limits_;
   std::uint64_t expanded_ = 0;
@@ -63,15 +64,15 @@ struct member_read {
 // Reads the current member into `bytes`. Of one over the input limit only the head is kept, to
 // tell a result file; the rest is read and dropped rather than skipped: inside a compressed tar
 // skipping inflates it all the same, and this way the archive limits count it.
-member_read read_member(archive* a, std::uint64_t max_bytes, expansion_meter& meter,
-                        std::string& bytes) {
+member_read read_member(const libarchive_api& api, archive* a, std::uint64_t max_bytes,
+                        expansion_meter& meter, std::string& bytes) {
   member_read read;
   char buffer[1 << 16];
   for (;;) {
-    la_ssize_t got = archive_read_data(a, buffer, sizeof buffer);
+    la_ssize_t got = api.read_data(a, buffer, sizeof buffer);
     if (got == 0) return read;
     if (got < 0) {
-      read.error = "cannot read member: " + archive_message(a);
+      read.error = "cannot read member: " + archive_message(api, a);
       return read;
     }
     auto n = static_cast<std::size_t>(got);
@@ -126,11 +127,6 @@ std::string safe_member_path(std::string_view member, std::string& why) {
 bool read_archive(const std::string& path, std::string_view in_memory, const std::string& display,
                   const std::string& relative_root, const input_limits& limits,
                   const std::function<bool(batch_input&&)>& emit) {
-  archive_ptr a(archive_read_new(), archive_read_free);
-  archive_read_support_filter_all(a.get());
-  archive_read_support_format_all(a.get());
-  int opened = path == "-" ? archive_read_open_memory(a.get(), in_memory.data(), in_memory.size())
-                           : archive_read_open_filename(a.get(), path.c_str(), 1 << 16);
   auto fail_archive = [&](const std::string& message, std::uint64_t consumed) {
     batch_input failed;
     failed.name = display;
@@ -139,31 +135,40 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
     failed.input_bytes = consumed;
     return emit(std::move(failed));
   };
+  std::string unloaded;
+  const libarchive_api* loaded = load_libarchive(unloaded);
+  if (loaded == nullptr) return fail_archive(unloaded, 0);
+  const libarchive_api& api = *loaded;
+  archive_ptr a(api.read_new(), api.read_free);
+  api.read_support_filter_all(a.get());
+  api.read_support_format_all(a.get());
+  int opened = path == "-" ? api.read_open_memory(a.get(), in_memory.data(), in_memory.size())
+                           : api.read_open_filename(a.get(), path.c_str(), 1 << 16);
   if (opened != ARCHIVE_OK)
-    return fail_archive("cannot open archive: " + archive_message(a.get()), 0);
+    return fail_archive("cannot open archive: " + archive_message(api, a.get()), 0);
 
   std::uint64_t consumed = 0;  // compressed bytes read so far, for the progress bar
   std::size_t members = 0;
-  expansion_meter meter(a.get(), limits.archive);
+  expansion_meter meter(api, a.get(), limits.archive);
   for (;;) {
     archive_entry* entry = nullptr;
-    int status = archive_read_next_header(a.get(), &entry);
+    int status = api.read_next_header(a.get(), &entry);
     if (status == ARCHIVE_EOF) return true;
-    auto now = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), -1));
+    auto now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
     if (status < ARCHIVE_WARN) {
       return fail_archive("damaged archive after " + std::to_string(members) +
-                              " members: " + archive_message(a.get()),
+                              " members: " + archive_message(api, a.get()),
                           now - consumed);
     }
     ++members;
-    const char* raw_name = archive_entry_pathname(entry);
+    const char* raw_name = api.entry_pathname(entry);
     std::string member = raw_name != nullptr ? raw_name : "";
     batch_input in;
     in.name = display + ":" + member;
-    auto type = archive_entry_filetype(entry);
+    auto type = api.entry_filetype(entry);
     if (type == AE_IFDIR) continue;
-    if (type != AE_IFREG || archive_entry_hardlink(entry) != nullptr) {
-      in.skip_reason = type == AE_IFLNK || archive_entry_hardlink(entry) != nullptr
+    if (type != AE_IFREG || api.entry_hardlink(entry) != nullptr) {
+      in.skip_reason = type == AE_IFLNK || api.entry_hardlink(entry) != nullptr
                            ? "a link; links are never followed"
                            : "not a regular file";
     } else {
@@ -174,10 +179,10 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
       } else {
         in.relative_output = relative_root.empty() ? relative : relative_root + "/" + relative;
       }
-      auto read = read_member(a.get(), limits.max_input_bytes, meter, in.bytes);
+      auto read = read_member(api, a.get(), limits.max_input_bytes, meter, in.bytes);
       if (!read.archive_error.empty()) {
         // The members before stay converted; the one cut short is not handed over.
-        now = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), -1));
+        now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
         return fail_archive(read.archive_error, now - consumed);
       }
       if (!read.error.empty()) {
@@ -192,7 +197,7 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
                          input_too_large(limits.max_input_bytes));
       }
     }
-    now = static_cast<std::uint64_t>(archive_filter_bytes(a.get(), -1));
+    now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
     in.input_bytes = now - consumed;
     consumed = now;
     if (!emit(std::move(in))) return false;

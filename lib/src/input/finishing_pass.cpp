@@ -27,36 +27,56 @@ void report_charts_without_entries(result_file& file) {
   }
 }
 
+// The later chart moves into the earlier one's place, and the charts after it close up only
+// when a chart was repeated: moving every chart into a new vector was half of this pass.
 void keep_later_of_repeated_charts(result_file& file) {
+  auto& results = file.results;
   std::unordered_map<std::string, std::size_t> first_place;
-  first_place.reserve(file.results.size());
-  std::vector<result> kept;
-  kept.reserve(file.results.size());
-  for (auto& r : file.results) {
-    auto [it, fresh] = first_place.emplace(result_identity(r), kept.size());
-    if (fresh) {
-      kept.push_back(std::move(r));
-      continue;
-    }
-    auto& earlier = kept[it->second];
+  first_place.reserve(results.size());
+  std::vector<bool> moved(results.size(), false);
+  bool any = false;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    auto& r = results[i];
+    auto [it, fresh] = first_place.emplace(result_identity(r), i);
+    if (fresh) continue;
+    auto& earlier = results[it->second];
     file.warnings.push_back({r.where, "chart '" + r.title + "' (" + r.description +
                                           ") repeats the one at " + line_of(earlier.where) +
                                           "; as in PTS, this later one is kept, at the "
                                           "earlier one's place"});
     earlier = std::move(r);
+    moved[i] = any = true;
   }
-  file.results = std::move(kept);
+  if (!any) return;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (moved[i]) continue;
+    if (next != i) results[next] = std::move(results[i]);
+    ++next;
+  }
+  results.resize(next);
 }
 
 void report_second_entries(result_file& file) {
+  // A chart has about one entry per system: comparing a label with the earlier ones costs less
+  // than a hashed set, which allocated a node per entry; only a long chart uses the set.
+  constexpr std::size_t few = 32;
   std::unordered_map<std::string_view, source_position> seen;
   for (const auto& r : file.results) {
     seen.clear();
-    for (const auto& e : r.entries) {
-      auto [it, fresh] = seen.emplace(e.label, e.where);
-      if (!fresh) {
+    for (std::size_t i = 0; i < r.entries.size(); ++i) {
+      const auto& e = r.entries[i];
+      const source_position* first = nullptr;
+      if (r.entries.size() <= few) {
+        for (std::size_t j = 0; j < i && first == nullptr; ++j) {
+          if (r.entries[j].label == e.label) first = &r.entries[j].where;
+        }
+      } else if (auto [it, fresh] = seen.emplace(e.label, e.where); !fresh) {
+        first = &it->second;
+      }
+      if (first != nullptr) {
         file.warnings.push_back({e.where, "'" + e.label + "' has a second entry in '" + r.title +
-                                              "' (first at " + line_of(it->second) +
+                                              "' (first at " + line_of(*first) +
                                               "); both are kept, as PTS's text export does"});
       }
     }

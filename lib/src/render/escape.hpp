@@ -3,6 +3,7 @@
 // strings, HTML text and attributes, and Markdown text.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,6 +16,9 @@ namespace iosr::detail {
 /// (so readers that trim spaces keep them); otherwise it is written as is. Bytes pass through
 /// unchanged, so UTF-8 stays UTF-8.
 void append_csv_field(std::string& out, std::string_view field);
+
+/// append_csv_field() at `to`, which has room for 2 * field.size() + 2 bytes; returns the end.
+char* write_csv_field(char* to, std::string_view field);
 
 /// Appends one whole record: the fields as append_csv_field writes them, commas between
 /// them, `\n` at the end.
@@ -56,6 +60,14 @@ enum class json_style {
 
 /// Appends `text` to `out` as one JSON string, quotes included.
 void append_json_string(std::string& out, std::string_view text, json_style style);
+
+/// The most bytes a JSON string of `size` bytes of text can take, quotes included (a byte
+/// may become `\u00XX`).
+constexpr std::size_t json_string_bound(std::size_t size) { return 6 * size + 2; }
+
+/// append_json_string() at `to`, which has room for json_string_bound(text.size()) bytes;
+/// returns the end.
+char* write_json_string(char* to, std::string_view text, json_style style);
 
 /// `text` safe in HTML element content and in quoted attribute values alike: `&`, `<`, `>`, `"`
 /// and `'` become character references; every other byte passes through.

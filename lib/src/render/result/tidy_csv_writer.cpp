@@ -14,11 +14,26 @@
 
 namespace iosr::detail {
 
+namespace {
+
+struct csv_pieces {
+  static std::size_t most(std::size_t, std::string_view field) { return 2 * field.size() + 3; }
+  static char* write(char* to, std::size_t column, std::string_view field) {
+    if (column != 0) *to++ = ',';
+    return write_csv_field(to, field);
+  }
+  static constexpr std::string_view end = "\n";
+};
+
+}  // namespace
+
 void write_tidy_csv(std::span<const result_file> files, const render_options& options,
                     std::string& out) {
   if (options.header) append_csv_record(out, tidy_columns);
+  tidy_record_writer<csv_pieces> records;
   for (const auto& file : files) {
-    for_each_tidy_row(file, [&out](const tidy_row& row) { append_csv_record(out, row); });
+    records.start_file(file);
+    for_each_tidy_row(file, [&](const tidy_row& row) { records.append(out, row); });
   }
 }
 

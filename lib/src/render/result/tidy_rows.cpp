@@ -40,34 +40,35 @@ std::string_view number(const std::optional<Number>& v, std::string& out) {
   return out;
 }
 
-using system_index = std::unordered_map<std::string_view, const system*>;
+using system_index = std::unordered_map<std::string_view, std::size_t>;
 
-void fill_row(tidy_row& row, computed_fields& computed, const result_file& file,
-              const system& sys, const result& res, const entry& e) {
+void fill_row(tidy_row& row, computed_fields& computed, const result_file& file, const system& sys,
+              const result& res, const entry& e) {
+  auto& f = row.fields;
   std::size_t i = 0;
-  row[i++] = file.source_name;
-  row[i++] = res.title;
-  row[i++] = res.version;
-  row[i++] = res.description;
-  row[i++] = res.unit;
-  row[i++] = to_string(res.direction);
-  row[i++] = e.label;
-  row[i++] = sys.group;
-  row[i++] = sys.name;
-  row[i++] = sys.scheduler;
-  row[i++] = e.value_text;  // exactly as written: `24.00` stays `24.00`
-  row[i++] = to_string(e.kind);
+  f[i++] = file.source_name;
+  f[i++] = res.title;
+  f[i++] = res.version;
+  f[i++] = res.description;
+  f[i++] = res.unit;
+  f[i++] = to_string(res.direction);
+  f[i++] = e.label;
+  f[i++] = sys.group;
+  f[i++] = sys.name;
+  f[i++] = sys.scheduler;
+  f[i++] = e.value_text;  // exactly as written: `24.00` stays `24.00`
+  f[i++] = to_string(e.kind);
   join_samples(e.samples, computed.samples);
-  row[i++] = computed.samples;
-  row[i++] = number(e.standard_error, computed.standard_error);
-  row[i++] = number(e.sample_count, computed.sample_count);
-  row[i++] = res.test_id;
-  row[i++] = res.display_format.name();
-  row[i++] = e.error;
-  row[i++] = res.arguments;
-  row[i++] = number(e.value, computed.numeric_value);
-  row[i++] = number(e.min, computed.min);
-  row[i++] = number(e.max, computed.max);
+  f[i++] = computed.samples;
+  f[i++] = number(e.standard_error, computed.standard_error);
+  f[i++] = number(e.sample_count, computed.sample_count);
+  f[i++] = res.test_id;
+  f[i++] = res.display_format.name();
+  f[i++] = e.error;
+  f[i++] = res.arguments;
+  f[i++] = number(e.value, computed.numeric_value);
+  f[i++] = number(e.min, computed.min);
+  f[i++] = number(e.max, computed.max);
 }
 
 }  // namespace
@@ -75,19 +76,24 @@ void fill_row(tidy_row& row, computed_fields& computed, const result_file& file,
 void for_each_tidy_row(const result_file& file, const std::function<void(const tidy_row&)>& emit) {
   // Looked up once per entry: a linear search is quadratic on charts with many systems.
   system_index systems;
-  for (const auto& s : file.systems) systems.emplace(s.label, &s);  // first one wins
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    systems.emplace(file.systems[i].label, i);  // first one wins
+  }
   tidy_row row;
   computed_fields computed;
   for (const auto& res : file.results) {
+    row.new_chart = true;
     for (const auto& e : res.entries) {
       auto found = systems.find(e.label);
       // A label absent from the file's systems still gets group / name / scheduler from its
       // text (kept alive until the row is emitted: the row points into it).
       std::optional<system> absent;
-      const system& sys =
-          found != systems.end() ? *found->second : absent.emplace(make_system(e.label));
+      row.system = found != systems.end() ? found->second : tidy_row::npos;
+      const system& sys = found != systems.end() ? file.systems[found->second]
+                                                 : absent.emplace(make_system(e.label));
       fill_row(row, computed, file, sys, res, e);
       emit(row);
+      row.new_chart = false;
     }
   }
 }
