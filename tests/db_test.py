@@ -177,6 +177,10 @@ try:
     check("list names the kernels in version order", "kernels: 3.4, 4.15, 5.0-rc6, 5.6-rc7, 6.1" in out, out)
     check("list shows the date range", "run dates: 2024-03-01 to 2024-03-01" in out, out)
     check("list shows each file", all(p in out for p in SEEDS + [XML, LKML, copy]), out)
+    # SQLite and libcrypto are loaded by the runs above that use them, never linked, so that
+    # the other runs do not load them (docs/performance.md, "Start-up").
+    ldd = subprocess.run(["ldd", IOSR], capture_output=True, text=True).stdout
+    check("iosr does not link SQLite or libcrypto", "libsqlite" not in ldd and "libcrypto" not in ldd, ldd)
     rc, out2, _ = run("db", "list", env_extra={"IOSR_DB": db})
     check("IOSR_DB chooses the database", rc == 0 and out2 == out, out2[:200])
     xdg = os.path.join(work, "xdg")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SHA-256 through OpenSSL's one-shot EVP digest: it uses the CPU's SHA instructions where they
-// exist, so hashing costs little beside parsing.
+// exist, so hashing costs little beside parsing. libcrypto is loaded from IOSR_CRYPTO_SONAME the
+// first time a file is hashed (shared_library.hpp).
 #include "db/sha256.hpp"
 
 #include <openssl/evp.h>
@@ -8,12 +9,40 @@
 #include <stdexcept>
 #include <string>
 
+#include "shared_library.hpp"
+
+#ifndef IOSR_CRYPTO_SONAME
+#define IOSR_CRYPTO_SONAME nullptr  // linked instead
+#endif
+
 namespace iosr::cli::db {
 
+namespace {
+
+struct crypto_api {
+  decltype(&::EVP_Digest) digest;
+  decltype(&::EVP_sha256) sha256;
+};
+
+const crypto_api& crypto() {
+  static const crypto_api functions = [] {
+    shared_library lib(IOSR_CRYPTO_SONAME, "libssl3", "to hash the files imported");
+    crypto_api f{};
+    if (!lib.find("EVP_Digest", f.digest) || !lib.find("EVP_sha256", f.sha256)) {
+      throw std::runtime_error(lib.error());
+    }
+    return f;
+  }();
+  return functions;
+}
+
+}  // namespace
+
 std::string sha256_hex(std::string_view bytes) {
+  const auto& api = crypto();
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr) != 1) {
+  if (api.digest(bytes.data(), bytes.size(), digest, &size, api.sha256(), nullptr) != 1) {
     throw std::runtime_error("SHA-256 failed");
   }
   static constexpr char hex[] = "0123456789abcdef";

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// A shared library loaded the first time a run needs it: iosr links neither libarchive nor
+// SQLite nor OpenSSL, so that the runs that read no archive and open no database never load them
+// and the libraries they pull in (docs/performance.md, "Start-up").
+#pragma once
+
+#include <string>
+
+namespace iosr::cli {
+
+class shared_library {
+ public:
+  /// Loads the library `soname` (`libsqlite3.so.0`), or, where the build found no soname (null;
+  /// not an ELF system), takes the functions of the library linked instead. `package` is what
+  /// installs it and `purpose` what it is for (`to read archives`), for the error.
+  shared_library(const char* soname, const char* package, const char* purpose);
+  shared_library(const shared_library&) = delete;
+  shared_library& operator=(const shared_library&) = delete;
+
+  /// Sets `f` to the library's function `name`. False when the library did not load or lacks
+  /// the function; error() then says which, and what was expected.
+  template <class F>
+  bool find(const char* name, F& f) {
+    void* symbol = find_symbol(name);
+    if (symbol == nullptr) return false;
+    f = reinterpret_cast<F>(symbol);
+    return true;
+  }
+
+  /// Empty while every load and find succeeded.
+  const std::string& error() const { return error_; }
+
+ private:
+  void* find_symbol(const char* name);
+
+  void* handle_ = nullptr;  // never closed: the functions serve until the process ends
+  std::string name_;
+  std::string error_;
+};
+
+}  // namespace iosr::cli
