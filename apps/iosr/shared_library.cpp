@@ -12,8 +12,8 @@ shared_library::shared_library(const char* soname, const char* package, const ch
   if (soname != nullptr && handle_ == nullptr) {
     const char* why = dlerror();
     error_ = "cannot load " + name_ + " " + purpose + " (" +
-             (why != nullptr ? why : "unknown error") + "); expected it installed (Debian package " +
-             package + ")";
+             (why != nullptr ? why : "unknown error") +
+             "); expected it installed (Debian package " + package + ")";
   }
 }
 

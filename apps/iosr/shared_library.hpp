@@ -4,6 +4,7 @@
 // and the libraries they pull in (docs/performance.md, "Start-up").
 #pragma once
 
+#include <stdexcept>
 #include <string>
 
 namespace iosr::cli {
@@ -37,5 +38,25 @@ class shared_library {
   std::string name_;
   std::string error_;
 };
+
+/// The function table `Table` (a struct of function pointers with a static
+/// `bool find_all(shared_library&, Table&)`), filled from `soname` the first time it is asked
+/// for; thread-safe. Throws std::runtime_error, saying what was expected, when the library or
+/// one of its functions is missing (and again on every later call).
+template <class Table>
+const Table& load_once(const char* soname, const char* package, const char* purpose) {
+  struct loaded {
+    Table table{};
+    std::string error;
+  };
+  static const loaded library = [&] {
+    loaded l;
+    shared_library lib(soname, package, purpose);
+    if (!Table::find_all(lib, l.table)) l.error = lib.error();
+    return l;
+  }();
+  if (!library.error.empty()) throw std::runtime_error(library.error);
+  return library.table;
+}
 
 }  // namespace iosr::cli

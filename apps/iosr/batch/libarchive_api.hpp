@@ -9,23 +9,24 @@
 
 #include <string>
 
+namespace iosr::cli {
+class shared_library;
+}
+
 namespace iosr::cli::batch {
 
-/// The libarchive functions iosr uses, by their libarchive names.
+// The functions, by their names without `archive_`.
+#define IOSR_LIBARCHIVE_FUNCTIONS(F)                                                         \
+  F(read_new)                                                                                \
+  F(read_free) F(read_support_filter_all) F(read_support_format_all) F(read_open_memory)     \
+      F(read_open_filename) F(read_next_header) F(read_data) F(filter_bytes) F(error_string) \
+          F(entry_pathname) F(entry_filetype) F(entry_hardlink)
+
 struct libarchive_api {
-  decltype(&::archive_read_new) read_new;
-  decltype(&::archive_read_free) read_free;
-  decltype(&::archive_read_support_filter_all) read_support_filter_all;
-  decltype(&::archive_read_support_format_all) read_support_format_all;
-  decltype(&::archive_read_open_memory) read_open_memory;
-  decltype(&::archive_read_open_filename) read_open_filename;
-  decltype(&::archive_read_next_header) read_next_header;
-  decltype(&::archive_read_data) read_data;
-  decltype(&::archive_filter_bytes) filter_bytes;
-  decltype(&::archive_error_string) error_string;
-  decltype(&::archive_entry_pathname) entry_pathname;
-  decltype(&::archive_entry_filetype) entry_filetype;
-  decltype(&::archive_entry_hardlink) entry_hardlink;
+#define IOSR_LIBARCHIVE_POINTER(name) decltype(&::archive_##name) name = nullptr;
+  IOSR_LIBARCHIVE_FUNCTIONS(IOSR_LIBARCHIVE_POINTER)
+#undef IOSR_LIBARCHIVE_POINTER
+  static bool find_all(shared_library& lib, libarchive_api& api);
 };
 
 /// libarchive, loaded once (thread-safe); null with `why` set when it cannot be loaded (the

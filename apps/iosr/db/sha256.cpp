@@ -20,26 +20,18 @@ namespace iosr::cli::db {
 namespace {
 
 struct crypto_api {
-  decltype(&::EVP_Digest) digest;
-  decltype(&::EVP_sha256) sha256;
+  decltype(&::EVP_Digest) digest = nullptr;
+  decltype(&::EVP_sha256) sha256 = nullptr;
+  static bool find_all(shared_library& lib, crypto_api& api) {
+    return lib.find("EVP_Digest", api.digest) && lib.find("EVP_sha256", api.sha256);
+  }
 };
-
-const crypto_api& crypto() {
-  static const crypto_api functions = [] {
-    shared_library lib(IOSR_CRYPTO_SONAME, "libssl3", "to hash the files imported");
-    crypto_api f{};
-    if (!lib.find("EVP_Digest", f.digest) || !lib.find("EVP_sha256", f.sha256)) {
-      throw std::runtime_error(lib.error());
-    }
-    return f;
-  }();
-  return functions;
-}
 
 }  // namespace
 
 std::string sha256_hex(std::string_view bytes) {
-  const auto& api = crypto();
+  const auto& api =
+      load_once<crypto_api>(IOSR_CRYPTO_SONAME, "libssl3", "to hash the files imported");
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
   if (api.digest(bytes.data(), bytes.size(), digest, &size, api.sha256(), nullptr) != 1) {

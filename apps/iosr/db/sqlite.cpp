@@ -19,64 +19,26 @@ namespace {
 
 // SQLite's functions, loaded from IOSR_SQLITE_SONAME the first time a database is opened
 // (shared_library.hpp), by their names without `sqlite3_`.
+#define IOSR_SQLITE_FUNCTIONS(F)                                                               \
+  F(bind_double)                                                                               \
+  F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout) F(clear_bindings) F(close)         \
+      F(column_bytes) F(column_double) F(column_int64) F(column_text) F(column_type) F(config) \
+          F(errmsg) F(errstr) F(exec) F(finalize) F(free) F(last_insert_rowid) F(open_v2)      \
+              F(prepare_v2) F(reset) F(step)
+
 struct sqlite_api {
-  decltype(&::sqlite3_bind_double) bind_double;
-  decltype(&::sqlite3_bind_int64) bind_int64;
-  decltype(&::sqlite3_bind_null) bind_null;
-  decltype(&::sqlite3_bind_text64) bind_text64;
-  decltype(&::sqlite3_busy_timeout) busy_timeout;
-  decltype(&::sqlite3_clear_bindings) clear_bindings;
-  decltype(&::sqlite3_close) close;
-  decltype(&::sqlite3_column_bytes) column_bytes;
-  decltype(&::sqlite3_column_double) column_double;
-  decltype(&::sqlite3_column_int64) column_int64;
-  decltype(&::sqlite3_column_text) column_text;
-  decltype(&::sqlite3_column_type) column_type;
-  decltype(&::sqlite3_config) config;
-  decltype(&::sqlite3_errmsg) errmsg;
-  decltype(&::sqlite3_errstr) errstr;
-  decltype(&::sqlite3_exec) exec;
-  decltype(&::sqlite3_finalize) finalize;
-  decltype(&::sqlite3_free) free;
-  decltype(&::sqlite3_last_insert_rowid) last_insert_rowid;
-  decltype(&::sqlite3_open_v2) open_v2;
-  decltype(&::sqlite3_prepare_v2) prepare_v2;
-  decltype(&::sqlite3_reset) reset;
-  decltype(&::sqlite3_step) step;
+#define IOSR_SQLITE_POINTER(name) decltype(&::sqlite3_##name) name = nullptr;
+  IOSR_SQLITE_FUNCTIONS(IOSR_SQLITE_POINTER)
+#undef IOSR_SQLITE_POINTER
+  static bool find_all(shared_library& lib, sqlite_api& api) {
+#define IOSR_SQLITE_FIND(name) lib.find("sqlite3_" #name, api.name)&&
+    return IOSR_SQLITE_FUNCTIONS(IOSR_SQLITE_FIND) true;
+#undef IOSR_SQLITE_FIND
+  }
 };
 
 const sqlite_api& sqlite() {
-  static const sqlite_api functions = [] {
-    shared_library lib(IOSR_SQLITE_SONAME, "libsqlite3-0", "to open the results database");
-    sqlite_api f{};
-    const bool ok =
-           lib.find("sqlite3_bind_double", f.bind_double) &&
-           lib.find("sqlite3_bind_int64", f.bind_int64) &&
-           lib.find("sqlite3_bind_null", f.bind_null) &&
-           lib.find("sqlite3_bind_text64", f.bind_text64) &&
-           lib.find("sqlite3_busy_timeout", f.busy_timeout) &&
-           lib.find("sqlite3_clear_bindings", f.clear_bindings) &&
-           lib.find("sqlite3_close", f.close) &&
-           lib.find("sqlite3_column_bytes", f.column_bytes) &&
-           lib.find("sqlite3_column_double", f.column_double) &&
-           lib.find("sqlite3_column_int64", f.column_int64) &&
-           lib.find("sqlite3_column_text", f.column_text) &&
-           lib.find("sqlite3_column_type", f.column_type) &&
-           lib.find("sqlite3_config", f.config) &&
-           lib.find("sqlite3_errmsg", f.errmsg) &&
-           lib.find("sqlite3_errstr", f.errstr) &&
-           lib.find("sqlite3_exec", f.exec) &&
-           lib.find("sqlite3_finalize", f.finalize) &&
-           lib.find("sqlite3_free", f.free) &&
-           lib.find("sqlite3_last_insert_rowid", f.last_insert_rowid) &&
-           lib.find("sqlite3_open_v2", f.open_v2) &&
-           lib.find("sqlite3_prepare_v2", f.prepare_v2) &&
-           lib.find("sqlite3_reset", f.reset) &&
-           lib.find("sqlite3_step", f.step);
-    if (!ok) throw std::runtime_error(lib.error());
-    return f;
-  }();
-  return functions;
+  return load_once<sqlite_api>(IOSR_SQLITE_SONAME, "libsqlite3-0", "to open the results database");
 }
 
 }  // namespace
@@ -102,14 +64,14 @@ statement& statement::bind(int index, double value) {
 statement& statement::bind(int index, std::string_view text) {
   // An empty view may have no data; SQLite takes a null pointer as NULL, so give it "".
   db_.check(sqlite().bind_text64(stmt_, index, text.empty() ? "" : text.data(), text.size(),
-                                SQLITE_TRANSIENT, SQLITE_UTF8),
+                                 SQLITE_TRANSIENT, SQLITE_UTF8),
             "binding a value");
   return *this;
 }
 
 statement& statement::bind_view(int index, std::string_view text) {
   db_.check(sqlite().bind_text64(stmt_, index, text.empty() ? "" : text.data(), text.size(),
-                                SQLITE_STATIC, SQLITE_UTF8),
+                                 SQLITE_STATIC, SQLITE_UTF8),
             "binding a value");
   return *this;
 }
