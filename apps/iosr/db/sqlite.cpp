@@ -19,12 +19,13 @@ namespace {
 
 // SQLite's functions, loaded from IOSR_SQLITE_SONAME the first time a database is opened
 // (shared_library.hpp), by their names without `sqlite3_`.
-#define IOSR_SQLITE_FUNCTIONS(F)                                                               \
-  F(bind_double)                                                                               \
-  F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout) F(clear_bindings) F(close)         \
-      F(column_bytes) F(column_double) F(column_int64) F(column_text) F(column_type) F(config) \
-          F(errmsg) F(errstr) F(exec) F(finalize) F(free) F(last_insert_rowid) F(open_v2)      \
-              F(prepare_v2) F(reset) F(step)
+// clang-format off
+#define IOSR_SQLITE_FUNCTIONS(F)                                                          \
+  F(bind_double) F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout)                \
+  F(clear_bindings) F(close) F(column_bytes) F(column_double) F(column_int64)             \
+  F(column_text) F(column_type) F(config) F(errmsg) F(errstr) F(exec) F(finalize) F(free) \
+  F(last_insert_rowid) F(open_v2) F(prepare_v2) F(reset) F(step)
+// clang-format on
 
 struct sqlite_api {
 #define IOSR_SQLITE_POINTER(name) decltype(&::sqlite3_##name) name = nullptr;
