@@ -7,64 +7,39 @@ figures in docs/performance.md):
   (g) `iosr trend` over a database of a million entries (20 kernels x 5 schedulers x 10,000
       tests, bench/generate_trend.py) in each format, against SQLite alone reading every entry
       (`sqlite3 DB 'SELECT count(*), total(value) FROM results'`), and the 2 s target.
-Each figure is the fastest of PASSES runs; a control before and after says how loaded the
-machine was (two CPU-bound processes at once against one after the other).
+Each figure is the fastest of PASSES runs; a control before and after (bench/benchlib.py) and the
+CPU time others took during each kept run say whether the machine was idle: when it was not, a
+warning follows the figures and the exit status is 1.
 Usage: bench/measure_db.py IOSR BATCH_DATA TREND_INPUT WORK [PASSES=3]"""
-import multiprocessing
 import os
-import resource
 import shutil
 import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402
 
 IOSR, BATCH, TREND_INPUT, WORK = sys.argv[1:5]
 PASSES = int(sys.argv[5]) if len(sys.argv) > 5 else 3
-CORES = os.cpu_count()
 SQLITE = shutil.which("sqlite3")
-
-
-def spin(n):
-    total = 0
-    for i in range(n):
-        total += i * i
-    return total
-
-
-def control():
-    start = time.perf_counter()
-    spin(5_000_000)
-    one = time.perf_counter() - start
-    start = time.perf_counter()
-    with multiprocessing.Pool(CORES) as pool:
-        pool.map(spin, [5_000_000] * CORES)
-    many = time.perf_counter() - start
-    speedup = CORES * one / many
-    print(f"control: {CORES} CPU-bound processes at once ran {speedup:.2f}x as fast as one after another "
-          f"({CORES:.2f}x on an idle machine){' -- LOADED' if speedup < 0.9 * CORES else ''}")
-    return speedup
-
-
 CPU = {}  # args[1:3] -> the smallest CPU time (user + system) of its runs
+QUIET = []  # whether the rest of the machine stayed quiet during each kept run
 
 
 def best(args, before=None):
     """The fastest wall time of PASSES runs (seconds), and all of them; `before` runs untimed
     before each. The CPU time of each run is kept too: on a loaded machine the wall times
     stretch, the CPU times much less."""
-    times = []
+    runs = []
     for _ in range(PASSES):
         if before:
             before()
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = after.ru_utime + after.ru_stime - usage.ru_utime - usage.ru_stime
-        key = " ".join(args[1:3])
-        CPU[key] = min(CPU.get(key, cpu), cpu)
-    return min(times), times
+        runs.append(benchlib.run(args))
+    key = " ".join(args[1:3])
+    CPU[key] = min([CPU.get(key, float("inf"))] + [r.cpu for r in runs])
+    fastest = benchlib.best(runs)
+    QUIET.append(fastest.quiet())
+    return fastest.wall, [r.wall for r in runs]
 
 
 def fresh(path):
@@ -76,7 +51,7 @@ def fresh(path):
 
 
 os.makedirs(WORK, exist_ok=True)
-controls = [control()]
+controls = [benchlib.control(" before")]
 
 # (f) import against convert --combine, over the batch benchmark set
 results = os.path.join(BATCH, "results")
@@ -113,6 +88,7 @@ for fmt in ("ascii", "csv", "json", "md", "html"):
     trend_s, trend_all = best([IOSR, "trend", "--db", tdb, "--format", fmt, "-o", os.devnull])
     print(f"    trend --format {fmt:<5}: {trend_s:.2f} s {['%.2f' % t for t in trend_all]} = "
           f"{trend_s / scan_s:.1f}x the reference; {'under' if trend_s < 2 else 'OVER'} 2 s")
-controls.append(control())
-if min(controls) < 0.9 * CORES:
-    print("the machine was loaded during the run: the figures above are not clean")
+controls.append(benchlib.control(" after"))
+if not all(c[2] for c in controls) or not all(QUIET):
+    print(benchlib.loaded_warning("these runs") + " (the figures above are not clean)")
+    sys.exit(1)
