@@ -150,9 +150,12 @@ with tempfile.TemporaryDirectory() as tmp:
     jsonl = os.path.join(tmp, "all.jsonl")
     rc, _, err = run("convert", tgz, zipped, "--combine", jsonl)
     objects = [json.loads(line) for line in open(jsonl, encoding="utf-8")]
-    check("JSONL: one object per CSV row, same columns and text",
-          len(objects) == len(rows) and list(objects[0]) == list(rows[0])
-          and all(o["value"] == (r["value"] or None) for o, r in zip(objects, rows)), objects[:1])
+    columns = list(rows[0])
+    check("JSONL: one object per CSV row, the same columns (and samples_text) and text",
+          len(objects) == len(rows)
+          and list(objects[0]) == columns[:13] + ["samples_text"] + columns[13:]
+          and all(o["value"] == (r["value"] or None) and o["samples_text"] == (r["samples"] or None)
+                  for o, r in zip(objects, rows)), objects[:1])
     rc, _, err = run("convert", zipped, "--combine", combined)
     check("--combine does not overwrite without --force", rc == 1 and "use --force" in err, err)
     out = os.path.join(tmp, "out-archive")
