@@ -48,7 +48,8 @@ TEST_CASE("JSONL has one object per CSV row, with the CSV's columns and text", "
       if (key == "samples_text") {
         CHECK(rows[0][column - 1] == "samples");
         const auto& text = row[column - 1];  // the CSV's samples field, as written
-        CHECK(value == (text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text)));
+        CHECK(value ==
+              (text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text)));
         continue;
       }
       CHECK(key == rows[0][column]);
@@ -98,8 +99,7 @@ TEST_CASE("JSONL keeps values as written and types the computed numbers", "[json
   CHECK(object["standard_error"].is_null());
 }
 
-TEST_CASE("JSONL samples are numbers, their text kept; null when one is not a number",
-          "[jsonl]") {
+TEST_CASE("JSONL samples are numbers, their text kept; null when one is not a number", "[jsonl]") {
   iosr::result_file file;
   iosr::result r;
   auto add = [&](std::vector<std::string> samples) {

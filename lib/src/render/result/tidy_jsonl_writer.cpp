@@ -41,8 +41,8 @@ const auto member_names = [] {
 
 constexpr std::string_view null = "null";
 constexpr std::string_view samples_text_name = ",\"samples_text\":";
-const std::size_t samples_column =
-    std::size_t(std::find(tidy_columns.begin(), tidy_columns.end(), "samples") - tidy_columns.begin());
+const std::size_t samples_column = std::size_t(
+    std::find(tidy_columns.begin(), tidy_columns.end(), "samples") - tidy_columns.begin());
 
 // The CSV's `samples` field (the runs joined by `:`) as a JSON array of numbers, each the
 // shortest text that reads back to the same double, always with a `.` or an exponent (`24.0`)
@@ -71,7 +71,8 @@ char* write_samples(char* to, std::string_view joined) {
 
 struct jsonl_pieces {
   static std::size_t most(std::size_t column, std::string_view field) {
-    auto most = 1 + member_names[column].size() + std::max(json_string_bound(field.size()), null.size());
+    auto most =
+        1 + member_names[column].size() + std::max(json_string_bound(field.size()), null.size());
     if (column == samples_column) {
       // The array too: each run takes at most 26 bytes (`-2.2250738585072014e-308`, `.0`)
       // and a comma.
