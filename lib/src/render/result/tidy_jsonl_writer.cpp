@@ -41,7 +41,7 @@ const auto member_names = [] {
 
 constexpr std::string_view null = "null";
 constexpr std::string_view samples_text_name = ",\"samples_text\":";
-const std::size_t samples_column = std::size_t(
+constexpr std::size_t samples_column = std::size_t(
     std::find(tidy_columns.begin(), tidy_columns.end(), "samples") - tidy_columns.begin());
 
 // The CSV's `samples` field (the runs joined by `:`) as a JSON array of numbers, each the
