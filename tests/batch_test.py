@@ -2,7 +2,8 @@
 """End-to-end checks of batch conversion: directories, tar.gz and zip archives (libarchive
 loaded, not linked), a broken member among good ones, unsafe member names and links, the archive
 limits (zip bombs, members over input-bytes, nested archives), the same bytes whatever --jobs,
-the progress bar only on a terminal, and no leftovers after SIGTERM. Archives are built here
+the progress bar only on a terminal, no leftovers after SIGTERM, and resuming a killed batch
+with --skip-existing. Archives are built here
 from the fixtures.
 Usage: batch_test.py IOSR DATA_DIR FIXTURES_DIR"""
 import csv
@@ -150,9 +151,12 @@ with tempfile.TemporaryDirectory() as tmp:
     jsonl = os.path.join(tmp, "all.jsonl")
     rc, _, err = run("convert", tgz, zipped, "--combine", jsonl)
     objects = [json.loads(line) for line in open(jsonl, encoding="utf-8")]
-    check("JSONL: one object per CSV row, same columns and text",
-          len(objects) == len(rows) and list(objects[0]) == list(rows[0])
-          and all(o["value"] == (r["value"] or None) for o, r in zip(objects, rows)), objects[:1])
+    columns = list(rows[0])
+    check("JSONL: one object per CSV row, the same columns (and samples_text) and text",
+          len(objects) == len(rows)
+          and list(objects[0]) == columns[:13] + ["samples_text"] + columns[13:]
+          and all(o["value"] == (r["value"] or None) and o["samples_text"] == (r["samples"] or None)
+                  for o, r in zip(objects, rows)), objects[:1])
     rc, _, err = run("convert", zipped, "--combine", combined)
     check("--combine does not overwrite without --force", rc == 1 and "use --force" in err, err)
     out = os.path.join(tmp, "out-archive")
@@ -360,6 +364,72 @@ with tempfile.TemporaryDirectory() as tmp:
           files_under(stop) == ["out/pts-10.8.4_osbench_base-vs-fwrapv.xml", "slow-input"], files_under(stop))
     rc, show, _ = run("show", os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml"))
     check("the output finished before the stop is whole", rc == 0 and "5 charts" in show, show[:200])
+
+    # Resuming: a batch killed outright (SIGKILL: no clean-up) leaves whole outputs only, plus
+    # what a kill mid-write leaves, planted here: a temporary file where an output was being
+    # written, and one beside a finished output (a --force run overwriting it).
+    resume = os.path.join(tmp, "resume")
+    os.makedirs(resume)
+    fifo = os.path.join(resume, "slow-input")
+    os.mkfifo(fifo)
+    out = os.path.join(resume, "out")
+    first = os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml")
+    p = subprocess.Popen([IOSR, "convert", OSBENCH, fifo, QUIRKS, SEED, "--to", "xml", "--out-dir", out],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while not os.path.exists(first) and time.time() < deadline:
+        time.sleep(0.02)
+    p.kill()
+    p.wait()
+    check("a killed batch leaves only its whole outputs", files_under(out) == [os.path.basename(first)],
+          files_under(out))
+    rc, fresh, _ = run("convert", "--to", "xml", QUIRKS)
+    with open(os.path.join(out, "quirks.xml.iosr-tmp"), "w") as f:
+        f.write(fresh[:len(fresh) // 2])
+    with open(first + ".iosr-tmp", "w") as f:
+        f.write("<?xml version")
+    os.utime(first, (1e9, 1e9))
+    resumed_report = os.path.join(resume, "report.json")
+    rc, _, err = run("convert", OSBENCH, QUIRKS, SEED, "--to", "xml", "--out-dir", out, "--skip-existing",
+                     "--report", resumed_report)
+    check("--skip-existing converts what is missing and counts the rest",
+          rc == 0 and "converted 2 files (299 entries); 0 failed, 0 skipped, 1 skipped (exist)" in err, (rc, err))
+    check("--skip-existing leaves no temporary file",
+          files_under(out) == sorted(["pts-10.8.4_osbench_base-vs-fwrapv.xml", "quirks.xml",
+                                      os.path.splitext(os.path.basename(SEED))[0] + ".xml"]), files_under(out))
+    check("an existing output is not rewritten", os.stat(first).st_mtime == 1e9)
+    check("the output a kill interrupted is now whole", open(os.path.join(out, "quirks.xml")).read() == fresh)
+    rep = json.load(open(resumed_report))
+    check("the report counts and names the outputs found",
+          rep["skipped_existing"] == 1 and rep["existing_files"] == [OSBENCH] and rep["converted"] == 2, rep)
+    rc, _, err = run("convert", OSBENCH, QUIRKS, SEED, "--to", "xml", "--out-dir", out, "--skip-existing")
+    check("a finished batch resumed converts nothing",
+          rc == 0 and "converted 0 files (0 entries); 0 failed, 0 skipped, 3 skipped (exist)" in err, (rc, err))
+    # Two inputs with one output: the second fails on resuming too, as in the run that wrote it.
+    twins = os.path.join(resume, "twins")
+    for side in ("a", "b"):
+        os.makedirs(os.path.join(twins, side))
+        shutil.copy(SEED, os.path.join(twins, side, "seed.txt"))
+    named = [os.path.join(twins, side, "seed.txt") for side in ("a", "b")]
+    twins_out = os.path.join(resume, "twins-out")
+    run("convert", *named, "--to", "csv", "--out-dir", twins_out)
+    rc, _, err = run("convert", *named, "--to", "csv", "--out-dir", twins_out, "--skip-existing")
+    check("--skip-existing: a second input with the same output still fails",
+          rc == 1 and "is the output of an earlier input" in err and "1 failed, 0 skipped, 1 skipped (exist)" in err,
+          (rc, err))
+    # A killed run's temporary file in a tree is never read as an input.
+    leftovers = os.path.join(resume, "leftovers")
+    os.makedirs(leftovers)
+    shutil.copy(OSBENCH, os.path.join(leftovers, "composite.xml.iosr-tmp"))
+    rc, _, err = run("convert", leftovers, "--combine", os.path.join(resume, "leftovers.csv"), "--report", resumed_report)
+    check("a temporary file in an input tree is skipped",
+          "converted 0 files (0 entries); 0 failed, 1 skipped" in err and json.load(open(resumed_report))["skipped_files"][0]["reason"]
+          == "temporary file of an unfinished iosr convert", err)
+    for args in (["--combine", os.path.join(resume, "x.csv")], ["--to", "csv"],
+                 ["--to", "csv", "--out-dir", out, "--force"], ["--combine", os.path.join(resume, "x.csv"), "--to", "csv", "--out-dir", out]):
+        rc, _, err = run("convert", SEED, "--skip-existing", *args)
+        check(f"--skip-existing with {args[0]}{' --force' if '--force' in args else ''} is a usage error",
+              rc == 2 and "--skip-existing" in err, (rc, err))
 
 if failures:
     print("\n".join(failures))

@@ -7,7 +7,9 @@ lines shown after it must appear in its output (standard output and error), in o
 ```console batch blocks run only when `iosr convert --help` lists --combine. ```python
 blocks run after the commands before them. A block whose module scripts/install-deps.sh installs
 (pandas, numpy) fails when that module is missing under CI, and is skipped elsewhere; one whose
-module Debian does not package (duckdb) is skipped, saying so.
+module Debian does not package is skipped, saying so. ```sql blocks run in DuckDB (the npm
+package of tests/engines/, tests/duckdb_engine.py) in the same place, and must return rows;
+without it they fail under CI and are skipped elsewhere.
 Usage: guide_test.py IOSR SOURCE_DIR"""
 import os
 import re
@@ -16,13 +18,14 @@ import subprocess
 import sys
 import tempfile
 
+import duckdb_engine
 from missing_tool import missing
 
 IOSR, SOURCE = os.path.realpath(sys.argv[1]), sys.argv[2]
 DOCUMENTS = [("docs/guide.md", True), ("README.md", False)]  # (path, must test every command)
 FENCE = re.compile(r"^```(.*)$")
 failures, skipped = [], []
-counts = {"commands": 0, "python": 0}
+counts = {"commands": 0, "python": 0, "sql": 0}
 # The modules of the guide's snippets that a Debian package gives (scripts/install-deps.sh),
 # and the interpreter those packages install into: the snippets run with it, whichever Python
 # runs this script (a pyenv or virtualenv one first on PATH sees none of them).
@@ -114,6 +117,21 @@ def run_python(where, lines, cwd):
         failures.append(f"{where}: Python snippet failed:\n{p.stdout}{p.stderr}")
 
 
+def run_sql(where, lines, cwd):
+    reason = duckdb_engine.missing_reason()
+    if reason:
+        (failures if duckdb_engine.in_ci() else skipped).append(f"{where}: SQL block: {reason}")
+        return
+    counts["sql"] += 1
+    try:
+        result = duckdb_engine.run_sql(["\n".join(lines)], cwd)[0]
+    except RuntimeError as e:
+        failures.append(f"{where}: SQL block failed in DuckDB:\n{e}")
+        return
+    if not result["rows"]:
+        failures.append(f"{where}: SQL block returned no rows")
+
+
 def main():
     help_text = subprocess.run([IOSR, "convert", "--help"], capture_output=True, text=True).stdout
     has_batch = "--combine" in help_text
@@ -137,6 +155,8 @@ def main():
                         run_console(where, lines, env, work)
                 elif words[:1] == ["python"]:
                     run_python(where, lines, work)
+                elif words[:1] == ["sql"]:
+                    run_sql(where, lines, work)
                 elif strict and any(l.startswith("$ iosr") for l in lines):
                     failures.append(f"{where}: an iosr command outside a ```console block is not tested")
 
@@ -147,7 +167,8 @@ def main():
     if failures:
         print("\n\n".join(failures))
         sys.exit(1)
-    print(f"guide: {counts['commands']} commands and {counts['python']} Python snippets ran")
+    print(f"guide: {counts['commands']} commands, {counts['python']} Python snippets and "
+          f"{counts['sql']} SQL blocks ran")
 
 
 main()

@@ -42,12 +42,25 @@ TEST_CASE("JSONL has one object per CSV row, with the CSV's columns and text", "
   for (std::size_t i = 0; i < objects.size(); ++i) {
     const auto& object = objects[i];
     const auto& row = rows[i + 1];
-    REQUIRE(object.size() == rows[0].size());
+    REQUIRE(object.size() == rows[0].size() + 1);  // and samples_text, after samples
     std::size_t column = 0;
     for (const auto& [key, value] : object.items()) {
+      if (key == "samples_text") {
+        CHECK(rows[0][column - 1] == "samples");
+        const auto& text = row[column - 1];  // the CSV's samples field, as written
+        CHECK(value ==
+              (text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text)));
+        continue;
+      }
       CHECK(key == rows[0][column]);
       const auto& text = row[column];
-      if (text.empty()) {
+      if (key == "samples") {
+        // The CSV's runs joined by `:`, here as numbers.
+        std::vector<double> runs;
+        std::istringstream split(text);
+        for (std::string run; std::getline(split, run, ':');) runs.push_back(std::stod(run));
+        CHECK((text.empty() ? value.is_null() : value == nlohmann::ordered_json(runs)));
+      } else if (text.empty()) {
         CHECK(value.is_null());  // empty in the CSV is null
       } else if (value.is_string()) {
         CHECK(value.get<std::string>() == text);  // text exactly as in the CSV
@@ -84,6 +97,33 @@ TEST_CASE("JSONL keeps values as written and types the computed numbers", "[json
   CHECK(object["numeric_value"] == 24);
   CHECK(object["sample_count"] == 3);
   CHECK(object["standard_error"].is_null());
+}
+
+TEST_CASE("JSONL samples are numbers, their text kept; null when one is not a number", "[jsonl]") {
+  iosr::result_file file;
+  iosr::result r;
+  auto add = [&](std::vector<std::string> samples) {
+    iosr::entry e;
+    e.label = "a";
+    e.samples = std::move(samples);
+    r.entries.push_back(e);
+  };
+  add({"23.90", "24", "1e-07", "-0.5"});
+  add({"1.5", "n/a"});
+  add({"12.3.4"});
+  add({});
+  file.results.push_back(r);
+  std::string out;
+  iosr::render({&file, 1}, "jsonl", {}, out);
+  // Whole numbers get a `.0`: an engine inferring types from JSON reads a list of DOUBLE.
+  CHECK(out.find(R"("samples":[23.9,24.0,1e-07,-0.5],"samples_text":"23.90:24:1e-07:-0.5",)") !=
+        std::string::npos);
+  CHECK(out.find(R"("samples":null,"samples_text":"1.5:n/a",)") != std::string::npos);
+  CHECK(out.find(R"("samples":null,"samples_text":"12.3.4",)") != std::string::npos);
+  CHECK(out.find(R"("samples":null,"samples_text":null,)") != std::string::npos);
+  auto objects = parse_lines(out);
+  REQUIRE(objects.size() == 4);
+  CHECK(objects[0]["samples"][1].get<double>() == 24.0);
 }
 
 TEST_CASE("detect_input_format names the format, or nothing for other files", "[jsonl]") {

@@ -61,6 +61,9 @@ int run_convert(int argc, char** argv) {
       "combine", "also write one dataset over every result file: OUT.csv or OUT.jsonl",
       cxxopts::value<std::string>())(
       "force", "overwrite existing outputs (--out-dir files, --combine file)")(
+      "skip-existing",
+      "with --out-dir: convert only the inputs whose output is missing, to resume a stopped "
+      "batch (outputs appear whole or not at all)")(
       "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<unsigned>())(
       "report", "write a JSON report of what was converted, failed and skipped",
       cxxopts::value<std::string>())(
@@ -70,7 +73,8 @@ int run_convert(int argc, char** argv) {
   const auto parsed = parse_command_line(
       options, argc, argv,
       "\nWith --out-dir or --combine, a summary ends the run: 'converted N files (M entries); K "
-      "failed, S skipped'. A progress bar is drawn when standard error is a terminal.\nExit "
+      "failed, S skipped', and with --skip-existing ', E skipped (exist)'. A progress bar is drawn "
+      "when standard error is a terminal.\nExit "
       "status: 0 all files converted, 1 some file failed (the others are still written), 2 "
       "usage error, 128+N stopped by signal N.\n");
   if (!parsed) return exit_ok;
@@ -103,6 +107,14 @@ int run_convert(int argc, char** argv) {
     return usage("--to chooses the format of --out-dir; --combine takes it from OUT's extension");
   }
   if (to_dir && !format) return usage("--out-dir needs --to FORMAT");
+  plan.skip_existing = args.count("skip-existing") > 0;
+  if (plan.skip_existing && (combine || !to_dir)) {
+    // A combined dataset is one file over every input: it has no part to resume.
+    return usage("--skip-existing goes with --out-dir, and not with --combine");
+  }
+  if (plan.skip_existing && args.count("force")) {
+    return usage("--skip-existing and --force contradict each other: choose one");
+  }
 
   if (combine) {
     plan.combined = args["combine"].as<std::string>();

@@ -18,7 +18,7 @@ void atomic_file::discard() {
 bool atomic_file::open(const std::string& path, std::string& error) {
   discard();
   path_ = path;
-  temporary_ = path + ".iosr-tmp";
+  temporary_ = path + std::string(temporary_suffix);
   failed_ = false;
   file_ = std::fopen(temporary_.c_str(), "wb");
   if (file_ == nullptr) {

@@ -9,6 +9,9 @@
 
 namespace iosr::cli::batch {
 
+/// What a file is called while it is written (`out.csv.iosr-tmp`).
+inline constexpr std::string_view temporary_suffix = ".iosr-tmp";
+
 class atomic_file {
  public:
   atomic_file() = default;

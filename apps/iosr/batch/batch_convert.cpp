@@ -40,7 +40,7 @@ struct failure {
 
 // What became of one input.
 struct outcome {
-  enum class state { converted, failed, skipped, cancelled };
+  enum class state { converted, failed, skipped, existing, cancelled };
   state status = state::cancelled;
   std::string name, relative_output, unsafe_reason, skip_reason;
   failure problem;
@@ -74,6 +74,15 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     out.status = outcome::state::skipped;
     out.skip_reason = std::move(in.skip_reason);
     return out;
+  }
+  if (plan.skip_existing && out.unsafe_reason.empty()) {
+    std::error_code ec;
+    auto path = output_path(plan.out_dir, out.relative_output, plan.to.extension);
+    // Only a file: anything else there fails as usual when the output is written.
+    if (fs::is_regular_file(fs::symlink_status(path, ec))) {
+      out.status = outcome::state::existing;
+      return out;
+    }
   }
   try {
     auto file = read_results(in.bytes, in.name, plan.read_with);
@@ -149,6 +158,13 @@ class collector {
       case outcome::state::failed:
         failures_.push_back(o.problem);
         return;
+      case outcome::state::existing:
+        if (auto problem = keep_existing(o)) {
+          failures_.push_back({o.name, {}, *problem});
+        } else {
+          existing_.push_back(o.name);
+        }
+        return;
       case outcome::state::converted:
         break;
     }
@@ -184,7 +200,9 @@ class collector {
     for (const auto& f : failures_) std::cerr << f.text() << '\n';
     if (totals_line) {
       std::cerr << "converted " << converted_ << " files (" << entries_ << " entries); "
-                << failures_.size() << " failed, " << skipped_.size() << " skipped\n";
+                << failures_.size() << " failed, " << skipped_.size() << " skipped";
+      if (plan_.skip_existing) std::cerr << ", " << existing_.size() << " skipped (exist)";
+      std::cerr << '\n';
     }
   }
 
@@ -194,6 +212,7 @@ class collector {
     report["entries"] = entries_;
     report["failed"] = failures_.size();
     report["skipped"] = skipped_.size();
+    if (plan_.skip_existing) report["skipped_existing"] = existing_.size();
     report["warnings"] = warnings_.size();
     auto list = [](nlohmann::ordered_json& array, const std::vector<failure>& items) {
       for (const auto& f : items) {
@@ -212,6 +231,7 @@ class collector {
       item["file"] = file;
       item["reason"] = reason;
     }
+    if (plan_.skip_existing) report["existing_files"] = existing_;
     // What was read anyway, transport layers undone among it (quoted-printable decoded, ...).
     list(report["warning_list"] = nlohmann::ordered_json::array(), warnings_);
     std::string error;
@@ -227,6 +247,19 @@ class collector {
   std::uint64_t bytes_done() const { return bytes_done_; }
 
  private:
+  // Counts o's output, found in place by --skip-existing, as this run's: a later input with
+  // the same output fails as it would have in the run that wrote it. A temporary file left
+  // beside it by a run that was killed while overwriting it (--force) is removed.
+  std::optional<std::string> keep_existing(const outcome& o) {
+    auto path = output_path(plan_.out_dir, o.relative_output, plan_.to.extension).string();
+    if (!written_.insert(path).second) {
+      return "not written: " + path + " is the output of an earlier input";
+    }
+    std::error_code ec;
+    fs::remove(path + std::string(temporary_suffix), ec);
+    return std::nullopt;
+  }
+
   // Writes o's own output under --out-dir; returns why it could not.
   std::optional<std::string> write_own(const outcome& o) {
     if (!o.unsafe_reason.empty()) return o.unsafe_reason;
@@ -250,6 +283,7 @@ class collector {
   std::vector<failure> failures_;
   std::vector<failure> warnings_;  // of the converted files, for --report
   std::vector<std::pair<std::string, std::string>> skipped_;
+  std::vector<std::string> existing_;  // inputs whose output --skip-existing found
   std::size_t converted_ = 0, entries_ = 0, files_done_ = 0;
   std::uint64_t bytes_done_ = 0;
 };

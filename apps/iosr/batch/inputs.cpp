@@ -14,6 +14,7 @@
 #include <system_error>
 
 #include "batch/archive_reader.hpp"
+#include "batch/atomic_file.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "openbenchmarking/result_id.hpp"
@@ -203,6 +204,9 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   in.input_bytes = source.size;
   if (!source.error.empty()) {
     in.read_error = source.error;
+  } else if (!source.named && source.path.ends_with(temporary_suffix)) {
+    // Half an output of a run that was killed (SIGKILL, power loss): never read as an input.
+    in.skip_reason = "temporary file of an unfinished iosr convert";
   } else if (source.result_id) {
     try {
       in.bytes = limits.read_result_id(source.path);

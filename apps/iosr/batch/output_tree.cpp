@@ -7,6 +7,10 @@ namespace iosr::cli::batch {
 
 namespace fs = std::filesystem;
 
+fs::path output_path(const fs::path& dir, const std::string& relative, std::string_view extension) {
+  return dir / fs::path(relative).replace_extension(extension);
+}
+
 fs::path prepare_output_path(const fs::path& dir, const std::string& relative,
                              std::string_view extension, std::string& error) {
   fs::path target = fs::path(relative).replace_extension(extension);

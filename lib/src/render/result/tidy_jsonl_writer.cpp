@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
-// JSON Lines: one JSON object per entry per line, with the tidy CSV's columns (docs/jsonl.md).
+// JSON Lines: one JSON object per entry per line, with the tidy CSV's columns (docs/jsonl.md,
+// schema version 2: `samples` as an array of numbers, the text as written in `samples_text`).
 // Written by hand rather than through nlohmann: a batch writes millions of these rows. Strings
 // go through the one JSON escaper, in its JSON Lines style (render/escape.hpp).
+#include <fmt/compile.h>
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <span>
@@ -10,6 +14,7 @@
 
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
+#include "number.hpp"
 #include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
 #include "render/result/tidy_rows.hpp"
@@ -34,14 +39,57 @@ const auto member_names = [] {
   return names;
 }();
 
+constexpr std::string_view null = "null";
+constexpr std::string_view samples_text_name = ",\"samples_text\":";
+constexpr std::size_t samples_column = std::size_t(
+    std::find(tidy_columns.begin(), tidy_columns.end(), "samples") - tidy_columns.begin());
+
+// The CSV's `samples` field (the runs joined by `:`) as a JSON array of numbers, each the
+// shortest text that reads back to the same double, always with a `.` or an exponent (`24.0`)
+// so that engines that infer types from JSON (DuckDB) read a list of DOUBLE. `null` when there
+// are no samples or any of them is not a number: the text stays whole in `samples_text`.
+char* write_samples(char* to, std::string_view joined) {
+  if (joined.empty()) return std::copy(null.begin(), null.end(), to);
+  char* start = to;
+  *to++ = '[';
+  for (std::size_t at = 0;;) {
+    auto colon = std::min(joined.find(':', at), joined.size());
+    auto number = parse_number(joined.substr(at, colon - at));
+    if (!number) return std::copy(null.begin(), null.end(), start);
+    if (at != 0) *to++ = ',';
+    char* digits = to;
+    to = fmt::format_to(to, FMT_COMPILE("{}"), *number);
+    if (std::find_if(digits, to, [](char c) { return c == '.' || c == 'e'; }) == to) {
+      to = std::copy_n(".0", 2, to);
+    }
+    if (colon == joined.size()) break;
+    at = colon + 1;
+  }
+  *to++ = ']';
+  return to;
+}
+
 struct jsonl_pieces {
   static std::size_t most(std::size_t column, std::string_view field) {
-    return 1 + member_names[column].size() + std::max(json_string_bound(field.size()), null.size());
+    auto most =
+        1 + member_names[column].size() + std::max(json_string_bound(field.size()), null.size());
+    if (column == samples_column) {
+      // The array too: each run takes at most 26 bytes (`-2.2250738585072014e-308`, `.0`)
+      // and a comma.
+      auto runs = std::size_t(std::count(field.begin(), field.end(), ':')) + 1;
+      most += samples_text_name.size() + 2 + 27 * runs;
+    }
+    return most;
   }
   static char* write(char* to, std::size_t column, std::string_view field) {
     *to++ = column == 0 ? '{' : ',';
     const auto& name = member_names[column];
     to = std::copy(name.begin(), name.end(), to);
+    if (column == samples_column) {
+      // `samples` as numbers, then the text as written: the one member the CSV has not.
+      to = write_samples(to, field);
+      to = std::copy(samples_text_name.begin(), samples_text_name.end(), to);
+    }
     if (field.empty()) {
       // Empty in the CSV is null here: not known / not applicable.
       return std::copy(null.begin(), null.end(), to);
@@ -51,7 +99,6 @@ struct jsonl_pieces {
     }
     return write_json_string(to, field, json_style::lines);
   }
-  static constexpr std::string_view null = "null";
   static constexpr std::string_view end = "}\n";
 };
 
