@@ -61,6 +61,17 @@ def make_tree(root):
         f.write("my benchmark notes\n")
 
 
+def start_held(args, folder, first_output, stderr=subprocess.DEVNULL):
+    """Starts `iosr ARGS` where ARGS name the FIFO `folder`/slow-input, which holds the batch
+    still after the inputs before it, and returns once `first_output` is written, mid-run."""
+    os.mkfifo(os.path.join(folder, "slow-input"))
+    p = subprocess.Popen([IOSR, *args], stdout=subprocess.DEVNULL, stderr=stderr)
+    deadline = time.time() + 10
+    while not os.path.exists(first_output) and time.time() < deadline:
+        time.sleep(0.02)
+    return p
+
+
 def add_bytes(tar, name, data, **fields):
     info = tarfile.TarInfo(name)
     info.size = len(data)
@@ -337,14 +348,10 @@ with tempfile.TemporaryDirectory() as tmp:
     stop = os.path.join(tmp, "stop")
     os.makedirs(stop)
     fifo = os.path.join(stop, "slow-input")
-    os.mkfifo(fifo)
     target = os.path.join(stop, "all.csv")
     out = os.path.join(stop, "out")
-    p = subprocess.Popen([IOSR, "convert", OSBENCH, fifo, QUIRKS, "--combine", target, "--to", "xml",
-                          "--out-dir", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 10
-    while not os.path.exists(os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml")) and time.time() < deadline:
-        time.sleep(0.02)
+    p = start_held(["convert", OSBENCH, fifo, QUIRKS, "--combine", target, "--to", "xml", "--out-dir", out],
+                   stop, os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml"), stderr=subprocess.PIPE)
     check("the batch was running", os.path.exists(target + ".iosr-tmp"), os.listdir(stop))
     p.send_signal(signal.SIGTERM)
     time.sleep(0.2)
@@ -371,14 +378,9 @@ with tempfile.TemporaryDirectory() as tmp:
     resume = os.path.join(tmp, "resume")
     os.makedirs(resume)
     fifo = os.path.join(resume, "slow-input")
-    os.mkfifo(fifo)
     out = os.path.join(resume, "out")
     first = os.path.join(out, "pts-10.8.4_osbench_base-vs-fwrapv.xml")
-    p = subprocess.Popen([IOSR, "convert", OSBENCH, fifo, QUIRKS, SEED, "--to", "xml", "--out-dir", out],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 10
-    while not os.path.exists(first) and time.time() < deadline:
-        time.sleep(0.02)
+    p = start_held(["convert", OSBENCH, fifo, QUIRKS, SEED, "--to", "xml", "--out-dir", out], resume, first)
     p.kill()
     p.wait()
     check("a killed batch leaves only its whole outputs", files_under(out) == [os.path.basename(first)],

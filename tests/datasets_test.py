@@ -140,6 +140,16 @@ def describe(result):
     return [(row[0], row[1]) for row in result["rows"]]
 
 
+def after_doc(doc_blocks, queries, doc, work):
+    """The results of `queries`, run in DuckDB after a document's own blocks in `work`; None,
+    with a failure, when DuckDB refuses any of them."""
+    try:
+        return duckdb_engine.run_sql(doc_blocks + queries, work)[len(doc_blocks):]
+    except RuntimeError as e:
+        failures.append(f"DuckDB on {doc}'s commands: {e}")
+        return None
+
+
 def check_duckdb(work, rows):
     reason = duckdb_engine.missing_reason()
     if reason:
@@ -159,7 +169,7 @@ def check_duckdb(work, rows):
     # The CSV, as docs/csv.md reads it.
     csv_blocks = blocks(os.path.join(SOURCE, "docs", "csv.md"), "sql")
     check("docs/csv.md has its DuckDB blocks", len(csv_blocks) >= 2, len(csv_blocks))
-    queries = csv_blocks + [
+    queries = [
         "DESCRIBE results",
         "SELECT file, kind, value, numeric_value, samples FROM results",
         "SELECT file, count(*), sum(numeric_value) FILTER (kind = 'number') FROM results GROUP BY file",
@@ -172,11 +182,7 @@ def check_duckdb(work, rows):
         "SELECT sum(value) FROM read_csv_auto('seeds.csv')",
         "DESCRIBE SELECT * FROM read_csv_auto('results.csv')",
     ]
-    try:
-        out = duckdb_engine.run_sql(queries, work)[len(csv_blocks):]
-    except RuntimeError as e:
-        failures.append(f"DuckDB on docs/csv.md's commands: {e}")
-        out = None
+    out = after_doc(csv_blocks, queries, "docs/csv.md", work)
     if out:
         (types, table, per_file, miscast, parquet_types, parquet_diff, seeds_types, seeds_sum,
          sniffed) = out
@@ -213,7 +219,7 @@ def check_duckdb(work, rows):
     # The JSONL, as docs/jsonl.md reads it.
     jsonl_blocks = blocks(os.path.join(SOURCE, "docs", "jsonl.md"), "sql")
     check("docs/jsonl.md has its DuckDB blocks", len(jsonl_blocks) >= 2, len(jsonl_blocks))
-    queries = jsonl_blocks + [
+    queries = [
         "DESCRIBE results",
         "SELECT file, kind, value, numeric_value, samples, samples_text FROM results",
         "SELECT file, count(*), sum(numeric_value) FILTER (kind = 'number'), "
@@ -224,11 +230,7 @@ def check_duckdb(work, rows):
         "(SELECT * FROM 'results.parquet' EXCEPT ALL SELECT * FROM results))",
         "DESCRIBE SELECT * FROM read_json_auto('results.jsonl')",
     ]
-    try:
-        out = duckdb_engine.run_sql(queries, work)[len(jsonl_blocks):]
-    except RuntimeError as e:
-        failures.append(f"DuckDB on docs/jsonl.md's commands: {e}")
-        out = None
+    out = after_doc(jsonl_blocks, queries, "docs/jsonl.md", work)
     if out:
         types, table, per_file, parquet_types, parquet_diff, sniffed = out
         want = documented_jsonl_types()
