@@ -54,6 +54,23 @@ std::size_t point_of(const iosr::trend& t, const std::string& name) {
   return t.points.size();
 }
 
+// The names of the trend's points, in order.
+std::vector<std::string> point_names(const iosr::trend& t) {
+  std::vector<std::string> names;
+  for (const auto& p : t.points) names.push_back(p.name);
+  return names;
+}
+
+// The trend by label of the one result file at `fixture`, against the point `baseline`.
+iosr::trend trend_by_label(const std::string& fixture, const std::string& baseline) {
+  std::vector<iosr::result_file> files{
+      test_support::read_cached(std::string(IOSR_FIXTURES_DIR) + "/" + fixture)};
+  iosr::trend_options o;
+  o.by = iosr::trend_by::label;
+  o.baseline = baseline;
+  return iosr::compute_trend(iosr::make_trend_input(files), o);
+}
+
 const iosr::trend_value* value_at(const iosr::trend& t, const iosr::trend_series& s,
                                   const std::string& point) {
   for (const auto& v : s.values) {
@@ -223,9 +240,7 @@ TEST_CASE("trend: the seeds, one machine each, against none or noop", "[trend]")
   const auto t = iosr::compute_trend(iosr::make_trend_input(files));
   // Seed 002's two disks are two machines; seed 004's two laptops too: 6 in all.
   CHECK(t.machines.size() == 6);
-  std::vector<std::string> points;
-  for (const auto& p : t.points) points.push_back(p.name);
-  CHECK(points == std::vector<std::string>{"3.4", "4.15", "5.0-rc6", "5.6-rc7"});
+  CHECK(point_names(t) == std::vector<std::string>{"3.4", "4.15", "5.0-rc6", "5.6-rc7"});
   // Seed 000, FS-Mark 5000 files, 4 threads: None 1238.2, BFQ 364.5 (higher is better).
   const auto* fsmark = find_test(t, "FS-Mark", "Test: 5000 Files, 1MB Size, 4 Threads");
   REQUIRE(fsmark);
@@ -276,16 +291,9 @@ TEST_CASE("trend: the seeds across machines, one series per scheduler", "[trend]
 }
 
 TEST_CASE("trend --by label: a kernel-comparison mail, every kernel against the first", "[trend]") {
-  std::vector<iosr::result_file> files{
-      test_support::read_cached(std::string(IOSR_FIXTURES_DIR) +
-                                "/corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt")};
-  iosr::trend_options o;
-  o.by = trend_by::label;
-  o.baseline = "5.3.0";
-  const auto t = iosr::compute_trend(iosr::make_trend_input(files), o);
-  std::vector<std::string> points;
-  for (const auto& p : t.points) points.push_back(p.name);
-  CHECK(points ==
+  const auto t =
+      trend_by_label("corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt", "5.3.0");
+  CHECK(point_names(t) ==
         std::vector<std::string>{"5.3.0", "5.4.0-rc3", "5.4-rc3-80-gafb2442fa429", "5.4.0-rc7"});
   REQUIRE(t.tests.size() == 1);
   REQUIRE(t.tests[0].series.size() == 1);
@@ -294,8 +302,10 @@ TEST_CASE("trend --by label: a kernel-comparison mail, every kernel against the 
   CHECK(*value_at(t, s, "5.3.0")->ratio == Approx(1.0));
   CHECK(*value_at(t, s, "5.4.0-rc7")->ratio == Approx(225.0 / 223.0));
   CHECK(s.changes.empty());
-  o.baseline = "6.0";
-  CHECK(iosr::compute_trend(iosr::make_trend_input(files), o).tests[0].series.empty());
+  // A baseline that is no point: no series.
+  CHECK(trend_by_label("corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt", "6.0")
+            .tests[0]
+            .series.empty());
 }
 
 TEST_CASE("trend --by date: points are days, in date order", "[trend]") {
@@ -357,18 +367,12 @@ TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two s
   // Larabel's stress-ng NUMA chart (LKML, May 2022): v5.17 412.88, v5.18 49.33, 20220528 Git
   // 49.66, and with the sched-rcu-exped patch 468.81 Bogo Ops/s. Not every label is a
   // version, so the points stay in the order of the chart.
-  std::vector<iosr::result_file> files{test_support::read_cached(
-      std::string(IOSR_FIXTURES_DIR) +
-      "/wild/hand-edited/lkml_2022-05_lru-cache-disable_stress-ng-numa_larabel_flowed_label-"
-      "colon-value.eml")};
-  iosr::trend_options o;
-  o.by = trend_by::label;
-  o.baseline = "v5.17";
-  const auto t = iosr::compute_trend(iosr::make_trend_input(files), o);
-  std::vector<std::string> points;
-  for (const auto& p : t.points) points.push_back(p.name);
-  CHECK(points == std::vector<std::string>{"v5.17", "v5.18", "20220528 Git",
-                                           "20220528 Git + sched-rcu-exped patch"});
+  const auto t = trend_by_label(
+      "wild/hand-edited/lkml_2022-05_lru-cache-disable_stress-ng-numa_larabel_flowed_label-"
+      "colon-value.eml",
+      "v5.17");
+  CHECK(point_names(t) == std::vector<std::string>{"v5.17", "v5.18", "20220528 Git",
+                                                   "20220528 Git + sched-rcu-exped patch"});
   REQUIRE(t.tests.size() == 1);
   const auto& s = t.tests[0].series.at(0);
   CHECK(*value_at(t, s, "v5.18")->ratio == Approx(49.33 / 412.88));
