@@ -480,6 +480,24 @@ TEST_CASE("Hostile: XML nested 100,000 deep reads with the limit raised, without
   CHECK(r.file->results.at(0).entries.size() == 2);
 }
 
+TEST_CASE("Hostile: the xml-depth limit finds a deep element after shallow branches",
+          "[hostile]") {
+  iosr::read_options limits;
+  limits.max_xml_depth = 3;
+  // Title is 3 deep, within the limit; the walk climbs back from it and from <b/> to find <d>.
+  auto r = attempt(
+      "<PhoronixTestSuite><Generated><Title>T</Title></Generated>\n"
+      "<a><b/>text<c>\n<d/></c></a></PhoronixTestSuite>",
+      limits);
+  CHECK(r.error == "in:3:1: elements nested more than 3 deep; expected a composite.xml (4 "
+                   "levels; raise the 'xml-depth' limit)");
+  limits.max_xml_depth = 4;
+  CHECK(attempt("<PhoronixTestSuite><Generated><Title>T</Title></Generated>\n"
+                "<a><b/>text<c>\n<d/></c></a></PhoronixTestSuite>",
+                limits)
+            .file);
+}
+
 TEST_CASE("Hostile: JSON arrays nested 100,000 deep are refused", "[hostile]") {
   auto nested =
       "{\"results\": {}, \"title\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}";

@@ -93,8 +93,9 @@ class depth_check : public pugi::xml_tree_walker {
   pugi::xml_node too_deep;
 
   bool for_each(pugi::xml_node& node) override {
-    // depth() is 0 for the root element, so an element is nested depth() + 1 deep.
-    if (node.type() != pugi::node_element || static_cast<std::size_t>(depth()) < limit_) {
+    // depth() is 0 for the root element, so an element is nested depth() + 1 deep. Depth is
+    // asked first: it settles nearly every node with one call into pugixml instead of two.
+    if (static_cast<std::size_t>(depth()) < limit_ || node.type() != pugi::node_element) {
       return true;
     }
     too_deep = node;
