@@ -10,7 +10,7 @@ set -euo pipefail
 # whose tool is missing fails under CI. libcurl is for iosr-http alone (docs/openbenchmarking.md);
 # ca-certificates, which libcurl4 only recommends, lets it verify OpenBenchmarking.org's TLS.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
-          nlohmann-json3-dev libarchive-dev libcurl4-openssl-dev ca-certificates
+          nlohmann-json3-dev libarchive-dev libmimalloc-dev libcurl4-openssl-dev ca-certificates
           chromium groff-base python3-pandas openssl)
 [ $# -gt 0 ] && packages=("$@")
 
