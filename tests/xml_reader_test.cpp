@@ -396,3 +396,28 @@ TEST_CASE("A line graph's single value takes its range from the entry JSON", "[x
   CHECK(r.entries[2].min == 5.0);  // broken JSON: the value's own
   CHECK(has_warning(f, "Entry JSON is not a JSON object"));
 }
+
+// The reader keeps an element's text in the element (pugixml's parse_embed_pcdata): the text a
+// field takes must be the same as with a node per text, whatever mixes with it.
+TEST_CASE("A field's text is its first text, mixed with elements, CDATA or comments", "[xml]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"plain", "plain"},
+      {"a<b/>c", "a"},
+      {"<b/>c", "c"},
+      {"<b>inner</b>c", "c"},
+      {"<![CDATA[x]]>y", "x"},
+      {"y<![CDATA[x]]>", "y"},
+      {"<!-- note -->z", "z"},
+      {"  <b/>  w  ", "w"},
+      {"&lt;&amp;&gt;", "<&>"},
+  };
+  for (const auto& [inner, title] : cases) {
+    auto f = read_results("<PhoronixTestSuite><Generated><Title>" + inner +
+                              "</Title></Generated><System><Identifier>a</Identifier></System>"
+                              "<Result><Title>T</Title><Data><Entry><Identifier>a</Identifier>"
+                              "<Value>1</Value></Entry></Data></Result></PhoronixTestSuite>",
+                          "x.xml");
+    INFO(inner);
+    CHECK(f.title == title);
+  }
+}
