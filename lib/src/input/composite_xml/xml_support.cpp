@@ -53,7 +53,8 @@ void read_child_texts(const pugi::xml_node& node, std::span<const char* const> n
     if (child.type() != pugi::node_element) continue;
     const char* name = child.name();
     for (std::size_t tried = 0; tried < count; ++tried) {
-      std::size_t i = (next + tried) % count;
+      std::size_t i = next + tried;  // below 2 * count: wrapped without a division
+      if (i >= count) i -= count;
       if (found[i] || std::strcmp(names[i], name) != 0) continue;
       found[i] = true;
       texts[i] = trimmed_text(child);
