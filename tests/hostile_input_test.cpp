@@ -329,6 +329,28 @@ TEST_CASE("Hostile: a NUL byte in XML is refused as binary data", "[hostile]") {
   CHECK(r.error.starts_with("in:28:18: binary data (byte 0)"));
 }
 
+// The check runs over blocks of 16 or 32 bytes (by processor) inside blocks of 512: every
+// control byte but tab, line feed, form feed and carriage return is found, at its place, on
+// either side of each block's edge.
+TEST_CASE("Hostile: a control byte is found wherever it is in a long line", "[hostile]") {
+  const std::string prefix = "<?xml version=\"1.0\"?><PhoronixTestSuite><Generated><Title>";
+  for (std::size_t at : {0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 511, 512, 513, 1000, 1023}) {
+    for (int c = 0; c < 0x20; ++c) {
+      std::string title(1100, 'a');
+      title[at] = static_cast<char>(c);
+      auto r = attempt(prefix + title + "</Title></Generated></PhoronixTestSuite>");
+      INFO("byte " << c << " at " << at);
+      bool text_byte = c == '\t' || c == '\n' || c == '\f' || c == '\r';
+      if (text_byte) {
+        CHECK(r.error.find("binary data") == std::string::npos);
+      } else {
+        CHECK(r.error == "in:1:" + std::to_string(prefix.size() + at + 1) + ": binary data (byte " +
+                             std::to_string(c) + "); expected a text or XML result export");
+      }
+    }
+  }
+}
+
 TEST_CASE("Hostile: UTF-16 is refused by name", "[hostile]") {
   std::string utf16 = "\xFF\xFE";
   for (char c : text_sample) utf16 += std::string{c, '\0'};
