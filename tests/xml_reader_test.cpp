@@ -356,9 +356,9 @@ TEST_CASE("A failed entry's error is its JSON's top-level error string", "[xml]"
                "</JSON></Entry>";
   }
   // Not JSON objects: reported, and no error taken from them.
-  entries += R"(<Entry><Identifier>a</Identifier><Value></Value><JSON>{"error":"a"} x</JSON></Entry>)";
-  entries += R"(<Entry><Identifier>a</Identifier><Value></Value><JSON>["error","a"]</JSON></Entry>)";
-  entries += R"(<Entry><Identifier>a</Identifier><Value></Value><JSON>"error"</JSON></Entry>)";
+  for (std::string json : {R"({"error":"a"} x)", R"(["error","a"])", R"("error")"}) {
+    entries += "<Entry><Identifier>a</Identifier><Value></Value><JSON>" + json + "</JSON></Entry>";
+  }
   auto f = read_results("<PhoronixTestSuite><System><Identifier>a</Identifier></System><Result>"
                         "<Title>T</Title><DisplayFormat>BAR_GRAPH</DisplayFormat><Data>" +
                             entries + "</Data></Result></PhoronixTestSuite>",
@@ -382,8 +382,10 @@ TEST_CASE("A line graph's single value takes its range from the entry JSON", "[x
   auto f = read_results(
       "<PhoronixTestSuite><System><Identifier>a</Identifier></System><Result><Title>T</Title>"
       "<DisplayFormat>LINE_GRAPH</DisplayFormat><Data>"
-      R"(<Entry><Identifier>a</Identifier><Value>12.3</Value><JSON>{"min-result":"12.1","max-result":"12.6"}</JSON></Entry>)"
-      R"(<Entry><Identifier>a</Identifier><Value>5</Value><JSON>{"min-result":4,"max-result":"6","max-result":"7"}</JSON></Entry>)"
+      R"(<Entry><Identifier>a</Identifier><Value>12.3</Value>)"
+      R"(<JSON>{"min-result":"12.1","max-result":"12.6"}</JSON></Entry>)"
+      R"(<Entry><Identifier>a</Identifier><Value>5</Value>)"
+      R"(<JSON>{"min-result":4,"max-result":"6","max-result":"7"}</JSON></Entry>)"
       R"(<Entry><Identifier>a</Identifier><Value>5</Value><JSON>{"min-result":"4"</JSON></Entry>)"
       "</Data></Result></PhoronixTestSuite>",
       "x.xml");

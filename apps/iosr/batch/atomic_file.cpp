@@ -43,7 +43,7 @@ void atomic_file::write(std::string_view bytes) {
   written_ += bytes.size();
 #ifdef __linux__
   // Renamed over an existing file, ext4 writes the new one out before rename() returns (its
-  // auto_da_alloc): 40 ms at the end of a 63 MB --combine --force. Starting the writing every
+  // auto_da_alloc): 30-50 ms at the end of a 63 MB --combine --force. Starting the writing every
   // 8 MiB, without waiting for it, lets it overlap the conversion instead.
   constexpr std::size_t step = std::size_t{8} << 20;
   if (written_ - handed_to_disk_ >= step && std::fflush(file_) == 0) {

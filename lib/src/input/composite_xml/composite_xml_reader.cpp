@@ -131,7 +131,7 @@ void read_composite_xml(reader_context& base, const read_options& options) {
   // UTF-8 in, no conversion: node offsets then point into `text`, for positions. pugixml never
   // expands a DOCTYPE's entities nor reads external ones; parse_doctype only keeps the node,
   // so that a DOCTYPE can be reported. parse_embed_pcdata keeps an element's text in the
-  // element rather than in a node of its own: half the nodes to make and to walk (6 % of a
+  // element rather than in a node of its own: half the nodes to make and to walk (5 % of a
   // batch conversion), and child_value() gives the same first text either way.
   constexpr unsigned flags = pugi::parse_default | pugi::parse_doctype | pugi::parse_embed_pcdata;
   auto parsed = doc.load_buffer(text.data(), text.size(), flags, pugi::encoding_utf8);
