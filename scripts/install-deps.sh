@@ -5,7 +5,8 @@
 # With arguments, installs those packages instead (install-fuzz-deps.sh uses this).
 set -euo pipefail
 
-# The build (libsqlite3-dev and libssl-dev for `iosr db`: SQLite, and OpenSSL's SHA-256), then
+# The build (libmimalloc-dev: iosr's malloc; libsqlite3-dev and libssl-dev for `iosr db`: SQLite,
+# and OpenSSL's SHA-256), then
 # what the tests use: chromium (the HTML page, headless), groff (the man page), python3-pandas
 # (the guide's and the dataset docs' pandas examples), python3-scipy (the statistics checked
 # against SciPy), python3-jsonschema (the JSON Schemas in docs/), sqlite3 (the database read with
@@ -14,9 +15,9 @@ set -euo pipefail
 # (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends, lets it verify
 # OpenBenchmarking.org's TLS.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
-          nlohmann-json3-dev libarchive-dev libcurl4-openssl-dev ca-certificates libsqlite3-dev
-          libssl-dev chromium groff-base python3-pandas python3-scipy python3-jsonschema sqlite3
-          openssl)
+          nlohmann-json3-dev libarchive-dev libmimalloc-dev libcurl4-openssl-dev ca-certificates
+          libsqlite3-dev libssl-dev chromium groff-base python3-pandas python3-scipy
+          python3-jsonschema sqlite3 openssl)
 # Debian's nodejs and npm, unless a Node.js with its npm is there already (a nodejs package from
 # elsewhere bundles npm, and Debian's npm package would conflict with it).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

@@ -343,6 +343,27 @@ with tempfile.TemporaryDirectory() as tmp:
           rc == 0 and seen == ["B/q.txt", "a-b/x.txt", "a.c/z.txt", "a.txt", "a/-.txt", "a/y.txt", "a0.txt"],
           (rc, seen, err[:200]))
 
+    # A combined output past 8 MiB, which is handed to the disk as it grows (atomic_file):
+    # written over an existing output with --force, it is the same bytes as one written anew.
+    zstd = os.path.join(FIXTURES, "corpus", "xml", "pts-10.8.4_compress-zstd_20-systems_14-results.xml")
+    big = os.path.join(tmp, "big")
+    for i in range(200):
+        os.makedirs(os.path.join(big, f"run{i:03}"))
+        shutil.copy(zstd, os.path.join(big, f"run{i:03}", "composite.xml"))
+    fresh, replaced = os.path.join(tmp, "big-fresh.csv"), os.path.join(tmp, "big.csv")
+    run("convert", big, "--combine", replaced)
+    rc1, _, _ = run("convert", big, "--combine", replaced, "--force")
+    rc2, _, _ = run("convert", big, "--combine", fresh)
+    one = os.path.join(tmp, "big-one.csv")
+    run("convert", zstd, "--combine", one)
+    with open(fresh, "rb") as a, open(replaced, "rb") as b:
+        same = a.read() == b.read()
+    check("a combined output past 8 MiB, replacing an older one, is whole",
+          rc1 == rc2 == 0 and same and os.path.getsize(fresh) > 8 << 20
+          and len(read_csv(replaced)) == 200 * len(read_csv(one)),
+          (rc1, rc2, os.path.getsize(fresh)))
+    shutil.rmtree(big)
+
     # SIGTERM: stops cleanly, no partial combined output, no temporary file. A FIFO named as an
     # input holds the batch still after the first file, so the signal lands mid-run.
     stop = os.path.join(tmp, "stop")

@@ -329,6 +329,28 @@ TEST_CASE("Hostile: a NUL byte in XML is refused as binary data", "[hostile]") {
   CHECK(r.error.starts_with("in:28:18: binary data (byte 0)"));
 }
 
+// The check runs over blocks of 16 or 32 bytes (by processor) inside blocks of 512: every
+// control byte but tab, line feed, form feed and carriage return is found, at its place, on
+// either side of each block's edge.
+TEST_CASE("Hostile: a control byte is found wherever it is in a long line", "[hostile]") {
+  const std::string prefix = "<?xml version=\"1.0\"?><PhoronixTestSuite><Generated><Title>";
+  for (std::size_t at : {0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 511, 512, 513, 1000, 1023}) {
+    for (int c = 0; c < 0x20; ++c) {
+      std::string title(1100, 'a');
+      title[at] = static_cast<char>(c);
+      auto r = attempt(prefix + title + "</Title></Generated></PhoronixTestSuite>");
+      INFO("byte " << c << " at " << at);
+      bool text_byte = c == '\t' || c == '\n' || c == '\f' || c == '\r';
+      if (text_byte) {
+        CHECK(r.error.find("binary data") == std::string::npos);
+      } else {
+        CHECK(r.error == "in:1:" + std::to_string(prefix.size() + at + 1) + ": binary data (byte " +
+                             std::to_string(c) + "); expected a text or XML result export");
+      }
+    }
+  }
+}
+
 TEST_CASE("Hostile: UTF-16 is refused by name", "[hostile]") {
   std::string utf16 = "\xFF\xFE";
   for (char c : text_sample) utf16 += std::string{c, '\0'};
@@ -478,6 +500,24 @@ TEST_CASE("Hostile: XML nested 100,000 deep reads with the limit raised, without
   REQUIRE(r.file);
   CHECK(r.file->title == "Hostile");
   CHECK(r.file->results.at(0).entries.size() == 2);
+}
+
+TEST_CASE("Hostile: the xml-depth limit finds a deep element after shallow branches",
+          "[hostile]") {
+  iosr::read_options limits;
+  limits.max_xml_depth = 3;
+  // Title is 3 deep, within the limit; the walk climbs back from it and from <b/> to find <d>.
+  auto r = attempt(
+      "<PhoronixTestSuite><Generated><Title>T</Title></Generated>\n"
+      "<a><b/>text<c>\n<d/></c></a></PhoronixTestSuite>",
+      limits);
+  CHECK(r.error == "in:3:1: elements nested more than 3 deep; expected a composite.xml (4 "
+                   "levels; raise the 'xml-depth' limit)");
+  limits.max_xml_depth = 4;
+  CHECK(attempt("<PhoronixTestSuite><Generated><Title>T</Title></Generated>\n"
+                "<a><b/>text<c>\n<d/></c></a></PhoronixTestSuite>",
+                limits)
+            .file);
 }
 
 TEST_CASE("Hostile: JSON arrays nested 100,000 deep are refused", "[hostile]") {

@@ -339,3 +339,87 @@ TEST_CASE("Entry JSON that is not an object is kept and reported", "[xml]") {
   }
   CHECK(reported == 2);  // the list and the broken object; the run times are fine
 }
+
+TEST_CASE("A failed entry's error is its JSON's top-level error string", "[xml]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"test-run-times":"1.91","error":"boom"})", "boom"},
+      {R"({"error":"first","error":"last"})", "last"},  // as in a parsed document
+      {R"({"error":"caf\u00e9 \"quoted\""})", "café \"quoted\""},
+      {R"({"error":5})", ""},
+      {R"({"error":{"error":"inner"}})", ""},
+      {R"({"x":{"error":"nested"}})", ""},
+      {R"({"error":"a","more":[1,{"error":"b"}]})", "a"},
+  };
+  std::string entries;
+  for (const auto& c : cases) {
+    entries += "<Entry><Identifier>a</Identifier><Value></Value><JSON>" + c.first +
+               "</JSON></Entry>";
+  }
+  // Not JSON objects: reported, and no error taken from them.
+  for (std::string json : {R"({"error":"a"} x)", R"(["error","a"])", R"("error")"}) {
+    entries += "<Entry><Identifier>a</Identifier><Value></Value><JSON>" + json + "</JSON></Entry>";
+  }
+  auto f = read_results("<PhoronixTestSuite><System><Identifier>a</Identifier></System><Result>"
+                        "<Title>T</Title><DisplayFormat>BAR_GRAPH</DisplayFormat><Data>" +
+                            entries + "</Data></Result></PhoronixTestSuite>",
+                        "x.xml");
+  const auto& r = f.results.at(0);
+  REQUIRE(r.entries.size() == cases.size() + 3);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    INFO(cases[i].first);
+    CHECK(r.entries[i].kind == entry_kind::failed);
+    CHECK(r.entries[i].error == cases[i].second);
+  }
+  std::size_t reported = 0;
+  for (const auto& w : f.warnings) {
+    reported += w.message.find("Entry JSON is not a JSON object") != std::string::npos;
+  }
+  CHECK(reported == 3);
+  for (std::size_t i = cases.size(); i < r.entries.size(); ++i) CHECK(r.entries[i].error.empty());
+}
+
+TEST_CASE("A line graph's single value takes its range from the entry JSON", "[xml]") {
+  auto f = read_results(
+      "<PhoronixTestSuite><System><Identifier>a</Identifier></System><Result><Title>T</Title>"
+      "<DisplayFormat>LINE_GRAPH</DisplayFormat><Data>"
+      R"(<Entry><Identifier>a</Identifier><Value>12.3</Value>)"
+      R"(<JSON>{"min-result":"12.1","max-result":"12.6"}</JSON></Entry>)"
+      R"(<Entry><Identifier>a</Identifier><Value>5</Value>)"
+      R"(<JSON>{"min-result":4,"max-result":"6","max-result":"7"}</JSON></Entry>)"
+      R"(<Entry><Identifier>a</Identifier><Value>5</Value><JSON>{"min-result":"4"</JSON></Entry>)"
+      "</Data></Result></PhoronixTestSuite>",
+      "x.xml");
+  const auto& r = f.results.at(0);
+  CHECK(r.entries[0].kind == entry_kind::series);
+  CHECK(r.entries[0].min == 12.1);
+  CHECK(r.entries[0].max == 12.6);
+  CHECK(r.entries[1].min == 5.0);  // a number, not PTS's string: the value's own
+  CHECK(r.entries[1].max == 7.0);
+  CHECK(r.entries[2].min == 5.0);  // broken JSON: the value's own
+  CHECK(has_warning(f, "Entry JSON is not a JSON object"));
+}
+
+// The reader keeps an element's text in the element (pugixml's parse_embed_pcdata): the text a
+// field takes must be the same as with a node per text, whatever mixes with it.
+TEST_CASE("A field's text is its first text, mixed with elements, CDATA or comments", "[xml]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"plain", "plain"},
+      {"a<b/>c", "a"},
+      {"<b/>c", "c"},
+      {"<b>inner</b>c", "c"},
+      {"<![CDATA[x]]>y", "x"},
+      {"y<![CDATA[x]]>", "y"},
+      {"<!-- note -->z", "z"},
+      {"  <b/>  w  ", "w"},
+      {"&lt;&amp;&gt;", "<&>"},
+  };
+  for (const auto& [inner, title] : cases) {
+    auto f = read_results("<PhoronixTestSuite><Generated><Title>" + inner +
+                              "</Title></Generated><System><Identifier>a</Identifier></System>"
+                              "<Result><Title>T</Title><Data><Entry><Identifier>a</Identifier>"
+                              "<Value>1</Value></Entry></Data></Result></PhoronixTestSuite>",
+                          "x.xml");
+    INFO(inner);
+    CHECK(f.title == title);
+  }
+}

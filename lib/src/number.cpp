@@ -27,15 +27,18 @@ std::optional<double> parse_number(std::string_view text) {
   std::size_t i = 0;
   bool negative = i < text.size() && text[i] == '-';
   if (negative) ++i;
-  std::uint64_t digits = 0;  // the digits without the point, while there are at most 15
+  // The digits without the point: exact while there are at most 15, wrapped (unsigned, so
+  // defined) and unused past that.
+  std::uint64_t digits = 0;
   std::size_t int_digits = 0, frac_digits = 0;
-  auto gather = [&](char c) {
-    if (int_digits + frac_digits <= most_exact_digits) digits = digits * 10 + std::uint64_t(c - '0');
-  };
-  while (i < text.size() && is_digit(text[i])) ++int_digits, gather(text[i++]);
+  for (; i < text.size() && is_digit(text[i]); ++i, ++int_digits) {
+    digits = digits * 10 + std::uint64_t(text[i] - '0');
+  }
   if (i < text.size() && text[i] == '.') {
     ++i;
-    while (i < text.size() && is_digit(text[i])) ++frac_digits, gather(text[i++]);
+    for (; i < text.size() && is_digit(text[i]); ++i, ++frac_digits) {
+      digits = digits * 10 + std::uint64_t(text[i] - '0');
+    }
   }
   if (int_digits + frac_digits == 0) return std::nullopt;
   bool exponent = i < text.size() && (text[i] == 'e' || text[i] == 'E');

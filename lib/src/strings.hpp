@@ -27,17 +27,30 @@ inline std::string_view php_trim(std::string_view s) {
   return s.substr(begin, s.find_last_not_of(blanks) - begin + 1);
 }
 
-/// The pieces of `text` between separators; `a::b` gives `a`, ``, `b`, and `` gives one piece.
-inline std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> pieces;
-  pieces.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), separator)) + 1);
+/// Calls `use` with each piece of `text` between separators, as split() gives them, without a
+/// vector of the pieces.
+template <class Use>
+void for_each_piece(std::string_view text, char separator, Use&& use) {
   std::size_t begin = 0;
   while (true) {
     auto end = text.find(separator, begin);
-    pieces.push_back(text.substr(begin, end - begin));
-    if (end == std::string_view::npos) return pieces;
+    use(text.substr(begin, end - begin));
+    if (end == std::string_view::npos) return;
     begin = end + 1;
   }
+}
+
+/// How many pieces for_each_piece() and split() give.
+inline std::size_t count_pieces(std::string_view text, char separator) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), separator)) + 1;
+}
+
+/// The pieces of `text` between separators; `a::b` gives `a`, ``, `b`, and `` gives one piece.
+inline std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
+  pieces.reserve(count_pieces(text, separator));
+  for_each_piece(text, separator, [&](std::string_view piece) { pieces.push_back(piece); });
+  return pieces;
 }
 
 /// `s` with ASCII letters in lower case, every other byte as it is (MIME and HTML names are

@@ -3,6 +3,7 @@
 // its destination and renamed into place, and removed when the batch stops first.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -32,6 +33,7 @@ class atomic_file {
   std::string path_, temporary_;
   std::FILE* file_ = nullptr;
   bool failed_ = false;
+  std::size_t written_ = 0, handed_to_disk_ = 0;  // bytes; see write()
 };
 
 /// Writes `bytes` to `path` through an atomic_file.

@@ -96,6 +96,9 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
       render_options options = plan.render_with;
       // A dataset has one header, written once before every file's rows.
       options.header = !plan.combined_format.combines;
+      // A composite.xml's rows take about half its bytes: with room for as many as it had,
+      // the output is not grown, and copied, again and again (3 % of a conversion).
+      out.combined.reserve(out.input_bytes);
       render({&file, 1}, plan.combined_format.name, options, out.combined);
     }
     if (!plan.out_dir.empty() && out.unsafe_reason.empty()) {

@@ -59,7 +59,10 @@ unsigned char is_binary_byte(char ch) {
 
 // Position of the first byte that no text file holds (NUL or other control bytes). It runs
 // over every byte of every input: blocks are first checked whole, without an early exit, which
-// the compiler turns into vector code (a byte loop was 13 % of a batch conversion).
+// the compiler turns into vector code (a byte loop was 13 % of a batch conversion). Built twice,
+// the AVX2 copy chosen at load time where the processor has it: 32 bytes a step instead of 16,
+// half the instructions (5 % of a conversion's).
+__attribute__((target_clones("avx2", "default")))
 std::size_t find_binary_byte(std::string_view text) {
   constexpr std::size_t block = 512;
   for (std::size_t start = 0; start < text.size(); start += block) {

@@ -10,6 +10,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "number.hpp"
+#include "strings.hpp"
+
 namespace iosr::detail {
 
 namespace {
@@ -40,6 +43,42 @@ std::string_view number(const std::optional<Number>& v, std::string& out) {
   return out;
 }
 
+// Whether `text` is already what number() writes for its value (`20.13`, `1134`; not `24.00`,
+// `00.5`, `1e5` or `0.00001`): a plain decimal without needless zeros, of at most 15
+// significant digits (they read back as the same digits, so no shorter text has that value),
+// and not below 10^-4 (fmt writes those with an exponent).
+bool is_shortest_text(std::string_view text) {
+  std::size_t i = !text.empty() && text[0] == '-' ? 1 : 0;
+  const std::size_t start = i;
+  while (i < text.size() && is_digit(text[i])) ++i;
+  const std::size_t int_digits = i - start;
+  if (int_digits == 0 || (int_digits > 1 && text[start] == '0')) return false;
+  std::size_t significant = text[start] == '0' ? 0 : int_digits;
+  if (i == text.size()) return significant <= 15;
+  if (text[i] != '.' || text.back() == '0') return false;
+  ++i;
+  if (i == text.size()) return false;
+  for (std::size_t j = i; j < text.size(); ++j) {
+    if (!is_digit(text[j])) return false;
+  }
+  if (significant == 0) {
+    const std::size_t zeros = text.find_first_not_of('0', i) - i;
+    if (zeros > 3) return false;
+    i += zeros;
+  }
+  return significant + (text.size() - i) <= 15;
+}
+
+// The numeric_value column. Most values are written in their shortest form already and are
+// taken as written, when they read back as the value: formatting each value again was a tenth
+// of making the rows.
+std::string_view numeric_value(const entry& e, std::string& out) {
+  if (e.value && is_shortest_text(e.value_text) && parse_number(e.value_text) == e.value) {
+    return e.value_text;
+  }
+  return number(e.value, out);
+}
+
 using system_index = std::unordered_map<std::string_view, std::size_t>;
 
 void fill_row(tidy_row& row, computed_fields& computed, const result_file& file, const system& sys,
@@ -66,7 +105,7 @@ void fill_row(tidy_row& row, computed_fields& computed, const result_file& file,
   f[i++] = res.display_format.name();
   f[i++] = e.error;
   f[i++] = res.arguments;
-  f[i++] = number(e.value, computed.numeric_value);
+  f[i++] = numeric_value(e, computed.numeric_value);
   f[i++] = number(e.min, computed.min);
   f[i++] = number(e.max, computed.max);
 }
