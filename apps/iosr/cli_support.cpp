@@ -106,9 +106,11 @@ int usage_error(std::string_view command, std::string_view message) {
   return exit_usage;
 }
 
-std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args) {
-  const unsigned jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
-                                           : std::max(1u, std::thread::hardware_concurrency());
+std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept) {
+  const unsigned cores = std::thread::hardware_concurrency();
+  const unsigned jobs = args.count("jobs")
+                            ? args["jobs"].as<unsigned>()
+                            : std::max(1u, cores > cores_kept ? cores - cores_kept : 1u);
   if (jobs < 1 || jobs > 1024) return std::nullopt;
   return jobs;
 }

@@ -20,10 +20,10 @@ namespace iosr::cli {
 
 /// The process exit codes, documented in `iosr --help`.
 enum exit_code : int {
-  exit_ok = 0,             ///< every input was read
-  exit_input_failed = 1,   ///< some input could not be read (the others were processed)
-  exit_usage = 2,          ///< bad command line
-  exit_gate_tripped = 3,   ///< a regression gate tripped (compare --fail-if-worse)
+  exit_ok = 0,            ///< every input was read
+  exit_input_failed = 1,  ///< some input could not be read (the others were processed)
+  exit_usage = 2,         ///< bad command line
+  exit_gate_tripped = 3,  ///< a regression gate tripped (compare --fail-if-worse)
 };
 
 /// What one archive may expand to (`iosr convert` reads archives; the library does not). A
@@ -71,8 +71,9 @@ bool has_format(const Formats& formats, std::string_view name) {
   return false;
 }
 
-/// `--jobs N` (convert, db import), else every core; nothing when N is not 1 to 1024.
-std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args);
+/// `--jobs N` (convert, db import), else every core but `cores_kept` (at least one); nothing when
+/// N is not 1 to 1024.
+std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept = 0);
 
 /// `--filter REGEX` (db export, trend), compiled; every test when it is not given. Throws
 /// cxxopts's exception (a usage error) when REGEX is not an ECMAScript regular expression.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// SHA-256 through OpenSSL's one-shot EVP digest: it uses the CPU's SHA instructions where they
-// exist, so hashing costs little beside parsing. libcrypto is loaded from IOSR_CRYPTO_SONAME the
+// SHA-256 through OpenSSL's EVP digest: it uses the CPU's SHA instructions where they exist, so
+// hashing costs little beside parsing. libcrypto is loaded from IOSR_CRYPTO_SONAME the
 // first time a file is hashed (shared_library.hpp).
 #include "db/sha256.hpp"
 
@@ -19,22 +19,55 @@ namespace iosr::cli::db {
 
 namespace {
 
+// OpenSSL 3 looks SHA-256 up in its providers on every EVP_Digest given EVP_sha256(), and makes
+// and frees a context each time: some 3,600 instructions a call, more than hashing a system's
+// or a test's identity key (an import hashes tens of thousands). So the digest is fetched once
+// and each thread keeps its context.
 struct crypto_api {
-  decltype(&::EVP_Digest) digest = nullptr;
-  decltype(&::EVP_sha256) sha256 = nullptr;
+  decltype(&::EVP_MD_fetch) md_fetch = nullptr;
+  decltype(&::EVP_MD_CTX_new) ctx_new = nullptr;
+  decltype(&::EVP_MD_CTX_free) ctx_free = nullptr;
+  decltype(&::EVP_DigestInit_ex2) init = nullptr;
+  decltype(&::EVP_DigestUpdate) update = nullptr;
+  decltype(&::EVP_DigestFinal_ex) final = nullptr;
   static bool find_all(shared_library& lib, crypto_api& api) {
-    return lib.find("EVP_Digest", api.digest) && lib.find("EVP_sha256", api.sha256);
+    return lib.find("EVP_MD_fetch", api.md_fetch) && lib.find("EVP_MD_CTX_new", api.ctx_new) &&
+           lib.find("EVP_MD_CTX_free", api.ctx_free) && lib.find("EVP_DigestInit_ex2", api.init) &&
+           lib.find("EVP_DigestUpdate", api.update) && lib.find("EVP_DigestFinal_ex", api.final);
   }
 };
+
+const crypto_api& crypto() {
+  return load_once<crypto_api>(IOSR_CRYPTO_SONAME, "libssl3", "to hash the files imported");
+}
+
+// SHA-256, fetched once for the process (never freed: it serves until the end).
+const EVP_MD* sha256_digest() {
+  static const EVP_MD* const md = crypto().md_fetch(nullptr, "SHA256", nullptr);
+  if (md == nullptr) throw std::runtime_error("OpenSSL has no SHA-256");
+  return md;
+}
+
+// This thread's digest context, freed when the thread ends.
+EVP_MD_CTX* thread_context() {
+  struct owned {
+    EVP_MD_CTX* ctx = crypto().ctx_new();
+    ~owned() { crypto().ctx_free(ctx); }
+  };
+  thread_local const owned context;
+  if (context.ctx == nullptr) throw std::runtime_error("out of memory for SHA-256");
+  return context.ctx;
+}
 
 }  // namespace
 
 std::string sha256_hex(std::string_view bytes) {
-  const auto& api =
-      load_once<crypto_api>(IOSR_CRYPTO_SONAME, "libssl3", "to hash the files imported");
+  const auto& api = crypto();
+  EVP_MD_CTX* ctx = thread_context();
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
-  if (api.digest(bytes.data(), bytes.size(), digest, &size, api.sha256(), nullptr) != 1) {
+  if (api.init(ctx, sha256_digest(), nullptr) != 1 ||
+      api.update(ctx, bytes.data(), bytes.size()) != 1 || api.final(ctx, digest, &size) != 1) {
     throw std::runtime_error("SHA-256 failed");
   }
   static constexpr char hex[] = "0123456789abcdef";
