@@ -17,15 +17,41 @@ struct line_span {
   bool blank = true;
 };
 
-line_span line_at(std::string_view text, std::size_t begin) {
-  auto nl = text.find('\n', begin);
-  line_span l{begin, nl == std::string_view::npos ? text.size() : nl,
-              nl == std::string_view::npos ? text.size() : nl + 1, true};
+// The line from `begin` to `end` (its line end, or the text's end).
+line_span line_between(std::string_view text, std::size_t begin, std::size_t end) {
+  line_span l{begin, end, end == text.size() ? end : end + 1, true};
   for (auto i = l.begin; i < l.end && l.blank; ++i) {
     l.blank = text[i] == ' ' || text[i] == '\t' || text[i] == '\r';
   }
   return l;
 }
+
+std::size_t line_end(std::string_view text, std::size_t from) {
+  return std::min(text.find('\n', from), text.size());
+}
+
+line_span line_at(std::string_view text, std::size_t begin) {
+  return line_between(text, begin, line_end(text, begin));
+}
+
+// The lines holding offsets that never decrease, found by scanning forward once: the marks
+// come in order, and a whitespace-collapsed export is one long line, where searching from each
+// mark back to its line's start and on to its end was quadratic.
+class line_cursor {
+ public:
+  explicit line_cursor(std::string_view text) : text_(text), end_(line_end(text, 0)) {}
+  line_span line_holding(std::size_t offset) {
+    while (offset > end_) {
+      begin_ = end_ + 1;
+      end_ = line_end(text_, begin_);
+    }
+    return line_between(text_, begin_, end_);
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t begin_ = 0, end_;
+};
 
 std::optional<line_span> after(std::string_view text, const line_span& l) {
   if (l.next >= text.size()) return std::nullopt;
@@ -77,11 +103,11 @@ std::optional<run> spaced_run(std::string_view text, const line_span& unit) {
 
 std::optional<undone_layer> undo_double_spacing(std::string_view text) {
   std::vector<run> runs;
-  for (std::string_view mark : {std::string_view("> Higher Is Better"),
-                                std::string_view("< Lower Is Better")}) {
+  for (std::string_view mark :
+       {std::string_view("> Higher Is Better"), std::string_view("< Lower Is Better")}) {
+    line_cursor lines(text);
     for (auto at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
-      auto line_begin = text.rfind('\n', at);
-      auto unit = line_at(text, line_begin == std::string_view::npos ? 0 : line_begin + 1);
+      const auto unit = lines.line_holding(at);
       bool inside = std::any_of(runs.begin(), runs.end(), [&](const run& r) {
         return unit.begin >= r.begin && unit.begin < r.end;
       });
@@ -108,10 +134,10 @@ std::optional<undone_layer> undo_double_spacing(std::string_view text) {
     at = r.end;
   }
   layer.out.copy(text.substr(at), at);
-  layer.notes.push_back({runs.front().begin,
-                         std::to_string(dropped) +
-                             " blank lines between the lines of charts removed (the text had a "
-                             "blank line after every line, as Markdown needs for line breaks)"});
+  layer.notes.push_back(
+      {runs.front().begin, std::to_string(dropped) +
+                               " blank lines between the lines of charts removed (the text had a "
+                               "blank line after every line, as Markdown needs for line breaks)"});
   return layer;
 }
 
