@@ -20,57 +20,49 @@ pos at(const line_index& index, std::size_t offset) {
   return {p.line, p.column};
 }
 
+// `line:column` of `offset`, as iosr's messages write it.
+std::string where(const line_index& index, std::size_t offset) {
+  const auto p = index.position(offset);
+  return std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
 }  // namespace
 
 TEST_CASE("The first byte of a text is line 1 column 1", "[line_index]") {
   line_index index("abc\ndef\n");
-  auto p = at(index, 0);
-  CHECK(p.line == 1);
-  CHECK(p.column == 1);
+  CHECK(where(index, 0) == "1:1");
 }
 
 TEST_CASE("Offsets after LF line ends count lines and byte columns", "[line_index]") {
   constexpr std::string_view text = "abc\ndef\n\nxy";
   line_index index(text);
-  CHECK(at(index, 2).line == 1);
-  CHECK(at(index, 2).column == 3);
+  CHECK(where(index, 2) == "1:3");
   // The `\n` itself belongs to the line it ends.
-  CHECK(at(index, 3).line == 1);
-  CHECK(at(index, 3).column == 4);
-  CHECK(at(index, 4).line == 2);
-  CHECK(at(index, 4).column == 1);
-  CHECK(at(index, 6).line == 2);
-  CHECK(at(index, 6).column == 3);
+  CHECK(where(index, 3) == "1:4");
+  CHECK(where(index, 4) == "2:1");
+  CHECK(where(index, 6) == "2:3");
   // An empty line.
-  CHECK(at(index, 8).line == 3);
-  CHECK(at(index, 8).column == 1);
-  CHECK(at(index, 9).line == 4);
-  CHECK(at(index, 9).column == 1);
+  CHECK(where(index, 8) == "3:1");
+  CHECK(where(index, 9) == "4:1");
 }
 
 TEST_CASE("The last byte of a text without a final line end is on the last line",
           "[line_index]") {
   constexpr std::string_view text = "ab\ncd";
   line_index index(text);
-  auto p = at(index, text.size() - 1);
-  CHECK(p.line == 2);
-  CHECK(p.column == 2);
+  CHECK(where(index, text.size() - 1) == "2:2");
 }
 
 TEST_CASE("The offset just past the end is one column after the last byte", "[line_index]") {
   constexpr std::string_view text = "ab\ncd";
   line_index index(text);
-  auto p = at(index, text.size());
-  CHECK(p.line == 2);
-  CHECK(p.column == 3);
+  CHECK(where(index, text.size()) == "2:3");
 }
 
 TEST_CASE("The offset after a final line end starts a new line", "[line_index]") {
   constexpr std::string_view text = "ab\n";
   line_index index(text);
-  auto p = at(index, text.size());
-  CHECK(p.line == 2);
-  CHECK(p.column == 1);
+  CHECK(where(index, text.size()) == "2:1");
 }
 
 TEST_CASE("CRLF counts as one line end", "[line_index]") {
@@ -78,27 +70,18 @@ TEST_CASE("CRLF counts as one line end", "[line_index]") {
   line_index index(text);
   CHECK(at(index, 0).line == 1);
   // `\r` and `\n` stay on the line they end.
-  CHECK(at(index, 2).line == 1);
-  CHECK(at(index, 2).column == 3);
-  CHECK(at(index, 3).line == 1);
-  CHECK(at(index, 3).column == 4);
-  CHECK(at(index, 4).line == 2);
-  CHECK(at(index, 4).column == 1);
-  CHECK(at(index, 5).line == 2);
-  CHECK(at(index, 5).column == 2);
-  CHECK(at(index, 8).line == 3);
-  CHECK(at(index, 8).column == 1);
-  CHECK(at(index, 10).line == 4);
-  CHECK(at(index, 10).column == 1);
-  CHECK(at(index, 11).line == 4);
-  CHECK(at(index, 11).column == 2);
+  CHECK(where(index, 2) == "1:3");
+  CHECK(where(index, 3) == "1:4");
+  CHECK(where(index, 4) == "2:1");
+  CHECK(where(index, 5) == "2:2");
+  CHECK(where(index, 8) == "3:1");
+  CHECK(where(index, 10) == "4:1");
+  CHECK(where(index, 11) == "4:2");
 }
 
 TEST_CASE("A lone CR is not a line end", "[line_index]") {
   line_index index("ab\rcd");
-  auto p = at(index, 3);
-  CHECK(p.line == 1);
-  CHECK(p.column == 4);
+  CHECK(where(index, 3) == "1:4");
   line_index with_lf("ab\rcd\ref\n");
   CHECK(at(with_lf, 6).line == 1);
 }
@@ -106,16 +89,13 @@ TEST_CASE("A lone CR is not a line end", "[line_index]") {
 TEST_CASE("In a text with no LF but several CRs (classic Mac OS), CR ends the line",
           "[line_index]") {
   line_index index("ab\rcd\ref");
-  CHECK(at(index, 3).line == 2);
-  CHECK(at(index, 3).column == 1);
+  CHECK(where(index, 3) == "2:1");
   CHECK(at(index, 7).line == 3);
 }
 
 TEST_CASE("Offset 0 of an empty text is line 1 column 1", "[line_index]") {
   line_index index("");
-  auto p = at(index, 0);
-  CHECK(p.line == 1);
-  CHECK(p.column == 1);
+  CHECK(where(index, 0) == "1:1");
 }
 
 TEST_CASE("Columns count bytes, not UTF-8 characters", "[line_index]") {
@@ -189,7 +169,6 @@ TEST_CASE("Answers do not depend on the order of the questions", "[line_index]")
 
 TEST_CASE("Offsets past the end stay on the last line", "[line_index]") {
   line_index index("ab\ncd");
-  CHECK(at(index, 9).line == 2);
-  CHECK(at(index, 9).column == 7);
+  CHECK(where(index, 9) == "2:7");
   CHECK(at(index, 4).column == 2);  // behind the cursor now
 }
