@@ -5,7 +5,10 @@
 #include <fmt/format.h>
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "render/escape.hpp"
 #include "render/trend/trend_formats.hpp"
@@ -20,6 +23,19 @@ void string(std::string& out, std::string_view s) {
 
 // The shortest text that reads back as the same double, as the CSV writes numbers.
 void number(std::string& out, double v) { fmt::format_to(std::back_inserter(out), "{}", v); }
+
+// `"key": "text"` members, joined by `, `: the texts of one object, in order.
+void text_members(std::string& out,
+                  std::initializer_list<std::pair<std::string_view, std::string_view>> members) {
+  bool first = true;
+  for (const auto& [key, text] : members) {
+    if (!first) out += ", ";
+    first = false;
+    string(out, key);
+    out += ": ";
+    string(out, text);
+  }
+}
 
 void series_json(const trend& t, const trend_series& s, bool geomean, std::string& out) {
   out += "{\"configuration\": ";
@@ -47,13 +63,8 @@ void series_json(const trend& t, const trend_series& s, bool geomean, std::strin
     const auto& c = s.changes[i];
     out += i ? ", {\"point\": " : "{\"point\": ";
     string(out, t.points[c.point].name);
-    out += ", \"before\": ";
-    number(out, c.before);
-    out += ", \"after\": ";
-    number(out, c.after);
-    out += ", \"p_value\": ";
-    number(out, c.p_value);
-    out += ", \"text\": ";
+    out += fmt::format(", \"before\": {}, \"after\": {}, \"p_value\": {}, \"text\": ", c.before,
+                       c.after, c.p_value);
     string(out, change_text(t, s, c));
     out += "}";
   }
@@ -99,12 +110,8 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
   out += "],\n  \"configurations\": [";
   for (std::size_t i = 0; i < t.configurations.size(); ++i) {
     const auto& c = t.configurations[i];
-    out += i ? ",\n    {\"name\": " : "\n    {\"name\": ";
-    string(out, c.name);
-    out += ", \"group\": ";
-    string(out, c.group);
-    out += ", \"scheduler\": ";
-    string(out, c.scheduler);
+    out += i ? ",\n    {" : "\n    {";
+    text_members(out, {{"name", c.name}, {"group", c.group}, {"scheduler", c.scheduler}});
     out += fmt::format(", \"machine\": {}}}", c.machine + 1);
   }
   out += "],\n  \"geometric_mean\": [";
@@ -115,16 +122,12 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
   out += "],\n  \"tests\": [";
   for (std::size_t i = 0; i < t.tests.size(); ++i) {
     const auto& info = t.tests[i].info;
-    out += i ? ",\n    {\"title\": " : "\n    {\"title\": ";
-    string(out, info.title);
-    out += ", \"version\": ";
-    string(out, info.version);
-    out += ", \"description\": ";
-    string(out, info.description);
-    out += ", \"unit\": ";
-    string(out, info.unit);
-    out += ", \"direction\": ";
-    string(out, to_string(info.direction));
+    out += i ? ",\n    {" : "\n    {";
+    text_members(out, {{"title", info.title},
+                       {"version", info.version},
+                       {"description", info.description},
+                       {"unit", info.unit},
+                       {"direction", to_string(info.direction)}});
     out += ",\n     \"series\": [";
     for (std::size_t k = 0; k < t.tests[i].series.size(); ++k) {
       out += k ? ",\n      " : "\n      ";
