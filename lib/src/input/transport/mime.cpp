@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // E-mail as archived (RFC 5322 headers, MIME RFC 2045-2049): the part of a message that holds
 // the results, with its transfer encoding, charset and format=flowed undone.
-#include <cctype>
 #include <vector>
 
 #include "input/transport/layers.hpp"
@@ -29,12 +28,6 @@ struct entity {
     return nullptr;
   }
 };
-
-std::string_view trim_blanks(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 struct line_span {
   std::size_t begin, end, next;  // end: before `\r\n` / `\n`
@@ -71,10 +64,10 @@ bool read_headers(std::string_view text, std::size_t from, std::size_t end, enti
     }
     if ((line.front() == ' ' || line.front() == '\t') && !e.headers.empty()) {
       e.headers.back().value += ' ';
-      e.headers.back().value += trim_blanks(line);
+      e.headers.back().value += trim(line);
     } else if (auto n = field_name_length(line)) {
       e.headers.push_back(
-          {ascii_lower(line.substr(0, n)), std::string(trim_blanks(line.substr(n + 1))), l.begin});
+          {ascii_lower(line.substr(0, n)), std::string(trim(line.substr(n + 1))), l.begin});
     } else {
       return false;
     }
@@ -102,12 +95,12 @@ content_type parse_content_type(const header_field* h) {
   if (!h) return ct;
   std::string_view v = h->value;
   auto semi = v.find(';');
-  ct.type = ascii_lower(trim_blanks(v.substr(0, semi)));
+  ct.type = ascii_lower(trim(v.substr(0, semi)));
   while (semi != std::string_view::npos) {
     v.remove_prefix(semi + 1);
     auto eq = v.find('=');
     if (eq == std::string_view::npos) break;
-    auto name = ascii_lower(trim_blanks(v.substr(0, eq)));
+    auto name = ascii_lower(trim(v.substr(0, eq)));
     v.remove_prefix(eq + 1);
     while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
     std::string value;
@@ -121,7 +114,7 @@ content_type parse_content_type(const header_field* h) {
       semi = v.find(';');
     } else {
       semi = v.find(';');
-      value = std::string(trim_blanks(v.substr(0, semi)));
+      value = std::string(trim(v.substr(0, semi)));
     }
     ct.params.emplace_back(std::move(name), std::move(value));
   }
@@ -136,7 +129,7 @@ std::vector<entity> split_parts(std::string_view text, const entity& whole,
   std::size_t part_start = std::string_view::npos;
   for (std::size_t at = whole.body; at < whole.end;) {
     auto l = line_at(text, at);
-    auto line = trim_blanks(text.substr(l.begin, l.end - l.begin));
+    auto line = trim(text.substr(l.begin, l.end - l.begin));
     if (line.starts_with(delimiter)) {
       auto rest = line.substr(delimiter.size());
       if (rest.empty() || rest == "--") {
@@ -258,7 +251,6 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   layers.push_back(std::move(first));
 
   // The later layers' notes point at their own input's start: the body.
-  auto* ct_field = e.find("content-type");
   if (ct.type.starts_with("text/")) {
     const auto& decoded = layers.back().out.text();
     if (auto charset = ct.param("charset"); !charset.empty()) {
@@ -271,7 +263,6 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
       }
     }
   }
-  (void)ct_field;
   return layers;
 }
 
