@@ -27,6 +27,8 @@ struct entity {
     }
     return nullptr;
   }
+  /// Where the entity begins, for notes about it: its first header line, else its body.
+  std::size_t start() const { return headers.empty() ? body : headers[0].offset; }
 };
 
 struct line_span {
@@ -218,7 +220,7 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   auto ct = parse_content_type(e.find("content-type"));
   auto* cte_field = e.find("content-transfer-encoding");
   auto cte = cte_field ? ascii_lower(cte_field->value) : std::string();
-  auto note_at = cte_field ? cte_field->offset : (e.headers.empty() ? e.body : e.headers[0].offset);
+  auto note_at = cte_field ? cte_field->offset : e.start();
   auto body = text.substr(e.body, e.end - e.body);
 
   undone_layer first;
@@ -242,8 +244,7 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   }
   // Offsets of the notes of the first layer are in the whole text, as its map is.
   if (!part.where.empty()) {
-    first.notes.push_back({e.headers.empty() ? e.body : e.headers[0].offset,
-                           "MIME " + part.where + " (" + describe(e) + ") read"});
+    first.notes.push_back({e.start(), "MIME " + part.where + " (" + describe(e) + ") read"});
   } else if (!whole_message) {
     first.notes.push_back({e.body, "the message body read without its headers"});
   }
@@ -305,7 +306,7 @@ std::vector<undone_layer> undo_mime(std::string_view text, claims_text claims) {
       // Said at the start of the chosen part's text: the notes of the first layer are in the
       // whole text's offsets, so the other part's header line can be named exactly.
       layers.front().notes.push_back(
-          {leaves[i].e.headers.empty() ? leaves[i].e.body : leaves[i].e.headers[0].offset,
+          {leaves[i].e.start(),
            "MIME " + leaves[i].where + " (" + describe(leaves[i].e) +
                ") holds results too; not read (one result file per input: save it alone)"});
     }
