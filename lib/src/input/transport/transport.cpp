@@ -10,7 +10,6 @@ void decoded_input::apply(undone_layer layer) {
   }
   positions_.add_layer(layer.out.take_map());
   text_ = layer.out.take_text();
-  decoded_ = true;
 }
 
 void decoded_input::undo_layers(claims_text claims) {
@@ -19,7 +18,7 @@ void decoded_input::undo_layers(claims_text claims) {
   // Composite.xml and JSON travel bare; a web page is the one document in markup undone here.
   if (original_[start] == '<') {
     if (auto layer = undo_html_page(text())) apply(std::move(*layer));
-    if (!decoded_) return;
+    if (!decoded()) return;
   } else if (original_[start] == '{') {
     return;
   }

@@ -28,7 +28,7 @@ class decoded_input {
   void undo_layers(claims_text claims);
 
   /// The text the readers see.
-  std::string_view text() const { return decoded_ ? std::string_view(text_) : original_; }
+  std::string_view text() const { return decoded() ? std::string_view(text_) : original_; }
   /// Its offsets -> line:column of the original.
   const position_map& positions() const { return positions_; }
   /// One warning per layer undone, positioned in the original.
@@ -36,10 +36,11 @@ class decoded_input {
 
  private:
   void apply(undone_layer layer);
+  /// Whether a layer was undone: text_ then holds what the readers see.
+  bool decoded() const { return positions_.has_layers(); }
 
   std::string_view original_;
   std::string text_;
-  bool decoded_ = false;
   position_map positions_;
   std::vector<warning> warnings_;
 };
