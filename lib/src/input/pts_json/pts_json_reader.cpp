@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "field_table.hpp"
 #include "input/json_tree.hpp"
 #include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
@@ -15,8 +16,6 @@
 namespace iosr::detail {
 
 namespace {
-
-using type = json_value::type;
 
 // The reader's state (reader_context) with positions taken from the parsed values: a member is
 // placed at its key, which names it.
@@ -40,33 +39,31 @@ std::string text_of(const json_context& ctx, const json_value& v, std::string_vi
   return {};
 }
 
-// A member of PTS's export that holds one text field of the model.
+// The members of PTS's export that each hold one text field of the model (field_table.hpp's
+// rows, all of one type, so an array).
 template <class Owner>
-struct text_member {
-  std::string_view key;
-  std::string Owner::*field;
-};
+using text_member = table_member<Owner, std::string>;
 
 constexpr text_member<result_file> file_texts[] = {
-    {"title", &result_file::title},
-    {"description", &result_file::description},
-    {"last_modified", &result_file::last_modified},
-    {"notes", &result_file::notes},
-    {"internal_tags", &result_file::internal_tags},
-    {"reference_id", &result_file::reference_id},
-    {"preset_environment_variables", &result_file::preset_environment},
+    of("title", &result_file::title),
+    of("description", &result_file::description),
+    of("last_modified", &result_file::last_modified),
+    of("notes", &result_file::notes),
+    of("internal_tags", &result_file::internal_tags),
+    of("reference_id", &result_file::reference_id),
+    of("preset_environment_variables", &result_file::preset_environment),
 };
 constexpr text_member<system> system_texts[] = {
-    {"user", &system::user},
-    {"timestamp", &system::timestamp},
-    {"client_version", &system::client_version},
-    {"notes", &system::notes},
+    of("user", &system::user),
+    of("timestamp", &system::timestamp),
+    of("client_version", &system::client_version),
+    of("notes", &system::notes),
 };
 constexpr text_member<result> result_texts[] = {
-    {"identifier", &result::test_id},      {"title", &result::title},
-    {"app_version", &result::version},     {"arguments", &result::arguments},
-    {"description", &result::description}, {"scale", &result::unit},
-    {"annotation", &result::annotation},   {"parent", &result::parent},
+    of("identifier", &result::test_id),      of("title", &result::title),
+    of("app_version", &result::version),     of("arguments", &result::arguments),
+    of("description", &result::description), of("scale", &result::unit),
+    of("annotation", &result::annotation),   of("parent", &result::parent),
 };
 
 // Reads `value` into the text field of `out` that `key` names among `members`; false when it
