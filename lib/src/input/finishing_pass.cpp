@@ -16,6 +16,19 @@ namespace {
 
 std::string line_of(source_position p) { return "line " + std::to_string(p.line); }
 
+// Drops the items whose `dropped` flag is set, the others closing up in order (only the ones
+// after the first dropped item move).
+template <class T>
+void drop_marked(std::vector<T>& items, const std::vector<bool>& dropped) {
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (dropped[i]) continue;
+    if (next != i) items[next] = std::move(items[i]);
+    ++next;
+  }
+  items.resize(next);
+}
+
 void report_charts_without_entries(result_file& file) {
   for (const auto& r : file.results) {
     if (!r.entries.empty()) continue;
@@ -47,14 +60,7 @@ void keep_later_of_repeated_charts(result_file& file) {
     earlier = std::move(r);
     moved[i] = any = true;
   }
-  if (!any) return;
-  std::size_t next = 0;
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    if (moved[i]) continue;
-    if (next != i) results[next] = std::move(results[i]);
-    ++next;
-  }
-  results.resize(next);
+  if (any) drop_marked(results, moved);
 }
 
 void report_second_entries(result_file& file) {
@@ -98,14 +104,7 @@ void keep_first_descriptions(result_file& file) {
     file.warnings.push_back({s.where, "system '" + s.label + "' is described again (first at " +
                                           line_of(it->second) + "); kept the first description"});
   }
-  if (!any) return;
-  std::size_t next = 0;
-  for (std::size_t i = 0; i < file.systems.size(); ++i) {
-    if (again[i]) continue;
-    if (next != i) file.systems[next] = std::move(file.systems[i]);
-    ++next;
-  }
-  file.systems.resize(next);
+  if (any) drop_marked(file.systems, again);
 }
 
 void match_entries_to_systems(result_file& file) {
