@@ -309,21 +309,17 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
     last_mark = mark;
   }
   auto tail_begin = last_mark ? last_mark->end : rest.begin;
-  // An input cut off at its end loses the chart it ends in, not the charts before it; with no
-  // chart before it, the cut is the error.
-  auto cut = [&](std::size_t offset, const std::string& message) {
-    if (ctx.out.results.empty()) ctx.fail(offset, message);
-    ctx.warn(offset, message + "; that chart is not read");
-  };
   if (auto dots = text.find(" .", tail_begin == 0 ? 0 : tail_begin - 1);
       dots != std::string_view::npos) {
-    return cut(dots + 1, "input ends inside an entry; expected 'VALUE |===' after the dots");
+    return report_cut_chart(ctx, dots + 1,
+                            "input ends inside an entry; expected 'VALUE |===' after the dots");
   }
   if (last_mark) {
-    return cut(last_mark->end,
-               "input ends after the header of chart '" +
-                   std::string(trim(text.substr(last_header, last_mark->begin - last_header))) +
-                   "'; expected its entries ('LABEL .... VALUE |===')");
+    return report_cut_chart(
+        ctx, last_mark->end,
+        "input ends after the header of chart '" +
+            std::string(trim(text.substr(last_header, last_mark->begin - last_header))) +
+            "'; expected its entries ('LABEL .... VALUE |===')");
   }
   ctx.warn(rest.begin, "text after the last entry was not read: '" +
                            std::string(rest.in(text).substr(0, 80)) + "'");

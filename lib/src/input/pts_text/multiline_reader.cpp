@@ -135,13 +135,6 @@ class multiline_reader {
     return true;
   }
 
-  // An input cut off at its end loses the chart it ends in, not the charts before it; with no
-  // chart before it, the cut is the error.
-  void cut_at_end(std::size_t offset, const std::string& message) {
-    if (ctx_.out.results.empty()) ctx_.fail(offset, message);
-    ctx_.warn(offset, message);
-  }
-
   // `TPS > H`: the last line is a unit line cut inside its direction mark, so no chart follows
   // it; said, since nothing else would show that a chart was lost.
   void warn_if_cut_in_unit_line() {
@@ -456,9 +449,9 @@ class multiline_reader {
       auto chart = r.title.empty() ? std::string(trim(lines_[unit].content.substr(
                                          0, find_direction_mark(lines_[unit].content, 0)->begin)))
                                    : r.title;
-      cut_at_end(lines_[unit].end, "input ends after the header of chart '" + chart +
-                                       "'; expected its entries ('LABEL .... VALUE |===')" +
-                                       (ctx_.out.results.empty() ? "" : "; that chart is not read"));
+      report_cut_chart(ctx_, lines_[unit].end,
+                       "input ends after the header of chart '" + chart +
+                           "'; expected its entries ('LABEL .... VALUE |===')");
       return unit + 1;
     }
     ctx_.out.results.push_back(std::move(r));

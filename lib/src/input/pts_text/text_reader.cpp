@@ -128,6 +128,11 @@ void check_bars(const reader_context& ctx, const result& chart,
   }
 }
 
+void report_cut_chart(const reader_context& ctx, std::size_t offset, const std::string& message) {
+  if (ctx.out.results.empty()) ctx.fail(offset, message);
+  ctx.warn(offset, message + "; that chart is not read");
+}
+
 bool sniff_pts_text(std::string_view text) {
   if (find_direction_mark(text, 0)) return true;
   // An export without charts still has its system block: `LABEL: ` then `\tProcessor: ...`.

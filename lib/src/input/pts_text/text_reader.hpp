@@ -50,6 +50,11 @@ inline constexpr std::size_t no_bar = std::size_t(-1);
 void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<std::size_t>& bar_lengths);
 
+/// An input cut off at its end loses the chart it ends in, not the charts before it: after a
+/// chart was read, `message` is a warning, ending in `; that chart is not read`; with no chart
+/// before it, the cut is the error.
+void report_cut_chart(const reader_context& ctx, std::size_t offset, const std::string& message);
+
 /// `marks` are the direction marks of ctx.text (find_direction_marks).
 void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& marks);
 void read_multiline(reader_context& ctx);
