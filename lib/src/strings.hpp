@@ -66,4 +66,12 @@ inline std::string ascii_lower(std::string_view s) {
 /// An ASCII digit (unlike std::isdigit, defined for every byte and independent of locale).
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+/// The value of an ASCII hex digit of either case (`a` and `A` are 10), or -1 for any other byte.
+inline int hex_digit_value(char c) {
+  if (is_digit(c)) return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
 }  // namespace iosr::detail

@@ -3,7 +3,6 @@
 // text a browser shows: markup removed, entities decoded, line breaks where blocks and <br>
 // break lines, white space kept inside <pre> and collapsed elsewhere.
 #include <array>
-#include <cctype>
 #include <string>
 
 #include "input/transport/layers.hpp"
@@ -82,10 +81,7 @@ std::size_t decode_entity(std::string_view text, std::size_t at, std::string& de
     if (digits.empty()) return 0;
     unsigned long cp = 0;
     for (char c : digits) {
-      int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-              : hex && std::isxdigit(static_cast<unsigned char>(c))
-                  ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
-                  : -1;
+      int d = hex ? hex_digit_value(c) : is_digit(c) ? c - '0' : -1;
       if (d < 0) return 0;
       cp = cp * (hex ? 16 : 10) + static_cast<unsigned long>(d);
       if (cp > 0x10FFFF) return 0;

@@ -4,17 +4,11 @@
 #include <array>
 
 #include "input/transport/layers.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;  // not canonical, but senders write it
-  return -1;
-}
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -52,8 +46,9 @@ void decode_quoted_printable(std::string_view encoded, std::size_t base, mapped_
         soft_break = true;  // `=` ends the line: it continues on the next one
         break;
       }
-      int hi = hex_value(encoded[eq + 1]);
-      int lo = eq + 2 < end ? hex_value(encoded[eq + 2]) : -1;
+      // Lower-case digits are not canonical (RFC 2045 §6.7), but senders write them.
+      int hi = hex_digit_value(encoded[eq + 1]);
+      int lo = eq + 2 < end ? hex_digit_value(encoded[eq + 2]) : -1;
       if (hi >= 0 && lo >= 0) {
         out.put(static_cast<char>(hi * 16 + lo), base + eq, 3);
         at = eq + 3;
