@@ -2,6 +2,7 @@
 // A web page saved as HTML (a blog post, a forum thread, a mail archive's page) read as the
 // text a browser shows: markup removed, entities decoded, line breaks where blocks and <br>
 // break lines, white space kept inside <pre> and collapsed elsewhere.
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -16,16 +17,15 @@ bool starts_with_nocase(std::string_view text, std::size_t at, std::string_view 
   return text.size() >= at + word.size() && ascii_lower(text.substr(at, word.size())) == word;
 }
 
-// Elements whose start and end break the line (the block elements a page's text is cut by).
+// Elements whose start and end break the line (the block elements a page's text is cut by,
+// and <br>).
 bool breaks_line(std::string_view name) {
-  static constexpr std::array<std::string_view, 30> blocks = {
-      "address", "article", "aside", "blockquote", "body", "dd", "div", "dl", "dt",
-      "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-      "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr"};
-  for (auto b : blocks) {
-    if (name == b) return true;
-  }
-  return name == "ul" || name == "br" || name == "tbody" || name == "thead";
+  static constexpr std::array<std::string_view, 34> blocks = {
+      "address", "article",    "aside",  "blockquote", "body",  "br",   "dd",  "div", "dl",
+      "dt",      "figcaption", "figure", "footer",     "form",  "h1",   "h2",  "h3",  "h4",
+      "h5",      "h6",         "header", "hr",         "li",    "main", "nav", "ol",  "p",
+      "pre",     "section",    "table",  "tbody",      "thead", "tr",   "ul"};
+  return std::find(blocks.begin(), blocks.end(), name) != blocks.end();
 }
 
 // Elements whose content is not text: skipped with it.
