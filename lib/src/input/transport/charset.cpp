@@ -4,7 +4,6 @@
 #include <iconv.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 
 #include "input/transport/layers.hpp"
@@ -69,13 +68,16 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
                                             "' is not known; the text is read as it is"});
     return layer;
   }
+  // ASCII bytes are themselves in every charset but UTF-16, UTF-32 and ISO-2022: copied as they
+  // are, in runs.
+  const bool ascii_is_itself = name.find("utf-16") == std::string::npos &&
+                               name.find("utf-32") == std::string::npos &&
+                               name.find("2022") == std::string::npos;
   std::size_t replaced = 0;
   char buffer[16];
   for (std::size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80 && name.find("utf-16") == std::string::npos &&
-        name.find("utf-32") == std::string::npos && name.find("2022") == std::string::npos) {
-      // ASCII is itself in the charsets this fast path allows (not in UTF-16 or ISO-2022).
+    if (c < 0x80 && ascii_is_itself) {
       auto end = i;
       while (end < text.size() && (static_cast<unsigned char>(text[end]) < 0x80)) ++end;
       layer.out.copy(text.substr(i, end - i), i);
