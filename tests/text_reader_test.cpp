@@ -15,24 +15,11 @@ namespace {
 
 using iosr::direction;
 using iosr::entry_kind;
+using test_support::find_warning;
+// How many warnings hold a text: reader_support.hpp's helper, under this file's name for it.
+constexpr auto count_warnings = test_support::warnings_with;
 
 iosr::result_file read(std::string_view text) { return iosr::read_results(text, "input.txt"); }
-
-// The warnings whose message holds `needle`.
-std::size_t count_warnings(const iosr::result_file& file, std::string_view needle) {
-  std::size_t n = 0;
-  for (const auto& w : file.warnings) {
-    if (w.message.find(needle) != std::string::npos) ++n;
-  }
-  return n;
-}
-
-const iosr::warning* find_warning(const iosr::result_file& file, std::string_view needle) {
-  for (const auto& w : file.warnings) {
-    if (w.message.find(needle) != std::string::npos) return &w;
-  }
-  return nullptr;
-}
 
 // A multi-line export as PTS 10 prints it, with every kind of entry line.
 constexpr std::string_view multiline_export = R"(Scheduler comparison
