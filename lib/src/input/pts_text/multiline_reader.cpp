@@ -326,10 +326,7 @@ class multiline_reader {
   // `>>> ...`), so a run of such lines is a chart only when it has PTS's shape: two or more
   // whose leaders end in one column, or one that ends in the blank PTS writes after the dots.
   bool is_image_comparison_run(std::size_t first, std::size_t end) const {
-    auto leader_end = [&](std::size_t i) {
-      const auto& l = lines_[i];
-      return l.begin + l.entry.tail.end - l.begin;
-    };
+    auto leader_end = [&](std::size_t i) { return lines_[i].entry.tail.end; };
     if (end - first == 1) {
       const auto& l = lines_[first];
       auto raw = ctx_.text.substr(l.begin, l.end - l.begin);
