@@ -346,12 +346,10 @@ void read_title_row(const reader_context& ctx, std::string_view prelude, bool he
   }
 }
 
-// The 9.4-10.8.4 layout with a description of several lines puts the header row further down
-// than the first lines: ` ,,"SYSTEM",...` after an empty line, closed by a quote, followed by a
-// hardware or software row (`Key,,value`), a blank line or the end.
-// A header row after a description of several lines: within the first lines (a description
-// is a few lines; a header further down is a CSV pasted into other text), after an empty line,
-// ending in a quoted name, and followed by a `Key,,value` row, a blank line or the end.
+// A header row after a description of several lines (the 9.4-10.8.4 layout), further down than
+// the first lines: within the first 40 (a description is a few lines; a header further down is
+// a CSV pasted into other text), after an empty line, ending in a quoted name, and followed by
+// a `Key,,value` row, a blank line or the end.
 bool has_late_header(std::string_view text) {
   constexpr int most_lines = 40;
   std::size_t start = 0;
