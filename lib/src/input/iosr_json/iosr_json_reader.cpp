@@ -5,7 +5,6 @@
 // the member, as in `"results[3].entries[1].kind"`, at its line and column in the JSON text.
 #include "input/iosr_json/iosr_json_reader.hpp"
 
-#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstddef>
@@ -300,7 +299,8 @@ class document_reader {
     }
   }
 
-  result_file read_file(const json_value& doc) const {
+  // Into `out`, whose source_name and format (this file's, not the written model's) are kept.
+  void read_file(const json_value& doc, result_file& out) const {
     const json_path root;
     if (!doc.is_object()) fail(doc, root, "expected an iosr-json object, " + got(doc));
     check_header(doc, root);
@@ -310,9 +310,7 @@ class document_reader {
       text(as_object(*source, at), at, "name");
       text(*source, at, "format");
     }
-    result_file out;
     read_members(doc, root, out);
-    return out;
   }
 
  private:
@@ -332,10 +330,7 @@ bool sniff_iosr_json(std::string_view text) {
 
 void read_iosr_json(reader_context& ctx, const read_options& options) {
   const auto parsed = read_json_tree(ctx, options, {"an iosr-json document", 6});
-  auto out = document_reader(ctx).read_file(parsed.root);
-  out.source_name = ctx.name;
-  out.format = "iosr-json";
-  ctx.out = std::move(out);
+  document_reader(ctx).read_file(parsed.root, ctx.out);
 }
 
 }  // namespace iosr::detail
