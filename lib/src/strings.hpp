@@ -63,6 +63,21 @@ inline std::string ascii_lower(std::string_view s) {
   return out;
 }
 
+/// One line of a text: [begin, end) is its content, without the line end (`\n` or `\r\n`);
+/// `next` is where the following line starts (the text's size after the last line).
+struct text_line {
+  std::size_t begin, end, next;
+};
+
+/// The line of `text` that starts at `begin`.
+inline text_line line_starting_at(std::string_view text, std::size_t begin) {
+  auto nl = text.find('\n', begin);
+  auto end = nl == std::string_view::npos ? text.size() : nl;
+  auto next = nl == std::string_view::npos ? text.size() : nl + 1;
+  if (end > begin && text[end - 1] == '\r') --end;
+  return {begin, end, next};
+}
+
 /// An ASCII digit (unlike std::isdigit, defined for every byte and independent of locale).
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 

@@ -45,13 +45,10 @@ bool has_direction_column(const csv_row& header) {
 // The lines of `text`, each without its line end (`\n` or `\r\n`).
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto end = std::min(text.find('\n', start), text.size());
-    auto line = text.substr(start, end - start);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    lines.push_back(line);
-    start = end + 1;
+  for (std::size_t start = 0; start < text.size();) {
+    const auto line = line_starting_at(text, start);
+    lines.push_back(text.substr(line.begin, line.end - line.begin));
+    start = line.next;
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // RFC 3676 format=flowed, undone: the lines a sender's mail client wrapped are joined back.
 #include "input/transport/layers.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
@@ -13,10 +14,8 @@ std::optional<undone_layer> undo_flowed(std::string_view text, bool delete_space
   std::size_t open_depth = 0;
   std::size_t begin = 0;
   while (begin < text.size()) {
-    auto nl = text.find('\n', begin);
-    auto next = nl == std::string_view::npos ? text.size() : nl + 1;
-    auto end = nl == std::string_view::npos ? text.size() : nl;
-    if (end > begin && text[end - 1] == '\r') --end;
+    const auto bounds = line_starting_at(text, begin);
+    const auto end = bounds.end, next = bounds.next;
     auto line = text.substr(begin, end - begin);
     std::size_t depth = 0;
     while (depth < line.size() && line[depth] == '>') ++depth;

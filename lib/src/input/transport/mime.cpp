@@ -31,18 +31,6 @@ struct entity {
   std::size_t start() const { return headers.empty() ? body : headers[0].offset; }
 };
 
-struct line_span {
-  std::size_t begin, end, next;  // end: before `\r\n` / `\n`
-};
-
-line_span line_at(std::string_view text, std::size_t begin) {
-  auto nl = text.find('\n', begin);
-  auto next = nl == std::string_view::npos ? text.size() : nl + 1;
-  auto end = nl == std::string_view::npos ? text.size() : nl;
-  if (end > begin && text[end - 1] == '\r') --end;
-  return {begin, end, next};
-}
-
 // `Name: value`: a name of printable characters other than `:` (RFC 5322 §2.2).
 std::size_t field_name_length(std::string_view line) {
   std::size_t n = 0;
@@ -55,9 +43,9 @@ std::size_t field_name_length(std::string_view line) {
 bool read_headers(std::string_view text, std::size_t from, std::size_t end, entity& e,
                   bool allow_mbox_line) {
   std::size_t at = from;
-  if (allow_mbox_line && text.substr(at).starts_with("From ")) at = line_at(text, at).next;
+  if (allow_mbox_line && text.substr(at).starts_with("From ")) at = line_starting_at(text, at).next;
   while (at < end) {
-    auto l = line_at(text, at);
+    auto l = line_starting_at(text, at);
     auto line = text.substr(l.begin, l.end - l.begin);
     if (line.empty()) {
       e.body = l.next;
@@ -130,7 +118,7 @@ std::vector<entity> split_parts(std::string_view text, const entity& whole,
   const std::string delimiter = "--" + boundary;
   std::size_t part_start = std::string_view::npos;
   for (std::size_t at = whole.body; at < whole.end;) {
-    auto l = line_at(text, at);
+    auto l = line_starting_at(text, at);
     auto line = trim(text.substr(l.begin, l.end - l.begin));
     if (line.starts_with(delimiter)) {
       auto rest = line.substr(delimiter.size());

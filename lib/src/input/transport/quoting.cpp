@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "input/transport/layers.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
@@ -16,10 +17,8 @@ struct quoted_line {
 };
 
 quoted_line parse_line(std::string_view text, std::size_t begin) {
-  auto nl = text.find('\n', begin);
-  quoted_line l{begin, begin, nl == std::string_view::npos ? text.size() : nl,
-                nl == std::string_view::npos ? text.size() : nl + 1, 0};
-  if (l.end > begin && text[l.end - 1] == '\r') --l.end;
+  const auto line = line_starting_at(text, begin);
+  quoted_line l{begin, begin, line.end, line.next, 0};
   // Blanks may come before the first `>` (a Markdown quote inside a list item). A unit line
   // whose unit is empty (`    > Higher Is Better`) is no quote.
   auto i = begin;

@@ -29,10 +29,8 @@ void decode_quoted_printable(std::string_view encoded, std::size_t base, mapped_
                              std::size_t& malformed) {
   std::size_t begin = 0;
   while (begin < encoded.size()) {
-    auto nl = encoded.find('\n', begin);
-    auto next = nl == std::string_view::npos ? encoded.size() : nl + 1;
-    auto line_end = nl == std::string_view::npos ? encoded.size() : nl;  // where `\r\n` starts
-    if (line_end > begin && encoded[line_end - 1] == '\r') --line_end;
+    const auto bounds = line_starting_at(encoded, begin);
+    const auto line_end = bounds.end, next = bounds.next;
     // Blanks at a line's end were added in transport (RFC 2045 §6.7 rule 3): a real one is =20.
     auto end = line_end;
     while (end > begin && is_blank(encoded[end - 1])) --end;
