@@ -2,8 +2,9 @@
 // composite.xml as PTS 0.1-2.x wrote it (2008 - Nov 2010; docs/composite-xml.md): Suite, System,
 // Benchmark in any order. Today's PTS reads nothing from these files; the mapping to today's
 // elements is PTS 3.x's, which read both.
-#include "input/system_fields.hpp"
 #include "input/composite_xml/xml_support.hpp"
+#include "input/system_fields.hpp"
+#include "strings.hpp"
 
 namespace iosr::detail {
 
@@ -16,10 +17,8 @@ void read_legacy_system(const xml_context& ctx, const pugi::xml_node& node) {
   if (labels.empty()) {
     ctx.warn(node, "a System has no AssociatedIdentifiers; its entries cannot name it");
   }
-  std::size_t begin = 0;
-  while (begin <= labels.size()) {
-    auto end = std::min(labels.find(',', begin), labels.size());
-    auto s = make_system(labels.substr(begin, end - begin));
+  for_each_piece(labels, ',', [&](std::string_view label) {
+    auto s = make_system(std::string(label));
     s.where = ctx.at(node);
     s.hardware = split_fields(child_text(node, "Hardware"));
     s.software = split_fields(child_text(node, "Software"));
@@ -28,8 +27,7 @@ void read_legacy_system(const xml_context& ctx, const pugi::xml_node& node) {
     s.notes = child_text(node, "TestNotes");
     s.client_version = child_text(node, "Version");
     ctx.out.systems.push_back(std::move(s));
-    begin = end + 1;
-  }
+  });
 }
 
 void read_benchmark(const xml_context& ctx, const pugi::xml_node& node) {
