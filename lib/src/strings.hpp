@@ -81,6 +81,9 @@ inline text_line line_starting_at(std::string_view text, std::size_t begin) {
 /// An ASCII digit (unlike std::isdigit, defined for every byte and independent of locale).
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+/// An ASCII letter of either case (unlike std::isalpha, independent of locale).
+inline bool is_ascii_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
 /// The value of an ASCII hex digit of either case (`a` and `A` are 10), or -1 for any other byte.
 inline int hex_digit_value(char c) {
   if (is_digit(c)) return c - '0';

@@ -4,7 +4,6 @@
 #include "input/pts_text/text_reader.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include <fmt/compile.h>
@@ -152,9 +151,7 @@ bool is_collapsed(std::string_view text, const std::vector<direction_mark>& mark
     // are gone. (`(Seconds < Lower Is Better)` in prose has only punctuation after it.)
     auto after = trim(rest);
     if (find_entry(rest, 0, false)) return true;
-    if (!after.empty() && (is_digit(after.front()) || std::isalpha(static_cast<unsigned char>(after.front())))) {
-      return true;
-    }
+    if (!after.empty() && (is_digit(after.front()) || is_ascii_letter(after.front()))) return true;
   }
   return false;
 }
