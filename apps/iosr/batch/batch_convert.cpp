@@ -318,10 +318,7 @@ int run_batch(const batch_plan& plan) {
       [&plan](batch_input& in) { return convert_one(in, plan); });
   std::string reader_error;
   // Result IDs are fetched by the reader thread, one at a time, in input order.
-  const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with,
-                            [&plan](const std::string& id) {
-                              return openbenchmarking::result_xml(id, plan.ids, plan.read_with);
-                            }};
+  const input_limits limits{plan.read_with, plan.archive_with, plan.ids};
   std::thread reader([&] {
     try {
       auto submit = [&](batch_input&& in) {
