@@ -14,7 +14,6 @@
 #include "db/store.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/render.hpp"
-#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli {
 
@@ -60,10 +59,7 @@ int run_import(const cxxopts::ParseResult& args) {
   plan.jobs = *jobs;
   plan.read_with = limits_from(args);
   plan.archive_with = archive_limits_from(args);
-  const auto ids = id_options_from(args);
-  plan.read_result_id = [ids, limits = plan.read_with](const std::string& id) {
-    return openbenchmarking::result_xml(id, ids, limits);
-  };
+  plan.ids = id_options_from(args);
   return db::run_import(plan);
 }
 

@@ -179,7 +179,7 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
       } else {
         in.relative_output = relative_root.empty() ? relative : relative_root + "/" + relative;
       }
-      auto read = read_member(api, a.get(), limits.max_input_bytes, meter, in.bytes);
+      auto read = read_member(api, a.get(), limits.read_with.max_input_bytes, meter, in.bytes);
       if (!read.archive_error.empty()) {
         // The members before stay converted; the one cut short is not handed over.
         now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
@@ -194,7 +194,7 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
         in.skip_reason = "an archive inside an archive; not expanded";
       } else if (read.too_large) {
         settle_too_large(in, std::string_view(in.bytes).substr(0, head_bytes),
-                         input_too_large(limits.max_input_bytes));
+                         input_too_large(limits.read_with.max_input_bytes));
       }
     }
     now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));

@@ -47,8 +47,8 @@ struct outcome {
   std::string combined;  // its part of the combined output
   std::string own;       // its own output under --out-dir
   std::size_t entries = 0;
-  std::vector<std::string> warnings;  // as printed
-  std::vector<failure> noted;          // the same, kept for --report
+  std::string warnings;        // as printed, one per line
+  std::vector<failure> noted;  // the same, kept for --report
   std::uint64_t input_bytes = 0;
 };
 
@@ -88,7 +88,8 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     auto file = read_results(in.bytes, in.name, plan.read_with);
     in.bytes = std::string();  // free it before rendering: memory stays flat
     for (const auto& w : file.warnings) {
-      out.warnings.push_back(format_diagnostic(file.source_name, w.where, "warning: " + w.message));
+      (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) +=
+          '\n';
       if (!plan.report.empty()) out.noted.push_back({file.source_name, w.where, w.message});
     }
     for (const auto& r : file.results) out.entries += r.entries.size();
@@ -148,9 +149,7 @@ class collector {
     if (!o.warnings.empty()) {
       progress.clear();
       // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
-      std::string lines;
-      for (const auto& w : o.warnings) (lines += w) += '\n';
-      std::cerr.write(lines.data(), static_cast<std::streamsize>(lines.size()));
+      std::cerr.write(o.warnings.data(), static_cast<std::streamsize>(o.warnings.size()));
     }
     switch (o.status) {
       case outcome::state::cancelled:
@@ -318,10 +317,7 @@ int run_batch(const batch_plan& plan) {
       [&plan](batch_input& in) { return convert_one(in, plan); });
   std::string reader_error;
   // Result IDs are fetched by the reader thread, one at a time, in input order.
-  const input_limits limits{plan.read_with.max_input_bytes, plan.archive_with,
-                            [&plan](const std::string& id) {
-                              return openbenchmarking::result_xml(id, plan.ids, plan.read_with);
-                            }};
+  const input_limits limits{plan.read_with, plan.archive_with, plan.ids};
   std::thread reader([&] {
     try {
       auto submit = [&](batch_input&& in) {

@@ -17,6 +17,7 @@
 #include "batch/atomic_file.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/clone.hpp"
 #include "openbenchmarking/result_id.hpp"
 
 namespace iosr::cli::batch {
@@ -209,18 +210,19 @@ bool read_source(const input_list::source& source, const input_limits& limits,
     in.skip_reason = "temporary file of an unfinished iosr convert";
   } else if (source.result_id) {
     try {
-      in.bytes = limits.read_result_id(source.path);
+      in.bytes = openbenchmarking::result_xml(source.path, limits.ids, limits.read_with);
     } catch (const parse_error& e) {
       in.read_error = e.message();
       in.read_error_at = e.where();
     }
     return emit(std::move(in));
-  } else if (source.size > limits.max_input_bytes && !is_archive_file(source.path)) {
+  } else if (source.size > limits.read_with.max_input_bytes && !is_archive_file(source.path)) {
     // Checked before reading: a directory may hold videos or disk images.
-    settle_too_large(in, read_head(source.path), input_too_large(limits.max_input_bytes, source.size));
+    settle_too_large(in, read_head(source.path),
+                     input_too_large(limits.read_with.max_input_bytes, source.size));
   }
   if (in.read_error.empty() && in.skip_reason.empty()) {
-    bool read = read_file(source, limits.max_input_bytes, in.bytes, in.read_error);
+    bool read = read_file(source, limits.read_with.max_input_bytes, in.bytes, in.read_error);
     if (read && has_archive_magic(in.bytes)) {
       // A named archive stands for a directory: its members go to the top of --out-dir.
       auto root = source.named ? std::string() : archive_root(source.relative);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli::batch {
 
@@ -59,10 +60,10 @@ bool is_archive_file(const std::string& path);
 
 /// What reading the inputs may take (`--limit`).
 struct input_limits {
-  std::uint64_t max_input_bytes = read_options{}.max_input_bytes;  ///< one file or member
+  /// Its max_input_bytes bounds one file or member; all of it checks a fetched result ID.
+  read_options read_with;
   archive_limits archive;
-  /// The composite.xml of a result ID (fetched or cached); throws parse_error.
-  std::function<std::string(const std::string& id)> read_result_id;
+  openbenchmarking::id_options ids;  ///< how OpenBenchmarking.org result IDs are had
 };
 
 /// Reads one source and hands each result-file candidate to `emit`: an archive gives one call

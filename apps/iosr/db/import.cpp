@@ -143,14 +143,7 @@ int run_import(const import_plan& plan) {
       [&](batch::batch_input& in) { return parse_one(in, plan, known); });
   std::string reader_error;
   // Result IDs are had by the reader thread, one at a time, in input order, as in convert.
-  const batch::input_limits limits{
-      plan.read_with.max_input_bytes, plan.archive_with,
-      [&plan](const std::string& id) {
-        if (!plan.read_result_id) {
-          throw parse_error(id, {}, "result IDs cannot be imported here; expected a file");
-        }
-        return plan.read_result_id(id);
-      }};
+  const batch::input_limits limits{plan.read_with, plan.archive_with, plan.ids};
   std::thread reader([&] {
     try {
       auto submit = [&](batch::batch_input&& in) {

@@ -3,13 +3,13 @@
 // in parallel, and added to the database in input order, one transaction per file.
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli_support.hpp"
 #include "iosr/read.hpp"
+#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli::db {
 
@@ -19,9 +19,7 @@ struct import_plan {
   unsigned jobs = 1;
   read_options read_with;
   archive_limits archive_with;
-  /// The composite.xml of an OpenBenchmarking.org result ID (cached or fetched; the CLI gives
-  /// it, so that this library needs no HTTP); throws parse_error. May be empty: no IDs.
-  std::function<std::string(const std::string& id)> read_result_id;
+  openbenchmarking::id_options ids;  ///< how OpenBenchmarking.org result IDs are had
 };
 
 /// Runs the import; returns the exit code (0, 1 when an input failed, 128 + signal when

@@ -266,11 +266,6 @@ std::int64_t store::test_id(const result& r, std::string identity) {
   });
 }
 
-store::added store::add(const result_file& file, const std::string& sha256, std::string_view path,
-                        std::uint64_t bytes) {
-  return add(file, identities_of(file), sha256, path, bytes);
-}
-
 store::added store::add(const result_file& file, const identities& ids, const std::string& sha256,
                         std::string_view path, std::uint64_t bytes) {
   systems_.pending.clear();

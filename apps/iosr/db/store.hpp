@@ -63,11 +63,9 @@ class store {
     std::string existing_path;  ///< the path it was imported as, when it was
     std::int64_t source_id = 0;
   };
-  /// Adds `file` (read from `bytes` bytes whose digest is `sha256`) in one transaction: its
-  /// source row, its systems and tests (each stored once), one row per entry.
-  added add(const result_file& file, const std::string& sha256, std::string_view path,
-            std::uint64_t bytes);
-  /// add() with the identities already computed (identities_of(file)).
+  /// Adds `file` (read from `bytes` bytes whose digest is `sha256`; `ids` is
+  /// identities_of(file)) in one transaction: its source row, its systems and tests (each
+  /// stored once), one row per entry.
   added add(const result_file& file, const identities& ids, const std::string& sha256,
             std::string_view path, std::uint64_t bytes);
 
