@@ -108,9 +108,8 @@ int usage_error(std::string_view command, std::string_view message) {
 
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept) {
   const unsigned cores = std::thread::hardware_concurrency();
-  const unsigned jobs = args.count("jobs")
-                            ? args["jobs"].as<unsigned>()
-                            : std::max(1u, cores > cores_kept ? cores - cores_kept : 1u);
+  const unsigned jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
+                                           : (cores > cores_kept ? cores - cores_kept : 1u);
   if (jobs < 1 || jobs > 1024) return std::nullopt;
   return jobs;
 }

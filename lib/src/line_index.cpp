@@ -52,13 +52,15 @@ std::size_t count_byte(const char* begin, const char* end, char c) {
 
 }  // namespace
 
+bool has_classic_mac_line_ends(std::string_view text) {
+  return text.find('\n') == std::string_view::npos &&
+         count_byte(text.data(), text.data() + text.size(), '\r') >= 2;
+}
+
 char line_index::line_end() const {
   if (end_ == 0) {
-    // Lines end in `\n` (or `\r\n`); in a text without any but with several `\r`, as classic
-    // Mac OS wrote it, in `\r` (one `\r` alone is a terminal's overprint, not a line end).
-    bool mac = text_.find('\n') == std::string_view::npos &&
-               count_byte(text_.data(), text_.data() + text_.size(), '\r') >= 2;
-    end_ = mac ? '\r' : '\n';
+    // Lines end in `\n` (or `\r\n`), or in `\r` as classic Mac OS wrote them.
+    end_ = has_classic_mac_line_ends(text_) ? '\r' : '\n';
   }
   return end_;
 }

@@ -10,6 +10,12 @@
 
 namespace iosr::detail {
 
+/// True for a text with no `\n` at all and at least two `\r`: the line ends of classic Mac OS
+/// (Excel for Mac still writes them). One `\r` alone is a terminal's overprint, not a line end.
+/// The line index counts lines and the transport layer splits them by this one rule, so that
+/// positions match the text read.
+bool has_classic_mac_line_ends(std::string_view text);
+
 /// Line and column of offsets in one text, worked out when first asked: most texts are only
 /// sniffed or read without a question, and readers ask in increasing order, so a cursor counts
 /// the line ends from one question to the next. A question behind the cursor builds the index

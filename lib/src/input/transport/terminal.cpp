@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "input/transport/layers.hpp"
+#include "line_index.hpp"
 
 namespace iosr::detail {
 
@@ -135,10 +136,9 @@ bool needs_screen(std::string_view line) {
 }  // namespace
 
 std::optional<undone_layer> undo_terminal(std::string_view text) {
-  // No line feed at all but carriage returns: the line ends of classic Mac OS, which Excel for
-  // Mac still writes in its CSV files; not a terminal's overprints.
-  if (text.find('\n') == std::string_view::npos && text.find(esc) == std::string_view::npos &&
-      std::count(text.begin(), text.end(), '\r') >= 2) {
+  // The line ends of classic Mac OS, which Excel for Mac still writes in its CSV files; not a
+  // terminal's overprints (a text with escape sequences is a terminal's).
+  if (text.find(esc) == std::string_view::npos && has_classic_mac_line_ends(text)) {
     undone_layer layer;
     for (std::size_t at = 0; at < text.size();) {
       auto cr = std::min(text.find('\r', at), text.size());
