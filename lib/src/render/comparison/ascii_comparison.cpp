@@ -132,10 +132,7 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
        wrapped(test_heading(test), static_cast<std::size_t>(std::max(width, 40)))) {
     out += paint.bold(line) + '\n';
   }
-  std::string about = test.unit;
-  if (auto d = direction_text(test.direction); !d.empty()) {
-    about += (about.empty() ? "" : ", ") + std::string(d);
-  }
+  std::string about = unit_about(test.unit, test.direction);
   if (l.interval > 0) {
     about += std::string(about.empty() ? "" : "; ") + "[" + level_text(c) + " interval]";
   }

@@ -33,6 +33,11 @@ std::string_view direction_text(direction d) {
   return by_direction<std::string_view>(d, "higher is better", "lower is better", "");
 }
 
+std::string unit_about(const std::string& unit, direction d) {
+  const auto way = direction_text(d);
+  return unit + (unit.empty() || way.empty() ? "" : ", ") + std::string(way);
+}
+
 std::string_view direction_arrow(direction d) {
   return by_direction<std::string_view>(d, "↑", "↓", "");
 }

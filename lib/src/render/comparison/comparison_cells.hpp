@@ -35,6 +35,9 @@ std::string test_heading(const compared_test& t);
 /// `higher is better`, `lower is better`, or empty.
 std::string_view direction_text(direction d);
 
+/// `Seconds, lower is better`: the unit, then direction_text(); either may be absent.
+std::string unit_about(const std::string& unit, direction d);
+
 /// `↑` (higher is better), `↓` (lower is better), or empty.
 std::string_view direction_arrow(direction d);
 

@@ -133,11 +133,6 @@ std::string shown_label(const comparison& c, std::size_t configuration) {
                                          : std::string_view(c.configurations[configuration].label));
 }
 
-std::string unit_about(const std::string& unit, direction d) {
-  const auto way = direction_text(d);
-  return unit + (unit.empty() || way.empty() ? "" : ", ") + std::string(way);
-}
-
 // ---- the answer: geometric mean ratios per group, best first ------------------------------------
 
 // Where a ratio lies on a logarithmic axis centred on 1 (the baseline), `span` = the largest
