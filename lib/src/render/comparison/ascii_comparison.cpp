@@ -98,12 +98,6 @@ constexpr std::size_t ratio_width = 6;  // `0.288`
 // delta column.
 constexpr std::size_t summary_ratio_width = baseline_word.size();
 
-// Under a `[group]` heading the labels leave the group's name out.
-std::string_view shown_label(const comparison& c, std::size_t configuration) {
-  return c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
-                             : std::string_view(c.configurations[configuration].label);
-}
-
 layout fit(const comparison& c, const compared_test& test, int width) {
   layout l;
   for (const auto& e : test.entries) {

@@ -58,6 +58,11 @@ std::string_view label_in_compare_group(const comparison& c, std::size_t configu
   return label;
 }
 
+std::string_view shown_label(const comparison& c, std::size_t configuration) {
+  return c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
+                                     : std::string_view(c.configurations[configuration].label);
+}
+
 table_index::table_index(const comparison& c)
     : members_(c.compare_groups.size()), entries_(c.tests.size()) {
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {

@@ -48,6 +48,10 @@ int verdict(const compared_entry& e);
 /// where the group is already named.
 std::string_view label_in_compare_group(const comparison& c, std::size_t configuration);
 
+/// The label a row shows: label_in_compare_group() when there are several groups (their
+/// headings name them), else the whole label.
+std::string_view shown_label(const comparison& c, std::size_t configuration);
+
 /// What the table views look up: the configurations of each group, and each test's entry per
 /// configuration. Built once, so that big comparisons stay linear.
 class table_index {

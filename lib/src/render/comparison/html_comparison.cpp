@@ -128,11 +128,6 @@ std::string_view verdict_class(int v) {
 // A number for the sorting script, in full: the cell shows it rounded.
 std::string sort_key(std::optional<double> v) { return v ? fmt::format("{}", *v) : ""; }
 
-std::string shown_label(const comparison& c, std::size_t configuration) {
-  return std::string(c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
-                                         : std::string_view(c.configurations[configuration].label));
-}
-
 // A horizontal line from x `lo` to `hi` at height `mid`, with a short stroke at each end.
 void whisker(double lo, double hi, int mid, std::string& out) {
   out += fmt::format(
