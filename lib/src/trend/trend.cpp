@@ -236,12 +236,13 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   std::vector<std::optional<std::string>> system_point(in.systems.size());  // sort keys
   std::map<std::string, std::string> point_names;                           // key -> name
   std::size_t without_point = 0;
-  // Only the systems with runs of the tests kept make points: other files' do not.
+  // Only the systems and days with runs of the tests kept make points: other files' do not.
   std::vector<bool> used(in.systems.size(), false);
+  std::vector<bool> used_date(in.dates.size(), false);
   for (const auto& r : in.runs) {
-    if (r.system < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
-      used[r.system] = true;
-    }
+    if (r.test >= test_of.size() || test_of[r.test] < 0) continue;
+    if (r.system < used.size()) used[r.system] = true;
+    if (r.date < used_date.size()) used_date[r.date] = true;
   }
   if (options.by == trend_by::kernel) {
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
@@ -274,12 +275,6 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   }
   if (options.by == trend_by::date) {
     // The days of the runs kept, not of every file: `YYYY-MM-DD` orders as dates do.
-    std::vector<bool> used_date(in.dates.size(), false);
-    for (const auto& r : in.runs) {
-      if (r.date < used_date.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
-        used_date[r.date] = true;
-      }
-    }
     for (std::size_t d = 0; d < in.dates.size(); ++d) {
       const auto& date = in.dates[d];
       if (used_date[d] && date.size() >= 10)
