@@ -73,14 +73,14 @@ void bootstrap_geomeans(comparison& c, const compare_options& options) {
     const auto bases = baseline_entries(c, test);
     for (const auto& e : test.entries) {
       if (!e.ratio) continue;
-      const auto found = bases.find(c.configurations[e.configuration].compare_group);
       // The baseline has no interval: its ratio is 1 by definition.
-      if (found == bases.end() || found->second->configuration == e.configuration) continue;
+      const compared_entry* base = baseline_of(c, bases, e);
+      if (!base) continue;
       auto& t = tests[e.configuration];
       ++t.count;
       const double log_ratio = std::log(*e.ratio);
       const side value = side_of(e);
-      const side baseline = side_of(*found->second);
+      const side baseline = side_of(*base);
       if (!value.runs && !baseline.runs) {
         t.fixed_log_sum += log_ratio;
         continue;

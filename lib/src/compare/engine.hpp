@@ -27,8 +27,13 @@ void measure(comparison& c);
 /// measure.cpp: by group, the entry the group's entries in the test are measured against: the
 /// first of the baseline's entries with a magnitude, in input order (so before
 /// order_entries(), as measure() found it). Groups without one are absent.
-std::unordered_map<std::size_t, const compared_entry*> baseline_entries(const comparison& c,
-                                                                        const compared_test& test);
+using baseline_map = std::unordered_map<std::size_t, const compared_entry*>;
+baseline_map baseline_entries(const comparison& c, const compared_test& test);
+
+/// measure.cpp: the entry of `bases` (baseline_entries()) that `e` is measured against;
+/// nullptr when its group has none or `e` is the baseline's own (its ratio is 1 by definition).
+const compared_entry* baseline_of(const comparison& c, const baseline_map& bases,
+                                  const compared_entry& e);
 
 /// uncertainty.cpp: per entry the runs behind it (n), Welch's p-value, the delta's interval
 /// and the outlying runs; then the p-values adjusted over the whole comparison and the noise

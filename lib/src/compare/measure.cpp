@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstddef>
 #include <map>
-#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -49,18 +48,12 @@ void measure_test(comparison& c, compared_test& test) {
   std::map<std::size_t, std::vector<compared_entry*>> groups;
   for (auto& e : test.entries) groups[compare_group_of(e)].push_back(&e);
 
+  const auto bases = baseline_entries(c, test);
   for (auto& [g, entries] : groups) {
-    // The baseline's entry: the first of its entries with a magnitude (as baseline_entries()
-    // finds it). A copy: compare_to() changes the baseline's own entry too.
-    std::optional<compared_entry> base;
-    for (const auto* e : entries) {
-      if (c.compare_groups[g].baseline == e->configuration && has_magnitude(*e)) {
-        base = *e;
-        break;
-      }
-    }
-    if (base) {
-      for (auto* e : entries) compare_to(*e, *base, test.direction);
+    if (const auto found = bases.find(g); found != bases.end()) {
+      // A copy: compare_to() changes the baseline's own entry too.
+      const compared_entry base = *found->second;
+      for (auto* e : entries) compare_to(*e, base, test.direction);
     }
     if (test.direction != direction::none) {
       std::vector<compared_entry*> ranked;
@@ -74,14 +67,20 @@ void measure_test(comparison& c, compared_test& test) {
 
 }  // namespace
 
-std::unordered_map<std::size_t, const compared_entry*> baseline_entries(const comparison& c,
-                                                                        const compared_test& test) {
-  std::unordered_map<std::size_t, const compared_entry*> found;
+baseline_map baseline_entries(const comparison& c, const compared_test& test) {
+  baseline_map found;
   for (const auto& e : test.entries) {
     const auto g = c.configurations[e.configuration].compare_group;
     if (c.compare_groups[g].baseline == e.configuration && has_magnitude(e)) found.try_emplace(g, &e);
   }
   return found;
+}
+
+const compared_entry* baseline_of(const comparison& c, const baseline_map& bases,
+                                  const compared_entry& e) {
+  const auto found = bases.find(c.configurations[e.configuration].compare_group);
+  if (found == bases.end() || found->second->configuration == e.configuration) return nullptr;
+  return found->second;
 }
 
 void measure(comparison& c) {

@@ -56,10 +56,10 @@ void assess_noise(comparison& c, const compare_options& options) {
     }
     const auto bases = baseline_entries(c, test);
     for (auto& e : test.entries) {
-      const auto found = bases.find(c.configurations[e.configuration].compare_group);
       // An entry is not noise against itself, and a group without a baseline has no deltas.
-      if (found == bases.end() || found->second->configuration == e.configuration) continue;
-      assess(e, *found->second, options.confidence);
+      const compared_entry* base = baseline_of(c, bases, e);
+      if (!base) continue;
+      assess(e, *base, options.confidence);
       if (e.p_value) tested.push_back(&e);
     }
   }

@@ -46,10 +46,8 @@ bool needs_quotes(std::string_view field) {
   return any_lane(any);
 }
 
-}  // namespace
-
-char* write_csv_field(char* to, std::string_view field) {
-  if (!needs_quotes(field)) return std::copy(field.begin(), field.end(), to);
+// `field` in quotes, its quotes doubled, at `to` (room for 2 * size + 2 bytes); returns the end.
+char* write_quoted_csv_field(char* to, std::string_view field) {
   *to++ = '"';
   for (char c : field) {
     if (c == '"') *to++ = '"';
@@ -57,6 +55,13 @@ char* write_csv_field(char* to, std::string_view field) {
   }
   *to++ = '"';
   return to;
+}
+
+}  // namespace
+
+char* write_csv_field(char* to, std::string_view field) {
+  if (!needs_quotes(field)) return std::copy(field.begin(), field.end(), to);
+  return write_quoted_csv_field(to, field);
 }
 
 namespace {
@@ -132,7 +137,7 @@ void append_csv_field(std::string& out, std::string_view field) {
   }
   auto at = out.size();
   out.resize(at + 2 * field.size() + 2);
-  out.resize(static_cast<std::size_t>(write_csv_field(out.data() + at, field) - out.data()));
+  out.resize(static_cast<std::size_t>(write_quoted_csv_field(out.data() + at, field) - out.data()));
 }
 
 void append_csv_record(std::string& out, std::span<const std::string_view> fields) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -86,12 +87,35 @@ constexpr int point_bits = 20, configuration_bits = 20;
 constexpr std::uint64_t point_mask = (std::uint64_t{1} << point_bits) - 1;
 constexpr std::uint64_t configuration_mask = (std::uint64_t{1} << configuration_bits) - 1;
 
+std::uint64_t test_of_key(std::uint64_t key) { return key >> (point_bits + configuration_bits); }
+std::uint32_t configuration_of_key(std::uint64_t key) {
+  return static_cast<std::uint32_t>((key >> point_bits) & configuration_mask);
+}
+std::uint32_t point_of_key(std::uint64_t key) {
+  return static_cast<std::uint32_t>(key & point_mask);
+}
+
 // The runs of one (test, configuration, point), combined.
 struct cell {
   std::uint32_t configuration, point;
   point_sums sums;  // of the log values
   double mean() const { return sums.sum / sums.n; }
 };
+
+// The steps of `series`, searched among its values with a ratio, whose observations are `sums`
+// in order: each marked on its value and listed in the series' changes.
+void mark_changes(trend_series& series, std::span<const detail::point_sums> sums,
+                  const trend_options& options) {
+  std::vector<std::size_t> with_ratio;
+  for (std::size_t k = 0; k < series.values.size(); ++k) {
+    if (series.values[k].ratio) with_ratio.push_back(k);
+  }
+  for (const auto& f : detail::find_change_points(sums, options.alpha, options.min_step)) {
+    auto& v = series.values[with_ratio[f.index]];
+    v.change_point = true;
+    series.changes.push_back({v.point, std::exp(f.before), std::exp(f.after), f.p_value});
+  }
+}
 
 }  // namespace
 
@@ -212,12 +236,13 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   std::vector<std::optional<std::string>> system_point(in.systems.size());  // sort keys
   std::map<std::string, std::string> point_names;                           // key -> name
   std::size_t without_point = 0;
-  // Only the systems with runs of the tests kept make points: other files' do not.
+  // Only the systems and days with runs of the tests kept make points: other files' do not.
   std::vector<bool> used(in.systems.size(), false);
+  std::vector<bool> used_date(in.dates.size(), false);
   for (const auto& r : in.runs) {
-    if (r.system < used.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
-      used[r.system] = true;
-    }
+    if (r.test >= test_of.size() || test_of[r.test] < 0) continue;
+    if (r.system < used.size()) used[r.system] = true;
+    if (r.date < used_date.size()) used_date[r.date] = true;
   }
   if (options.by == trend_by::kernel) {
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
@@ -250,12 +275,6 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   }
   if (options.by == trend_by::date) {
     // The days of the runs kept, not of every file: `YYYY-MM-DD` orders as dates do.
-    std::vector<bool> used_date(in.dates.size(), false);
-    for (const auto& r : in.runs) {
-      if (r.date < used_date.size() && r.test < test_of.size() && test_of[r.test] >= 0) {
-        used_date[r.date] = true;
-      }
-    }
     for (std::size_t d = 0; d < in.dates.size(); ++d) {
       const auto& date = in.dates[d];
       if (used_date[d] && date.size() >= 10)
@@ -381,8 +400,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     // Which configurations are at which points, from the systems (kernel) or the runs (date).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> present;  // (configuration, point)
     for (const auto& r : runs) {
-      present.emplace_back(static_cast<std::uint32_t>((r.key >> point_bits) & configuration_mask),
-                           static_cast<std::uint32_t>(r.key & point_mask));
+      present.emplace_back(configuration_of_key(r.key), point_of_key(r.key));
     }
     std::sort(present.begin(), present.end());
     present.erase(std::unique(present.begin(), present.end()), present.end());
@@ -426,12 +444,12 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
       confs.size());
   std::size_t begin = 0;
   while (begin < runs.size()) {
-    const std::size_t t = runs[begin].key >> (point_bits + configuration_bits);
+    const std::size_t t = test_of_key(runs[begin].key);
     std::size_t end = begin;
     cells.clear();
-    while (end < runs.size() && (runs[end].key >> (point_bits + configuration_bits)) == t) {
-      const auto c = static_cast<std::uint32_t>((runs[end].key >> point_bits) & configuration_mask);
-      const auto p = static_cast<std::uint32_t>(runs[end].key & point_mask);
+    while (end < runs.size() && test_of_key(runs[end].key) == t) {
+      const auto c = configuration_of_key(runs[end].key);
+      const auto p = point_of_key(runs[end].key);
       if (cells.empty() || cells.back().configuration != c || cells.back().point != p) {
         cells.push_back({c, p, {}});
       }
@@ -500,17 +518,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
         if (!is_baseline) ++without_baseline;  // no baseline at any of its points
         continue;
       }
-      // Steps are searched among the points with a ratio.
-      auto found = detail::find_change_points(sums, options.alpha, options.min_step);
-      std::vector<std::size_t> with_ratio;
-      for (std::size_t k = 0; k < series.values.size(); ++k) {
-        if (series.values[k].ratio) with_ratio.push_back(k);
-      }
-      for (const auto& f : found) {
-        auto& v = series.values[with_ratio[f.index]];
-        v.change_point = true;
-        series.changes.push_back({v.point, std::exp(f.before), std::exp(f.after), f.p_value});
-      }
+      mark_changes(series, sums, options);
       test.series.push_back(std::move(series));
     }
   }
@@ -565,11 +573,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
       series.values.push_back(v);
       sums.push_back({1, mean, mean * mean});
     }
-    for (const auto& f : detail::find_change_points(sums, options.alpha, options.min_step)) {
-      auto& v = series.values[f.index];
-      v.change_point = true;
-      series.changes.push_back({v.point, std::exp(f.before), std::exp(f.after), f.p_value});
-    }
+    mark_changes(series, sums, options);
     out.geomean.push_back(std::move(series));
   }
   out.baseline_point = baseline_point;

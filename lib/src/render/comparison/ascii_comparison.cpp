@@ -98,12 +98,6 @@ constexpr std::size_t ratio_width = 6;  // `0.288`
 // delta column.
 constexpr std::size_t summary_ratio_width = baseline_word.size();
 
-// Under a `[group]` heading the labels leave the group's name out.
-std::string_view shown_label(const comparison& c, std::size_t configuration) {
-  return c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
-                             : std::string_view(c.configurations[configuration].label);
-}
-
 layout fit(const comparison& c, const compared_test& test, int width) {
   layout l;
   for (const auto& e : test.entries) {
@@ -132,10 +126,7 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
        wrapped(test_heading(test), static_cast<std::size_t>(std::max(width, 40)))) {
     out += paint.bold(line) + '\n';
   }
-  std::string about = test.unit;
-  if (auto d = direction_text(test.direction); !d.empty()) {
-    about += (about.empty() ? "" : ", ") + std::string(d);
-  }
+  std::string about = unit_about(test.unit, test.direction);
   if (l.interval > 0) {
     about += std::string(about.empty() ? "" : "; ") + "[" + level_text(c) + " interval]";
   }

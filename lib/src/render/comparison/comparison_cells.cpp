@@ -33,6 +33,11 @@ std::string_view direction_text(direction d) {
   return by_direction<std::string_view>(d, "higher is better", "lower is better", "");
 }
 
+std::string unit_about(const std::string& unit, direction d) {
+  const auto way = direction_text(d);
+  return unit + (unit.empty() || way.empty() ? "" : ", ") + std::string(way);
+}
+
 std::string_view direction_arrow(direction d) {
   return by_direction<std::string_view>(d, "↑", "↓", "");
 }
@@ -51,6 +56,11 @@ std::string_view label_in_compare_group(const comparison& c, std::size_t configu
     return label.substr(group.size() + 2);
   }
   return label;
+}
+
+std::string_view shown_label(const comparison& c, std::size_t configuration) {
+  return c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
+                                     : std::string_view(c.configurations[configuration].label);
 }
 
 table_index::table_index(const comparison& c)

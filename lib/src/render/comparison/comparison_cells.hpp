@@ -35,6 +35,9 @@ std::string test_heading(const compared_test& t);
 /// `higher is better`, `lower is better`, or empty.
 std::string_view direction_text(direction d);
 
+/// `Seconds, lower is better`: the unit, then direction_text(); either may be absent.
+std::string unit_about(const std::string& unit, direction d);
+
 /// `↑` (higher is better), `↓` (lower is better), or empty.
 std::string_view direction_arrow(direction d);
 
@@ -44,6 +47,10 @@ int verdict(const compared_entry& e);
 /// The label without its group's name in front (`None` in group `WD5000AZRX`), for places
 /// where the group is already named.
 std::string_view label_in_compare_group(const comparison& c, std::size_t configuration);
+
+/// The label a row shows: label_in_compare_group() when there are several groups (their
+/// headings name them), else the whole label.
+std::string_view shown_label(const comparison& c, std::size_t configuration);
 
 /// What the table views look up: the configurations of each group, and each test's entry per
 /// configuration. Built once, so that big comparisons stay linear.

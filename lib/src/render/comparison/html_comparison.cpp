@@ -128,14 +128,22 @@ std::string_view verdict_class(int v) {
 // A number for the sorting script, in full: the cell shows it rounded.
 std::string sort_key(std::optional<double> v) { return v ? fmt::format("{}", *v) : ""; }
 
-std::string shown_label(const comparison& c, std::size_t configuration) {
-  return std::string(c.compare_groups.size() > 1 ? label_in_compare_group(c, configuration)
-                                         : std::string_view(c.configurations[configuration].label));
+// A horizontal line from x `lo` to `hi` at height `mid`, with a short stroke at each end.
+void whisker(double lo, double hi, int mid, std::string& out) {
+  out += fmt::format(
+      "<path class=\"whisker\" d=\"M{0:.1f} {1}H{2:.1f}M{0:.1f} {3}V{4}M{2:.1f} {3}V{4}\"/>", lo,
+      mid, hi, mid - 4, mid + 4);
 }
 
-std::string unit_about(const std::string& unit, direction d) {
-  const auto way = direction_text(d);
-  return unit + (unit.empty() || way.empty() ? "" : ", ") + std::string(way);
+// What a family's tests share, for its heading: the options, then the unit and direction when
+// they are one; plain text, not yet escaped.
+std::string family_about(const test_family& family) {
+  std::string about = family.shared;
+  if (family.one_unit) {
+    const auto unit = unit_about(family.unit, family.direction);
+    if (!unit.empty()) about += (about.empty() ? "" : ". ") + unit;
+  }
+  return about;
 }
 
 // ---- the answer: geometric mean ratios per group, best first ------------------------------------
@@ -197,9 +205,7 @@ void summary_chart(const comparison& c, std::size_t group, const std::vector<std
         const double lo = ratio_x(*conf.geomean_ci_low, span, centre, half);
         const double hi = ratio_x(*conf.geomean_ci_high, span, centre, half);
         const int mid = y + row_height / 2;
-        out += fmt::format(
-            "<path class=\"whisker\" d=\"M{0:.1f} {1}H{2:.1f}M{0:.1f} {3}V{4}M{2:.1f} {3}V{4}\"/>",
-            lo, mid, hi, mid - 4, mid + 4);
+        whisker(lo, hi, mid, out);
       }
       tail = base ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
       if (const auto in = geomean_interval_text(conf); !in.empty()) tail += " " + in;
@@ -396,9 +402,7 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
       if (e.standard_error && *e.standard_error > 0) {
         const double lo = x_of(*e.value - *e.standard_error);
         const double hi = x_of(*e.value + *e.standard_error);
-        out += fmt::format(
-            "<path class=\"whisker\" d=\"M{0:.1f} {1}H{2:.1f}M{0:.1f} {3}V{4}M{2:.1f} {3}V{4}\"/>",
-            lo, mid, hi, mid - 4, mid + 4);
+        whisker(lo, hi, mid, out);
         end = std::max(end, hi);
       }
       // Every run, outlying ones too: they are shown, never dropped.
@@ -428,11 +432,7 @@ void family_charts(const comparison& c, const std::vector<test_family>& families
     const auto& family = families[f];
     out += fmt::format("<section class=\"family\" id=\"family-{}\">\n<h3>{}</h3>\n", f + 1,
                        html_escaped(family.heading));
-    std::string shared = family.shared;
-    if (family.one_unit) {
-      const auto about = unit_about(family.unit, family.direction);
-      if (!about.empty()) shared += (shared.empty() ? "" : ". ") + about;
-    }
+    const std::string shared = family_about(family);
     if (!shared.empty()) out += "<p class=\"shared-options\">" + html_escaped(shared) + "</p>\n";
     for (std::size_t k = 0; k < family.tests.size(); ++k) {
       const auto t = family.tests[k];
@@ -485,7 +485,7 @@ void compare_group_tables(const comparison& c, const table_index& index,
         bool any = false;
         for (auto i : columns) {
           const auto* e = index.entry(t, i);
-          const std::string key = e && e->delta_pct ? sort_key(e->delta_pct) : "";
+          const std::string key = e ? sort_key(e->delta_pct) : "";
           row += "<td class=\"num\" data-sort=\"" + key + "\">" +
                  (e ? cell_html(c, i, *e) : std::string("—")) + "</td>";
           any = any || e;
@@ -494,11 +494,7 @@ void compare_group_tables(const comparison& c, const table_index& index,
       }
       if (rows.empty()) continue;
       std::string heading = html_escaped(family.heading);
-      std::string shared = family.shared;
-      if (family.one_unit) {
-        const auto about = unit_about(family.unit, family.direction);
-        if (!about.empty()) shared += (shared.empty() ? "" : ". ") + about;
-      }
+      const std::string shared = family_about(family);
       if (!shared.empty()) heading += " <span class=\"unit\">" + html_escaped(shared) + "</span>";
       out += fmt::format("<tbody class=\"family\"><tr><th colspan=\"{}\">{}</th></tr></tbody>\n",
                          columns.size() + 1, heading);

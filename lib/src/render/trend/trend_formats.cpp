@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "direction_names.hpp"
 #include "render/format_registry.hpp"
 
 namespace iosr::detail {
@@ -43,9 +44,8 @@ std::string trend_heading(const trend_test_info& t) {
 }
 
 std::string unit_line(const trend_test_info& t) {
-  std::string_view dir = t.direction == direction::higher  ? "higher is better"
-                         : t.direction == direction::lower ? "lower is better"
-                                                           : "";
+  const auto dir =
+      by_direction<std::string_view>(t.direction, "higher is better", "lower is better", "");
   if (t.unit.empty()) return std::string(dir);
   return dir.empty() ? t.unit : t.unit + ", " + std::string(dir);
 }
