@@ -167,6 +167,38 @@ TEST_CASE("Answers do not depend on the order of the questions", "[line_index]")
   }
 }
 
+TEST_CASE("Noted line ends answer as the text did, once the text is overwritten",
+          "[line_index]") {
+  // A composite.xml parsed in place: pugixml writes terminators over line ends and decodes
+  // `&#10;` into new ones, so the notes alone must give every answer. Lines of 0 to 150
+  // bytes cross the 64-byte words of the notes in every way; the text ends inside a word.
+  std::string kept;
+  for (std::size_t line = 0; kept.size() < 9000; ++line) {
+    kept.append(line * 13 % 151, 'x');
+    kept += line % 4 == 0 ? "\r\n" : "\n";
+  }
+  kept += "tail";
+  const std::string classic = "ab\rcd\r\ref";  // no LF: CR ends the lines
+  for (const std::string& original : {kept, classic}) {
+    const char end = original == classic ? '\r' : '\n';
+    std::string text = original;
+    line_index index(text);
+    index.note_line_ends();
+    for (auto& c : text) c = c == end ? '\0' : end;  // every byte changed
+    bool all_agree = true;
+    for (std::size_t offset = 0; offset <= original.size(); ++offset) {
+      auto p = at(index, offset), want = counted(original, offset, end);
+      all_agree = all_agree && p.line == want.line && p.column == want.column;
+    }
+    CHECK(all_agree);
+    // Backward: the line starts are built from the notes too.
+    for (std::size_t offset : {original.size() / 2, std::size_t{0}, original.size() / 3}) {
+      CHECK(at(index, offset).line == counted(original, offset, end).line);
+      CHECK(at(index, offset).column == counted(original, offset, end).column);
+    }
+  }
+}
+
 TEST_CASE("Offsets past the end stay on the last line", "[line_index]") {
   line_index index("ab\ncd");
   CHECK(where(index, 9) == "2:7");

@@ -8,6 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace iosr::detail {
 
@@ -26,6 +29,19 @@ inline bool any_lane(byte_lanes v) {
   std::uint64_t words[2];
   std::memcpy(words, &v, sizeof words);
   return (words[0] | words[1]) != 0;
+}
+
+/// One bit a lane, lane i in bit i: set where the lane is not 0 (comparisons give 0 or 0xFF).
+inline unsigned lane_mask(byte_lanes v) {
+#if defined(__SSE2__)
+  __m128i bytes;
+  std::memcpy(&bytes, &v, sizeof bytes);
+  return static_cast<unsigned>(_mm_movemask_epi8(bytes));
+#else
+  unsigned mask = 0;
+  for (int i = 0; i < 16; ++i) mask |= (v[i] != 0 ? 1U : 0U) << i;
+  return mask;
+#endif
 }
 
 /// The sum of the 16 lanes, each read as a number from 0 to 255.

@@ -3,6 +3,7 @@
 #include "line_index.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "byte_lanes.hpp"
 
@@ -65,14 +66,61 @@ char line_index::line_end() const {
   return end_;
 }
 
+void line_index::note_line_ends() {
+  const unsigned char end = static_cast<unsigned char>(line_end());
+  const std::size_t n = text_.size();
+  ends_.assign((n + 63) / 64, 0);
+  const char* p = text_.data();
+  std::size_t w = 0;
+  for (; n - 64 * w >= 64; ++w) {  // a word's 64 bytes at once
+    const char* at = p + 64 * w;
+    ends_[w] = std::uint64_t{lane_mask(load_lanes(at) == end)} |
+               std::uint64_t{lane_mask(load_lanes(at + 16) == end)} << 16 |
+               std::uint64_t{lane_mask(load_lanes(at + 32) == end)} << 32 |
+               std::uint64_t{lane_mask(load_lanes(at + 48) == end)} << 48;
+  }
+  for (std::size_t i = 64 * w; i < n; ++i) {
+    if (static_cast<unsigned char>(p[i]) == end) ends_[w] |= std::uint64_t{1} << (i % 64);
+  }
+  noted_ = true;
+}
+
+std::size_t line_index::noted_ends(std::size_t from, std::size_t to, std::size_t& last) const {
+  // Each line end is visited (a line is tens of bytes: a few a word), which needs no popcount
+  // instruction, absent from the baseline x86-64 these builds target.
+  const std::size_t last_word = (to - 1) / 64;
+  std::size_t count = 0;
+  std::size_t w = from / 64;
+  std::uint64_t bits = ends_[w] & (~std::uint64_t{0} << (from % 64));
+  for (;; bits = ends_[++w]) {
+    if (w == last_word && to % 64 != 0) bits &= ~(~std::uint64_t{0} << (to % 64));
+    for (; bits != 0; bits &= bits - 1) {
+      ++count;
+      last = 64 * w + static_cast<std::size_t>(std::countr_zero(bits));
+    }
+    if (w == last_word) return count;
+  }
+}
+
+void line_index::index_line_starts() const {
+  line_starts_.push_back(0);
+  if (noted_) {
+    for (std::size_t w = 0; w < ends_.size(); ++w) {
+      for (auto bits = ends_[w]; bits != 0; bits &= bits - 1) {
+        line_starts_.push_back(64 * w + static_cast<std::size_t>(std::countr_zero(bits)) + 1);
+      }
+    }
+    return;
+  }
+  const char end = line_end();
+  for (auto at = text_.find(end); at != std::string_view::npos; at = text_.find(end, at + 1)) {
+    line_starts_.push_back(at + 1);
+  }
+}
+
 source_position line_index::position(std::size_t offset) const {
   const char end = line_end();
-  if (offset < cursor_ && line_starts_.empty()) {
-    line_starts_.push_back(0);
-    for (auto at = text_.find(end); at != std::string_view::npos; at = text_.find(end, at + 1)) {
-      line_starts_.push_back(at + 1);
-    }
-  }
+  if (offset < cursor_ && line_starts_.empty()) index_line_starts();
   if (!line_starts_.empty()) {
     auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     auto line = static_cast<std::size_t>(next - line_starts_.begin());
@@ -80,7 +128,14 @@ source_position line_index::position(std::size_t offset) const {
   }
   // Forward from the cursor: the line ends before `offset` start the lines up to its own.
   auto until = std::min(offset, text_.size());
-  if (until > cursor_) {
+  if (until > cursor_ && noted_) {
+    std::size_t last = 0;
+    if (auto ends = noted_ends(cursor_, until, last); ends > 0) {
+      line_ += ends;
+      line_start_ = last + 1;
+    }
+    cursor_ = until;
+  } else if (until > cursor_) {
     const char* from = text_.data() + cursor_;
     const char* to = text_.data() + until;
     if (auto ends = count_byte(from, to, end); ends > 0) {

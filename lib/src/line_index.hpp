@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -29,14 +30,24 @@ class line_index {
   /// a text with no `\n` at all has its lines end in `\r`.
   source_position position(std::size_t offset) const;
 
+  /// Notes where every line ends now, one bit a byte, for a text about to be overwritten (a
+  /// composite.xml parsed in place): positions are then worked out from the notes, never from
+  /// the text again. Costs about what the cursor's own counting would.
+  void note_line_ends();
+
  private:
   char line_end() const;
+  void index_line_starts() const;
+  // The noted line ends in [from, to) (to > from): how many, and where the last one is.
+  std::size_t noted_ends(std::size_t from, std::size_t to, std::size_t& last) const;
 
   std::string_view text_;
   mutable char end_ = 0;  // the line end byte, once known
   // The cursor: line_ is the line holding offset cursor_, which starts at line_start_.
   mutable std::size_t cursor_ = 0, line_ = 1, line_start_ = 0;
   mutable std::vector<std::size_t> line_starts_;  // every line's start, once asked behind
+  std::vector<std::uint64_t> ends_;                // bit i of word w: byte 64 w + i ends a line
+  bool noted_ = false;                             // ends_ holds them: text_ is not read again
 };
 
 }  // namespace iosr::detail

@@ -85,7 +85,8 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     }
   }
   try {
-    auto file = read_results(in.bytes, in.name, plan.read_with);
+    // The bytes are not needed after: read in place (a composite.xml is not copied).
+    auto file = read_results_in_place(in.bytes, in.name, plan.read_with);
     in.bytes = std::string();  // free it before rendering: memory stays flat
     for (const auto& w : file.warnings) {
       (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) +=

@@ -60,7 +60,7 @@ parsed parse_one(batch::batch_input& in, const import_plan& plan,
     return out;
   }
   try {
-    out.file = read_results(in.bytes, in.name, plan.read_with);
+    out.file = read_results_in_place(in.bytes, in.name, plan.read_with);  // hashed already
     out.ids = store::identities_of(*out.file);
     for (const auto& w : out.file->warnings) {
       (out.warnings +=

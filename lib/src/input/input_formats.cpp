@@ -117,11 +117,12 @@ bool claimed(std::string_view text) { return claiming_format(text) != nullptr; }
 std::span<const input_format> input_formats() { return formats; }
 
 result_file read_as(const input_format& format, const decoded_input& input,
-                    const std::string& name, const read_options& options) {
+                    const std::string& name, const read_options& options, char* overwritable) {
   result_file file;
   file.source_name = name;
   file.format = std::string(format.name);
-  reader_context ctx{input.text(), name, input.positions(), file, options.max_entries_per_chart};
+  reader_context ctx{input.text(), name, input.positions(), file, options.max_entries_per_chart,
+                     overwritable};
   // Each reader honours the limits as it reads (reader_context::add_entry for entries).
   format.read(ctx, options);
   finish_reading(file, format.finish);
@@ -137,6 +138,51 @@ result_file read_with(std::string_view format_name, std::string_view text,
   }
   throw std::invalid_argument("no input format '" + std::string(format_name) + "'");
 }
+
+namespace {
+
+// read_results() and read_results_in_place(): `buffer` is text's own bytes when the reader may
+// overwrite them, else null.
+result_file read_text(std::string_view text, char* buffer, const std::string& name,
+                      const read_options& options) {
+  if (text.size() > options.max_input_bytes) {
+    throw parse_error(name, {}, too_large(text.size(), options.max_input_bytes));
+  }
+  if (skip_bom_and_space(text).empty()) {
+    throw parse_error(name, {}, "empty input; expected a PTS result export");
+  }
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+    throw parse_error(name, {1, 1}, "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
+  }
+  // Positions on line 1 count from after a byte-order mark, in every reader.
+  if (text.starts_with("\xEF\xBB\xBF")) {
+    text.remove_prefix(3);
+    if (buffer != nullptr) buffer += 3;
+  }
+  decoded_input input(text);
+  input.undo_layers(claimed);
+  if (auto at = find_binary_byte(input.text()); at != std::string_view::npos) {
+    throw parse_error(name, input.positions().position(at),
+                      "binary data (byte " +
+                          std::to_string(static_cast<unsigned char>(input.text()[at])) +
+                          "); expected a text or XML result export");
+  }
+  const auto* format = claiming_format(input.text());
+  if (format == nullptr) {
+    throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
+                                "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
+                                "composite.xml, or PTS's CSV or JSON export");
+  }
+  // A decoded text is a copy the caller never had: only the original is the caller's to give.
+  if (buffer != nullptr && input.is_original()) {
+    input.note_line_ends();
+  } else {
+    buffer = nullptr;
+  }
+  return read_as(*format, input, name, options, buffer);
+}
+
+}  // namespace
 
 }  // namespace iosr::detail
 
@@ -161,36 +207,20 @@ std::string_view detect_input_format(std::string_view text) {
 }
 
 result_file read_results(std::string_view text, std::string name, const read_options& options) {
-  if (text.size() > options.max_input_bytes) {
-    throw parse_error(name, {}, detail::too_large(text.size(), options.max_input_bytes));
-  }
-  if (detail::skip_bom_and_space(text).empty()) {
-    throw parse_error(name, {}, "empty input; expected a PTS result export");
-  }
-  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
-    throw parse_error(name, {1, 1}, "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
-  }
-  // Positions on line 1 count from after a byte-order mark, in every reader.
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  detail::decoded_input input(text);
-  input.undo_layers(detail::claimed);
-  if (auto at = detail::find_binary_byte(input.text()); at != std::string_view::npos) {
-    throw parse_error(name, input.positions().position(at),
-                      "binary data (byte " +
-                          std::to_string(static_cast<unsigned char>(input.text()[at])) +
-                          "); expected a text or XML result export");
-  }
-  const auto* format = detail::claiming_format(input.text());
-  if (format == nullptr) {
-    throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
-                                "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
-                                "composite.xml, or PTS's CSV or JSON export");
-  }
-  return detail::read_as(*format, input, name, options);
+  return detail::read_text(text, nullptr, name, options);
+}
+
+result_file read_results_in_place(std::string& text, std::string name,
+                                  const read_options& options) {
+  return detail::read_text(text, text.data(), name, options);
 }
 
 result_file read_results_file(const std::string& path, const read_options& options) {
-  if (path == "-") return read_results(detail::read_stream(std::cin, "-", options), "-", options);
+  // The text read is this function's own: the reader may overwrite it.
+  if (path == "-") {
+    auto text = detail::read_stream(std::cin, "-", options);
+    return read_results_in_place(text, "-", options);
+  }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw parse_error(path, {}, "is a directory; expected a result file");
@@ -203,7 +233,8 @@ result_file read_results_file(const std::string& path, const read_options& optio
   if (auto size = std::filesystem::file_size(path, ec); !ec && size > options.max_input_bytes) {
     throw parse_error(path, {}, detail::too_large(size, options.max_input_bytes));
   }
-  return read_results(detail::read_stream(in, path, options), path, options);
+  auto text = detail::read_stream(in, path, options);
+  return read_results_in_place(text, path, options);
 }
 
 }  // namespace iosr

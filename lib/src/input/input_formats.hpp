@@ -32,8 +32,10 @@ class decoded_input;
 /// Reads `input` (its transport layers undone) with `format`, without sniffing: the model's
 /// source_name and format set, the finishing pass run, the transport's warnings first. The fuzz
 /// targets use it to drive one reader.
+/// `overwritable`: input.text() itself, which the reader may then overwrite (reader_context).
 result_file read_as(const input_format& format, const decoded_input& input,
-                    const std::string& name, const read_options& options);
+                    const std::string& name, const read_options& options,
+                    char* overwritable = nullptr);
 /// Reads `text` as it is (no transport layer undone) with the format named `format_name`
 /// (`pts-text`); throws std::invalid_argument for a name that is not registered.
 result_file read_with(std::string_view format_name, std::string_view text,

@@ -21,6 +21,8 @@ class position_map {
   /// The text now seen is `layer`'s output; its input was the text seen until now.
   void add_layer(offset_map layer) { layers_.push_back(std::move(layer)); }
   bool has_layers() const { return !layers_.empty(); }
+  /// Notes the original's line ends now, for a reader about to overwrite it (line_index).
+  void note_line_ends() { lines_.note_line_ends(); }
 
   /// The offset in the original input of `offset` in the text seen.
   std::size_t original_offset(std::size_t offset) const {

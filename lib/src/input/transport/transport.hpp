@@ -31,6 +31,10 @@ class decoded_input {
   std::string_view text() const { return decoded() ? std::string_view(text_) : original_; }
   /// Its offsets -> line:column of the original.
   const position_map& positions() const { return positions_; }
+  /// Whether the readers see the original itself: no layer was undone.
+  bool is_original() const { return !decoded(); }
+  /// Notes the original's line ends, so that positions stay right once a reader overwrites it.
+  void note_line_ends() { positions_.note_line_ends(); }
   /// One warning per layer undone, positioned in the original.
   const std::vector<warning>& warnings() const { return warnings_; }
 
