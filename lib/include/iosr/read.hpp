@@ -47,7 +47,7 @@ result_file read_results(std::string_view text, std::string name, const read_opt
 
 /// read_results() on a text the caller has no more use for: the reader may overwrite it as it
 /// reads, and `text` holds unspecified bytes afterwards. A composite.xml is then parsed where it
-/// is instead of being copied first (a twentieth of a batch conversion's time).
+/// is instead of being copied first (6 % of a batch conversion's time).
 result_file read_results_in_place(std::string& text, std::string name,
                                   const read_options& options = {});
 

@@ -135,8 +135,8 @@ void read_composite_xml(reader_context& base, const read_options& options) {
   // batch conversion), and child_value() gives the same first text either way.
   constexpr unsigned flags = pugi::parse_default | pugi::parse_doctype | pugi::parse_embed_pcdata;
   // Parsed in place when the caller gave the text up (a batch's files): pugixml's copy of it was
-  // a twentieth of a conversion. pugixml then writes into the text (terminators, decoded
-  // references); the positions come from the line ends noted before.
+  // 3 % of a conversion's instructions and 6 % of its time. pugixml then writes into the text
+  // (terminators, decoded references); the positions come from the line ends noted before.
   auto parsed = ctx.overwritable != nullptr
                     ? doc.load_buffer_inplace(ctx.overwritable, text.size(), flags,
                                               pugi::encoding_utf8)

@@ -5,6 +5,7 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -23,10 +24,13 @@ struct computed_fields {
 };
 
 void join_samples(const std::vector<std::string>& samples, std::string& joined) {
-  joined.clear();
+  std::size_t size = samples.empty() ? 0 : samples.size() - 1;
+  for (const auto& s : samples) size += s.size();
+  joined.resize(size);  // sized once, then filled: appending grew and checked it twice a run
+  char* to = joined.data();
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    if (i != 0) joined.push_back(':');
-    joined += samples[i];
+    if (i != 0) *to++ = ':';
+    to = std::copy(samples[i].begin(), samples[i].end(), to);
   }
 }
 
