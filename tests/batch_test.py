@@ -343,6 +343,25 @@ with tempfile.TemporaryDirectory() as tmp:
           rc == 0 and seen == ["B/q.txt", "a-b/x.txt", "a.c/z.txt", "a.txt", "a/-.txt", "a/y.txt", "a0.txt"],
           (rc, seen, err[:200]))
 
+    # What a walk meets besides files and folders: a link to a file is read as that file, a
+    # link to a folder is not followed (it could loop or leave the tree), a dangling link and
+    # a FIFO are passed by (opening a FIFO would block the walk).
+    odd = os.path.join(tmp, "odd")
+    os.makedirs(os.path.join(odd, "real"))
+    shutil.copy(SEED, os.path.join(odd, "real", "seed.txt"))
+    os.symlink(os.path.join(odd, "real", "seed.txt"), os.path.join(odd, "file-link.txt"))
+    os.symlink(os.path.join(odd, "real"), os.path.join(odd, "folder-link"))
+    os.symlink(os.path.join(odd, "gone.txt"), os.path.join(odd, "dangling.txt"))
+    os.mkfifo(os.path.join(odd, "pipe"))
+    rc, _, err = run("convert", odd, "--combine", os.path.join(tmp, "odd.csv"))
+    files = []
+    for row in read_csv(os.path.join(tmp, "odd.csv")):
+        name = os.path.relpath(row["file"], odd)
+        if not files or files[-1] != name:
+            files.append(name)
+    check("links to files are read, links to folders, dangling links and FIFOs are not",
+          rc == 0 and files == ["file-link.txt", "real/seed.txt"], (rc, files, err[:300]))
+
     # A combined output past 8 MiB, which is handed to the disk as it grows (atomic_file):
     # written over an existing output with --force, it is the same bytes as one written anew.
     zstd = os.path.join(FIXTURES, "corpus", "xml", "pts-10.8.4_compress-zstd_20-systems_14-results.xml")

@@ -13,6 +13,9 @@
 #include <memory>
 #include <system_error>
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include "batch/archive_reader.hpp"
 #include "batch/atomic_file.hpp"
 #include "iosr/error.hpp"
@@ -38,6 +41,27 @@ std::string archive_root(const std::string& relative) {
   return root;
 }
 
+// What a directory entry is, from readdir's type where the file system gives it, else from
+// lstat. Links to directories are not followed (they could loop, or lead out of the tree); a
+// link to a file is read as the file.
+enum class entry_type { directory, file, other };
+
+entry_type type_of(const std::string& path, unsigned char d_type) {
+  struct stat info {};
+  if (d_type == DT_UNKNOWN) {
+    if (::lstat(path.c_str(), &info) != 0) return entry_type::other;
+    d_type = S_ISDIR(info.st_mode) ? DT_DIR : S_ISREG(info.st_mode) ? DT_REG
+                                         : S_ISLNK(info.st_mode)   ? DT_LNK
+                                                                   : DT_UNKNOWN;
+  }
+  if (d_type == DT_DIR) return entry_type::directory;
+  if (d_type == DT_REG) return entry_type::file;
+  if (d_type == DT_LNK && ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
+    return entry_type::file;
+  }
+  return entry_type::other;
+}
+
 // Walks `dir` depth first, each directory's entries sorted with a directory's name taken as
 // `name/`: the files come in the byte-wise order of their relative paths (`a-b/x` before
 // `a/y`, as '-' < '/'), the order a full listing sorted would give, but as they are found, so
@@ -46,42 +70,58 @@ bool walk_directory(const fs::path& root, const fs::path& dir, const std::string
                     const std::function<bool(input_list::source&&)>& found) {
   struct item {
     std::string key;  // the name, with `/` after a directory's
-    fs::directory_entry entry;
+    std::size_t name_size;
     bool is_directory;
   };
   std::vector<item> items;
-  std::error_code ec;
-  fs::directory_iterator list(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && list != fs::directory_iterator(); list.increment(ec)) {
+  // readdir, not std::filesystem's iterator: a directory of 4,500 folders was listed in 4-5 ms
+  // instead of 1.4, all of it before the first file can be converted (the listing is sorted).
+  const std::string prefix = dir.string() + (dir.string().ends_with('/') ? "" : "/");
+  struct closer {
+    void operator()(DIR* d) const { ::closedir(d); }
+  };
+  std::unique_ptr<DIR, closer> list(::opendir(dir.c_str()));
+  int list_error = list ? 0 : errno;
+  while (list) {
+    errno = 0;
+    const dirent* e = ::readdir(list.get());
+    if (e == nullptr) {
+      list_error = errno;
+      break;
+    }
+    std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    auto type = type_of(prefix + e->d_name, e->d_type);
+    if (type == entry_type::other) continue;
     std::error_code type_error;
-    // Links to directories are not followed: they could loop, or lead out of the tree.
-    bool is_directory = list->is_directory(type_error) && !list->is_symlink(type_error);
-    if (is_directory && !exclude.empty() && fs::equivalent(list->path(), exclude, type_error)) {
+    if (type == entry_type::directory && !exclude.empty() &&
+        fs::equivalent(prefix + e->d_name, exclude, type_error)) {
       continue;
     }
-    if (!is_directory && !list->is_regular_file(type_error)) continue;
-    auto key = list->path().filename().string();
-    if (is_directory) key += '/';
-    items.push_back({std::move(key), *list, is_directory});
+    items.push_back({std::string(name) + (type == entry_type::directory ? "/" : ""), name.size(),
+                     type == entry_type::directory});
   }
-  if (ec) {
+  // Permission denied is skipped, as the walk skips what it may not list.
+  if (list_error != 0 && list_error != EACCES) {
     input_list::source s;
     s.path = dir.string();
     s.named = true;
-    s.error = "cannot list directory: " + ec.message();
+    s.error = "cannot list directory: " + std::generic_category().message(list_error);
     if (!found(std::move(s))) return false;
   }
   std::sort(items.begin(), items.end(), [](const item& a, const item& b) { return a.key < b.key; });
   for (auto& i : items) {
+    fs::path path = dir / std::string_view(i.key).substr(0, i.name_size);
     if (i.is_directory) {
-      if (!walk_directory(root, i.entry.path(), exclude, found)) return false;
+      if (!walk_directory(root, path, exclude, found)) return false;
       continue;
     }
     input_list::source s;
-    s.path = i.entry.path().string();
-    s.relative = i.entry.path().lexically_relative(root).generic_string();
+    s.path = path.string();
+    s.relative = path.lexically_relative(root).generic_string();
     std::error_code size_error;
-    s.size = i.entry.file_size(size_error);
+    s.size = fs::file_size(path, size_error);
+    if (size_error) s.size = 0;
     if (!found(std::move(s))) return false;
   }
   return true;
