@@ -32,7 +32,8 @@ class decoded_input;
 /// Reads `input` (its transport layers undone) with `format`, without sniffing: the model's
 /// source_name and format set, the finishing pass run, the transport's warnings first. The fuzz
 /// targets use it to drive one reader.
-/// `overwritable`: input.text() itself, which the reader may then overwrite (reader_context).
+/// `overwritable`: input.text() itself and the '\0' after it, which the reader may then
+/// overwrite (reader_context).
 result_file read_as(const input_format& format, const decoded_input& input,
                     const std::string& name, const read_options& options,
                     char* overwritable = nullptr);

@@ -28,8 +28,9 @@ struct reader_context {
   const position_map& lines;
   result_file& out;
   std::size_t max_entries;  ///< read_options::max_entries_per_chart
-  /// `text` itself as a buffer the reader may overwrite (read_results_in_place: its line ends
-  /// are noted, so positions stay right), or null: the caller keeps the text.
+  /// `text` itself as a buffer the reader may overwrite, followed by a '\0' it may overwrite
+  /// with '\0' (read_results_in_place: a std::string's own; the line ends are noted, so
+  /// positions stay right), or null: the caller keeps the text.
   char* overwritable = nullptr;
 
   source_position at(std::size_t offset) const { return lines.position(offset); }

@@ -137,8 +137,10 @@ void read_composite_xml(reader_context& base, const read_options& options) {
   // Parsed in place when the caller gave the text up (a batch's files): pugixml's copy of it was
   // 3 % of a conversion's instructions and 6 % of its time. pugixml then writes into the text
   // (terminators, decoded references); the positions come from the line ends noted before.
+  // The '\0' after the text is parsed with it: pugixml stops at its buffer's last byte, which
+  // in its own copy is the '\0' it adds, so a cut file fails at the same place either way.
   auto parsed = ctx.overwritable != nullptr
-                    ? doc.load_buffer_inplace(ctx.overwritable, text.size(), flags,
+                    ? doc.load_buffer_inplace(ctx.overwritable, text.size() + 1, flags,
                                               pugi::encoding_utf8)
                     : doc.load_buffer(text.data(), text.size(), flags, pugi::encoding_utf8);
   if (!parsed) {
