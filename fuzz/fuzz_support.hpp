@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -54,6 +55,28 @@ inline int read_and_render(std::string_view text, std::string_view format) {
   } catch (const parse_error&) {
   }
   return 0;
+}
+
+/// Aborts unless reading a copy of `text` in place (read_results_in_place, as a batch does)
+/// gives the model, warnings and error that reading `text` as given does.
+inline void check_in_place_reads_alike(std::string_view text) {
+  struct outcome {
+    std::optional<result_file> file;
+    std::string error;
+    bool operator==(const outcome&) const = default;
+  };
+  auto read = [&](bool in_place) -> outcome {
+    try {
+      std::string copy(text);
+      return {in_place ? read_results_in_place(copy, "fuzz") : read_results(text, "fuzz"), {}};
+    } catch (const parse_error& e) {
+      return {std::nullopt, e.what()};
+    }
+  };
+  if (read(false) != read(true)) {
+    std::fprintf(stderr, "reading in place differs from reading the text as given\n");
+    std::abort();
+  }
 }
 
 /// Up to three inputs in one: the bytes split at the first two NULs, each read as `iosr

@@ -2,7 +2,7 @@
 // libFuzzer target: the decoding step in front of the readers (MIME, quoted-printable, base64,
 // charsets, format=flowed, terminal codes, a PTS session, quoting) on arbitrary bytes. Every
 // offset of the decoded text must map back inside the input; then the whole read runs, as
-// `iosr show` would, and every writer on what it read.
+// `iosr show` would, and every writer on what it read; and the read in place must agree.
 #include <cstdio>
 #include <cstdlib>
 
@@ -29,5 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     iosr::fuzz::render_everything(iosr::read_results(text, "fuzz"));
   } catch (const iosr::parse_error&) {
   }
+  // Every format, as a batch reads it: in place, positions from the noted line ends.
+  iosr::fuzz::check_in_place_reads_alike(text);
   return 0;
 }

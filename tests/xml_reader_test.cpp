@@ -3,11 +3,7 @@
 // the quirks of docs/composite-xml.md ("The format", "Warnings"), schedulers, standard errors
 // and error positions.
 #include <cmath>
-#include <filesystem>
 #include <string>
-#include <utility>
-#include <variant>
-#include <vector>
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
@@ -425,67 +421,5 @@ TEST_CASE("A field's text is its first text, mixed with elements, CDATA or comme
                           "x.xml");
     INFO(inner);
     CHECK(f.title == title);
-  }
-}
-
-namespace {
-
-// What a read gives, error or model, to compare two ways of reading one text.
-std::variant<result_file, std::string> outcome_of(bool in_place, std::string text) {
-  try {
-    return in_place ? read_results_in_place(text, "x.xml") : read_results(text, "x.xml");
-  } catch (const parse_error& e) {
-    return std::string(e.what());
-  }
-}
-
-}  // namespace
-
-// A batch parses each file in place: pugixml writes terminators over line ends and decodes
-// `&#10;` into new ones, so the positions must come from the line ends noted before.
-TEST_CASE("Reading in place gives the model, warnings and errors of reading a copy", "[xml]") {
-  std::vector<std::pair<std::string, std::string>> texts;
-  for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
-    texts.emplace_back(entry.path().filename().string(), test_support::slurp(entry.path()));
-  }
-  for (const char* sample : {"iosched-3way.xml", "quirks.xml", "multi-pass-fail.xml"}) {
-    texts.emplace_back(sample, test_support::slurp(samples + sample));
-  }
-  const std::string three_way = test_support::slurp(samples + "iosched-3way.xml");
-  auto replaced = [](std::string text, std::string_view what, std::string_view with) {
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size())) {
-      text.replace(at, what.size(), with);
-    }
-    return text;
-  };
-  texts.emplace_back("CRLF line ends", replaced(three_way, "\n", "\r\n"));
-  texts.emplace_back("line ends inside tags and references",
-                     replaced(replaced(three_way, "<Entry>", "<Entry\n>"), "</Title>",
-                              "&#10;&#10;&amp;\n</Title>"));
-  texts.emplace_back("a DOCTYPE after a comment",
-                     replaced(three_way, "<PhoronixTestSuite>",
-                              "<!-- a\nnote -->\n<!DOCTYPE r [\n<!ENTITY e \"x\">\n]>\n"
-                              "<PhoronixTestSuite>"));
-  texts.emplace_back("a byte-order mark and a cut", "\xEF\xBB\xBF" + three_way.substr(0, 900));
-  // pugixml stops at its buffer's last byte: cut inside a tag, the copy's added '\0' and the
-  // string's own must give the same error (found by fuzz_composite_xml).
-  for (std::string_view cut : {"<Syst", "<System a", "<System a=\"", "<Title>x"}) {
-    texts.emplace_back("cut at " + std::string(cut),
-                       three_way.substr(0, three_way.find("<System>")) + std::string(cut));
-  }
-  texts.emplace_back("an entry with a bad value",
-                     replaced(three_way, "<Value>", "<Value>x"));
-  for (const auto& [name, text] : texts) {
-    INFO(name);
-    auto copied = outcome_of(false, text), in_place = outcome_of(true, text);
-    CHECK(copied.index() == in_place.index());
-    if (copied.index() == 1) {
-      CHECK(std::get<1>(copied) == std::get<1>(in_place));
-    } else if (copied.index() == 0 && in_place.index() == 0) {
-      const auto& a = std::get<0>(copied);
-      const auto& b = std::get<0>(in_place);
-      CHECK(a.warnings == b.warnings);
-      CHECK(a == b);
-    }
   }
 }
