@@ -333,12 +333,17 @@ with tempfile.TemporaryDirectory() as tmp:
     for name in ["a/y.txt", "a-b/x.txt", "a.c/z.txt", "a.txt", "a0.txt", "B/q.txt", "a/-.txt"]:
         os.makedirs(os.path.dirname(os.path.join(order, name)), exist_ok=True)
         shutil.copy(SEED, os.path.join(order, name))
+    def files_read(tree, csv):
+        """The files of `tree` in the order their rows come in `csv`, each once."""
+        seen = []
+        for row in read_csv(csv):
+            name = os.path.relpath(row["file"], tree)
+            if not seen or seen[-1] != name:
+                seen.append(name)
+        return seen
+
     rc, _, err = run("convert", order, "--combine", os.path.join(tmp, "order.csv"))
-    seen = []
-    for row in read_csv(os.path.join(tmp, "order.csv")):
-        name = os.path.relpath(row["file"], order)
-        if not seen or seen[-1] != name:
-            seen.append(name)
+    seen = files_read(order, os.path.join(tmp, "order.csv"))
     check("a tree is read in byte-wise order of relative paths",
           rc == 0 and seen == ["B/q.txt", "a-b/x.txt", "a.c/z.txt", "a.txt", "a/-.txt", "a/y.txt", "a0.txt"],
           (rc, seen, err[:200]))
@@ -354,11 +359,7 @@ with tempfile.TemporaryDirectory() as tmp:
     os.symlink(os.path.join(odd, "gone.txt"), os.path.join(odd, "dangling.txt"))
     os.mkfifo(os.path.join(odd, "pipe"))
     rc, _, err = run("convert", odd, "--combine", os.path.join(tmp, "odd.csv"))
-    files = []
-    for row in read_csv(os.path.join(tmp, "odd.csv")):
-        name = os.path.relpath(row["file"], odd)
-        if not files or files[-1] != name:
-            files.append(name)
+    files = files_read(odd, os.path.join(tmp, "odd.csv"))
     check("links to files are read, links to folders, dangling links and FIFOs are not",
           rc == 0 and files == ["file-link.txt", "real/seed.txt"], (rc, files, err[:300]))
 
