@@ -144,6 +144,27 @@ TEST_CASE("A repeated chart takes the earlier one's place; the charts between st
   CHECK(xml.warnings[1].message.find("repeats the one at line 3") != std::string::npos);
 }
 
+// PTS joins the identity's fields with commas, so fields that hold commas can join to one
+// identity: the joined text decides, not the fields one by one.
+TEST_CASE("Charts whose fields join to one identity are one chart, commas and all", "[finish]") {
+  auto chart = [](const std::string& arguments, const std::string& description,
+                  const std::string& value) {
+    return "<Result><Title>T</Title><Arguments>" + arguments + "</Arguments><Description>" +
+           description + "</Description><Data><Entry><Identifier>a</Identifier><Value>" + value +
+           "</Value></Entry></Data></Result>\n";
+  };
+  // `x,y` + `z` and `x` + `y,z` both join to `T,x,y,z,,`; `x` + `y` does not.
+  const auto xml = read_xml(system_xml("a") + chart("x,y", "z", "1") + chart("x", "y", "2") +
+                            chart("x", "y,z", "3"));
+  REQUIRE(xml.results.size() == 2);
+  CHECK(xml.results[0].arguments == "x");
+  CHECK(xml.results[0].description == "y,z");
+  CHECK(xml.results[0].entries.at(0).value_text == "3");
+  CHECK(xml.results[1].description == "y");
+  REQUIRE(xml.warnings.size() == 1);
+  CHECK(xml.warnings[0].message.find("repeats the one at line 1") != std::string::npos);
+}
+
 TEST_CASE("A label's second entry is reported in short and long charts alike", "[finish]") {
   for (std::size_t count : {3, 40}) {
     std::vector<std::pair<std::string, std::string>> entries;
