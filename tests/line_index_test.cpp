@@ -3,6 +3,8 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <initializer_list>
 
 #include "catch.hpp"
 #include "line_index.hpp"
@@ -26,6 +28,16 @@ std::string where(const line_index& index, std::size_t offset) {
   return std::to_string(p.line) + ":" + std::to_string(p.column);
 }
 
+// Checks `line:column` at each offset of one index over `text`, asked in the order given.
+void check_places(std::string_view text,
+                  std::initializer_list<std::pair<std::size_t, std::string_view>> places) {
+  line_index index(text);
+  for (const auto& [offset, place] : places) {
+    INFO("offset " << offset);
+    CHECK(where(index, offset) == place);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("The first byte of a text is line 1 column 1", "[line_index]") {
@@ -34,16 +46,9 @@ TEST_CASE("The first byte of a text is line 1 column 1", "[line_index]") {
 }
 
 TEST_CASE("Offsets after LF line ends count lines and byte columns", "[line_index]") {
-  constexpr std::string_view text = "abc\ndef\n\nxy";
-  line_index index(text);
-  CHECK(where(index, 2) == "1:3");
-  // The `\n` itself belongs to the line it ends.
-  CHECK(where(index, 3) == "1:4");
-  CHECK(where(index, 4) == "2:1");
-  CHECK(where(index, 6) == "2:3");
-  // An empty line.
-  CHECK(where(index, 8) == "3:1");
-  CHECK(where(index, 9) == "4:1");
+  // The `\n` itself belongs to the line it ends (offset 3); line 3 is empty.
+  check_places("abc\ndef\n\nxy", {{2, "1:3"}, {3, "1:4"}, {4, "2:1"}, {6, "2:3"}, {8, "3:1"},
+                                  {9, "4:1"}});
 }
 
 TEST_CASE("The last byte of a text without a final line end is on the last line",
@@ -67,16 +72,10 @@ TEST_CASE("The offset after a final line end starts a new line", "[line_index]")
 
 TEST_CASE("CRLF counts as one line end", "[line_index]") {
   constexpr std::string_view text = "ab\r\ncd\r\n\r\nef";
-  line_index index(text);
-  CHECK(at(index, 0).line == 1);
+  CHECK(at(line_index(text), 0).line == 1);
   // `\r` and `\n` stay on the line they end.
-  CHECK(where(index, 2) == "1:3");
-  CHECK(where(index, 3) == "1:4");
-  CHECK(where(index, 4) == "2:1");
-  CHECK(where(index, 5) == "2:2");
-  CHECK(where(index, 8) == "3:1");
-  CHECK(where(index, 10) == "4:1");
-  CHECK(where(index, 11) == "4:2");
+  check_places(text, {{2, "1:3"}, {3, "1:4"}, {4, "2:1"}, {5, "2:2"}, {8, "3:1"}, {10, "4:1"},
+                      {11, "4:2"}});
 }
 
 TEST_CASE("A lone CR is not a line end", "[line_index]") {
