@@ -150,6 +150,8 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
   // reading through a buffer on the stack copied every byte twice.
   constexpr std::uint64_t first_chunk = 1 << 16;  // enough to tell an archive
   std::uint64_t chunk = source.size > 0 ? std::min(source.size + 1, first_chunk) : first_chunk;
+  // The whole file's room at once: growing after the first chunk copied that chunk.
+  if (source.size > 0 && source.size < limit) bytes.reserve(source.size + 1);
   for (;;) {
     auto at = bytes.size();
     bytes.resize(at + chunk);

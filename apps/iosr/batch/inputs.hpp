@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "iosr/read.hpp"
 #include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli::batch {
@@ -23,6 +24,8 @@ struct batch_input {
   std::string relative_output;
   std::string unsafe_reason;  ///< why: `..` in an archive member's name, an absolute path
   std::string bytes;
+  /// The bytes prepared for reading (batch convert prepares them on the thread that read them).
+  std::optional<prepared_input> prepared;
   std::string read_error;         ///< why the input could not be read
   source_position read_error_at;  ///< where, when it has a place (a fetched result's XML)
   std::string skip_reason;        ///< not a candidate: a link, a nested archive, ...

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 
@@ -139,47 +141,89 @@ result_file read_with(std::string_view format_name, std::string_view text,
   throw std::invalid_argument("no input format '" + std::string(format_name) + "'");
 }
 
+// The bytes of prepared_input and what preparing them found. Held on the heap: the decoded
+// input views `bytes`, which a moved short string would carry along.
+struct prepared_state {
+  std::string bytes;  // prepare_input()'s own copy; empty when `text` is the caller's
+  std::string_view text;
+  char* buffer = nullptr;  // text's own bytes when the reader may overwrite them, else null
+  std::string name;
+  read_options options;
+  std::optional<decoded_input> input;
+  const input_format* format = nullptr;  // the format that claims it
+  std::string_view detected;             // what detect_input_format() says of it
+  std::optional<parse_error> error;      // what reading it is refused with
+};
+
 namespace {
 
-// read_results() and read_results_in_place(): `buffer` is text's own bytes when the reader may
-// overwrite them, else null.
-result_file read_text(std::string_view text, char* buffer, const std::string& name,
-                      const read_options& options) {
-  if (text.size() > options.max_input_bytes) {
-    throw parse_error(name, {}, too_large(text.size(), options.max_input_bytes));
+// Everything before a reader runs, in the order read_results() reports problems: the size, an
+// empty text, UTF-16, binary bytes, no claiming format. Sniffing and the binary scan also give
+// detect_input_format()'s answer, so that a batch sniffs each file once.
+void prepare(prepared_state& s) {
+  auto text = s.text;
+  const auto& name = s.name;
+  if (text.size() > s.options.max_input_bytes) {
+    s.error.emplace(name, source_position{}, too_large(text.size(), s.options.max_input_bytes));
+    return;  // not looked at further: reading it is refused, whatever it holds
   }
-  if (skip_bom_and_space(text).empty()) {
-    throw parse_error(name, {}, "empty input; expected a PTS result export");
-  }
-  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
-    throw parse_error(name, {1, 1}, "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
-  }
+  const bool empty = skip_bom_and_space(text).empty();
+  const bool utf16 = text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF");
   // Positions on line 1 count from after a byte-order mark, in every reader.
   if (text.starts_with("\xEF\xBB\xBF")) {
     text.remove_prefix(3);
-    if (buffer != nullptr) buffer += 3;
+    if (s.buffer != nullptr) s.buffer += 3;
   }
-  decoded_input input(text);
+  auto& input = s.input.emplace(text);
   input.undo_layers(claimed);
-  if (auto at = find_binary_byte(input.text()); at != std::string_view::npos) {
-    throw parse_error(name, input.positions().position(at),
-                      "binary data (byte " +
-                          std::to_string(static_cast<unsigned char>(input.text()[at])) +
-                          "); expected a text or XML result export");
+  const auto binary_at = find_binary_byte(input.text());
+  s.format = claiming_format(input.text());
+  // Binary near the start is an image or a program; further in, it is a damaged result file,
+  // which is claimed so that reading it reports the damage.
+  constexpr std::size_t binary_head = 1024;
+  const bool binary_head_seen = binary_at != std::string_view::npos && binary_at < binary_head;
+  if (!empty && !binary_head_seen && s.format != nullptr) s.detected = s.format->name;
+  if (empty) {
+    s.error.emplace(name, source_position{}, "empty input; expected a PTS result export");
+  } else if (utf16) {
+    s.error.emplace(name, source_position{1, 1},
+                    "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
+  } else if (binary_at != std::string_view::npos) {
+    s.error.emplace(name, input.positions().position(binary_at),
+                    "binary data (byte " +
+                        std::to_string(static_cast<unsigned char>(input.text()[binary_at])) +
+                        "); expected a text or XML result export");
+  } else if (s.format == nullptr) {
+    s.error.emplace(name, source_position{},
+                    "not a benchmark result; expected a PTS text export (charts with "
+                    "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
+                    "composite.xml, or PTS's CSV or JSON export");
   }
-  const auto* format = claiming_format(input.text());
-  if (format == nullptr) {
-    throw parse_error(name, {}, "not a benchmark result; expected a PTS text export (charts with "
-                                "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
-                                "composite.xml, or PTS's CSV or JSON export");
-  }
+  if (s.error) return;
   // A decoded text is a copy the caller never had: only the original is the caller's to give.
-  if (buffer != nullptr && input.is_original()) {
+  if (s.buffer != nullptr && input.is_original()) {
     input.note_line_ends();
   } else {
-    buffer = nullptr;
+    s.buffer = nullptr;
   }
-  return read_as(*format, input, name, options, buffer);
+}
+
+result_file read_prepared(prepared_state& s) {
+  if (s.error) throw *s.error;
+  return read_as(*s.format, *s.input, s.name, s.options, s.buffer);
+}
+
+// read_results() and read_results_in_place(): `buffer` is text's own bytes when the reader may
+// overwrite them, else null.
+result_file read_text(std::string_view text, char* buffer, std::string name,
+                      const read_options& options) {
+  prepared_state s;
+  s.text = text;
+  s.buffer = buffer;
+  s.name = std::move(name);
+  s.options = options;
+  prepare(s);
+  return read_prepared(s);
 }
 
 }  // namespace
@@ -207,12 +251,38 @@ std::string_view detect_input_format(std::string_view text) {
 }
 
 result_file read_results(std::string_view text, std::string name, const read_options& options) {
-  return detail::read_text(text, nullptr, name, options);
+  return detail::read_text(text, nullptr, std::move(name), options);
 }
 
 result_file read_results_in_place(std::string& text, std::string name,
                                   const read_options& options) {
-  return detail::read_text(text, text.data(), name, options);
+  return detail::read_text(text, text.data(), std::move(name), options);
+}
+
+prepared_input::prepared_input(std::unique_ptr<detail::prepared_state> state)
+    : state_(std::move(state)) {}
+prepared_input::prepared_input(prepared_input&&) noexcept = default;
+prepared_input& prepared_input::operator=(prepared_input&&) noexcept = default;
+prepared_input::~prepared_input() = default;
+
+std::string_view prepared_input::detected_format() const {
+  return state_ ? state_->detected : std::string_view();
+}
+
+prepared_input prepare_input(std::string bytes, std::string name, const read_options& options) {
+  auto s = std::make_unique<detail::prepared_state>();
+  s->bytes = std::move(bytes);
+  s->text = s->bytes;
+  s->buffer = s->bytes.data();
+  s->name = std::move(name);
+  s->options = options;
+  detail::prepare(*s);
+  return prepared_input(std::move(s));
+}
+
+result_file read_results(prepared_input input) {
+  if (!input.state_) throw std::invalid_argument("read_results: a prepared_input read already");
+  return detail::read_prepared(*input.state_);
 }
 
 result_file read_results_file(const std::string& path, const read_options& options) {

@@ -2,6 +2,7 @@
 // The tidy CSV output: one row per entry over all files (schema: docs/csv.md).
 // Fields are quoted per RFC 4180 (see render/escape.hpp); lines end with a bare `\n`, which
 // Python's csv module, pandas, DuckDB and spreadsheets all read as a record end.
+#include <algorithm>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +21,9 @@ struct csv_pieces {
   static std::size_t most(std::size_t, std::string_view field) { return 2 * field.size() + 3; }
   static char* write(char* to, std::size_t column, std::string_view field) {
     if (column != 0) *to++ = ',';
+    // Numbers as number() writes them (digits, `-`, `.`, `e`, `+`) or the value's own text
+    // when that is the same number: nothing to quote, nothing to look for.
+    if (is_numeric_column(column)) return std::copy(field.begin(), field.end(), to);
     return write_csv_field(to, field);
   }
   static constexpr std::string_view end = "\n";

@@ -24,12 +24,17 @@ inline constexpr std::array<std::string_view, 22> tidy_columns = {
 };
 
 /// Columns holding a number iosr computed or read (not source text): JSONL writes them as
-/// JSON numbers.
-constexpr bool is_numeric_column(std::size_t column) {
-  return tidy_columns[column] == "standard_error" || tidy_columns[column] == "sample_count" ||
-         tidy_columns[column] == "numeric_value" || tidy_columns[column] == "min" ||
-         tidy_columns[column] == "max";
-}
+/// JSON numbers, and CSV never needs to quote them. A table: asked for every field written.
+inline constexpr std::array<bool, tidy_columns.size()> numeric_columns = [] {
+  std::array<bool, tidy_columns.size()> numeric{};
+  for (std::size_t i = 0; i < tidy_columns.size(); ++i) {
+    auto c = tidy_columns[i];
+    numeric[i] = c == "standard_error" || c == "sample_count" || c == "numeric_value" ||
+                 c == "min" || c == "max";
+  }
+  return numeric;
+}();
+constexpr bool is_numeric_column(std::size_t column) { return numeric_columns[column]; }
 
 /// Which rows a column's text is the same for: every row of a chart (the file's columns among
 /// them), every row of one system, or each row alone.
