@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -47,6 +48,7 @@ class ordered_pool {
       return in_flight == 0 || (in_flight < window_ && bytes_in_flight_ + bytes <= window_bytes_);
     });
     queue_.emplace_back(submitted_++, std::move(item));
+    queued_.store(queue_.size(), std::memory_order_relaxed);
     sizes_.push_back(bytes);
     bytes_in_flight_ += bytes;
     work_ready_.notify_one();
@@ -86,20 +88,38 @@ class ordered_pool {
   void run_worker() {
     std::unique_lock lock(mutex_);
     for (;;) {
+      if (queue_.empty() && !closed_) {
+        lock.unlock();
+        wait_briefly_for_work();
+        lock.lock();
+      }
       work_ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
       if (queue_.empty()) return;
       auto [index, item] = std::move(queue_.front());
       queue_.pop_front();
+      queued_.store(queue_.size(), std::memory_order_relaxed);
       lock.unlock();
       Out out = work_(item);
       lock.lock();
       done_.emplace(index, std::move(out));
-      // The taker is woken for a batch of results, or when the workers are running dry; not
-      // for each one (see next()).
-      if (done_.contains(taken_) && (done_.size() >= std::max<std::size_t>(1, window_ / 4) ||
-                                     queue_.empty() || closed_)) {
+      // The taker is woken for a batch of results, not for each one (see next()); at the end,
+      // for the last ones.
+      if (done_.contains(taken_) &&
+          (done_.size() >= std::max<std::size_t>(1, window_ / 4) || closed_)) {
         result_ready_.notify_all();
       }
+    }
+  }
+
+  // A worker that ran dry looks for work for a while before it sleeps: on a tree of small files
+  // the next item comes within microseconds, and falling asleep and being woken for each one
+  // cost tens of microseconds on a virtual machine, more than the item's own work (a tree of
+  // 2,750 small files: docs/performance.md). It yields, so that a reader on the same core runs.
+  void wait_briefly_for_work() const {
+    constexpr auto most = std::chrono::microseconds(50);
+    const auto until = std::chrono::steady_clock::now() + most;
+    while (queued_.load(std::memory_order_relaxed) == 0 && std::chrono::steady_clock::now() < until) {
+      std::this_thread::yield();
     }
   }
 
@@ -108,6 +128,7 @@ class ordered_pool {
   std::mutex mutex_;
   std::condition_variable space_, work_ready_, result_ready_;
   std::deque<std::pair<std::size_t, In>> queue_;
+  std::atomic<std::size_t> queued_{0};  // queue_.size(), read without the lock
   std::deque<std::size_t> sizes_;  // of the items in flight, in submission order
   std::size_t bytes_in_flight_ = 0;
   std::map<std::size_t, Out> done_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -98,13 +99,15 @@ bool fill_standard_error(entry& e) {
 
 namespace {
 
-// Finds the top-level "disk-scheduler" string of a system's JSON and stops reading there: the
-// key comes first in what PTS writes, and building the whole document for one member was 12 %
-// of a batch conversion's instructions (docs/performance.md). Text that is not JSON up to
-// that member names no scheduler.
-class scheduler_finder : public nlohmann::json_sax<nlohmann::json> {
+// Records the top-level string members named `keys`; with `stop_at_first`, stops reading at the
+// first of their values (the scheduler: the key comes first in what PTS writes, so the rest of
+// the document is never lexed).
+class member_finder : public nlohmann::json_sax<nlohmann::json> {
  public:
-  std::string found;
+  member_finder(std::span<const char* const> keys, std::span<std::string> found,
+                bool stop_at_first)
+      : keys_(keys), found_(found), stop_at_first_(stop_at_first) {}
+  bool is_object = false;  // the document is an object (else nothing is found)
 
   bool null() override { return value(); }
   bool boolean(bool) override { return value(); }
@@ -112,16 +115,23 @@ class scheduler_finder : public nlohmann::json_sax<nlohmann::json> {
   bool number_unsigned(number_unsigned_t) override { return value(); }
   bool number_float(number_float_t, const string_t&) override { return value(); }
   bool string(string_t& text) override {
-    if (at_key_) found = text;
-    return value();
+    if (at_key_ != npos) found_[at_key_] = std::move(text);
+    return value(true);
   }
   bool binary(binary_t&) override { return value(); }
-  bool start_object(std::size_t) override { return open(); }
+  bool start_object(std::size_t) override {
+    if (depth_ == 0) is_object = true;
+    return open();
+  }
   bool start_array(std::size_t) override { return open(); }
   bool end_object() override { return close(); }
   bool end_array() override { return close(); }
   bool key(string_t& name) override {
-    at_key_ = depth_ == 1 && name == "disk-scheduler";
+    at_key_ = npos;
+    if (depth_ != 1) return true;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      if (name == keys_[i]) at_key_ = i;
+    }
     return true;
   }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
@@ -129,9 +139,16 @@ class scheduler_finder : public nlohmann::json_sax<nlohmann::json> {
   }
 
  private:
-  bool value() { return !at_key_; }  // the member's value was seen: stop
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  // A value was read; one of a wanted key that is not a string counts as none.
+  bool value(bool is_string = false) {
+    if (at_key_ == npos) return true;
+    if (!is_string) found_[at_key_].clear();
+    at_key_ = npos;
+    return !stop_at_first_;
+  }
   bool open() {
-    if (at_key_) return false;  // an object or array: not a scheduler name
+    if (at_key_ != npos && !value()) return false;  // an object or array: not a string
     ++depth_;
     return true;
   }
@@ -140,18 +157,38 @@ class scheduler_finder : public nlohmann::json_sax<nlohmann::json> {
     return true;
   }
 
+  std::span<const char* const> keys_;
+  std::span<std::string> found_;
+  bool stop_at_first_;
   int depth_ = 0;
-  bool at_key_ = false;
+  std::size_t at_key_ = npos;
 };
 
 }  // namespace
 
+template <std::size_t N>
+std::optional<std::array<std::string, N>> json_string_members(std::string_view text,
+                                                             const char* const (&keys)[N]) {
+  std::array<std::string, N> found;
+  member_finder finder(keys, found, /*stop_at_first=*/false);
+  if (!nlohmann::json::sax_parse(text, &finder) || !finder.is_object) return std::nullopt;
+  return found;
+}
+
+template std::optional<std::array<std::string, 1>> json_string_members(std::string_view,
+                                                                       const char* const (&)[1]);
+template std::optional<std::array<std::string, 2>> json_string_members(std::string_view,
+                                                                       const char* const (&)[2]);
+
 void fill_scheduler(system& s) {
   if (!s.scheduler.empty()) return;
   if (s.json.find("disk-scheduler") != std::string::npos) {
-    scheduler_finder finder;
+    // Text that is not JSON up to that member names no scheduler.
+    static constexpr const char* key[] = {"disk-scheduler"};
+    std::string found;
+    member_finder finder(key, {&found, 1}, /*stop_at_first=*/true);
     nlohmann::json::sax_parse(s.json, &finder);
-    s.scheduler = scheduler_key(finder.found);
+    s.scheduler = scheduler_key(found);
     if (!s.scheduler.empty()) return;
   }
   constexpr std::string_view marker = "Disk Scheduler: ";

@@ -4,6 +4,8 @@
 // system's JSON or notes.
 #pragma once
 
+#include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,6 +23,15 @@ std::string read_stored_value(entry& e, const display_format& format);
 /// (docs/composite-xml.md, "Samples and standard error"): N counts every run, the statistics
 /// use the numeric ones. False when some run is not a number.
 bool fill_standard_error(entry& e);
+
+/// The string members named `keys` at the top of the JSON object `text` (PTS's JSON of an entry
+/// or a system): for each key the last member's string, or an empty one when it is absent or
+/// not a string (later duplicates win, as in nlohmann's document, PHP and PTS). Nothing when
+/// `text` is not a JSON object. Read with nlohmann's SAX parser: building the document for a
+/// member or two was most of the cost.
+template <std::size_t N>
+std::optional<std::array<std::string, N>> json_string_members(std::string_view text,
+                                                             const char* const (&keys)[N]);
 
 /// Fills a system's scheduler from its JSON `disk-scheduler` or its notes
 /// (`Disk Scheduler: DEADLINE.`) when the label names none.

@@ -78,10 +78,13 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   r.where = ctx.at(node);
   read_elements(ctx, node, composite_xml::result_elements, r);
   if (r.title.empty()) ctx.warn(node, "a Result has no Title");
-  auto entries = node.child("Data").children("Entry");
-  auto count = static_cast<std::size_t>(std::distance(entries.begin(), entries.end()));
-  r.entries.reserve(std::min(count, ctx.max_entries));
-  for (auto e : entries) ctx.add_entry(r, read_xml_entry(ctx, e, r));
+  auto data = node.child("Data");
+  // Room for every child, which are all entries in what PTS writes: counting the Entry elements
+  // by name compared every name once more.
+  std::size_t children = 0;
+  for (auto child = data.first_child(); child; child = child.next_sibling()) ++children;
+  r.entries.reserve(std::min(children, ctx.max_entries));
+  for (auto e : data.children("Entry")) ctx.add_entry(r, read_xml_entry(ctx, e, r));
   ctx.out.results.push_back(std::move(r));
 }
 

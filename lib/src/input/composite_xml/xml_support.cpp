@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "input/stored_result.hpp"
@@ -49,8 +48,10 @@ void read_child_texts(const pugi::xml_node& node, std::span<const char* const> n
   std::size_t count = std::min({names.size(), texts.size(), most});
   bool found[most] = {};
   std::size_t next = 0;  // where the search starts: the name after the last one found
+  // Only elements have names here: text and CDATA have none, and comments, processing
+  // instructions and declarations are not kept (the readers' parse flags). Asking each child's
+  // type as well was a call into pugixml per child.
   for (auto child = node.first_child(); child; child = child.next_sibling()) {
-    if (child.type() != pugi::node_element) continue;
     const char* name = child.name();
     for (std::size_t tried = 0; tried < count; ++tried) {
       std::size_t i = next + tried;  // below 2 * count: wrapped without a division
@@ -66,23 +67,6 @@ void read_child_texts(const pugi::xml_node& node, std::span<const char* const> n
     if (!found[i]) texts[i] = {};
   }
 }
-
-namespace {
-
-// The members of a PTS JSON object, or nothing when it is not one (hand-edited files).
-std::optional<nlohmann::json> parse_object(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded() || !json.is_object()) return std::nullopt;
-  return json;
-}
-
-std::string string_member(const nlohmann::json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-}  // namespace
 
 entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const result& chart) {
   auto [label, value, raw_string, entry_json] =
@@ -101,23 +85,25 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   // Entry JSON is parsed only where the model takes something from it (a failed run's error,
   // the range of a line graph written from a text export): parsing every entry's run times
   // was a third of a batch conversion's work. Elsewhere only its shape is checked.
-  auto details = [&]() -> std::optional<nlohmann::json> {
-    auto json = parse_object(e.json);
-    if (!e.json.empty() && !json) report_bad_json();
-    return json;
+  auto details = [&](const auto& keys) {
+    auto members = json_string_members(e.json, keys);
+    if (!e.json.empty() && !members) report_bad_json();
+    return members;
   };
   if (e.value_text.empty()) {
     e.kind = entry_kind::failed;
-    if (auto json = details()) e.error = string_member(*json, "error");
+    static constexpr const char* error_key[] = {"error"};
+    if (auto members = details(error_key)) e.error = std::move((*members)[0]);
     return e;
   }
   if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
     ctx.warn(node, about() + odd);
   }
   if (e.kind == entry_kind::series && e.value_text.find(',') == std::string::npos) {
-    if (auto json = details()) {
-      if (auto low = parse_number(string_member(*json, "min-result"))) e.min = low;
-      if (auto high = parse_number(string_member(*json, "max-result"))) e.max = high;
+    static constexpr const char* range_keys[] = {"min-result", "max-result"};
+    if (auto members = details(range_keys)) {
+      if (auto low = parse_number((*members)[0])) e.min = low;
+      if (auto high = parse_number((*members)[1])) e.max = high;
     }
   } else if (!e.json.empty() && (e.json.front() != '{' || e.json.back() != '}')) {
     report_bad_json();
