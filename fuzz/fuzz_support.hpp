@@ -57,24 +57,37 @@ inline int read_and_render(std::string_view text, std::string_view format) {
   return 0;
 }
 
-/// Aborts unless reading a copy of `text` in place (read_results_in_place, as a batch does)
-/// gives the model, warnings and error that reading `text` as given does.
+/// Aborts unless reading a copy of `text` in place (read_results_in_place) and prepared
+/// (prepare_input and read_results, as a batch does) give the model, warnings and error that
+/// reading `text` as given does, and unless preparing it detects what detect_input_format does.
 inline void check_in_place_reads_alike(std::string_view text) {
   struct outcome {
     std::optional<result_file> file;
     std::string error;
     bool operator==(const outcome&) const = default;
   };
-  auto read = [&](bool in_place) -> outcome {
+  enum class way { copy, in_place, prepared };
+  auto read = [&](way how) -> outcome {
     try {
       std::string copy(text);
-      return {in_place ? read_results_in_place(copy, "fuzz") : read_results(text, "fuzz"), {}};
+      switch (how) {
+        case way::copy: return {read_results(text, "fuzz"), {}};
+        case way::in_place: return {read_results_in_place(copy, "fuzz"), {}};
+        case way::prepared: return {read_results(prepare_input(std::move(copy), "fuzz")), {}};
+      }
     } catch (const parse_error& e) {
       return {std::nullopt, e.what()};
     }
+    return {};
   };
-  if (read(false) != read(true)) {
-    std::fprintf(stderr, "reading in place differs from reading the text as given\n");
+  const auto copied = read(way::copy);
+  if (copied != read(way::in_place) || copied != read(way::prepared)) {
+    std::fprintf(stderr, "reading in place or prepared differs from reading the text as given\n");
+    std::abort();
+  }
+  // A batch skips what its preparation does not detect, as it skipped what detection refused.
+  if (prepare_input(std::string(text), "fuzz").detected_format() != detect_input_format(text)) {
+    std::fprintf(stderr, "a prepared input's detected format differs from detect_input_format\n");
     std::abort();
   }
 }
