@@ -29,9 +29,11 @@ class atomic_file {
 
  private:
   void discard();
+  void close_replaced();
 
   std::string path_, temporary_;
   std::FILE* file_ = nullptr;
+  int replaced_ = -1;  // the file at `path` that this one replaces, open for reading; or -1
   bool failed_ = false;
   std::size_t written_ = 0, handed_to_disk_ = 0;  // bytes; see write()
 };
