@@ -43,10 +43,15 @@ class ordered_pool {
   /// Queues one item of `bytes`; blocks while the window is full.
   void submit(In item, std::size_t bytes) {
     std::unique_lock lock(mutex_);
-    space_.wait(lock, [&] {
+    auto has_room = [&] {
       auto in_flight = submitted_ - taken_;
       return in_flight == 0 || (in_flight < window_ && bytes_in_flight_ + bytes <= window_bytes_);
-    });
+    };
+    if (!has_room()) {
+      submitter_waiting_ = true;
+      space_.wait(lock, has_room);
+      submitter_waiting_ = false;
+    }
     queue_.emplace_back(submitted_++, std::move(item));
     queued_.store(queue_.size(), std::memory_order_relaxed);
     sizes_.push_back(bytes);
@@ -103,9 +108,10 @@ class ordered_pool {
       lock.lock();
       done_.emplace(index, std::move(out));
       // The taker is woken for a batch of results, not for each one (see next()); at the end,
-      // for the last ones.
-      if (done_.contains(taken_) &&
-          (done_.size() >= std::max<std::size_t>(1, window_ / 4) || closed_)) {
+      // for the last ones; and when the workers ran dry while the submitter waits for room,
+      // which only taking results makes (a window full of a few large files).
+      if (done_.contains(taken_) && (done_.size() >= std::max<std::size_t>(1, window_ / 4) ||
+                                     closed_ || (queue_.empty() && submitter_waiting_))) {
         result_ready_.notify_all();
       }
     }
@@ -134,6 +140,7 @@ class ordered_pool {
   std::map<std::size_t, Out> done_;
   std::size_t submitted_ = 0, taken_ = 0;
   bool closed_ = false;
+  bool submitter_waiting_ = false;  // submit() waits for room in the window
   std::vector<std::thread> workers_;
 };
 

@@ -141,6 +141,11 @@ result_file read_with(std::string_view format_name, std::string_view text,
   throw std::invalid_argument("no input format '" + std::string(format_name) + "'");
 }
 
+// Binary within this many bytes of the start is an image or a program, not a result file
+// (detect_input_format); further in, it is a damaged result file, which a format still claims
+// so that reading it reports the damage.
+constexpr std::size_t binary_head = 1024;
+
 // The bytes of prepared_input and what preparing them found. Held on the heap: the decoded
 // input views `bytes`, which a moved short string would carry along.
 struct prepared_state {
@@ -178,9 +183,6 @@ void prepare(prepared_state& s) {
   input.undo_layers(claimed);
   const auto binary_at = find_binary_byte(input.text());
   s.format = claiming_format(input.text());
-  // Binary near the start is an image or a program; further in, it is a damaged result file,
-  // which is claimed so that reading it reports the damage.
-  constexpr std::size_t binary_head = 1024;
   const bool binary_head_seen = binary_at != std::string_view::npos && binary_at < binary_head;
   if (!empty && !binary_head_seen && s.format != nullptr) s.detected = s.format->name;
   if (empty) {
@@ -243,9 +245,10 @@ std::string_view detect_input_format(std::string_view text) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   detail::decoded_input input(text);
   input.undo_layers(detail::claimed);
-  // Binary near the start is an image or a program; further in, it is a damaged result file,
-  // which a sniffer still claims so that reading it reports the damage.
-  if (detail::find_binary_byte(input.text().substr(0, 1024)) != std::string_view::npos) return {};
+  if (detail::find_binary_byte(input.text().substr(0, detail::binary_head)) !=
+      std::string_view::npos) {
+    return {};
+  }
   const auto* format = detail::claiming_format(input.text());
   return format != nullptr ? format->name : std::string_view();
 }
