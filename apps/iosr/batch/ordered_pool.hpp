@@ -97,6 +97,12 @@ class ordered_pool {
         lock.unlock();
         wait_briefly_for_work();
         lock.lock();
+        if (queue_.empty() && !closed_) {
+          const auto slept_from = std::chrono::steady_clock::now();
+          work_ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
+          // Woken soon after: looking a little longer would have found the work.
+          if (std::chrono::steady_clock::now() - slept_from < longest_look) look_longer();
+        }
       }
       work_ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
       if (queue_.empty()) return;
@@ -121,12 +127,26 @@ class ordered_pool {
   // the next item comes within microseconds, and falling asleep and being woken for each one
   // cost tens of microseconds on a virtual machine, more than the item's own work (a tree of
   // 2,750 small files: docs/performance.md). It yields, so that a reader on the same core runs.
-  void wait_briefly_for_work() const {
-    constexpr auto most = std::chrono::microseconds(50);
-    const auto until = std::chrono::steady_clock::now() + most;
-    while (queued_.load(std::memory_order_relaxed) == 0 && std::chrono::steady_clock::now() < until) {
+  // How long it looks adapts: halved each time looking found nothing (a reader waiting for the
+  // disk would otherwise cost 50 us of CPU a file), lengthened when a sleep ended soon after.
+  static constexpr std::chrono::microseconds longest_look{50};
+
+  void wait_briefly_for_work() {
+    const std::chrono::microseconds look{look_us_.load(std::memory_order_relaxed)};
+    if (look.count() == 0) return;
+    const auto until = std::chrono::steady_clock::now() + look;
+    while (queued_.load(std::memory_order_relaxed) == 0) {
+      if (std::chrono::steady_clock::now() >= until) {
+        look_us_.store(look.count() / 2, std::memory_order_relaxed);
+        return;
+      }
       std::this_thread::yield();
     }
+  }
+
+  void look_longer() {
+    const auto look = look_us_.load(std::memory_order_relaxed);
+    look_us_.store(std::min<long>(longest_look.count(), 2 * look + 1), std::memory_order_relaxed);
   }
 
   std::size_t window_, window_bytes_;
@@ -135,6 +155,7 @@ class ordered_pool {
   std::condition_variable space_, work_ready_, result_ready_;
   std::deque<std::pair<std::size_t, In>> queue_;
   std::atomic<std::size_t> queued_{0};  // queue_.size(), read without the lock
+  std::atomic<long> look_us_{longest_look.count()};  // see wait_briefly_for_work()
   std::deque<std::size_t> sizes_;  // of the items in flight, in submission order
   std::size_t bytes_in_flight_ = 0;
   std::map<std::size_t, Out> done_;
