@@ -82,7 +82,6 @@ void line_index::note_line_ends() {
   for (std::size_t i = 64 * w; i < n; ++i) {
     if (static_cast<unsigned char>(p[i]) == end) ends_[w] |= std::uint64_t{1} << (i % 64);
   }
-  noted_ = true;
 }
 
 std::size_t line_index::noted_ends(std::size_t from, std::size_t to, std::size_t& last) const {
@@ -104,7 +103,7 @@ std::size_t line_index::noted_ends(std::size_t from, std::size_t to, std::size_t
 
 void line_index::index_line_starts() const {
   line_starts_.push_back(0);
-  if (noted_) {
+  if (noted()) {
     for (std::size_t w = 0; w < ends_.size(); ++w) {
       for (auto bits = ends_[w]; bits != 0; bits &= bits - 1) {
         line_starts_.push_back(64 * w + static_cast<std::size_t>(std::countr_zero(bits)) + 1);
@@ -128,7 +127,7 @@ source_position line_index::position(std::size_t offset) const {
   }
   // Forward from the cursor: the line ends before `offset` start the lines up to its own.
   auto until = std::min(offset, text_.size());
-  if (until > cursor_ && noted_) {
+  if (until > cursor_ && noted()) {
     std::size_t last = 0;
     if (auto ends = noted_ends(cursor_, until, last); ends > 0) {
       line_ += ends;

@@ -46,8 +46,10 @@ class line_index {
   // The cursor: line_ is the line holding offset cursor_, which starts at line_start_.
   mutable std::size_t cursor_ = 0, line_ = 1, line_start_ = 0;
   mutable std::vector<std::size_t> line_starts_;  // every line's start, once asked behind
-  std::vector<std::uint64_t> ends_;                // bit i of word w: byte 64 w + i ends a line
-  bool noted_ = false;                             // ends_ holds them: text_ is not read again
+  // Bit i of word w: byte 64 w + i ends a line. Once noted, text_ is not read again (an empty
+  // text has no words, and no bytes to read either).
+  std::vector<std::uint64_t> ends_;
+  bool noted() const { return !ends_.empty(); }
 };
 
 }  // namespace iosr::detail

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -30,8 +29,6 @@ namespace iosr::cli::batch {
 namespace fs = std::filesystem;
 
 namespace {
-
-using file_ptr = std::unique_ptr<std::FILE, decltype(&std::fclose)>;
 
 // Where the members of an archive found in a directory go under --out-dir: its path without
 // the archive extensions (`old/x.tar.gz` -> `old/x`).
@@ -136,13 +133,19 @@ bool walk_directory(const std::string& dir, const std::string& relative, const s
   return true;
 }
 
-// The first bytes of a file, to tell what it is.
-std::string read_head(const std::string& path) {
-  file_ptr file(std::fopen(path.c_str(), "rb"), std::fclose);
-  std::string head(head_bytes, '\0');
-  head.resize(file ? std::fread(head.data(), 1, head.size(), file.get()) : 0);
-  return head;
-}
+// Files are read with read(2) rather than stdio: a FILE cost an allocation, an fstat and, for
+// a small file, a copy through its buffer, which showed on trees of small files.
+
+// An open file descriptor, closed when it goes (standard input stays open).
+struct descriptor {
+  int fd;
+  explicit descriptor(int opened) : fd(opened) {}
+  descriptor(const descriptor&) = delete;
+  descriptor& operator=(const descriptor&) = delete;
+  ~descriptor() {
+    if (fd >= 0 && fd != STDIN_FILENO) ::close(fd);
+  }
+};
 
 // Reads up to `n` bytes from `fd` into `to`, fewer only at the end of the input; -1 on an error.
 std::int64_t read_up_to(int fd, char* to, std::uint64_t n) {
@@ -157,24 +160,26 @@ std::int64_t read_up_to(int fd, char* to, std::uint64_t n) {
   return static_cast<std::int64_t>(got);
 }
 
+// The first `n` bytes of a file, to tell what it is (empty when it cannot be read).
+std::string read_head(const std::string& path, std::size_t n = head_bytes) {
+  descriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  std::string head(n, '\0');
+  auto got = file.fd >= 0 ? read_up_to(file.fd, head.data(), n) : -1;
+  head.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+  return head;
+}
+
 // The whole of a plain file, or its first bytes when they show an archive; never more than
-// `limit` bytes (standard input and pipes have no size to check beforehand). With read(2)
-// rather than stdio: a FILE cost an allocation, an fstat and, for a small file, a copy through
-// its buffer, which showed on trees of small files.
+// `limit` bytes (standard input and pipes have no size to check beforehand).
 bool read_file(const input_list::source& source, std::uint64_t limit, std::string& bytes,
                std::string& error) {
   const bool is_stdin = source.path == "-";
-  const int fd = is_stdin ? STDIN_FILENO : ::open(source.path.c_str(), O_RDONLY | O_CLOEXEC);
+  const descriptor file(is_stdin ? STDIN_FILENO : ::open(source.path.c_str(), O_RDONLY | O_CLOEXEC));
+  const int fd = file.fd;
   if (fd < 0) {
     error = std::string("cannot open: ") + std::strerror(errno);
     return false;
   }
-  struct closer {
-    int fd;
-    ~closer() {
-      if (fd != STDIN_FILENO) ::close(fd);
-    }
-  } close_at_end{fd};
   // Straight into `bytes`, sized from the listing when it gave the size (+1 to see the end):
   // reading through a buffer on the stack copied every byte twice.
   constexpr std::uint64_t first_chunk = 1 << 16;  // enough to tell an archive
@@ -243,11 +248,7 @@ bool is_archive_file(const std::string& path) {
   // Opening a FIFO or a device to look would block or consume it.
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return false;
-  file_ptr file(std::fopen(path.c_str(), "rb"), std::fclose);
-  if (!file) return false;
-  char head[512];
-  auto got = std::fread(head, 1, sizeof head, file.get());
-  return has_archive_magic(std::string_view(head, got));
+  return has_archive_magic(read_head(path, 512));
 }
 
 std::string input_too_large(std::uint64_t limit, std::optional<std::uint64_t> size) {

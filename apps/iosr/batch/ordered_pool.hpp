@@ -93,18 +93,7 @@ class ordered_pool {
   void run_worker() {
     std::unique_lock lock(mutex_);
     for (;;) {
-      if (queue_.empty() && !closed_) {
-        lock.unlock();
-        wait_briefly_for_work();
-        lock.lock();
-        if (queue_.empty() && !closed_) {
-          const auto slept_from = std::chrono::steady_clock::now();
-          work_ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
-          // Woken soon after: looking a little longer would have found the work.
-          if (std::chrono::steady_clock::now() - slept_from < longest_look) look_longer();
-        }
-      }
-      work_ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
+      wait_for_work(lock);
       if (queue_.empty()) return;
       auto [index, item] = std::move(queue_.front());
       queue_.pop_front();
@@ -131,22 +120,27 @@ class ordered_pool {
   // disk would otherwise cost 50 us of CPU a file), lengthened when a sleep ended soon after.
   static constexpr std::chrono::microseconds longest_look{50};
 
-  void wait_briefly_for_work() {
+  // Returns, holding `lock`, once there is work or the pool is closed.
+  void wait_for_work(std::unique_lock<std::mutex>& lock) {
+    auto ready = [&] { return !queue_.empty() || closed_; };
+    if (ready()) return;
+    lock.unlock();
     const std::chrono::microseconds look{look_us_.load(std::memory_order_relaxed)};
-    if (look.count() == 0) return;
     const auto until = std::chrono::steady_clock::now() + look;
-    while (queued_.load(std::memory_order_relaxed) == 0) {
-      if (std::chrono::steady_clock::now() >= until) {
-        look_us_.store(look.count() / 2, std::memory_order_relaxed);
-        return;
-      }
+    while (queued_.load(std::memory_order_relaxed) == 0 &&
+           std::chrono::steady_clock::now() < until) {
       std::this_thread::yield();
     }
-  }
-
-  void look_longer() {
-    const auto look = look_us_.load(std::memory_order_relaxed);
-    look_us_.store(std::min<long>(longest_look.count(), 2 * look + 1), std::memory_order_relaxed);
+    lock.lock();
+    if (ready()) return;
+    look_us_.store(look.count() / 2, std::memory_order_relaxed);  // looking found nothing
+    const auto slept_from = std::chrono::steady_clock::now();
+    work_ready_.wait(lock, ready);
+    // Woken soon after: looking a little longer would have found the work.
+    if (std::chrono::steady_clock::now() - slept_from < longest_look) {
+      const long longer = 2 * look_us_.load(std::memory_order_relaxed) + 1;
+      look_us_.store(std::min<long>(longest_look.count(), longer), std::memory_order_relaxed);
+    }
   }
 
   std::size_t window_, window_bytes_;
@@ -155,7 +149,7 @@ class ordered_pool {
   std::condition_variable space_, work_ready_, result_ready_;
   std::deque<std::pair<std::size_t, In>> queue_;
   std::atomic<std::size_t> queued_{0};  // queue_.size(), read without the lock
-  std::atomic<long> look_us_{longest_look.count()};  // see wait_briefly_for_work()
+  std::atomic<long> look_us_{longest_look.count()};  // see wait_for_work()
   std::deque<std::size_t> sizes_;  // of the items in flight, in submission order
   std::size_t bytes_in_flight_ = 0;
   std::map<std::size_t, Out> done_;

@@ -166,19 +166,13 @@ class member_finder : public nlohmann::json_sax<nlohmann::json> {
 
 }  // namespace
 
-template <std::size_t N>
-std::optional<std::array<std::string, N>> json_string_members(std::string_view text,
-                                                             const char* const (&keys)[N]) {
-  std::array<std::string, N> found;
+bool json_string_members(std::string_view text, std::span<const char* const> keys,
+                         std::span<std::string> found) {
   member_finder finder(keys, found, /*stop_at_first=*/false);
-  if (!nlohmann::json::sax_parse(text, &finder) || !finder.is_object) return std::nullopt;
-  return found;
+  if (nlohmann::json::sax_parse(text, &finder) && finder.is_object) return true;
+  for (auto& f : found) f.clear();
+  return false;
 }
-
-template std::optional<std::array<std::string, 1>> json_string_members(std::string_view,
-                                                                       const char* const (&)[1]);
-template std::optional<std::array<std::string, 2>> json_string_members(std::string_view,
-                                                                       const char* const (&)[2]);
 
 void fill_scheduler(system& s) {
   if (!s.scheduler.empty()) return;

@@ -4,8 +4,7 @@
 // system's JSON or notes.
 #pragma once
 
-#include <array>
-#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -25,13 +24,12 @@ std::string read_stored_value(entry& e, const display_format& format);
 bool fill_standard_error(entry& e);
 
 /// The string members named `keys` at the top of the JSON object `text` (PTS's JSON of an entry
-/// or a system): for each key the last member's string, or an empty one when it is absent or
-/// not a string (later duplicates win, as in nlohmann's document, PHP and PTS). Nothing when
-/// `text` is not a JSON object. Read with nlohmann's SAX parser: building the document for a
-/// member or two was most of the cost.
-template <std::size_t N>
-std::optional<std::array<std::string, N>> json_string_members(std::string_view text,
-                                                             const char* const (&keys)[N]);
+/// or a system) into `found`, one per key: the last member's string, or an empty one when it is
+/// absent or not a string (later duplicates win, as in nlohmann's document, PHP and PTS). False,
+/// with nothing found, when `text` is not a JSON object. Read with nlohmann's SAX parser:
+/// building the document for a member or two was most of the cost.
+bool json_string_members(std::string_view text, std::span<const char* const> keys,
+                         std::span<std::string> found);
 
 /// Fills a system's scheduler from its JSON `disk-scheduler` or its notes
 /// (`Disk Scheduler: DEADLINE.`) when the label names none.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <span>
 
 #include "input/stored_result.hpp"
 #include "number.hpp"
@@ -85,15 +86,14 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   // Entry JSON is parsed only where the model takes something from it (a failed run's error,
   // the range of a line graph written from a text export): parsing every entry's run times
   // was a third of a batch conversion's work. Elsewhere only its shape is checked.
-  auto details = [&](const auto& keys) {
-    auto members = json_string_members(e.json, keys);
-    if (!e.json.empty() && !members) report_bad_json();
-    return members;
+  auto details = [&](std::span<const char* const> keys, std::span<std::string> found) {
+    bool is_object = json_string_members(e.json, keys, found);
+    if (!e.json.empty() && !is_object) report_bad_json();
   };
   if (e.value_text.empty()) {
     e.kind = entry_kind::failed;
     static constexpr const char* error_key[] = {"error"};
-    if (auto members = details(error_key)) e.error = std::move((*members)[0]);
+    details(error_key, {&e.error, 1});
     return e;
   }
   if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
@@ -101,10 +101,10 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   }
   if (e.kind == entry_kind::series && e.value_text.find(',') == std::string::npos) {
     static constexpr const char* range_keys[] = {"min-result", "max-result"};
-    if (auto members = details(range_keys)) {
-      if (auto low = parse_number((*members)[0])) e.min = low;
-      if (auto high = parse_number((*members)[1])) e.max = high;
-    }
+    std::string range[2];
+    details(range_keys, range);
+    if (auto low = parse_number(range[0])) e.min = low;
+    if (auto high = parse_number(range[1])) e.max = high;
   } else if (!e.json.empty() && (e.json.front() != '{' || e.json.back() != '}')) {
     report_bad_json();
   }
