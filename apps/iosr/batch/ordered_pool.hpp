@@ -48,7 +48,11 @@ class ordered_pool {
       return in_flight == 0 || (in_flight < window_ && bytes_in_flight_ + bytes <= window_bytes_);
     };
     if (!has_room()) {
+      // Only taking results makes room. Results the workers finished before this wait began
+      // woke no one (the workers wake the taker for a batch, or when they run dry while this
+      // waits), so the taker is woken here for them.
       submitter_waiting_ = true;
+      if (done_.contains(taken_)) result_ready_.notify_all();
       space_.wait(lock, has_room);
       submitter_waiting_ = false;
     }
