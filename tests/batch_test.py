@@ -305,6 +305,27 @@ with tempfile.TemporaryDirectory() as tmp:
     check("--jobs 1, 2 and 5 give the same bytes", outputs[0] == outputs[1] == outputs[2] and len(outputs[0][1]) > 20,
           [len(o[0]) for o in outputs])
 
+    # With one worker the writer renders when the worker is behind, else the worker does: both
+    # ways give the same outputs, messages and exit code, a failing file and --report included.
+    with open(os.path.join(many, "1-broken.txt"), "wb") as f:
+        f.write(BROKEN)
+    ways = []
+    for who in ("writer", "worker"):
+        target = os.path.join(tmp, f"render-{who}.csv")
+        out = os.path.join(tmp, f"render-{who}")
+        report_path = os.path.join(tmp, f"render-{who}.json")
+        p = subprocess.run([IOSR, "convert", many, tgz, "--combine", target, "--to", "pts-text", "--out-dir", out,
+                            "--jobs", "1", "--report", report_path], capture_output=True,
+                           env={**os.environ, "IOSR_TEST_RENDER": who})
+        with open(target, "rb") as f:
+            ways.append((p.returncode, p.stderr, f.read(), open(report_path, "rb").read(),
+                         {n: open(os.path.join(out, n), "rb").read() for n in files_under(out)}))
+    check("rendered by the writer or by the worker: the same bytes",
+          ways[0] == ways[1] and ways[0][0] == 1 and b"1-broken.txt:4:" in ways[0][1]
+          and ways[0][2] == outputs[0][0] and len(ways[0][4]) > 20,
+          [(w[0], len(w[1]), len(w[2]), len(w[4])) for w in ways])
+    os.remove(os.path.join(many, "1-broken.txt"))
+
     # The progress bar: on a terminal only.
     rc, _, err = run("convert", many, "--combine", os.path.join(tmp, "piped.csv"))
     check("no progress bar when stderr is piped", "\r" not in err and "MB/s" not in err, err[:200])

@@ -6,15 +6,19 @@
 #include "batch/batch_convert.hpp"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
 #include "batch/atomic_file.hpp"
+#include "batch/hand_back.hpp"
 #include "batch/inputs.hpp"
 #include "batch/ordered_pool.hpp"
 #include "batch/output_tree.hpp"
@@ -46,13 +50,70 @@ struct outcome {
   failure problem;
   std::string combined;  // its part of the combined output
   std::string own;       // its own output under --out-dir
+  std::unique_ptr<result_file> unrendered;  // read, for the writer to render (writer_renders)
   std::size_t entries = 0;
   std::string warnings;        // as printed, one per line
   std::vector<failure> noted;  // the same, kept for --report
   std::uint64_t input_bytes = 0;
 };
 
-outcome convert_one(batch_input& in, const batch_plan& plan) {
+// Renders `file` into its part of the combined output and its own output under --out-dir.
+void render_outputs(const result_file& file, const batch_plan& plan, bool own_wanted,
+                    std::size_t input_bytes, std::string& combined, std::string& own) {
+  if (!plan.combined.empty()) {
+    render_options options = plan.render_with;
+    // A dataset has one header, written once before every file's rows.
+    options.header = !plan.combined_format.combines;
+    // A composite.xml's rows take about half its bytes: with room for as many as it had,
+    // the output is not grown, and copied, again and again (3 % of a conversion).
+    combined.reserve(input_bytes);
+    render({&file, 1}, plan.combined_format.name, options, combined);
+  }
+  if (own_wanted) render({&file, 1}, plan.to.name, plan.render_with, own);
+}
+
+// Whether an input gets an output of its own under --out-dir (one that is not safe to write
+// fails when it is taken).
+bool own_output_wanted(const batch_plan& plan, const std::string& unsafe_reason) {
+  return !plan.out_dir.empty() && unsafe_reason.empty();
+}
+
+// Who renders a file read with one worker: the writer, when the worker is the slowest of the
+// three threads, and the worker itself otherwise. The reader and the writer share the other
+// cores, and rendering a combined CSV is a fifth of a worker's time: on large files (the
+// benchmark set) the reader is far ahead and the worker's time is the batch's; on small files
+// the reader is the slowest, and rendering on its core slowed the batch (docs/performance.md).
+// Inputs waiting show which: with a quarter of the window waiting, the worker is behind. A
+// writer that falls behind in turn makes the reader wait for room, the inputs waiting run out,
+// and the worker renders again. With more workers they render, in parallel: handing their
+// models to one writer was slower.
+enum class renderer { by_load, writer, worker };
+bool writer_renders(const batch_plan& plan, renderer who, std::size_t inputs_waiting,
+                    std::size_t window) {
+  if (plan.jobs != 1 || who == renderer::worker) return false;
+  return who == renderer::writer || inputs_waiting >= window / 4;
+}
+
+// A test hook: IOSR_TEST_RENDER=writer or =worker fixes who renders with one worker, so that
+// tests/batch_test.py checks that both ways give the same bytes.
+renderer renderer_from_environment() {
+  const char* who = std::getenv("IOSR_TEST_RENDER");
+  if (who == nullptr) return renderer::by_load;
+  if (std::string_view(who) == "writer") return renderer::writer;
+  if (std::string_view(who) == "worker") return renderer::worker;
+  return renderer::by_load;
+}
+
+// What the threads hand back to the one that allocated it (hand_back.hpp): the models the
+// writer rendered, to the worker; the inputs a worker read, to the reader.
+struct handed_back {
+  hand_back<std::unique_ptr<result_file>> models{std::size_t{16} << 20};
+  hand_back<prepared_input> inputs{std::size_t{16} << 20};
+};
+
+// Reads one input; renders it too unless `render_on_writer` (see writer_renders()).
+outcome convert_one(batch_input& in, const batch_plan& plan, handed_back& back,
+                    bool render_on_writer) {
   outcome out;
   out.name = in.name;
   out.relative_output = std::move(in.relative_output);
@@ -85,9 +146,10 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
     }
   }
   try {
-    // Read in place (a composite.xml is not copied); the bytes are freed before rendering, so
-    // that memory stays flat.
+    // Read in place (a composite.xml is not copied); the bytes go back to the reader to be
+    // freed before rendering, so that memory stays flat.
     auto file = read_results(std::move(*in.prepared));
+    back.inputs.give(*in.prepared, in.input_bytes);
     in.prepared.reset();
     for (const auto& w : file.warnings) {
       (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) +=
@@ -95,19 +157,13 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
       if (!plan.report.empty()) out.noted.push_back({file.source_name, w.where, w.message});
     }
     for (const auto& r : file.results) out.entries += r.entries.size();
-    if (!plan.combined.empty()) {
-      render_options options = plan.render_with;
-      // A dataset has one header, written once before every file's rows.
-      options.header = !plan.combined_format.combines;
-      // A composite.xml's rows take about half its bytes: with room for as many as it had,
-      // the output is not grown, and copied, again and again (3 % of a conversion).
-      out.combined.reserve(out.input_bytes);
-      render({&file, 1}, plan.combined_format.name, options, out.combined);
-    }
-    if (!plan.out_dir.empty() && out.unsafe_reason.empty()) {
-      render({&file, 1}, plan.to.name, plan.render_with, out.own);
-    }
     out.status = outcome::state::converted;
+    if (render_on_writer) {
+      out.unrendered = std::make_unique<result_file>(std::move(file));
+    } else {
+      render_outputs(file, plan, own_output_wanted(plan, out.unsafe_reason), out.input_bytes,
+                     out.combined, out.own);
+    }
     return out;
   } catch (const parse_error& e) {
     return fail({e.file(), e.where(), e.message()});
@@ -119,7 +175,8 @@ outcome convert_one(batch_input& in, const batch_plan& plan) {
 // Takes the outcomes in input order: writes outputs, counts, remembers failures for the end.
 class collector {
  public:
-  explicit collector(const batch_plan& plan) : plan_(plan) {}
+  collector(const batch_plan& plan, hand_back<std::unique_ptr<result_file>>& models)
+      : plan_(plan), models_(models) {}
 
   // Opens the combined output; false after saying why.
   bool start() {
@@ -172,15 +229,36 @@ class collector {
       case outcome::state::converted:
         break;
     }
+    const std::string* combined = &o.combined;
+    const std::string* own = &o.own;
+    if (o.unrendered) {
+      // Rendered here, into buffers kept from file to file; the model then goes back to the
+      // worker that made it, to be freed there.
+      combined_buffer_.clear();
+      own_buffer_.clear();
+      try {
+        render_outputs(*o.unrendered, plan_, own_output_wanted(plan_, o.unsafe_reason),
+                       o.input_bytes, combined_buffer_, own_buffer_);
+      } catch (const parse_error& e) {
+        failures_.push_back({e.file(), e.where(), e.message()});
+        return;
+      } catch (const std::exception& e) {
+        failures_.push_back({o.name, {}, e.what()});
+        return;
+      }
+      models_.give(o.unrendered, o.input_bytes);
+      combined = &combined_buffer_;
+      own = &own_buffer_;
+    }
     if (!plan_.combined.empty()) {
       if (plan_.combined == "-") {
-        std::fwrite(o.combined.data(), 1, o.combined.size(), stdout);
+        std::fwrite(combined->data(), 1, combined->size(), stdout);
       } else {
-        combined_file_.write(o.combined);
+        combined_file_.write(*combined);
       }
     }
     if (!plan_.out_dir.empty()) {
-      if (auto problem = write_own(o)) {
+      if (auto problem = write_own(o, *own)) {
         failures_.push_back({o.name, {}, *problem});
         return;
       }
@@ -265,7 +343,7 @@ class collector {
   }
 
   // Writes o's own output under --out-dir; returns why it could not.
-  std::optional<std::string> write_own(const outcome& o) {
+  std::optional<std::string> write_own(const outcome& o, const std::string& text) {
     if (!o.unsafe_reason.empty()) return o.unsafe_reason;
     std::string error;
     auto path = prepare_output_path(plan_.out_dir, o.relative_output, plan_.to.extension, error);
@@ -277,12 +355,14 @@ class collector {
     if (!plan_.force && fs::exists(fs::symlink_status(path, ec))) {
       return path.string() + ": exists; not overwritten (use --force)";
     }
-    if (!write_atomically(path.string(), o.own, error)) return path.string() + ": " + error;
+    if (!write_atomically(path.string(), text, error)) return path.string() + ": " + error;
     return std::nullopt;
   }
 
   const batch_plan& plan_;
+  hand_back<std::unique_ptr<result_file>>& models_;  // what the writer rendered, back to the worker
   atomic_file combined_file_;
+  std::string combined_buffer_, own_buffer_;  // what the writer renders (writer_renders())
   std::set<std::string> written_;
   std::vector<failure> failures_;
   std::vector<failure> warnings_;  // of the converted files, for --report
@@ -309,7 +389,8 @@ int run_batch(const batch_plan& plan) {
   progress_bar progress(plan.progress, counts_known ? inputs.sources.size() : 0,
                         inputs.total_bytes);
 
-  collector results(plan);
+  handed_back back;
+  collector results(plan, back.models);
   if (!results.start()) return exit_input_failed;
 
   // Enough items per worker that the reader's and the writer's pauses never leave a worker
@@ -317,9 +398,13 @@ int run_batch(const batch_plan& plan) {
   // worker rather than 16: the writer and the reader are woken a quarter as often, each
   // wake-up tens of microseconds on a virtual machine (3 % of a conversion of the benchmark
   // set, for a peak RSS of 29 MB instead of 16).
+  const std::size_t window = 64 * std::size_t{plan.jobs} + 64;
+  const renderer who = renderer_from_environment();
   ordered_pool<batch_input, outcome> pool(
-      plan.jobs, 64 * std::size_t{plan.jobs} + 64, std::size_t{64} << 20,
-      [&plan](batch_input& in) { return convert_one(in, plan); });
+      plan.jobs, window, std::size_t{64} << 20, [&plan, &back, &pool, who, window](batch_input& in) {
+        back.models.destroy_handed_back();
+        return convert_one(in, plan, back, writer_renders(plan, who, pool.waiting(), window));
+      });
   std::string reader_error;
   // Result IDs are fetched by the reader thread, one at a time, in input order.
   const input_limits limits{plan.read_with, plan.archive_with, plan.ids};
@@ -327,6 +412,7 @@ int run_batch(const batch_plan& plan) {
     try {
       auto submit = [&](batch_input&& in) {
         if (stop_requested()) return false;
+        back.inputs.destroy_handed_back();
         auto bytes = in.bytes.size();
         // Prepared here, while the bytes are in this core's cache: the binary-byte scan, the
         // sniffing and the line ends were a tenth of a worker's time (docs/performance.md).

@@ -63,6 +63,9 @@ class ordered_pool {
     work_ready_.notify_one();
   }
 
+  /// How many submitted items no worker has started, as last seen (without the lock).
+  std::size_t waiting() const { return queued_.load(std::memory_order_relaxed); }
+
   /// No more items will be submitted.
   void close() {
     std::lock_guard lock(mutex_);

@@ -158,6 +158,7 @@ struct prepared_state {
   const input_format* format = nullptr;  // the format that claims it
   std::string_view detected;             // what detect_input_format() says of it
   std::optional<parse_error> error;      // what reading it is refused with
+  bool read = false;                     // read_results(prepared_input&&) took it
 };
 
 namespace {
@@ -283,8 +284,11 @@ prepared_input prepare_input(std::string bytes, std::string name, const read_opt
   return prepared_input(std::move(s));
 }
 
-result_file read_results(prepared_input input) {
-  if (!input.state_) throw std::invalid_argument("read_results: a prepared_input read already");
+result_file read_results(prepared_input&& input) {
+  if (!input.state_ || input.state_->read) {
+    throw std::invalid_argument("read_results: a prepared_input read already");
+  }
+  input.state_->read = true;
   return detail::read_prepared(*input.state_);
 }
 
