@@ -384,8 +384,9 @@ with tempfile.TemporaryDirectory() as tmp:
     check("links to files are read, links to folders, dangling links and FIFOs are not",
           rc == 0 and files == ["file-link.txt", "real/seed.txt"], (rc, files, err[:300]))
 
-    # A combined output past 8 MiB, which is handed to the disk as it grows (atomic_file):
-    # written over an existing output with --force, it is the same bytes as one written anew.
+    # A combined output past 8 MiB written over an existing output with --force (atomic_file
+    # exchanges the two names, then removes the old file) is the same bytes as one written anew,
+    # and a reader that had the old output open still reads the old one whole.
     zstd = os.path.join(FIXTURES, "corpus", "xml", "pts-10.8.4_compress-zstd_20-systems_14-results.xml")
     big = os.path.join(tmp, "big")
     for i in range(200):
@@ -393,6 +394,15 @@ with tempfile.TemporaryDirectory() as tmp:
         shutil.copy(zstd, os.path.join(big, f"run{i:03}", "composite.xml"))
     fresh, replaced = os.path.join(tmp, "big-fresh.csv"), os.path.join(tmp, "big.csv")
     run("convert", big, "--combine", replaced)
+    with open(replaced, "rb") as f:
+        old_bytes = f.read()
+    held = open(replaced, "rb")
+    rc1, _, _ = run("convert", zstd, big, "--combine", replaced, "--force")
+    check("a reader of the replaced output still reads it whole", held.read() == old_bytes, len(old_bytes))
+    held.close()
+    check("no temporary file is left beside a replaced output",
+          not os.path.exists(replaced + ".iosr-tmp") and os.path.getsize(replaced) > len(old_bytes),
+          os.listdir(tmp))
     rc1, _, _ = run("convert", big, "--combine", replaced, "--force")
     rc2, _, _ = run("convert", big, "--combine", fresh)
     one = os.path.join(tmp, "big-one.csv")
@@ -404,6 +414,24 @@ with tempfile.TemporaryDirectory() as tmp:
           and len(read_csv(replaced)) == 200 * len(read_csv(one)),
           (rc1, rc2, os.path.getsize(fresh)))
     shutil.rmtree(big)
+
+    # What is at the output's name is replaced as rename() replaces it: a link is replaced, not
+    # written through; a directory is an error and stays as it was.
+    link_target, link = os.path.join(tmp, "link-target.csv"), os.path.join(tmp, "link.csv")
+    with open(link_target, "w") as f:
+        f.write("old\n")
+    os.symlink(link_target, link)
+    rc, _, err = run("convert", zstd, "--combine", link, "--force")
+    check("a link at the output's name is replaced by the output, its target left alone",
+          rc == 0 and not os.path.islink(link) and len(read_csv(link)) == len(read_csv(one))
+          and open(link_target).read() == "old\n" and not os.path.exists(link + ".iosr-tmp"),
+          (rc, err, os.listdir(tmp)))
+    folder = os.path.join(tmp, "folder.csv")
+    os.makedirs(os.path.join(folder, "inside"))
+    rc, _, err = run("convert", zstd, "--combine", folder, "--force")
+    check("a directory at the output's name is an error and is left as it was",
+          rc == 1 and f"{folder}: cannot write: Is a directory" in err
+          and os.listdir(folder) == ["inside"] and not os.path.exists(folder + ".iosr-tmp"), (rc, err))
 
     # SIGTERM: stops cleanly, no partial combined output, no temporary file. A FIFO named as an
     # input holds the batch still after the first file, so the signal lands mid-run.

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // An output file that appears whole or not at all: written under a temporary name next to
-// its destination and renamed into place, and removed when the batch stops first.
+// its destination and moved into place (exchanged with the file it replaces, which is then
+// removed), and removed when the batch stops first. Nothing is flushed to the disk (no
+// fsync), as with cp: after a power failure the last outputs may be short.
 #pragma once
 
-#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -29,13 +30,10 @@ class atomic_file {
 
  private:
   void discard();
-  void close_replaced();
 
   std::string path_, temporary_;
   std::FILE* file_ = nullptr;
-  int replaced_ = -1;  // the file at `path` that this one replaces, open for reading; or -1
   bool failed_ = false;
-  std::size_t written_ = 0, handed_to_disk_ = 0;  // bytes; see write()
 };
 
 /// Writes `bytes` to `path` through an atomic_file.
