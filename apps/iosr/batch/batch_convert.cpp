@@ -104,16 +104,13 @@ renderer renderer_from_environment() {
   return renderer::by_load;
 }
 
-// What the threads hand back to the one that allocated it (hand_back.hpp): the models the
-// writer rendered, to the worker; the inputs a worker read, to the reader.
-struct handed_back {
-  hand_back<std::unique_ptr<result_file>> models{std::size_t{16} << 20};
-  hand_back<prepared_input> inputs{std::size_t{16} << 20};
-};
+// The models the writer rendered, handed back to the worker that made them to be freed there
+// (hand_back.hpp). Handing the inputs back to the reader the same way measured no faster
+// (docs/performance.md, step 19).
+using rendered_models = hand_back<std::unique_ptr<result_file>>;
 
 // Reads one input; renders it too unless `render_on_writer` (see writer_renders()).
-outcome convert_one(batch_input& in, const batch_plan& plan, handed_back& back,
-                    bool render_on_writer) {
+outcome convert_one(batch_input& in, const batch_plan& plan, bool render_on_writer) {
   outcome out;
   out.name = in.name;
   out.relative_output = std::move(in.relative_output);
@@ -146,10 +143,9 @@ outcome convert_one(batch_input& in, const batch_plan& plan, handed_back& back,
     }
   }
   try {
-    // Read in place (a composite.xml is not copied); the bytes go back to the reader to be
-    // freed before rendering, so that memory stays flat.
+    // Read in place (a composite.xml is not copied); the bytes are freed before rendering, so
+    // that memory stays flat.
     auto file = read_results(std::move(*in.prepared));
-    back.inputs.give(*in.prepared, in.input_bytes);
     in.prepared.reset();
     for (const auto& w : file.warnings) {
       (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) +=
@@ -175,8 +171,7 @@ outcome convert_one(batch_input& in, const batch_plan& plan, handed_back& back,
 // Takes the outcomes in input order: writes outputs, counts, remembers failures for the end.
 class collector {
  public:
-  collector(const batch_plan& plan, hand_back<std::unique_ptr<result_file>>& models)
-      : plan_(plan), models_(models) {}
+  collector(const batch_plan& plan, rendered_models& models) : plan_(plan), models_(models) {}
 
   // Opens the combined output; false after saying why.
   bool start() {
@@ -360,7 +355,7 @@ class collector {
   }
 
   const batch_plan& plan_;
-  hand_back<std::unique_ptr<result_file>>& models_;  // what the writer rendered, back to the worker
+  rendered_models& models_;  // what the writer rendered, back to the worker
   atomic_file combined_file_;
   std::string combined_buffer_, own_buffer_;  // what the writer renders (writer_renders())
   std::set<std::string> written_;
@@ -389,8 +384,8 @@ int run_batch(const batch_plan& plan) {
   progress_bar progress(plan.progress, counts_known ? inputs.sources.size() : 0,
                         inputs.total_bytes);
 
-  handed_back back;
-  collector results(plan, back.models);
+  rendered_models models(std::size_t{16} << 20);
+  collector results(plan, models);
   if (!results.start()) return exit_input_failed;
 
   // Enough items per worker that the reader's and the writer's pauses never leave a worker
@@ -401,9 +396,9 @@ int run_batch(const batch_plan& plan) {
   const std::size_t window = 64 * std::size_t{plan.jobs} + 64;
   const renderer who = renderer_from_environment();
   ordered_pool<batch_input, outcome> pool(
-      plan.jobs, window, std::size_t{64} << 20, [&plan, &back, &pool, who, window](batch_input& in) {
-        back.models.destroy_handed_back();
-        return convert_one(in, plan, back, writer_renders(plan, who, pool.waiting(), window));
+      plan.jobs, window, std::size_t{64} << 20, [&plan, &models, &pool, who, window](batch_input& in) {
+        models.destroy_handed_back();
+        return convert_one(in, plan, writer_renders(plan, who, pool.waiting(), window));
       });
   std::string reader_error;
   // Result IDs are fetched by the reader thread, one at a time, in input order.
@@ -412,7 +407,6 @@ int run_batch(const batch_plan& plan) {
     try {
       auto submit = [&](batch_input&& in) {
         if (stop_requested()) return false;
-        back.inputs.destroy_handed_back();
         auto bytes = in.bytes.size();
         // Prepared here, while the bytes are in this core's cache: the binary-byte scan, the
         // sniffing and the line ends were a tenth of a worker's time (docs/performance.md).

@@ -74,7 +74,7 @@ class prepared_input {
  private:
   explicit prepared_input(std::unique_ptr<detail::prepared_state> state);
   friend prepared_input prepare_input(std::string, std::string, const read_options&);
-  friend result_file read_results(prepared_input&&);
+  friend result_file read_results(prepared_input);
   std::unique_ptr<detail::prepared_state> state_;
 };
 
@@ -84,10 +84,8 @@ prepared_input prepare_input(std::string bytes, std::string name,
                              const read_options& options = {});
 
 /// read_results_in_place() of prepared bytes, with the name and options given to
-/// prepare_input(): the same model, warnings and errors. `input` is spent (reading it again
-/// throws std::invalid_argument) but keeps its bytes until it is destroyed, so that the caller
-/// chooses the thread that frees them (a batch frees them on the thread that read the file).
-result_file read_results(prepared_input&& input);
+/// prepare_input(): the same model, warnings and errors.
+result_file read_results(prepared_input input);
 
 /// Reads the named file (`-` reads standard input). Throws parse_error, also for a file that
 /// cannot be opened or read and one larger than options.max_input_bytes (refused before it is

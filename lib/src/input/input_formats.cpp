@@ -158,7 +158,6 @@ struct prepared_state {
   const input_format* format = nullptr;  // the format that claims it
   std::string_view detected;             // what detect_input_format() says of it
   std::optional<parse_error> error;      // what reading it is refused with
-  bool read = false;                     // read_results(prepared_input&&) took it
 };
 
 namespace {
@@ -284,11 +283,8 @@ prepared_input prepare_input(std::string bytes, std::string name, const read_opt
   return prepared_input(std::move(s));
 }
 
-result_file read_results(prepared_input&& input) {
-  if (!input.state_ || input.state_->read) {
-    throw std::invalid_argument("read_results: a prepared_input read already");
-  }
-  input.state_->read = true;
+result_file read_results(prepared_input input) {
+  if (!input.state_) throw std::invalid_argument("read_results: a prepared_input read already");
   return detail::read_prepared(*input.state_);
 }
 
