@@ -289,6 +289,27 @@ with tempfile.TemporaryDirectory() as tmp:
                                        "reason": "an archive inside an archive; not expanded"}]
           and "x/seed.txt" not in open(combined).read(), (err, rep))
 
+    # A source tree: XML that is not a PTS result (SVG, XSL, a Maven pom) is skipped as not a
+    # result file, not failed; named on the command line, it fails with its root element.
+    source = os.path.join(tmp, "source")
+    os.makedirs(os.path.join(source, "results", "run"))
+    shutil.copy(OSBENCH, os.path.join(source, "results", "run", "composite.xml"))
+    others = {"logo.svg": '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+              "view.xsl": '<?xml version="1.0"?>\n<xsl:stylesheet version="1.0"/>\n',
+              "pom.xml": '<?xml version="1.0"?>\n<!-- build -->\n<project><modelVersion>4.0.0</modelVersion></project>\n'}
+    for name, text in others.items():
+        with open(os.path.join(source, name), "w") as f:
+            f.write(text)
+    rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source.csv"), "--report", report)
+    rep = json.load(open(report))
+    check("XML that is not a PTS result is skipped in a directory walk",
+          rc == 0 and "converted 1 files (10 entries); 0 failed, 3 skipped" in err
+          and sorted(os.path.basename(f["file"]) for f in rep["skipped_files"]) == sorted(others)
+          and all(f["reason"] == "not a result file" for f in rep["skipped_files"]), (rc, err))
+    rc, _, err = run("convert", os.path.join(source, "logo.svg"), "--combine", os.path.join(tmp, "svg.csv"))
+    check("XML that is not a PTS result, named, fails with its root element",
+          rc == 1 and "logo.svg:2:1: root element is <svg>; expected <PhoronixTestSuite>" in err, (rc, err))
+
     # The same bytes whatever --jobs.
     many = os.path.join(tmp, "many")
     os.makedirs(many)

@@ -423,3 +423,39 @@ TEST_CASE("A field's text is its first text, mixed with elements, CDATA or comme
     CHECK(f.title == title);
   }
 }
+
+TEST_CASE("Only XML whose root is <PhoronixTestSuite> is detected as a result file", "[xml]") {
+  // Found in source trees a batch walks: SVG images, XSL style sheets, Maven poms.
+  const char* others[] = {
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+      "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\"></xsl:stylesheet>",
+      "<?xml version=\"1.0\"?>\n<!-- a build -->\n<project><modelVersion>4.0.0</modelVersion>"
+      "</project>",
+      "<?xml version=\"1.0\"?>\n<PhoronixTestSuiteFork/>",  // the whole name, not a prefix
+      "<?xml version=\"1.0\"?>\n",                        // no element at all
+  };
+  for (const char* text : others) {
+    INFO(text);
+    CHECK(detect_input_format(text).empty());
+    CHECK(detect_input_format(std::string("\xEF\xBB\xBF") + text).empty());
+  }
+  const char* results[] = {
+      "<?xml version=\"1.0\"?>\n<PhoronixTestSuite><Generated/></PhoronixTestSuite>",
+      "<PhoronixTestSuite>\n<Generated/>\n</PhoronixTestSuite>",
+      "<?xml version=\"1.0\"?>\n<?xml-stylesheet type=\"text/xsl\" href=\"pts-results-viewer.xsl\"?>\n"
+      "<!-- written by PTS -->\n<PhoronixTestSuite>",
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE PhoronixTestSuite [ <!ENTITY a \"<b>\"> ]>\n"
+      "<PhoronixTestSuite>",
+      "\r\n  <!-- a note -->\r\n<PhoronixTestSuite\r\n>",
+  };
+  for (const char* text : results) {
+    INFO(text);
+    CHECK(detect_input_format(text) == "composite-xml");
+    CHECK(prepare_input(text, "x").detected_format() == "composite-xml");
+  }
+  // A named file is still read, and told what it is: its root element.
+  CHECK(prepare_input(others[0], "logo.svg").detected_format().empty());
+  CHECK_THROWS_WITH(read_results(others[0], "logo.svg"),
+                    "logo.svg:2:1: root element is <svg>; expected <PhoronixTestSuite> (a PTS "
+                    "composite.xml)");
+}

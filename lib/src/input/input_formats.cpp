@@ -39,17 +39,17 @@ std::string_view skip_bom_and_space(std::string_view text) {
 
 constexpr input_format formats[] = {
     {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
-     read_iosr_json, finishing::none},
+     nullptr, read_iosr_json, finishing::none},
     {"html-view", "text of an OpenBenchmarking.org HTML result view, fields run together",
-     sniff_html_view, read_html_view, finishing::shown_charts},
+     sniff_html_view, nullptr, read_html_view, finishing::shown_charts},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
-     read_composite_xml, finishing::stored_results},
+     is_composite_xml, read_composite_xml, finishing::stored_results},
     {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
-     read_pts_json, finishing::stored_results},
+     nullptr, read_pts_json, finishing::stored_results},
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
-     read_pts_csv, finishing::stored_results},
+     nullptr, read_pts_csv, finishing::stored_results},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
-     sniff_pts_text, read_pts_text, finishing::shown_charts},
+     sniff_pts_text, nullptr, read_pts_text, finishing::shown_charts},
 };
 
 unsigned char is_binary_byte(char ch) {
@@ -113,6 +113,13 @@ const input_format* claiming_format(std::string_view text) {
 }
 
 bool claimed(std::string_view text) { return claiming_format(text) != nullptr; }
+
+// The name detect_input_format() gives a text that `format` (or nothing) claims.
+std::string_view detected_name(const input_format* format, std::string_view text) {
+  if (format == nullptr) return {};
+  if (format->is_result != nullptr && !format->is_result(text)) return {};
+  return format->name;
+}
 
 }  // namespace
 
@@ -184,7 +191,7 @@ void prepare(prepared_state& s) {
   const auto binary_at = find_binary_byte(input.text());
   s.format = claiming_format(input.text());
   const bool binary_head_seen = binary_at != std::string_view::npos && binary_at < binary_head;
-  if (!empty && !binary_head_seen && s.format != nullptr) s.detected = s.format->name;
+  if (!empty && !binary_head_seen) s.detected = detected_name(s.format, input.text());
   if (empty) {
     s.error.emplace(name, source_position{}, "empty input; expected a PTS result export");
   } else if (utf16) {
@@ -249,8 +256,7 @@ std::string_view detect_input_format(std::string_view text) {
       std::string_view::npos) {
     return {};
   }
-  const auto* format = detail::claiming_format(input.text());
-  return format != nullptr ? format->name : std::string_view();
+  return detail::detected_name(detail::claiming_format(input.text()), input.text());
 }
 
 result_file read_results(std::string_view text, std::string name, const read_options& options) {

@@ -18,6 +18,10 @@ struct input_format {
   std::string_view help;  ///< one line for help texts
   /// Cheap look at the content: does this format claim it?
   bool (*sniff)(std::string_view text);
+  /// Whether a text this format claims is a result file, for detect_input_format() (a
+  /// directory walk skips what is not); null: every text it claims. A format may claim more
+  /// than its results, so that reading a named file says what is wrong with it.
+  bool (*is_result)(std::string_view text);
   /// Reads ctx.text into ctx.out (whose source_name and format are set); throws parse_error.
   /// Honours the limits that concern it: entries per chart (all, while reading), XML depth
   /// (composite.xml), JSON depth (iosr-json, pts-json).

@@ -114,6 +114,35 @@ std::string describe(const pugi::xml_parse_result& parsed) {
          "; expected a well-formed PTS composite.xml";
 }
 
+// The root element's name: what follows the XML declaration, comments, processing
+// instructions, a DOCTYPE and blanks; empty when the text does not get that far.
+std::string_view root_element_name(std::string_view text) {
+  auto skip_past = [&text](std::string_view end) {
+    auto at = text.find(end);
+    text.remove_prefix(at == std::string_view::npos ? text.size() : at + end.size());
+  };
+  for (;;) {
+    auto start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return {};
+    text.remove_prefix(start);
+    if (text.starts_with("<?")) {
+      skip_past("?>");
+    } else if (text.starts_with("<!--")) {
+      skip_past("-->");
+    } else if (text.starts_with("<!DOCTYPE")) {
+      // An internal subset, in brackets, may hold `>`.
+      auto open = text.find_first_of("[>");
+      if (open != std::string_view::npos && text[open] == '[') skip_past("]");
+      skip_past(">");
+    } else if (text.starts_with('<')) {
+      text.remove_prefix(1);
+      return text.substr(0, text.find_first_of(" \t\r\n/>"));
+    } else {
+      return {};
+    }
+  }
+}
+
 }  // namespace
 
 bool sniff_composite_xml(std::string_view text) {
@@ -122,6 +151,10 @@ bool sniff_composite_xml(std::string_view text) {
   text.remove_prefix(start);
   return text.starts_with("<?xml") || text.starts_with("<PhoronixTestSuite") ||
          (text.starts_with("<!--") && text.find("<PhoronixTestSuite") != std::string_view::npos);
+}
+
+bool is_composite_xml(std::string_view text) {
+  return root_element_name(text) == "PhoronixTestSuite";
 }
 
 void read_composite_xml(reader_context& base, const read_options& options) {

@@ -12,7 +12,11 @@
 
 namespace iosr::detail {
 
+/// Claims any XML, so that a named file that is not a composite.xml is told why (its root).
 bool sniff_composite_xml(std::string_view text);
+/// Whether an XML text's root element is <PhoronixTestSuite>, as in every PTS layout: SVG, XSL,
+/// Maven poms and the like are not result files, and a directory walk skips them.
+bool is_composite_xml(std::string_view text);
 void read_composite_xml(reader_context& ctx, const read_options& options);
 
 }  // namespace iosr::detail
