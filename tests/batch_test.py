@@ -7,9 +7,12 @@ with --skip-existing. Archives are built here
 from the fixtures.
 Usage: batch_test.py IOSR DATA_DIR FIXTURES_DIR"""
 import csv
+import bz2
 import glob
+import gzip
 import io
 import json
+import lzma
 import os
 import quopri
 import pty
@@ -309,6 +312,48 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("convert", os.path.join(source, "logo.svg"), "--combine", os.path.join(tmp, "svg.csv"))
     check("XML that is not a PTS result, named, fails with its root element",
           rc == 1 and "logo.svg:2:1: root element is <svg>; expected <PhoronixTestSuite>" in err, (rc, err))
+
+    # A compressed single file (no tar inside) is the file it holds: named as the user has it,
+    # its output named after what it holds; one that holds no result is skipped in a walk and
+    # fails when named; an empty one is said, never silently nothing.
+    packed = os.path.join(tmp, "packed")
+    for folder in ("run", "run2", "run3", "man"):
+        os.makedirs(os.path.join(packed, folder))
+    with open(OSBENCH, "rb") as f:
+        xml_bytes = f.read()
+    for name, compress in (("run/composite.xml.gz", gzip.compress), ("run2/composite.xml.bz2", bz2.compress),
+                           ("run3/composite.xml.xz", lzma.compress)):
+        with open(os.path.join(packed, name), "wb") as f:
+            f.write(compress(xml_bytes))
+    with open(os.path.join(packed, "man", "tool.1.gz"), "wb") as f:
+        f.write(gzip.compress(b".TH TOOL 1\n.SH NAME\ntool \\- does things\n"))
+    with open(os.path.join(packed, "empty.gz"), "wb") as f:
+        f.write(gzip.compress(b""))
+    packed_csv, packed_out = os.path.join(tmp, "packed.csv"), os.path.join(tmp, "packed-out")
+    rc, _, err = run("convert", packed, "--combine", packed_csv, "--to", "csv", "--out-dir", packed_out,
+                     "--report", report)
+    rep = json.load(open(report))
+    rows = read_csv(packed_csv)
+    check("compressed single files are read as the files they hold",
+          rc == 0 and "converted 3 files (30 entries); 0 failed, 2 skipped" in err
+          and sorted({r["file"] for r in rows}) == [os.path.join(packed, n) for n in
+                                                     ("run/composite.xml.gz", "run2/composite.xml.bz2",
+                                                      "run3/composite.xml.xz")]
+          and files_under(packed_out) == ["run/composite.csv", "run2/composite.csv", "run3/composite.csv"],
+          (rc, err, files_under(packed_out)))
+    check("a compressed file that holds no result, or nothing, is skipped in a walk, and said",
+          sorted((os.path.basename(f["file"]), f["reason"]) for f in rep["skipped_files"])
+          == [("empty.gz", "an empty archive or compressed file"), ("tool.1.gz", "not a result file")],
+          rep["skipped_files"])
+    rc, _, err = run("convert", os.path.join(packed, "man", "tool.1.gz"), os.path.join(packed, "empty.gz"),
+                     "--combine", os.path.join(tmp, "named.csv"))
+    check("named, they fail and say why",
+          rc == 1 and f"{os.path.join(packed, 'man', 'tool.1.gz')}: not a benchmark result" in err
+          and f"{os.path.join(packed, 'empty.gz')}: an empty archive or compressed file; expected result files in it" in err,
+          err)
+    p = subprocess.run([IOSR, "convert", "-", "--to", "csv", "-o", "-"], input=gzip.compress(xml_bytes), capture_output=True)
+    check("a compressed file on standard input is read",
+          p.returncode == 0 and len(p.stdout.decode().splitlines()) == 11, (p.returncode, p.stderr[:300]))
 
     # The same bytes whatever --jobs.
     many = os.path.join(tmp, "many")

@@ -46,7 +46,8 @@ int run_convert(int argc, char** argv) {
       "iosr convert",
       "Convert result files. INPUT is a file, a directory (walked recursively; result files "
       "are recognised by content, other files skipped), a .tar, .tar.gz, .tar.xz or .zip "
-      "archive (read directly), '-', or an OpenBenchmarking.org result ID (fetched once and "
+      "archive (read directly), a compressed file (composite.xml.gz, .xz, .bz2, .zst: the "
+      "file it holds), '-', or an OpenBenchmarking.org result ID (fetched once and "
       "cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
       "--out-dir, which mirrors each input's relative path.\nOutput formats:" +

@@ -124,9 +124,20 @@ std::string safe_member_path(std::string_view member, std::string& why) {
   return path;
 }
 
-bool read_archive(const std::string& path, std::string_view in_memory, const std::string& display,
-                  const std::string& relative_root, const input_limits& limits,
-                  const std::function<bool(batch_input&&)>& emit) {
+std::string archive_root(const std::string& relative) {
+  std::string root = relative;
+  for (std::string_view ext : {".gz", ".xz", ".bz2", ".zst", ".tgz", ".txz", ".tar", ".zip"}) {
+    if (root.size() > ext.size() && root.ends_with(ext)) root.resize(root.size() - ext.size());
+  }
+  return root;
+}
+
+bool read_archive(const input_list::source& source, std::string_view in_memory,
+                  const input_limits& limits, const std::function<bool(batch_input&&)>& emit) {
+  const std::string& path = source.path;
+  const std::string& display = source.path;  // how members are named: `PATH:MEMBER`
+  // A named archive stands for a directory: its members go to the top of --out-dir.
+  const std::string relative_root = source.named ? std::string() : archive_root(source.relative);
   auto fail_archive = [&](const std::string& message, std::uint64_t consumed) {
     batch_input failed;
     failed.name = display;
@@ -142,6 +153,8 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
   archive_ptr a(api.read_new(), api.read_free);
   api.read_support_filter_all(a.get());
   api.read_support_format_all(a.get());
+  // Last, for a compressed stream that no archive format claims: one member, the file itself.
+  api.read_support_format_raw(a.get());
   int opened = path == "-" ? api.read_open_memory(a.get(), in_memory.data(), in_memory.size())
                            : api.read_open_filename(a.get(), path.c_str(), 1 << 16);
   if (opened != ARCHIVE_OK)
@@ -153,6 +166,20 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
   for (;;) {
     archive_entry* entry = nullptr;
     int status = api.read_next_header(a.get(), &entry);
+    if (status == ARCHIVE_EOF && members == 0) {
+      // Nothing came of it, which is said: a failure when it was named, else a skip.
+      batch_input empty;
+      empty.name = display;
+      empty.named = source.named;
+      empty.input_bytes = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
+      const char* what = "an empty archive or compressed file";
+      if (source.named) {
+        empty.read_error = std::string(what) + "; expected result files in it";
+      } else {
+        empty.skip_reason = what;
+      }
+      return emit(std::move(empty));
+    }
     if (status == ARCHIVE_EOF) return true;
     auto now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
     if (status < ARCHIVE_WARN) {
@@ -165,16 +192,22 @@ bool read_archive(const std::string& path, std::string_view in_memory, const std
     std::string member = raw_name != nullptr ? raw_name : "";
     batch_input in;
     in.name = display + ":" + member;
+    // A compressed single file: named as the user has it, its output named after what it holds.
+    const bool single_file = api.format(a.get()) == ARCHIVE_FORMAT_RAW;
+    if (single_file) {
+      in.name = display;
+      in.named = source.named;
+    }
     auto type = api.entry_filetype(entry);
     if (type == AE_IFDIR) continue;
-    if (type != AE_IFREG || api.entry_hardlink(entry) != nullptr) {
+    if (!single_file && (type != AE_IFREG || api.entry_hardlink(entry) != nullptr)) {
       in.skip_reason = type == AE_IFLNK || api.entry_hardlink(entry) != nullptr
                            ? "a link; links are never followed"
                            : "not a regular file";
     } else {
-      std::string why;
-      auto relative = safe_member_path(member, why);
-      if (relative.empty()) {
+      if (single_file) {
+        in.relative_output = archive_root(source.relative);
+      } else if (std::string why, relative = safe_member_path(member, why); relative.empty()) {
         in.unsafe_reason = why;
       } else {
         in.relative_output = relative_root.empty() ? relative : relative_root + "/" + relative;

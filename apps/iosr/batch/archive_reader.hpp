@@ -12,17 +12,24 @@
 namespace iosr::cli::batch {
 
 /// Whether `head`, a file's first bytes (512 are enough), starts a tar or zip archive or a
-/// gzip, xz, bzip2 or zstd stream, which is taken to hold a tar.
+/// gzip, xz, bzip2 or zstd stream (a compressed tar, or a compressed single file).
 bool has_archive_magic(std::string_view head);
 
-/// Reads the archive at `path` (`-`: `in_memory` holds it), giving each regular member to
-/// `emit` as `DISPLAY:MEMBER`, with its output path under `relative_root` (empty: the top). Links,
+/// Reads the archive `source` (`-`: `in_memory` holds it), giving each regular member to
+/// `emit` as `PATH:MEMBER`, with its output path under the archive's name without its
+/// extensions, or at the top of --out-dir for a named archive (archive_root()). A compressed
+/// single file (`composite.xml.gz`, no tar inside) is one input named `PATH`, named on the
+/// command line when the archive was, with the output path of the file it holds. Links,
 /// special members and archives inside it are handed over as skipped, a member over the input
 /// limit as settle_too_large() settles it. A damaged archive, or one that passes an archive
-/// limit, ends with one failed input named `DISPLAY`. Returns false when `emit` asked to stop.
-bool read_archive(const std::string& path, std::string_view in_memory, const std::string& display,
-                  const std::string& relative_root, const input_limits& limits,
-                  const std::function<bool(batch_input&&)>& emit);
+/// limit, ends with one failed input named `PATH`. Returns false when `emit` asked to stop.
+bool read_archive(const input_list::source& source, std::string_view in_memory,
+                  const input_limits& limits, const std::function<bool(batch_input&&)>& emit);
+
+/// Where what an archive holds goes under --out-dir: `relative` without the archive and
+/// compression extensions (`old/x.tar.gz` -> `old/x`, `run/composite.xml.gz` ->
+/// `run/composite.xml`).
+std::string archive_root(const std::string& relative);
 
 /// `member` as a relative path under the output directory, or empty with `why` set when it
 /// could leave it: absolute, or with a `..` component. `.` and empty components are dropped.

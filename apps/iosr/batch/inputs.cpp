@@ -30,16 +30,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Where the members of an archive found in a directory go under --out-dir: its path without
-// the archive extensions (`old/x.tar.gz` -> `old/x`).
-std::string archive_root(const std::string& relative) {
-  std::string root = relative;
-  for (std::string_view ext : {".gz", ".xz", ".bz2", ".zst", ".tgz", ".txz", ".tar", ".zip"}) {
-    if (root.size() > ext.size() && root.ends_with(ext)) root.resize(root.size() - ext.size());
-  }
-  return root;
-}
-
 // What a directory entry is, from readdir's type where the file system gives it, else from
 // lstat. Links to directories are not followed (they could loop, or lead out of the tree); a
 // link to a file is read as the file.
@@ -298,9 +288,7 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   if (in.read_error.empty() && in.skip_reason.empty()) {
     bool read = read_file(source, limits.read_with.max_input_bytes, in.bytes, in.read_error);
     if (read && has_archive_magic(in.bytes)) {
-      // A named archive stands for a directory: its members go to the top of --out-dir.
-      auto root = source.named ? std::string() : archive_root(source.relative);
-      return read_archive(source.path, in.bytes, source.path, root, limits, emit);
+      return read_archive(source, in.bytes, limits, emit);
     }
   }
   return emit(std::move(in));

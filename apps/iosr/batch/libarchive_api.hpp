@@ -19,8 +19,9 @@ namespace iosr::cli::batch {
 // clang-format off
 #define IOSR_LIBARCHIVE_FUNCTIONS(F)                                                         \
   F(read_new) F(read_free) F(read_support_filter_all) F(read_support_format_all)             \
-  F(read_open_memory) F(read_open_filename) F(read_next_header) F(read_data) F(filter_bytes) \
-  F(error_string) F(entry_pathname) F(entry_filetype) F(entry_hardlink)
+  F(read_support_format_raw) F(read_open_memory) F(read_open_filename) F(read_next_header)   \
+  F(read_data) F(filter_bytes) F(format) F(error_string) F(entry_pathname) F(entry_filetype) \
+  F(entry_hardlink)
 // clang-format on
 
 struct libarchive_api {
