@@ -18,7 +18,11 @@ namespace iosr::detail {
 namespace {
 
 struct csv_pieces {
-  static std::size_t most(std::size_t, std::string_view field) { return 2 * field.size() + 3; }
+  // The room append() makes (and zero-fills) for a field: its comma and its bytes for a
+  // numeric column, which is never quoted; else every byte a doubled quote, and the quotes.
+  static std::size_t most(std::size_t column, std::string_view field) {
+    return is_numeric_column(column) ? field.size() + 1 : 2 * field.size() + 3;
+  }
   static char* write(char* to, std::size_t column, std::string_view field) {
     if (column != 0) *to++ = ',';
     // Numbers as number() writes them (digits, `-`, `.`, `e`, `+`) or the value's own text
