@@ -10,14 +10,15 @@ set -euo pipefail
 # what the tests use: chromium (the HTML page, headless), groff (the man page), python3-pandas
 # (the guide's and the dataset docs' pandas examples), python3-scipy (the statistics checked
 # against SciPy), python3-jsonschema (the JSON Schemas in docs/), sqlite3 (the database read with
-# SQLite's own shell), openssl (a certificate for the TLS check), Node.js and npm (DuckDB, below).
+# SQLite's own shell), openssl (a certificate for the TLS check), strace (that --sync flushes
+# every output), Node.js and npm (DuckDB, below).
 # A test whose tool is missing fails under CI. libcurl is for iosr-http alone
 # (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends, lets it verify
 # OpenBenchmarking.org's TLS.
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
           nlohmann-json3-dev libarchive-dev libmimalloc-dev libcurl4-openssl-dev ca-certificates
           libsqlite3-dev libssl-dev chromium groff-base python3-pandas python3-scipy
-          python3-jsonschema sqlite3 openssl)
+          python3-jsonschema sqlite3 openssl strace)
 # Debian's nodejs and npm, unless a Node.js with its npm is there already (a nodejs package from
 # elsewhere bundles npm, and Debian's npm package would conflict with it).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

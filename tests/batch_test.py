@@ -392,6 +392,27 @@ with tempfile.TemporaryDirectory() as tmp:
           [(w[0], len(w[1]), len(w[2]), len(w[4])) for w in ways])
     os.remove(os.path.join(many, "1-broken.txt"))
 
+    # --sync: the same outputs, each flushed to the disk (fsync) before it takes its name and
+    # its directory after: two fsyncs an output (strace counts them).
+    synced_csv, synced_out = os.path.join(tmp, "synced.csv"), os.path.join(tmp, "synced")
+    args = ["convert", many, "--combine", synced_csv, "--to", "pts-text", "--out-dir", synced_out, "--sync"]
+    if shutil.which("strace"):
+        trace = os.path.join(tmp, "sync.trace")
+        p = subprocess.run(["strace", "-f", "-qq", "-e", "trace=fsync", "-o", trace, IOSR, *args], capture_output=True)
+        fsyncs = sum(1 for line in open(trace) if "fsync(" in line and "= 0" in line)
+        outputs_written = len(files_under(synced_out)) + 1
+        check("--sync flushes every output and its directory", p.returncode == 0 and fsyncs == 2 * outputs_written,
+              (p.returncode, fsyncs, outputs_written, p.stderr[-300:]))
+    elif os.environ.get("CI"):
+        check("strace is installed (scripts/install-deps.sh)", False, "strace missing")
+    else:
+        rc, _, err = run(*args)
+    rc, _, err = run("convert", many, "--combine", os.path.join(tmp, "unsynced.csv"), "--to", "pts-text",
+                     "--out-dir", os.path.join(tmp, "unsynced"))
+    check("--sync writes the same bytes",
+          open(synced_csv, "rb").read() == open(os.path.join(tmp, "unsynced.csv"), "rb").read()
+          and files_under(synced_out) == files_under(os.path.join(tmp, "unsynced")), err[-300:])
+
     # The progress bar: on a terminal only.
     rc, _, err = run("convert", many, "--combine", os.path.join(tmp, "piped.csv"))
     check("no progress bar when stderr is piped", "\r" not in err and "MB/s" not in err, err[:200])

@@ -65,6 +65,9 @@ int run_convert(int argc, char** argv) {
       "skip-existing",
       "with --out-dir: convert only the inputs whose output is missing, to resume a stopped "
       "batch (outputs appear whole or not at all)")(
+      "sync",
+      "flush each output to the disk before it is moved into place, so that it is whole after "
+      "a power cut too, not only after a killed run (slower)")(
       "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<unsigned>())(
       "report", "write a JSON report of what was converted, failed and skipped",
       cxxopts::value<std::string>())(
@@ -146,6 +149,7 @@ int run_convert(int argc, char** argv) {
     }
   }
   plan.force = args.count("force") > 0;
+  plan.sync = args.count("sync") > 0;
   const auto jobs = jobs_from(args);
   if (!jobs) return usage("--jobs: expected 1 to 1024");
   plan.jobs = *jobs;

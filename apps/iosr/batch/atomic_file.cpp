@@ -22,9 +22,10 @@ void atomic_file::discard() {
   temporary_.clear();
 }
 
-bool atomic_file::open(const std::string& path, std::string& error) {
+bool atomic_file::open(const std::string& path, std::string& error, durability how) {
   discard();
   path_ = path;
+  durability_ = how;
   temporary_ = path + std::string(temporary_suffix);
   failed_ = false;
   file_ = std::fopen(temporary_.c_str(), "wb");
@@ -42,6 +43,23 @@ void atomic_file::write(std::string_view bytes) {
 }
 
 namespace {
+
+// Flushes the directory that holds `path` to the disk, so that the name it now has survives a
+// power cut too.
+bool sync_directory_of(const std::string& path) {
+#ifdef __linux__
+  auto slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool synced = ::fsync(fd) == 0;
+  ::close(fd);
+  return synced;
+#else
+  (void)path;
+  return true;
+#endif
+}
 
 // Puts `from` in the place of the file or symbolic link at `to` by exchanging the two names,
 // then removes the replaced one (now at `from`); false, with nothing done, when `to` is neither
@@ -73,7 +91,11 @@ bool replace_by_exchange(const std::string& from, const std::string& to, std::st
 }  // namespace
 
 bool atomic_file::commit(std::string& error) {
-  bool closed = file_ != nullptr && std::fclose(file_) == 0;
+  bool synced = true;
+  if (durability_ == durability::synced && file_ != nullptr) {
+    synced = std::fflush(file_) == 0 && ::fsync(fileno(file_)) == 0;
+  }
+  bool closed = file_ != nullptr && std::fclose(file_) == 0 && synced;
   file_ = nullptr;
   if (failed_ || !closed) {
     error = std::string("cannot write: ") + std::strerror(errno);
@@ -81,24 +103,26 @@ bool atomic_file::commit(std::string& error) {
     return false;
   }
   std::string problem;
-  if (replace_by_exchange(temporary_, path_, problem)) {
-    temporary_.clear();
-    if (problem.empty()) return true;
-    error = problem;
-    return false;
-  }
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+  if (!replace_by_exchange(temporary_, path_, problem) &&
+      std::rename(temporary_.c_str(), path_.c_str()) != 0) {
     error = std::string("cannot write: ") + std::strerror(errno);
     discard();
     return false;
   }
   temporary_.clear();
-  return true;
+  if (durability_ == durability::synced && !sync_directory_of(path_) && problem.empty()) {
+    problem = std::string("written, but its directory could not be flushed to the disk: ") +
+              std::strerror(errno);
+  }
+  if (problem.empty()) return true;
+  error = problem;
+  return false;
 }
 
-bool write_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+bool write_atomically(const std::string& path, std::string_view bytes, std::string& error,
+                      atomic_file::durability how) {
   atomic_file file;
-  if (!file.open(path, error)) return false;
+  if (!file.open(path, error, how)) return false;
   file.write(bytes);
   return file.commit(error);
 }

@@ -189,7 +189,7 @@ class collector {
       return false;
     }
     std::string error;
-    if (!combined_file_.open(plan_.combined, error)) {
+    if (!combined_file_.open(plan_.combined, error, durability())) {
       std::cerr << plan_.combined << ": " << error << '\n';
       return false;
     }
@@ -314,7 +314,7 @@ class collector {
     std::string error;
     // Names come from the file system and may be any bytes: replace what is not UTF-8.
     auto text = report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
-    if (write_atomically(path, text, error)) return true;
+    if (write_atomically(path, text, error, durability())) return true;
     std::cerr << path << ": " << error << '\n';
     return false;
   }
@@ -350,8 +350,14 @@ class collector {
     if (!plan_.force && fs::exists(fs::symlink_status(path, ec))) {
       return path.string() + ": exists; not overwritten (use --force)";
     }
-    if (!write_atomically(path.string(), text, error)) return path.string() + ": " + error;
+    if (!write_atomically(path.string(), text, error, durability())) {
+      return path.string() + ": " + error;
+    }
     return std::nullopt;
+  }
+
+  atomic_file::durability durability() const {
+    return plan_.sync ? atomic_file::durability::synced : atomic_file::durability::cached;
   }
 
   const batch_plan& plan_;

@@ -25,6 +25,9 @@ struct batch_plan {
   output_format_info to;
   render_options render_with;
   bool force = false;  ///< overwrite existing outputs (per-file ones and `combined`)
+  /// Flush every output to the disk before it takes its name (`--sync`): whole after a power
+  /// cut too, not only after a killed process.
+  bool sync = false;
   /// Leave an input whose output under `out_dir` exists unconverted: it is whole, since
   /// outputs appear only by rename (`--skip-existing`, to resume a stopped batch).
   bool skip_existing = false;
