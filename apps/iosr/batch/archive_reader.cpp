@@ -86,6 +86,17 @@ member_read read_member(const libarchive_api& api, archive* a, std::uint64_t max
   }
 }
 
+// Where what an archive holds goes under --out-dir: `relative` without the archive and
+// compression extensions (`old/x.tar.gz` -> `old/x`, `run/composite.xml.gz` ->
+// `run/composite.xml`).
+std::string archive_root(const std::string& relative) {
+  std::string root = relative;
+  for (std::string_view ext : {".gz", ".xz", ".bz2", ".zst", ".tgz", ".txz", ".tar", ".zip"}) {
+    if (root.size() > ext.size() && root.ends_with(ext)) root.resize(root.size() - ext.size());
+  }
+  return root;
+}
+
 }  // namespace
 
 bool has_archive_magic(std::string_view head) {
@@ -124,23 +135,14 @@ std::string safe_member_path(std::string_view member, std::string& why) {
   return path;
 }
 
-std::string archive_root(const std::string& relative) {
-  std::string root = relative;
-  for (std::string_view ext : {".gz", ".xz", ".bz2", ".zst", ".tgz", ".txz", ".tar", ".zip"}) {
-    if (root.size() > ext.size() && root.ends_with(ext)) root.resize(root.size() - ext.size());
-  }
-  return root;
-}
-
 bool read_archive(const input_list::source& source, std::string_view in_memory,
                   const input_limits& limits, const std::function<bool(batch_input&&)>& emit) {
-  const std::string& path = source.path;
-  const std::string& display = source.path;  // how members are named: `PATH:MEMBER`
+  const std::string& path = source.path;  // members are named `PATH:MEMBER`
   // A named archive stands for a directory: its members go to the top of --out-dir.
   const std::string relative_root = source.named ? std::string() : archive_root(source.relative);
   auto fail_archive = [&](const std::string& message, std::uint64_t consumed) {
     batch_input failed;
-    failed.name = display;
+    failed.name = path;
     failed.read_error = message;
     failed.named = true;
     failed.input_bytes = consumed;
@@ -169,7 +171,7 @@ bool read_archive(const input_list::source& source, std::string_view in_memory,
     if (status == ARCHIVE_EOF && members == 0) {
       // Nothing came of it, which is said: a failure when it was named, else a skip.
       batch_input empty;
-      empty.name = display;
+      empty.name = path;
       empty.named = source.named;
       empty.input_bytes = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
       const char* what = "an empty archive or compressed file";
@@ -190,14 +192,11 @@ bool read_archive(const input_list::source& source, std::string_view in_memory,
     ++members;
     const char* raw_name = api.entry_pathname(entry);
     std::string member = raw_name != nullptr ? raw_name : "";
-    batch_input in;
-    in.name = display + ":" + member;
     // A compressed single file: named as the user has it, its output named after what it holds.
     const bool single_file = api.format(a.get()) == ARCHIVE_FORMAT_RAW;
-    if (single_file) {
-      in.name = display;
-      in.named = source.named;
-    }
+    batch_input in;
+    in.name = single_file ? path : path + ":" + member;
+    in.named = single_file && source.named;
     auto type = api.entry_filetype(entry);
     if (type == AE_IFDIR) continue;
     if (!single_file && (type != AE_IFREG || api.entry_hardlink(entry) != nullptr)) {

@@ -17,7 +17,7 @@ bool has_archive_magic(std::string_view head);
 
 /// Reads the archive `source` (`-`: `in_memory` holds it), giving each regular member to
 /// `emit` as `PATH:MEMBER`, with its output path under the archive's name without its
-/// extensions, or at the top of --out-dir for a named archive (archive_root()). A compressed
+/// extensions, or at the top of --out-dir for a named archive. A compressed
 /// single file (`composite.xml.gz`, no tar inside) is one input named `PATH`, named on the
 /// command line when the archive was, with the output path of the file it holds. Links,
 /// special members and archives inside it are handed over as skipped, a member over the input
@@ -25,11 +25,6 @@ bool has_archive_magic(std::string_view head);
 /// limit, ends with one failed input named `PATH`. Returns false when `emit` asked to stop.
 bool read_archive(const input_list::source& source, std::string_view in_memory,
                   const input_limits& limits, const std::function<bool(batch_input&&)>& emit);
-
-/// Where what an archive holds goes under --out-dir: `relative` without the archive and
-/// compression extensions (`old/x.tar.gz` -> `old/x`, `run/composite.xml.gz` ->
-/// `run/composite.xml`).
-std::string archive_root(const std::string& relative);
 
 /// `member` as a relative path under the output directory, or empty with `why` set when it
 /// could leave it: absolute, or with a `..` component. `.` and empty components are dropped.

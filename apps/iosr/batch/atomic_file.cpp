@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #ifdef __linux__
 #include <fcntl.h>  // AT_FDCWD
@@ -48,8 +49,8 @@ namespace {
 // power cut too.
 bool sync_directory_of(const std::string& path) {
 #ifdef __linux__
-  auto slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  auto dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return false;
   bool synced = ::fsync(fd) == 0;
@@ -91,13 +92,12 @@ bool replace_by_exchange(const std::string& from, const std::string& to, std::st
 }  // namespace
 
 bool atomic_file::commit(std::string& error) {
-  bool synced = true;
-  if (durability_ == durability::synced && file_ != nullptr) {
-    synced = std::fflush(file_) == 0 && ::fsync(fileno(file_)) == 0;
-  }
-  bool closed = file_ != nullptr && std::fclose(file_) == 0 && synced;
+  const bool sync = durability_ == durability::synced;
+  bool written = file_ != nullptr && !failed_ &&
+                 (!sync || (std::fflush(file_) == 0 && ::fsync(fileno(file_)) == 0));
+  if (file_ != nullptr && std::fclose(file_) != 0) written = false;
   file_ = nullptr;
-  if (failed_ || !closed) {
+  if (!written) {
     error = std::string("cannot write: ") + std::strerror(errno);
     discard();
     return false;
@@ -110,7 +110,7 @@ bool atomic_file::commit(std::string& error) {
     return false;
   }
   temporary_.clear();
-  if (durability_ == durability::synced && !sync_directory_of(path_) && problem.empty()) {
+  if (sync && !sync_directory_of(path_) && problem.empty()) {
     problem = std::string("written, but its directory could not be flushed to the disk: ") +
               std::strerror(errno);
   }

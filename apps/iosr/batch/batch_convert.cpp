@@ -42,6 +42,18 @@ struct failure {
   std::string text() const { return format_diagnostic(file, where, message); }
 };
 
+// The failure of input `name` that the exception being handled stands for: a parse_error at
+// its place, any other exception at the input (never stop the batch for one file).
+failure current_failure(const std::string& name) {
+  try {
+    throw;
+  } catch (const parse_error& e) {
+    return {e.file(), e.where(), e.message()};
+  } catch (const std::exception& e) {
+    return {name, {}, e.what()};
+  }
+}
+
 // What became of one input.
 struct outcome {
   enum class state { converted, failed, skipped, existing, cancelled };
@@ -57,9 +69,11 @@ struct outcome {
   std::uint64_t input_bytes = 0;
 };
 
-// Renders `file` into its part of the combined output and its own output under --out-dir.
-void render_outputs(const result_file& file, const batch_plan& plan, bool own_wanted,
-                    std::size_t input_bytes, std::string& combined, std::string& own) {
+// Renders `file` into its part of the combined output and its own output under --out-dir (not
+// for an input whose output is not safe to write: it fails when it is taken).
+void render_outputs(const result_file& file, const batch_plan& plan,
+                    const std::string& unsafe_reason, std::size_t input_bytes,
+                    std::string& combined, std::string& own) {
   if (!plan.combined.empty()) {
     render_options options = plan.render_with;
     // A dataset has one header, written once before every file's rows.
@@ -69,13 +83,9 @@ void render_outputs(const result_file& file, const batch_plan& plan, bool own_wa
     combined.reserve(input_bytes);
     render({&file, 1}, plan.combined_format.name, options, combined);
   }
-  if (own_wanted) render({&file, 1}, plan.to.name, plan.render_with, own);
-}
-
-// Whether an input gets an output of its own under --out-dir (one that is not safe to write
-// fails when it is taken).
-bool own_output_wanted(const batch_plan& plan, const std::string& unsafe_reason) {
-  return !plan.out_dir.empty() && unsafe_reason.empty();
+  if (!plan.out_dir.empty() && unsafe_reason.empty()) {
+    render({&file, 1}, plan.to.name, plan.render_with, own);
+  }
 }
 
 // Who renders a file read with one worker: the writer, when the worker is the slowest of the
@@ -157,14 +167,11 @@ outcome convert_one(batch_input& in, const batch_plan& plan, bool render_on_writ
     if (render_on_writer) {
       out.unrendered = std::make_unique<result_file>(std::move(file));
     } else {
-      render_outputs(file, plan, own_output_wanted(plan, out.unsafe_reason), out.input_bytes,
-                     out.combined, out.own);
+      render_outputs(file, plan, out.unsafe_reason, out.input_bytes, out.combined, out.own);
     }
     return out;
-  } catch (const parse_error& e) {
-    return fail({e.file(), e.where(), e.message()});
-  } catch (const std::exception& e) {
-    return fail({in.name, {}, e.what()});  // never stop the batch for one file
+  } catch (const std::exception&) {
+    return fail(current_failure(in.name));
   }
 }
 
@@ -232,13 +239,10 @@ class collector {
       combined_buffer_.clear();
       own_buffer_.clear();
       try {
-        render_outputs(*o.unrendered, plan_, own_output_wanted(plan_, o.unsafe_reason),
-                       o.input_bytes, combined_buffer_, own_buffer_);
-      } catch (const parse_error& e) {
-        failures_.push_back({e.file(), e.where(), e.message()});
-        return;
-      } catch (const std::exception& e) {
-        failures_.push_back({o.name, {}, e.what()});
+        render_outputs(*o.unrendered, plan_, o.unsafe_reason, o.input_bytes, combined_buffer_,
+                       own_buffer_);
+      } catch (const std::exception&) {
+        failures_.push_back(current_failure(o.name));
         return;
       }
       models_.give(o.unrendered, o.input_bytes);
