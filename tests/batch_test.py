@@ -303,6 +303,20 @@ with tempfile.TemporaryDirectory() as tmp:
     for name, text in others.items():
         with open(os.path.join(source, name), "w") as f:
             f.write(text)
+    # PTS's own definitions have a <PhoronixTestSuite> root too.
+    definitions = {"test-definition.xml": "TestInformation", "results-definition.xml": "ResultsParser",
+                   "downloads.xml": "Downloads"}
+    os.makedirs(os.path.join(source, "test-profiles", "pts", "fio-2.1.0"))
+    for name, first in definitions.items():
+        with open(os.path.join(source, "test-profiles", "pts", "fio-2.1.0", name), "w") as f:
+            f.write(f'<?xml version="1.0"?>\n<PhoronixTestSuite>\n  <{first}>\n  </{first}>\n</PhoronixTestSuite>\n')
+    rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source-definitions.csv"), "--report", report)
+    rep = json.load(open(report))
+    check("PTS's test, result and download definitions are skipped, not converted as empty results",
+          rc == 0 and "converted 1 files (10 entries); 0 failed, 6 skipped" in err
+          and sorted(os.path.basename(f["file"]) for f in rep["skipped_files"]) == sorted([*others, *definitions]),
+          (rc, err))
+    shutil.rmtree(os.path.join(source, "test-profiles"))
     rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source.csv"), "--report", report)
     rep = json.load(open(report))
     check("XML that is not a PTS result is skipped in a directory walk",

@@ -459,3 +459,28 @@ TEST_CASE("Only XML whose root is <PhoronixTestSuite> is detected as a result fi
                     "logo.svg:2:1: root element is <svg>; expected <PhoronixTestSuite> (a PTS "
                     "composite.xml)");
 }
+
+TEST_CASE("PTS's own definition files share the root but are not results", "[xml]") {
+  // The first element of test-definition.xml, results-definition.xml, downloads.xml,
+  // suite-definition.xml and user-config.xml (a PTS tree holds thousands of them).
+  for (const char* first : {"TestInformation", "ResultsParser", "Downloads", "SuiteInformation",
+                            "Options", "ExternalDependencies"}) {
+    std::string text = "<?xml version=\"1.0\"?>\n<!--Phoronix Test Suite v10.8.4-->\n"
+                       "<PhoronixTestSuite>\n  <" +
+                       std::string(first) + ">\n    <Title>x</Title>\n  </" + first +
+                       ">\n</PhoronixTestSuite>\n";
+    INFO(text);
+    CHECK(detect_input_format(text).empty());
+  }
+  // A result may start with any of its own elements, in either layout; an empty or cut one is
+  // still a result file, to report.
+  for (const char* text :
+       {"<?xml version=\"1.0\"?>\n<PhoronixTestSuite>\n  <System><TimeStamp>x</TimeStamp></System>",
+        "<PhoronixTestSuite><Result><Title>a</Title></Result></PhoronixTestSuite>",
+        "<?xml version=\"1.0\"?>\n<PhoronixTestSuite>\n<Suite><Name>x</Name></Suite>",
+        "<PhoronixTestSuite>\n  <!-- a note -->\n  <Benchmark/>", "<PhoronixTestSuite/>",
+        "<PhoronixTestSuite>\n</PhoronixTestSuite>", "<PhoronixTestSuite"}) {
+    INFO(text);
+    CHECK(detect_input_format(text) == "composite-xml");
+  }
+}

@@ -114,9 +114,9 @@ std::string describe(const pugi::xml_parse_result& parsed) {
          "; expected a well-formed PTS composite.xml";
 }
 
-// The root element's name: what follows the XML declaration, comments, processing
-// instructions, a DOCTYPE and blanks; empty when the text does not get that far.
-std::string_view root_element_name(std::string_view text) {
+// `text` from its first element on: blanks, comments, processing instructions (the XML
+// declaration among them) and a DOCTYPE skipped; empty when no element follows.
+std::string_view from_first_element(std::string_view text) {
   auto skip_past = [&text](std::string_view end) {
     auto at = text.find(end);
     text.remove_prefix(at == std::string_view::npos ? text.size() : at + end.size());
@@ -134,13 +134,16 @@ std::string_view root_element_name(std::string_view text) {
       auto open = text.find_first_of("[>");
       if (open != std::string_view::npos && text[open] == '[') skip_past("]");
       skip_past(">");
-    } else if (text.starts_with('<')) {
-      text.remove_prefix(1);
-      return text.substr(0, text.find_first_of(" \t\r\n/>"));
     } else {
-      return {};
+      return text.starts_with('<') ? text : std::string_view{};
     }
   }
+}
+
+// The name of the element whose start tag begins `text`.
+std::string_view element_name(std::string_view text) {
+  text.remove_prefix(1);
+  return text.substr(0, text.find_first_of(" \t\r\n/>"));
 }
 
 }  // namespace
@@ -154,7 +157,19 @@ bool sniff_composite_xml(std::string_view text) {
 }
 
 bool is_composite_xml(std::string_view text) {
-  return root_element_name(text) == "PhoronixTestSuite";
+  text = from_first_element(text);
+  if (text.empty() || element_name(text) != "PhoronixTestSuite") return false;
+  // PTS's own definitions share the root (test-definition.xml, results-definition.xml,
+  // downloads.xml, suite-definition.xml, user-config.xml): a result starts with what a result
+  // file holds, in today's layout or in 2008's. One with no element yet (empty, or cut short)
+  // is a result file to report, not one to skip.
+  auto tag_end = text.find('>');
+  if (tag_end == std::string_view::npos) return true;
+  auto first = from_first_element(text.substr(tag_end + 1));
+  if (first.empty() || first.starts_with("</")) return true;
+  auto name = element_name(first);
+  return name == "Generated" || name == "System" || name == "Result" || name == "Suite" ||
+         name == "Benchmark";
 }
 
 void read_composite_xml(reader_context& base, const read_options& options) {
