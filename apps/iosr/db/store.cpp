@@ -13,6 +13,7 @@
 
 #include "db/schema.hpp"
 #include "db/sha256.hpp"
+#include "iosr/match.hpp"
 
 namespace iosr::cli::db {
 
@@ -203,14 +204,7 @@ std::string store::system_identity(const system& s) {
 }
 
 std::string store::test_identity(const result& r) {
-  std::string key;
-  for (const auto* part :
-       {&r.title, &r.version, &r.description, &r.arguments, &r.unit, &r.test_id}) {
-    identity_part(key, *part);
-  }
-  identity_part(key, r.display_format.name());
-  identity_part(key, to_string(r.direction));
-  return sha256_hex(key);
+  return sha256_hex(test_key(fields_of(r), test_match::store()));
 }
 
 store::identities store::identities_of(const result_file& file) {

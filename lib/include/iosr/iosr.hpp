@@ -4,6 +4,7 @@
 
 #include "iosr/compare.hpp"
 #include "iosr/error.hpp"
+#include "iosr/match.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
 #include "iosr/render.hpp"

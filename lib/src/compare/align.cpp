@@ -6,12 +6,12 @@
 #include <regex>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "compare/engine.hpp"
+#include "iosr/match.hpp"
 #include "number.hpp"
 
 namespace iosr::detail {
@@ -138,22 +138,6 @@ class configuration_builder {
   std::unordered_map<std::string_view, const system*> systems_;
 };
 
-// With --ignore-version one test may have several versions: `3.30 / 3.41`.
-void add_version(compared_test& test, const std::string& version) {
-  std::string_view rest = test.version;
-  for (;;) {
-    const auto cut = rest.find(" / ");
-    if (rest.substr(0, cut) == version) return;
-    if (cut == std::string_view::npos) break;
-    rest.remove_prefix(cut + 3);
-  }
-  test.version += " / " + version;
-}
-
-// What makes two charts of different inputs the same test. A chart whose key repeats within
-// one input (the same test run twice) is matched by occurrence: the second with the second.
-using test_key = std::tuple<std::string, std::string, std::string, std::string, int>;
-
 // std::regex recurses about once per character it matches, so `.*` over a title of a few ten
 // thousand bytes from a hostile file overflowed the stack. Only this many leading bytes are
 // searched; no real title or description comes near it.
@@ -186,23 +170,20 @@ comparison align(std::span<const result_file> files, const compare_options& opti
   c.inputs = name_inputs(files);
   configuration_builder configurations(c, options);
 
-  std::map<test_key, std::size_t> tests;
+  test_index tests(test_match::compare(options.ignore_version));
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& file = files[i];
     configurations.start_input(i, file);
     for (const auto& s : file.systems) configurations.find_or_add(s.label);
 
-    std::map<test_key, int> occurrences;
+    tests.next_file();
     for (const auto& res : file.results) {
       if (!options.filter.matches(res.title, res.description)) continue;
-      test_key key{res.title, res.description, res.unit,
-                   options.ignore_version ? std::string() : res.version, 0};
-      std::get<4>(key) = occurrences[key]++;
-      auto [it, added] = tests.try_emplace(key, c.tests.size());
+      const auto [index, added] = tests.find_or_add(fields_of(res));
       if (added) c.tests.push_back(test_of(res));
-      auto& test = c.tests[it->second];
+      auto& test = c.tests[index];
       if (test.inputs.empty() || test.inputs.back() != i) test.inputs.push_back(i);
-      if (!added) add_version(test, res.version);  // differs only with --ignore-version
+      if (!added) join_version(test.version, res.version);  // differs only with --ignore-version
       for (const auto& e : res.entries) {
         const long conf = configurations.find_or_add(e.label);
         if (conf < 0) continue;

@@ -4,10 +4,12 @@
 #include <cstddef>
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "compare/engine.hpp"
+#include "iosr/match.hpp"
 
 namespace iosr::detail {
 
@@ -15,9 +17,7 @@ namespace {
 
 // --baseline takes a label (as shown or as written), a name, or a scheduler in any spelling.
 bool named_by(const configuration& conf, const std::string& wanted) {
-  if (conf.label == wanted || conf.source_label == wanted || conf.name == wanted) return true;
-  return !conf.scheduler.empty() &&
-         (conf.scheduler == wanted || conf.scheduler == scheduler_key(wanted));
+  return names_configuration(wanted, {conf.label, conf.source_label, conf.name}, conf.scheduler);
 }
 
 std::vector<std::size_t> candidates(const comparison& c, const std::vector<std::size_t>& members,
@@ -79,12 +79,16 @@ void choose_baselines(comparison& c, const compare_options& options) {
         continue;
       }
     } else {
-      found = candidates(c, members[g],
-                         [](const configuration& conf) { return conf.scheduler == "none"; });
-      if (found.empty()) {
-        found = candidates(c, members[g],
-                           [](const configuration& conf) { return conf.scheduler == "noop"; });
-        if (!found.empty()) {
+      std::optional<int> best;
+      for (auto i : members[g]) {
+        const auto rank = default_baseline_rank(c.configurations[i].scheduler);
+        if (rank && (!best || *rank < *best)) best = rank;
+      }
+      if (best) {
+        found = candidates(c, members[g], [&](const configuration& conf) {
+          return default_baseline_rank(conf.scheduler) == best;
+        });
+        if (*best > 0) {
           c.notes.push_back("baseline noop (legacy single-queue kernel) in " + where + ": " +
                             c.configurations[found.front()].label);
         }

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "result_identity.hpp"
+#include "iosr/match.hpp"
 
 namespace iosr::detail {
 
@@ -50,7 +50,7 @@ void keep_later_of_repeated_charts(result_file& file) {
   bool any = false;
   for (std::size_t i = 0; i < results.size(); ++i) {
     auto& r = results[i];
-    auto [it, fresh] = first_place.emplace(result_identity(r), i);
+    auto [it, fresh] = first_place.emplace(pts_test_key(r), i);
     if (fresh) continue;
     auto& earlier = results[it->second];
     file.warnings.push_back({r.where, "chart '" + r.title + "' (" + r.description +

@@ -13,10 +13,12 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "compare/ratio.hpp"
+#include "iosr/match.hpp"
 #include "trend/change_points.hpp"
 
 namespace iosr {
@@ -57,24 +59,14 @@ std::string machine_name(const std::vector<field>& fields) {
   return name.empty() ? "unknown hardware" : name;
 }
 
-std::string test_key(const trend_test_info& t, bool ignore_version) {
-  std::string key = t.title;
-  key += '\x1f';
-  if (!ignore_version) key += t.version;
-  key += '\x1f';
-  key += t.description;
-  key += '\x1f';
-  key += t.unit;
-  key += '\x1f';
-  key += to_string(t.direction);
-  return key;
-}
-
-// The default baseline, as compare chooses it: `none`, else `noop`.
-int default_baseline_rank(const std::string& scheduler) {
-  if (scheduler == "none") return 0;
-  if (scheduler == "noop") return 1;
-  return -1;
+test_fields fields_of(const trend_test_info& t) {
+  test_fields f;
+  f.title = t.title;
+  f.version = t.version;
+  f.description = t.description;
+  f.unit = t.unit;
+  f.direction = t.direction;
+  return f;
 }
 
 // A run placed: the key orders by test, configuration, point.
@@ -133,7 +125,7 @@ std::string_view to_string(trend_by by) {
 
 trend_input make_trend_input(std::span<const result_file> files) {
   trend_input in;
-  std::map<std::string, std::uint32_t> tests;
+  test_index tests(test_match::trend(false));
   for (const auto& file : files) {
     std::map<std::string, std::uint32_t> systems;  // by label, in this file
     auto system_of = [&](const std::string& label) {
@@ -155,15 +147,13 @@ trend_input make_trend_input(std::span<const result_file> files) {
       return it->second;
     };
     for (const auto& r : file.results) {
-      trend_test_info info{r.title, r.version, r.description, r.unit, r.direction};
-      auto [it, added] =
-          tests.try_emplace(test_key(info, false), static_cast<std::uint32_t>(in.tests.size()));
-      if (added) in.tests.push_back(info);
+      const auto [test, added] = tests.find_or_add(fields_of(r));
+      if (added) in.tests.push_back({r.title, r.version, r.description, r.unit, r.direction});
       for (const auto& e : r.entries) {
         if (!e.value || (e.kind != entry_kind::number && e.kind != entry_kind::series)) continue;
         const auto s = system_of(e.label);
         const auto date = in.dates[s].empty() ? trend_run::no_date : s;
-        in.runs.push_back({s, it->second, date, *e.value});
+        in.runs.push_back({s, static_cast<std::uint32_t>(test), date, *e.value});
       }
     }
   }
@@ -176,39 +166,35 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   out.alpha = options.alpha;
   out.min_step = options.min_step;
 
-  // Tests: matched by title, version, description, unit and direction; ordered by title.
+  // Tests: matched as test_match::trend says; ordered by title.
   std::vector<std::int64_t> test_of(in.tests.size(), -1);
   {
-    std::map<std::string, std::vector<std::size_t>> by_key;
+    test_index index(test_match::trend(options.ignore_version));
+    std::vector<std::vector<std::size_t>> members;  // per matched test: its in.tests
     for (std::size_t i = 0; i < in.tests.size(); ++i) {
       const auto& t = in.tests[i];
       if (t.direction == direction::none) continue;
       if (!options.filter.matches(t.title, t.description)) continue;
-      by_key[test_key(t, options.ignore_version)].push_back(i);
+      const auto [m, added] = index.find_or_add(fields_of(t));
+      if (added) members.emplace_back();
+      members[m].push_back(i);
     }
-    std::vector<std::pair<const std::string*, const std::vector<std::size_t>*>> ordered;
-    for (const auto& [key, members] : by_key) ordered.push_back({&key, &members});
-    // Title, then description, then the rest of the key: a stable, readable order.
-    std::sort(ordered.begin(), ordered.end(), [&](const auto& a, const auto& b) {
-      const auto& ta = in.tests[a.second->front()];
-      const auto& tb = in.tests[b.second->front()];
-      if (ta.title != tb.title) return ta.title < tb.title;
-      if (ta.description != tb.description) return ta.description < tb.description;
-      return *a.first < *b.first;
+    // Title, then description, then the other matched fields: a stable, readable order.
+    auto order_key = [&](const trend_test_info& t) {
+      return std::make_tuple(std::string_view(t.title), std::string_view(t.description),
+                             options.ignore_version ? std::string_view() : t.version,
+                             std::string_view(t.unit), to_string(t.direction));
+    };
+    std::sort(members.begin(), members.end(), [&](const auto& a, const auto& b) {
+      return order_key(in.tests[a.front()]) < order_key(in.tests[b.front()]);
     });
-    for (const auto& [key, members] : ordered) {
+    for (const auto& same : members) {
       trend_test t;
-      t.info = in.tests[members->front()];
-      if (options.ignore_version) {
-        std::vector<std::string> versions;
-        for (auto m : *members) {
-          if (std::find(versions.begin(), versions.end(), in.tests[m].version) == versions.end())
-            versions.push_back(in.tests[m].version);
-        }
-        t.info.version.clear();
-        for (const auto& v : versions) t.info.version += (t.info.version.empty() ? "" : " / ") + v;
+      t.info = in.tests[same.front()];
+      for (auto m : same) {
+        join_version(t.info.version, in.tests[m].version);  // differs only with ignore_version
+        test_of[m] = static_cast<std::int64_t>(out.tests.size());
       }
-      for (auto m : *members) test_of[m] = static_cast<std::int64_t>(out.tests.size());
       out.tests.push_back(std::move(t));
     }
   }
@@ -375,10 +361,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   // once over all tests, so every test at a point is measured against the same one.
   const auto& confs = out.configurations;
   auto named_by = [&](const trend_configuration& c, const trend_system& s) {
-    const auto& wanted = options.baseline;
-    return s.label == wanted || s.name == wanted || c.name == wanted ||
-           (!c.scheduler.empty() &&
-            (c.scheduler == wanted || c.scheduler == scheduler_key(wanted)));
+    return names_configuration(options.baseline, {s.label, s.name, c.name}, c.scheduler);
   };
   // (machine, group) -> per point: the baseline configuration and its rank (lower wins).
   std::map<std::pair<std::size_t, std::string>,
@@ -411,13 +394,14 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     }
     for (const auto& [c, p] : present) {
       const auto& conf = confs[c];
-      int rank = -1;
+      std::optional<int> ranked;
       if (options.baseline.empty()) {
-        rank = default_baseline_rank(conf.scheduler);
+        ranked = default_baseline_rank(conf.scheduler);
       } else if (named_by(conf, *system_of_configuration[c])) {
-        rank = 0;
+        ranked = 0;
       }
-      if (rank < 0) continue;
+      if (!ranked) continue;
+      const int rank = *ranked;
       auto& at = baselines[{conf.machine, conf.group}];
       auto [it, added] = at.try_emplace(p, rank, c);
       if (!added && rank < it->second.first) it->second = {rank, c};

@@ -14,7 +14,7 @@
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "iosr/error.hpp"
-#include "result_identity.hpp"
+#include "iosr/match.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -277,7 +277,7 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
   std::vector<result> kept;
   kept.reserve(results.size());
   for (auto& r : results) {
-    auto [it, fresh] = latest.emplace(result_identity(r), kept.size());
+    auto [it, fresh] = latest.emplace(pts_test_key(r), kept.size());
     if (fresh || !disjoint(kept[it->second], r)) {
       it->second = kept.size();
       kept.push_back(std::move(r));

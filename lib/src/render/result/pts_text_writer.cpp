@@ -19,7 +19,7 @@
 #include "iosr/render.hpp"
 #include "render/result/display_precision.hpp"
 #include "render/result/result_formats.hpp"
-#include "result_identity.hpp"
+#include "iosr/match.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -35,7 +35,7 @@ std::vector<const result*> shown_results(const result_file& file) {
   std::vector<const result*> shown;
   std::map<std::string, std::size_t> place;
   for (const auto& r : file.results) {
-    auto [it, fresh] = place.emplace(result_identity(r), shown.size());
+    auto [it, fresh] = place.emplace(pts_test_key(r), shown.size());
     if (fresh) {
       shown.push_back(&r);
     } else {

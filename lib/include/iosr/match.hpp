@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// When two charts are the same test, how versions matched across are shown, and which
+// configuration is a group's default baseline: the one definition that compare, trend, the
+// store and the readers share (docs/model.md, "Matching").
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "iosr/model.hpp"
+
+namespace iosr {
+
+/// Which fields make two charts the same test. Every use is one of the named matches below;
+/// where two uses differ, they differ in these fields and nowhere else.
+///
+/// | match       | title, description, unit | version | direction | definition | occurrence |
+/// |-------------|--------------------------|---------|-----------|------------|------------|
+/// | compare     | yes                      | unless --ignore-version | no | no | yes     |
+/// | trend       | yes                      | unless --ignore-version | yes | no | no      |
+/// | store       | yes                      | yes     | yes       | yes        | no         |
+struct test_match {
+  /// The benchmark's version. Without it (`--ignore-version`) one test may hold several
+  /// versions, shown joined by join_version().
+  bool version = true;
+  /// Higher or lower is better: a trend measures ratios, which mean nothing across the two.
+  bool direction = false;
+  /// The test profile (`pts/fio-2.1.0`), its arguments and the display format: what the store
+  /// keeps apart so that it can give back each chart as it was read.
+  bool definition = false;
+  /// A chart whose key repeats within one file (the same test run twice) is matched by its
+  /// occurrence, the second with the second, instead of joining the first.
+  bool occurrence = false;
+
+  /// `iosr compare` and `iosr table`.
+  static constexpr test_match compare(bool ignore_version) {
+    return {.version = !ignore_version, .occurrence = true};
+  }
+  /// `iosr trend`, and a trend made from files in memory.
+  static constexpr test_match trend(bool ignore_version) {
+    return {.version = !ignore_version, .direction = true};
+  }
+  /// The results store: one row per test it can give back as read.
+  static constexpr test_match store() {
+    return {.version = true, .direction = true, .definition = true};
+  }
+};
+
+/// The fields a test_match reads, as views of a result or of any other record of a test.
+struct test_fields {
+  std::string_view title, version, description, unit;
+  iosr::direction direction = direction::none;
+  std::string_view arguments, test_id, display_format;  ///< read with test_match::definition
+};
+
+/// The test_fields of a chart.
+test_fields fields_of(const result& chart);
+
+/// Bytes that are equal exactly when two charts are the same test under `match`, occurrence
+/// aside (test_index counts it). Each field is length-prefixed, so no two different field
+/// lists give the same bytes. The store keeps the SHA-256 of test_key(…, store()) in its
+/// database: this layout must not change.
+std::string test_key(const test_fields& t, const test_match& match);
+
+/// Numbers the tests of one or more files in the order first seen, under one test_match.
+class test_index {
+ public:
+  explicit test_index(test_match match) : match_(match) {}
+
+  /// Starts the next file: occurrences are counted within a file.
+  void next_file() { occurrences_.clear(); }
+
+  struct found {
+    std::size_t index = 0;  ///< the test's number, from 0 in first-seen order
+    bool added = false;     ///< this chart is the first of its test
+  };
+  /// The test a chart of the current file belongs to.
+  found find_or_add(const test_fields& t);
+
+  std::size_t size() const { return tests_.size(); }
+
+ private:
+  test_match match_;
+  std::unordered_map<std::string, std::size_t> tests_;
+  std::unordered_map<std::string, int> occurrences_;
+};
+
+/// Adds `version` to `joined` (`3.30 / 3.41`) unless it is one of its parts already: how a test
+/// matched across versions shows them, in the order first seen.
+void join_version(std::string& joined, std::string_view version);
+
+/// PTS's identity of a chart, the fields it compares when it reads, merges or compares result
+/// files: `TEST,ARGUMENTS,DESCRIPTION,VERSION,UNIT`, the test profile without its last version
+/// component (`pts/fio-2.1.0` -> `pts/fio-2.1`), or the title when there is no profile, then
+/// the other fields with PHP's trim(). Charts with equal keys are one chart to PTS
+/// (docs/composite-xml.md, "The format").
+std::string pts_test_key(const result& chart);
+
+/// The default baseline of a group: a configuration with the `none` scheduler (rank 0), else
+/// one with `noop` (rank 1), the legacy single-queue kernels' none. Empty for any other.
+std::optional<int> default_baseline_rank(std::string_view scheduler);
+
+/// Whether `wanted` (`--baseline`) names a configuration: one of its labels or names (as shown
+/// or as written), or its scheduler key in any spelling (`MQ-Deadline`, `mq-deadline`).
+bool names_configuration(std::string_view wanted, std::initializer_list<std::string_view> names,
+                         std::string_view scheduler);
+
+}  // namespace iosr

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// The one definition of "the same test" and of the default baseline (iosr/match.hpp).
+#include "iosr/match.hpp"
+
+#include <string>
+#include <string_view>
+
+#include "strings.hpp"
+
+namespace iosr {
+
+namespace {
+
+void add_part(std::string& out, std::string_view s) {
+  out += std::to_string(s.size());
+  out += ':';
+  out += s;
+}
+
+}  // namespace
+
+test_fields fields_of(const result& chart) {
+  return {chart.title,     chart.version,   chart.description, chart.unit,
+          chart.direction, chart.arguments, chart.test_id,     chart.display_format.name()};
+}
+
+std::string test_key(const test_fields& t, const test_match& match) {
+  // The store's layout (iosr/match.hpp): the optional fields go where it has always had them.
+  std::string key;
+  add_part(key, t.title);
+  if (match.version) add_part(key, t.version);
+  add_part(key, t.description);
+  if (match.definition) add_part(key, t.arguments);
+  add_part(key, t.unit);
+  if (match.definition) {
+    add_part(key, t.test_id);
+    add_part(key, t.display_format);
+  }
+  if (match.direction) add_part(key, to_string(t.direction));
+  return key;
+}
+
+test_index::found test_index::find_or_add(const test_fields& t) {
+  std::string key = test_key(t, match_);
+  if (match_.occurrence) {
+    // The key is length-prefixed throughout, so a suffix cannot make it equal another key.
+    const int n = occurrences_[key]++;
+    key += '#';
+    key += std::to_string(n);
+  }
+  auto [it, added] = tests_.try_emplace(std::move(key), tests_.size());
+  return {it->second, added};
+}
+
+void join_version(std::string& joined, std::string_view version) {
+  std::string_view rest = joined;
+  for (;;) {
+    const auto cut = rest.find(" / ");
+    if (rest.substr(0, cut) == version) return;
+    if (cut == std::string_view::npos) break;
+    rest.remove_prefix(cut + 3);
+  }
+  joined += " / ";
+  joined += version;
+}
+
+std::string pts_test_key(const result& r) {
+  std::string_view test = r.test_id;
+  if (test.empty()) {
+    test = r.title;
+  } else if (auto dot = test.rfind('.'); dot != std::string_view::npos) {
+    test = test.substr(0, dot);
+  }
+  const std::string_view fields[] = {detail::php_trim(r.arguments), detail::php_trim(r.description),
+                                     detail::php_trim(r.version), detail::php_trim(r.unit)};
+  std::size_t size = test.size();
+  for (auto field : fields) size += 1 + field.size();
+  std::string key;
+  key.reserve(size);  // one allocation: this runs once per chart of every file read
+  key += test;
+  for (auto field : fields) {
+    key += ',';
+    key += field;
+  }
+  return key;
+}
+
+std::optional<int> default_baseline_rank(std::string_view scheduler) {
+  if (scheduler == "none") return 0;
+  if (scheduler == "noop") return 1;
+  return std::nullopt;
+}
+
+bool names_configuration(std::string_view wanted, std::initializer_list<std::string_view> names,
+                         std::string_view scheduler) {
+  for (auto name : names) {
+    if (name == wanted) return true;
+  }
+  return !scheduler.empty() && (scheduler == wanted || scheduler == scheduler_key(wanted));
+}
+
+}  // namespace iosr
