@@ -17,6 +17,7 @@
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "iosr/read_in_place.hpp"
 #include "iosr/render.hpp"
 
 namespace iosr::fuzz {

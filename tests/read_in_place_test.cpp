@@ -14,7 +14,7 @@
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
-#include "iosr/read.hpp"
+#include "iosr/read_in_place.hpp"
 #include "reader_support.hpp"
 
 using namespace iosr;

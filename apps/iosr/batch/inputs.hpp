@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
-#include "iosr/read.hpp"
+#include "iosr/read_in_place.hpp"
 #include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli::batch {

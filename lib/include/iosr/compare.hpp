@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "iosr/model.hpp"
+#include "iosr/test_filter.hpp"
 
 namespace iosr {
 
@@ -30,31 +30,6 @@ enum class test_order {
   file,   ///< as first seen in the inputs
   delta,  ///< largest |delta| first
   name,   ///< by title, then description
-};
-
-namespace detail {
-struct compiled_filter;
-}
-
-/// Which tests to keep (`--filter`): an ECMAScript regular expression, compiled once when it is
-/// set, searched in each test's title and description (their first 1024 bytes, which keeps
-/// std::regex's recursion bounded). An empty pattern keeps every test.
-class test_filter {
- public:
-  test_filter() = default;
-  /// Throws std::regex_error when `pattern` is not a regular expression. Implicit, so that
-  /// `options.filter = "^SQLite$"` reads as the string it is.
-  test_filter(std::string pattern);  // NOLINT(google-explicit-constructor)
-  test_filter(const char* pattern) : test_filter(std::string(pattern)) {}  // NOLINT
-
-  const std::string& pattern() const { return pattern_; }
-  bool empty() const { return pattern_.empty(); }
-  /// True when the pattern is empty or found in the title or the description.
-  bool matches(const std::string& title, const std::string& description) const;
-
- private:
-  std::string pattern_;
-  std::shared_ptr<const detail::compiled_filter> compiled_;  // shared by copies of the options
 };
 
 struct compare_options {

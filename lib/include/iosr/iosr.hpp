@@ -7,6 +7,8 @@
 #include "iosr/match.hpp"
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
+#include "iosr/read_in_place.hpp"
 #include "iosr/render.hpp"
+#include "iosr/test_filter.hpp"
 #include "iosr/trend.hpp"
 #include "iosr/version.hpp"

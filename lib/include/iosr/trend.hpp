@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "iosr/compare.hpp"
 #include "iosr/model.hpp"
+#include "iosr/test_filter.hpp"
 
 namespace iosr {
 

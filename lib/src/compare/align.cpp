@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <map>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -138,11 +137,6 @@ class configuration_builder {
   std::unordered_map<std::string_view, const system*> systems_;
 };
 
-// std::regex recurses about once per character it matches, so `.*` over a title of a few ten
-// thousand bytes from a hostile file overflowed the stack. Only this many leading bytes are
-// searched; no real title or description comes near it.
-constexpr std::size_t filter_window = 1024;
-
 // The test a chart starts: its header, with no inputs or entries yet.
 compared_test test_of(const result& chart) {
   compared_test t;
@@ -154,16 +148,7 @@ compared_test test_of(const result& chart) {
   return t;
 }
 
-bool filter_matches(const std::string& text, const std::regex& filter) {
-  auto end = text.begin() + static_cast<std::ptrdiff_t>(std::min(text.size(), filter_window));
-  return std::regex_search(text.begin(), end, filter);
-}
-
 }  // namespace
-
-struct compiled_filter {
-  std::regex regex;
-};
 
 comparison align(std::span<const result_file> files, const compare_options& options) {
   comparison c;
@@ -211,19 +196,3 @@ comparison align(std::span<const result_file> files, const compare_options& opti
 }
 
 }  // namespace iosr::detail
-
-namespace iosr {
-
-test_filter::test_filter(std::string pattern) : pattern_(std::move(pattern)) {
-  if (!pattern_.empty()) {
-    compiled_ = std::make_shared<const detail::compiled_filter>(
-        detail::compiled_filter{std::regex(pattern_, std::regex::ECMAScript)});
-  }
-}
-
-bool test_filter::matches(const std::string& title, const std::string& description) const {
-  return !compiled_ || detail::filter_matches(title, compiled_->regex) ||
-         detail::filter_matches(description, compiled_->regex);
-}
-
-}  // namespace iosr

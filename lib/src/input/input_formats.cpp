@@ -23,6 +23,7 @@
 #include "input/composite_xml/composite_xml_reader.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "iosr/read_in_place.hpp"
 
 namespace iosr::detail {
 
