@@ -115,7 +115,7 @@ TEST_CASE("The comparison formats are registered, ascii first", "[render]") {
   for (const auto& f : formats) names.emplace_back(f.name);
   CHECK(names == std::vector<std::string>{"ascii", "md", "html", "csv", "json"});
   std::string out;
-  CHECK_THROWS_AS(iosr::render_comparison({}, "yaml", {}, out), std::invalid_argument);
+  CHECK_THROWS_AS(iosr::render_comparison({}, "yaml", {}, out), iosr::error);
 }
 
 // ---- md -----------------------------------------------------------------------------------------

@@ -137,5 +137,5 @@ TEST_CASE("A prepared input is read once", "[read]") {
   auto file = read_results(std::move(prepared));
   CHECK(!file.results.empty());
   CHECK(prepared.detected_format().empty());  // NOLINT(bugprone-use-after-move): what is left
-  CHECK_THROWS_AS(read_results(std::move(prepared)), std::invalid_argument);
+  CHECK_THROWS_AS(read_results(std::move(prepared)), iosr::error);
 }

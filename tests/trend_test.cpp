@@ -360,7 +360,7 @@ TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]"
     ++charts;
   }
   CHECK(charts == 21);
-  CHECK_THROWS_AS(iosr::render_trend(t, "nope", {}, html), std::invalid_argument);
+  CHECK_THROWS_AS(iosr::render_trend(t, "nope", {}, html), iosr::error);
 }
 
 TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two steps", "[trend]") {

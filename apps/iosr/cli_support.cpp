@@ -11,7 +11,6 @@
 #include <iostream>
 #include <limits>
 #include <optional>
-#include <regex>
 #include <string_view>
 #include <thread>
 
@@ -118,9 +117,8 @@ test_filter filter_from(const cxxopts::ParseResult& args) {
   if (!args.count("filter")) return {};
   try {
     return test_filter(args["filter"].as<std::string>());
-  } catch (const std::regex_error& e) {
-    throw cxxopts::exceptions::exception("--filter: not a regular expression: " +
-                                         std::string(e.what()));
+  } catch (const error& e) {
+    throw cxxopts::exceptions::exception("--filter " + std::string(e.what()));
   }
 }
 

@@ -8,13 +8,13 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
 #include "iosr/compare.hpp"
+#include "iosr/error.hpp"
 
 namespace iosr::cli {
 
@@ -58,8 +58,8 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
     const auto& pattern = args["filter"].as<std::string>();
     try {
       o.filter = pattern;  // compiled here, once, and used as it is by compare()
-    } catch (const std::regex_error& e) {
-      throw bad_usage{"--filter '" + pattern + "' is not a regular expression: " + e.what()};
+    } catch (const iosr::error& e) {
+      throw bad_usage{"--filter " + std::string(e.what())};
     }
   }
   o.sort = parse_sort(args["sort"].as<std::string>());

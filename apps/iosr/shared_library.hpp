@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "iosr/error.hpp"
+
 namespace iosr::cli {
 
 class shared_library {
@@ -41,7 +43,7 @@ class shared_library {
 
 /// The function table `Table` (a struct of function pointers with a static
 /// `bool find_all(shared_library&, Table&)`), filled from `soname` the first time it is asked
-/// for; thread-safe. Throws std::runtime_error, saying what was expected, when the library or
+/// for; thread-safe. Throws iosr::error (system), saying what was expected, when the library or
 /// one of its functions is missing (and again on every later call).
 template <class Table>
 const Table& load_once(const char* soname, const char* package, const char* purpose) {
@@ -55,7 +57,7 @@ const Table& load_once(const char* soname, const char* package, const char* purp
     if (!Table::find_all(lib, l.table)) l.error = lib.error();
     return l;
   }();
-  if (!library.error.empty()) throw std::runtime_error(library.error);
+  if (!library.error.empty()) throw error(error_kind::system, library.error);
   return library.table;
 }
 

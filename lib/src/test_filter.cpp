@@ -2,6 +2,8 @@
 // test_filter (iosr/test_filter.hpp): `--filter` compiled once, searched in a bounded window.
 #include "iosr/test_filter.hpp"
 
+#include "iosr/error.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <regex>
@@ -32,9 +34,12 @@ struct compiled_filter {
 namespace iosr {
 
 test_filter::test_filter(std::string pattern) : pattern_(std::move(pattern)) {
-  if (!pattern_.empty()) {
+  if (pattern_.empty()) return;
+  try {
     compiled_ = std::make_shared<const detail::compiled_filter>(
         detail::compiled_filter{std::regex(pattern_, std::regex::ECMAScript)});
+  } catch (const std::regex_error& e) {
+    throw error(error_kind::usage, "'" + pattern_ + "' is not a regular expression: " + e.what());
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "iosr/error.hpp"
 #include "iosr/trend.hpp"
 
 namespace iosr::cli::db {
@@ -130,7 +131,7 @@ void migrate(connection& db) {
                         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
                         "('sources', 'systems', 'tests', 'results')") == 4;
   if (version > schema_version) {
-    throw std::runtime_error(db.path() + ": database version " + std::to_string(version) +
+    throw error(error_kind::store, db.path() + ": database version " + std::to_string(version) +
                              " is newer than this iosr's (" + std::to_string(schema_version) +
                              "); use a newer iosr");
   }
@@ -138,7 +139,7 @@ void migrate(connection& db) {
   if (empty) {
     db.exec(version_0);
   } else if (!ours) {
-    throw std::runtime_error(db.path() +
+    throw error(error_kind::store, db.path() +
                              ": not an iosr database (no sources, systems, tests and results "
                              "tables); expected a file made by 'iosr db import'");
   }

@@ -11,7 +11,7 @@ namespace iosr::cli::db {
 inline constexpr int schema_version = 1;
 
 /// Brings the database to schema_version in one transaction: creates version 0's tables in an
-/// empty database, then runs each migration. Throws sqlite_error, and std::runtime_error for a
+/// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
 /// database of a newer version or one that is not iosr's.
 void migrate(connection& db);
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "iosr/error.hpp"
 #include "shared_library.hpp"
 
 #ifndef IOSR_CRYPTO_SONAME
@@ -44,7 +45,7 @@ const crypto_api& crypto() {
 // SHA-256, fetched once for the process (never freed: it serves until the end).
 const EVP_MD* sha256_digest() {
   static const EVP_MD* const md = crypto().md_fetch(nullptr, "SHA256", nullptr);
-  if (md == nullptr) throw std::runtime_error("OpenSSL has no SHA-256");
+  if (md == nullptr) throw error(error_kind::system, "OpenSSL has no SHA-256");
   return md;
 }
 
@@ -55,7 +56,7 @@ EVP_MD_CTX* thread_context() {
     ~owned() { crypto().ctx_free(ctx); }
   };
   thread_local const owned context;
-  if (context.ctx == nullptr) throw std::runtime_error("out of memory for SHA-256");
+  if (context.ctx == nullptr) throw error(error_kind::system, "out of memory for SHA-256");
   return context.ctx;
 }
 
@@ -68,7 +69,7 @@ std::string sha256_hex(std::string_view bytes) {
   unsigned int size = 0;
   if (api.init(ctx, sha256_digest(), nullptr) != 1 ||
       api.update(ctx, bytes.data(), bytes.size()) != 1 || api.final(ctx, digest, &size) != 1) {
-    throw std::runtime_error("SHA-256 failed");
+    throw error(error_kind::system, "SHA-256 failed");
   }
   static constexpr char hex[] = "0123456789abcdef";
   std::string out;

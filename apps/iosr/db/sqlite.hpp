@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "iosr/error.hpp"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
@@ -16,9 +18,10 @@ namespace iosr::cli::db {
 
 /// A failed SQLite call: `what()` is the database's path, what was being done, and SQLite's
 /// message.
-class sqlite_error : public std::runtime_error {
+class sqlite_error : public error {
  public:
-  sqlite_error(const std::string& message, int code) : std::runtime_error(message), code_(code) {}
+  sqlite_error(const std::string& message, int code)
+      : error(error_kind::store, message), code_(code) {}
   int code() const { return code_; }
 
  private:

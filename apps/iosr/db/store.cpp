@@ -13,6 +13,7 @@
 
 #include "db/schema.hpp"
 #include "db/sha256.hpp"
+#include "iosr/error.hpp"
 #include "iosr/match.hpp"
 
 namespace iosr::cli::db {
@@ -135,7 +136,7 @@ std::string default_database_path() {
   auto data = env("XDG_DATA_HOME");
   if (data.empty()) {
     auto home = env("HOME");
-    if (home.empty()) throw std::runtime_error("no database path: set --db, IOSR_DB or HOME");
+    if (home.empty()) throw error(error_kind::store, "no database path: set --db, IOSR_DB or HOME");
     data = home + "/.local/share";
   }
   return data + "/iosr/results.db";
@@ -148,7 +149,7 @@ connection open_connection(const std::string& path, bool create) {
     auto parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent, ec);
   } else if (!fs::exists(path, ec)) {
-    throw std::runtime_error(path +
+    throw error(error_kind::store, path +
                              ": no database there; expected one made by 'iosr db import' "
                              "(--db FILE or IOSR_DB choose another)");
   }
@@ -234,7 +235,7 @@ std::int64_t store::row_id(stored_once& rows, std::string identity, const Bind& 
   rows.insert->run();
   rows.find->bind(1, identity);
   if (!rows.find->step()) {
-    throw std::runtime_error(db_.path() + ": a " + std::string(rows.row) + " row vanished");
+    throw error(error_kind::store, db_.path() + ": a " + std::string(rows.row) + " row vanished");
   }
   const auto id = rows.find->integer(0);
   rows.find->reset();

@@ -42,7 +42,7 @@ class store {
  public:
   /// Opens the database at `path`, creating it (and its directory) when `create`: WAL mode,
   /// synchronous=NORMAL, foreign keys on, a busy timeout, then migrated to the current
-  /// version. Throws sqlite_error or std::runtime_error.
+  /// version. Throws sqlite_error or iosr::error (store); both are of error_kind::store.
   store(const std::string& path, bool create);
 
   /// Every file's SHA-256 already in, so that an import skips them before parsing.

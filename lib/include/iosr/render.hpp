@@ -30,7 +30,7 @@ struct render_options {
 };
 
 /// Renders the given files into one output of the named format, appended to `out`.
-/// Throws std::invalid_argument for an unknown format name.
+/// Throws iosr::error (error_kind::usage) for an unknown format name.
 void render(std::span<const result_file> files, std::string_view format,
             const render_options& options, std::string& out);
 

@@ -17,7 +17,8 @@ struct compiled_filter;
 class test_filter {
  public:
   test_filter() = default;
-  /// Throws std::regex_error when `pattern` is not a regular expression. Implicit, so that
+  /// Throws iosr::error (usage), `'PATTERN' is not a regular expression: …`, when `pattern` is
+  /// not one. Implicit, so that
   /// `options.filter = "^SQLite$"` reads as the string it is.
   test_filter(std::string pattern);  // NOLINT(google-explicit-constructor)
   test_filter(const char* pattern) : test_filter(std::string(pattern)) {}  // NOLINT

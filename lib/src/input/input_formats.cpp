@@ -146,7 +146,7 @@ result_file read_with(std::string_view format_name, std::string_view text,
   for (const auto& f : formats) {
     if (f.name == format_name) return read_as(f, decoded_input(text), name, options);
   }
-  throw std::invalid_argument("no input format '" + std::string(format_name) + "'");
+  throw error(error_kind::usage, "no input format '" + std::string(format_name) + "'");
 }
 
 // Binary within this many bytes of the start is an image or a program, not a result file
@@ -177,7 +177,8 @@ void prepare(prepared_state& s) {
   auto text = s.text;
   const auto& name = s.name;
   if (text.size() > s.options.max_input_bytes) {
-    s.error.emplace(name, source_position{}, too_large(text.size(), s.options.max_input_bytes));
+    s.error.emplace(name, source_position{}, too_large(text.size(), s.options.max_input_bytes),
+                    error_kind::limit);
     return;  // not looked at further: reading it is refused, whatever it holds
   }
   const bool empty = skip_bom_and_space(text).empty();
@@ -291,7 +292,9 @@ prepared_input prepare_input(std::string bytes, std::string name, const read_opt
 }
 
 result_file read_results(prepared_input input) {
-  if (!input.state_) throw std::invalid_argument("read_results: a prepared_input read already");
+  if (!input.state_) {
+    throw error(error_kind::usage, "read_results: a prepared_input read already");
+  }
   return detail::read_prepared(*input.state_);
 }
 
@@ -311,7 +314,7 @@ result_file read_results_file(const std::string& path, const read_options& optio
   }
   // A regular file too large is refused before any of it is read.
   if (auto size = std::filesystem::file_size(path, ec); !ec && size > options.max_input_bytes) {
-    throw parse_error(path, {}, detail::too_large(size, options.max_input_bytes));
+    throw parse_error(path, {}, detail::too_large(size, options.max_input_bytes), error_kind::limit);
   }
   auto text = detail::read_stream(in, path, options);
   return read_results_in_place(text, path, options);

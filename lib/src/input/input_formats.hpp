@@ -42,7 +42,7 @@ result_file read_as(const input_format& format, const decoded_input& input,
                     const std::string& name, const read_options& options,
                     char* overwritable = nullptr);
 /// Reads `text` as it is (no transport layer undone) with the format named `format_name`
-/// (`pts-text`); throws std::invalid_argument for a name that is not registered.
+/// (`pts-text`); throws iosr::error (error_kind::usage) for a name that is not registered.
 result_file read_with(std::string_view format_name, std::string_view text,
                       const std::string& name, const read_options& options = {});
 

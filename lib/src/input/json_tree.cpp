@@ -288,7 +288,8 @@ json_parse read_json_tree(const reader_context& ctx, const read_options& options
       ctx.fail(where, "objects and arrays nested more than " +
                           std::to_string(options.max_json_depth) + " deep; expected " +
                           std::string(expected.name) + " (" + std::to_string(expected.levels) +
-                          " levels; raise the 'json-depth' limit)");
+                          " levels; raise the 'json-depth' limit)",
+               error_kind::limit);
   }
   return parsed;
 }

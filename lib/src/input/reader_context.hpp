@@ -37,14 +37,15 @@ struct reader_context {
   void warn(std::size_t offset, std::string message) const {
     out.warnings.push_back({at(offset), std::move(message)});
   }
-  [[noreturn]] void fail(std::size_t offset, std::string message) const {
-    throw parse_error(name, at(offset), std::move(message));
+  [[noreturn]] void fail(std::size_t offset, std::string message,
+                         error_kind kind = error_kind::input) const {
+    throw parse_error(name, at(offset), std::move(message), kind);
   }
   /// Refuses `chart` at `where` when one more entry would pass the entries limit: checked as
   /// entries are read, so that a hostile chart never grows the model past it.
   void check_room(const result& chart, source_position where) const {
     if (chart.entries.size() >= max_entries) {
-      throw parse_error(name, where, too_many_entries(chart.title, max_entries));
+      throw parse_error(name, where, too_many_entries(chart.title, max_entries), error_kind::limit);
     }
   }
   /// Appends `e` to `chart` after check_room().

@@ -4,21 +4,22 @@
 #pragma once
 
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "iosr/error.hpp"
+
 namespace iosr::detail {
 
-/// The row of `rows` whose `name` is `name`. Throws std::invalid_argument, `unknown KIND format
+/// The row of `rows` whose `name` is `name`. Throws iosr::error (usage), `unknown KIND format
 /// 'NAME'`, when there is none.
 template <class Row>
 const Row& find_format(std::span<const Row> rows, std::string_view name, std::string_view kind) {
   for (const auto& row : rows) {
     if (row.name == name) return row;
   }
-  throw std::invalid_argument("unknown " + std::string(kind) + " format '" + std::string(name) +
+  throw error(error_kind::usage, "unknown " + std::string(kind) + " format '" + std::string(name) +
                               "'");
 }
 

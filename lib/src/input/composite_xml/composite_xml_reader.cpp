@@ -201,7 +201,8 @@ void read_composite_xml(reader_context& base, const read_options& options) {
     throw parse_error(name, ctx.at(check.too_deep),
                       "elements nested more than " + std::to_string(options.max_xml_depth) +
                           " deep; expected a composite.xml (4 levels; raise the 'xml-depth' "
-                          "limit)");
+                          "limit)",
+                      error_kind::limit);
   }
   for (auto node : doc.children()) {
     if (node.type() != pugi::node_doctype) continue;

@@ -254,7 +254,7 @@ class document_reader {
                    result& chart) const {
     each(object, path, key, [&](const json_value& item, const json_path& at) {
       if (chart.entries.size() >= ctx_.max_entries) {
-        ctx_.fail(item.offset, too_many_entries(chart.title, ctx_.max_entries));
+        ctx_.fail(item.offset, too_many_entries(chart.title, ctx_.max_entries), error_kind::limit);
       }
       chart.entries.push_back(read_object<entry>(item, at));
     });

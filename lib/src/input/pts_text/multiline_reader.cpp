@@ -119,7 +119,8 @@ class multiline_reader {
       if (run > ctx_.max_entries) {
         const auto& l = lines_.back();
         auto chart = make_chart(find_header(lines_.size() - run), lines_.size() - run);
-        ctx_.fail(l.begin + l.indent, too_many_entries(chart.title, ctx_.max_entries));
+        ctx_.fail(l.begin + l.indent, too_many_entries(chart.title, ctx_.max_entries),
+                  error_kind::limit);
       }
       begin = end + 1;
     }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "composite_xml_schema.hpp"
+#include "iosr/error.hpp"
 #include "direction_names.hpp"
 #include "iosr/version.hpp"
 #include "render/escape.hpp"
@@ -151,7 +152,7 @@ void render_one(const result_file& file, std::string& out) {
 void write_composite_xml(std::span<const result_file> files, const render_options&,
                          std::string& out) {
   if (files.size() > 1) {
-    throw std::invalid_argument(
+    throw error(error_kind::usage,
         "composite.xml holds one result file; write each input to its "
         "own file");
   }
