@@ -4,6 +4,8 @@
 // reader thread and reads it in place on a worker; a composite.xml is then parsed where it is,
 // and pugixml writes terminators over line ends and decodes `&#10;` into new ones, so the
 // positions must come from the line ends noted before.
+#include "iosr/read_in_place.hpp"
+
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -14,7 +16,6 @@
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
-#include "iosr/read_in_place.hpp"
 #include "reader_support.hpp"
 
 using namespace iosr;

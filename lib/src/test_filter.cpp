@@ -2,12 +2,12 @@
 // test_filter (iosr/test_filter.hpp): `--filter` compiled once, searched in a bounded window.
 #include "iosr/test_filter.hpp"
 
-#include "iosr/error.hpp"
-
 #include <algorithm>
 #include <cstddef>
 #include <regex>
 #include <string>
+
+#include "iosr/error.hpp"
 
 namespace iosr::detail {
 

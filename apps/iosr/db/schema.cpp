@@ -132,16 +132,17 @@ void migrate(connection& db) {
                         "('sources', 'systems', 'tests', 'results')") == 4;
   if (version > schema_version) {
     throw error(error_kind::store, db.path() + ": database version " + std::to_string(version) +
-                             " is newer than this iosr's (" + std::to_string(schema_version) +
-                             "); use a newer iosr");
+                                       " is newer than this iosr's (" +
+                                       std::to_string(schema_version) + "); use a newer iosr");
   }
   if (version == schema_version) return;
   if (empty) {
     db.exec(version_0);
   } else if (!ours) {
-    throw error(error_kind::store, db.path() +
-                             ": not an iosr database (no sources, systems, tests and results "
-                             "tables); expected a file made by 'iosr db import'");
+    throw error(error_kind::store,
+                db.path() +
+                    ": not an iosr database (no sources, systems, tests and results "
+                    "tables); expected a file made by 'iosr db import'");
   }
   if (version < 1) migrate_to_1(db);
   db.exec("PRAGMA user_version = " + std::to_string(schema_version));

@@ -150,8 +150,8 @@ connection open_connection(const std::string& path, bool create) {
     if (!parent.empty()) fs::create_directories(parent, ec);
   } else if (!fs::exists(path, ec)) {
     throw error(error_kind::store, path +
-                             ": no database there; expected one made by 'iosr db import' "
-                             "(--db FILE or IOSR_DB choose another)");
+                                       ": no database there; expected one made by 'iosr db import' "
+                                       "(--db FILE or IOSR_DB choose another)");
   }
   return connection(path, create);
 }

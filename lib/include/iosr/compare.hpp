@@ -185,8 +185,8 @@ struct comparison_render_options {
   std::vector<std::string> columns;
 };
 
-/// Appends the comparison in the named format to `out`. Throws iosr::error (error_kind::usage) for an
-/// unknown format name.
+/// Appends the comparison in the named format to `out`. Throws iosr::error (error_kind::usage) for
+/// an unknown format name.
 void render_comparison(const comparison& c, std::string_view format,
                        const comparison_render_options& options, std::string& out);
 

@@ -14,11 +14,11 @@ namespace iosr {
 /// What an error is about: a program (the CLI, a server) maps a kind to its answer (an exit
 /// code, an HTTP status) without reading the message.
 enum class error_kind {
-  usage,  ///< a request that cannot be carried out as asked: an unknown format name, a
-          ///< `--filter` that is not a regular expression, options that exclude each other
-  input,  ///< an input that cannot be read (a parse_error)
-  limit,  ///< an input beyond a read limit (a parse_error naming the limit, docs/reliability.md)
-  store,  ///< the results store: its file, its version, its database engine
+  usage,   ///< a request that cannot be carried out as asked: an unknown format name, a
+           ///< `--filter` that is not a regular expression, options that exclude each other
+  input,   ///< an input that cannot be read (a parse_error)
+  limit,   ///< an input beyond a read limit (a parse_error naming the limit, docs/reliability.md)
+  store,   ///< the results store: its file, its version, its database engine
   system,  ///< the machine: a library that cannot be loaded, a file that cannot be written
 };
 

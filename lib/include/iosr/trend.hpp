@@ -171,8 +171,8 @@ struct trend_render_options {
   bool color = false;  ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
 };
 
-/// Appends the trend in the named format to `out`. Throws iosr::error (error_kind::usage) for an unknown
-/// format name.
+/// Appends the trend in the named format to `out`. Throws iosr::error (error_kind::usage) for an
+/// unknown format name.
 void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
                   std::string& out);
 

@@ -14,13 +14,13 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "input/composite_xml/composite_xml_reader.hpp"
 #include "input/html_view/html_view_reader.hpp"
-#include "input/transport/transport.hpp"
 #include "input/iosr_json/iosr_json_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
 #include "input/pts_text/text_reader.hpp"
-#include "input/composite_xml/composite_xml_reader.hpp"
+#include "input/transport/transport.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
@@ -314,7 +314,8 @@ result_file read_results_file(const std::string& path, const read_options& optio
   }
   // A regular file too large is refused before any of it is read.
   if (auto size = std::filesystem::file_size(path, ec); !ec && size > options.max_input_bytes) {
-    throw parse_error(path, {}, detail::too_large(size, options.max_input_bytes), error_kind::limit);
+    throw parse_error(path, {}, detail::too_large(size, options.max_input_bytes),
+                      error_kind::limit);
   }
   auto text = detail::read_stream(in, path, options);
   return read_results_in_place(text, path, options);

@@ -285,10 +285,10 @@ json_parse read_json_tree(const reader_context& ctx, const read_options& options
       ctx.fail(where,
                "number " + error.token + " is too large; expected a number that fits a double");
     case json_error::type::too_deep:
-      ctx.fail(where, "objects and arrays nested more than " +
-                          std::to_string(options.max_json_depth) + " deep; expected " +
-                          std::string(expected.name) + " (" + std::to_string(expected.levels) +
-                          " levels; raise the 'json-depth' limit)",
+      ctx.fail(where,
+               "objects and arrays nested more than " + std::to_string(options.max_json_depth) +
+                   " deep; expected " + std::string(expected.name) + " (" +
+                   std::to_string(expected.levels) + " levels; raise the 'json-depth' limit)",
                error_kind::limit);
   }
   return parsed;

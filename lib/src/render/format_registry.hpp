@@ -19,8 +19,8 @@ const Row& find_format(std::span<const Row> rows, std::string_view name, std::st
   for (const auto& row : rows) {
     if (row.name == name) return row;
   }
-  throw error(error_kind::usage, "unknown " + std::string(kind) + " format '" + std::string(name) +
-                              "'");
+  throw error(error_kind::usage,
+              "unknown " + std::string(kind) + " format '" + std::string(name) + "'");
 }
 
 /// `describe(row)` for every row, in order: the public list of a registry.

@@ -10,8 +10,8 @@
 #include <stdexcept>
 
 #include "composite_xml_schema.hpp"
-#include "iosr/error.hpp"
 #include "direction_names.hpp"
+#include "iosr/error.hpp"
 #include "iosr/version.hpp"
 #include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
@@ -153,8 +153,8 @@ void write_composite_xml(std::span<const result_file> files, const render_option
                          std::string& out) {
   if (files.size() > 1) {
     throw error(error_kind::usage,
-        "composite.xml holds one result file; write each input to its "
-        "own file");
+                "composite.xml holds one result file; write each input to its "
+                "own file");
   }
   for (const auto& file : files) render_one(file, out);
 }

@@ -15,11 +15,11 @@
 #include <string_view>
 #include <vector>
 
+#include "iosr/match.hpp"
 #include "iosr/model.hpp"
 #include "iosr/render.hpp"
 #include "render/result/display_precision.hpp"
 #include "render/result/result_formats.hpp"
-#include "iosr/match.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
