@@ -2,10 +2,13 @@
 // What the subcommands share: limits, reading inputs, writing output (see cli_support.hpp).
 #include "cli_support.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -64,8 +67,7 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
                     ? std::nullopt
                     : parse_size(std::string_view(setting).substr(equals + 1));
     if (!size) {
-      throw cxxopts::exceptions::exception("--limit '" + setting +
-                                           "': expected NAME=N with N a positive number");
+      bad_usage("--limit '" + setting + "': expected NAME=N with N a positive number");
     }
     if (name == "input-bytes") {
       limits.max_input_bytes = *size;
@@ -80,10 +82,10 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
     } else if (name == "archive-ratio") {
       archive.max_ratio = *size;
     } else {
-      throw cxxopts::exceptions::exception("--limit '" + setting +
-                                           "': unknown limit; expected input-bytes, entries, "
-                                           "xml-depth, json-depth, archive-bytes or "
-                                           "archive-ratio");
+      bad_usage("--limit '" + setting +
+                "': unknown limit; expected input-bytes, entries, "
+                "xml-depth, json-depth, archive-bytes or "
+                "archive-ratio");
     }
   }
 }
@@ -100,10 +102,12 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options
   return args;
 }
 
-int usage_error(std::string_view command, std::string_view message) {
-  std::cerr << "iosr " << command << ": " << message << "; try 'iosr " << command << " --help'\n";
-  return exit_usage;
+bool color_for(const std::string& output) {
+  return (output.empty() || output == "-") && isatty(STDOUT_FILENO) &&
+         std::getenv("NO_COLOR") == nullptr;
 }
+
+void bad_usage(std::string message) { throw error(error_kind::usage, message); }
 
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept) {
   const unsigned cores = std::thread::hardware_concurrency();
@@ -118,7 +122,7 @@ test_filter filter_from(const cxxopts::ParseResult& args) {
   try {
     return test_filter(args["filter"].as<std::string>());
   } catch (const error& e) {
-    throw cxxopts::exceptions::exception("--filter " + std::string(e.what()));
+    bad_usage("--filter " + std::string(e.what()));
   }
 }
 
@@ -174,7 +178,7 @@ openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args) {
   ids.offline = args.count("offline") > 0;
   ids.refresh = args.count("refresh") > 0;
   if (ids.offline && ids.refresh) {
-    throw cxxopts::exceptions::exception("--offline and --refresh exclude each other");
+    bad_usage("--offline and --refresh exclude each other");
   }
   return ids;
 }

@@ -38,13 +38,18 @@ struct archive_limits {
 /// Parses a subcommand's command line. With --help it prints the options' help and then
 /// `epilogue` (the exit status, what ends the run) to standard output and returns nothing: the
 /// command then exits with exit_ok. A bad command line throws cxxopts's exception, which
-/// main.cpp reports as a usage error.
+/// main.cpp reports as a usage error, as it does bad_usage().
 std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options, int argc,
                                                        char** argv, std::string_view epilogue);
 
-/// Says `iosr COMMAND: MESSAGE; try 'iosr COMMAND --help'` on standard error; returns
-/// exit_usage. COMMAND is what the user typed after `iosr` (`trend`, `db import`).
-int usage_error(std::string_view command, std::string_view message);
+/// The one usage error: throws iosr::error of kind usage, which main.cpp, the one place that
+/// catches, says as `iosr COMMAND: MESSAGE; try 'iosr COMMAND --help'` (COMMAND is what the user
+/// typed after `iosr`: `trend`, `db import`) before it exits with exit_usage.
+[[noreturn]] void bad_usage(std::string message);
+
+/// Whether output to `output` (`-`: standard output) is drawn in colour: only on a terminal, and
+/// never when NO_COLOR is set (no-color.org), for every command that colours.
+bool color_for(const std::string& output);
 
 /// The formats of a registry (`list_output_formats()`, ...) as help texts list them: a line
 /// `  NAME: HELP` for each, each after a line break.
@@ -76,7 +81,7 @@ bool has_format(const Formats& formats, std::string_view name) {
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept = 0);
 
 /// `--filter REGEX` (db export, trend), compiled; every test when it is not given. Throws
-/// cxxopts's exception (a usage error) when REGEX is not an ECMAScript regular expression.
+/// bad_usage() when REGEX is not an ECMAScript regular expression.
 test_filter filter_from(const cxxopts::ParseResult& args);
 
 /// Adds `--db FILE`, the results database of `iosr db` and `iosr trend`.
@@ -92,8 +97,8 @@ void add_limit_option(cxxopts::Options& options);
 /// (the arguments, as `files`), `--limit` and the result-ID options.
 void add_input_options(cxxopts::Options& options);
 
-/// The read limits after the `--limit` options. Throws cxxopts's exception (a usage error,
-/// exit 2) for an unknown name or a value that is not a positive size.
+/// The read limits after the `--limit` options. Throws bad_usage() for an unknown name or a value
+/// that is not a positive size.
 read_options limits_from(const cxxopts::ParseResult& args);
 
 /// The archive limits after the `--limit` options; throws as limits_from() does.
@@ -103,7 +108,7 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args);
 /// reads inputs takes.
 void add_id_options(cxxopts::Options& options);
 
-/// The two after the command line; throws cxxopts's exception (a usage error) for both.
+/// The two after the command line; throws bad_usage() for both.
 openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args);
 
 /// Reads every input; an input that fails is reported on stderr as `file:line:col: message`

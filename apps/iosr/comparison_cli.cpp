@@ -20,37 +20,26 @@ namespace iosr::cli {
 
 namespace {
 
-struct bad_usage {
-  std::string message;
-};
-
 // A million resamples is ample for any interval; more would only be a way to wait.
 constexpr long max_bootstrap = 1'000'000;
 
-group_by parse_group_by(const std::string& s) {
-  if (s == "input+group") return group_by::input_and_group;
-  if (s == "group") return group_by::group;
-  if (s == "input") return group_by::input;
-  if (s == "none") return group_by::none;
-  throw bad_usage{"--group-by takes input+group, group, input or none, not '" + s + "'"};
-}
-
-test_order parse_sort(const std::string& s) {
-  if (s == "file") return test_order::file;
-  if (s == "delta") return test_order::delta;
-  if (s == "name") return test_order::name;
-  throw bad_usage{"--sort takes file, delta or name, not '" + s + "'"};
+// The value of an option that takes one of an enum's names (`--group-by`, `--sort`).
+template <class E>
+E named(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto value = from_string<E>(given)) return *value;
+  bad_usage("--" + option + " '" + given + "': expected " + choices_of<E>());
 }
 
 compare_options parse_options(const cxxopts::ParseResult& args) {
   compare_options o;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
-  o.group_by = parse_group_by(args["group-by"].as<std::string>());
+  o.group_by = named<group_by>(args, "group-by");
   if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
   if (args.count("rename")) {
     for (const auto& r : args["rename"].as<std::vector<std::string>>()) {
       const auto eq = r.find('=');
-      if (eq == std::string::npos) throw bad_usage{"--rename takes OLD=NEW, not '" + r + "'"};
+      if (eq == std::string::npos) bad_usage("--rename takes OLD=NEW, not '" + r + "'");
       o.renames.emplace_back(r.substr(0, eq), r.substr(eq + 1));
     }
   }
@@ -59,22 +48,21 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
     try {
       o.filter = pattern;  // compiled here, once, and used as it is by compare()
     } catch (const iosr::error& e) {
-      throw bad_usage{"--filter " + std::string(e.what())};
+      bad_usage("--filter " + std::string(e.what()));
     }
   }
-  o.sort = parse_sort(args["sort"].as<std::string>());
+  o.sort = named<test_order>(args, "sort");
   o.ignore_version = args.count("ignore-version") > 0;
   const double level = args["ci"].as<double>();
   if (!(level >= 50 && level < 100)) {
-    throw bad_usage{"--ci takes a confidence level in percent, at least 50 and below 100"};
+    bad_usage("--ci takes a confidence level in percent, at least 50 and below 100");
   }
   o.confidence = level / 100.0;
   o.alpha = args["alpha"].as<double>();
-  if (!(o.alpha > 0 && o.alpha < 1)) throw bad_usage{"--alpha takes a number between 0 and 1"};
+  if (!(o.alpha > 0 && o.alpha < 1)) bad_usage("--alpha takes a number between 0 and 1");
   const long resamples = args["bootstrap"].as<long>();
   if (resamples < 0 || resamples > max_bootstrap) {
-    throw bad_usage{"--bootstrap takes a number of resamples from 0 to " +
-                    std::to_string(max_bootstrap)};
+    bad_usage("--bootstrap takes a number of resamples from 0 to " + std::to_string(max_bootstrap));
   }
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
@@ -168,19 +156,15 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   const auto ids = id_options_from(args);
   std::string format = args["format"].as<std::string>();
   std::optional<double> limit;
-  try {
-    options = parse_options(args);
-    if (!has_format(list_comparison_formats(), format)) {
-      throw bad_usage{unknown_format(list_comparison_formats(), format)};
-    }
-    if (command.gate && args.count("fail-if-worse")) {
-      limit = args["fail-if-worse"].as<double>();
-      if (!(*limit >= 0)) throw bad_usage{"--fail-if-worse takes a percentage >= 0"};
-    }
-    if (!args.count("files")) throw bad_usage{"no input files"};
-  } catch (const bad_usage& e) {
-    return usage_error(command.name, e.message);
+  options = parse_options(args);
+  if (!has_format(list_comparison_formats(), format)) {
+    bad_usage(unknown_format(list_comparison_formats(), format));
   }
+  if (command.gate && args.count("fail-if-worse")) {
+    limit = args["fail-if-worse"].as<double>();
+    if (!(*limit >= 0)) bad_usage("--fail-if-worse takes a percentage >= 0");
+  }
+  if (!args.count("files")) bad_usage("no input files");
 
   bool failed = false;
   const auto files =
@@ -193,14 +177,12 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (args.count("columns")) {
     render_options.columns = args["columns"].as<std::vector<std::string>>();
     if (const auto unknown = unknown_columns(result, render_options.columns); !unknown.empty()) {
-      return usage_error(command.name,
-                         "--columns names no configuration: '" + unknown.front() + "'");
+      bad_usage("--columns names no configuration: '" + unknown.front() + "'");
     }
   }
   const auto output = args["output"].as<std::string>();
-  const bool to_terminal = (output.empty() || output == "-") && isatty(STDOUT_FILENO);
   render_options.table_view = command.table_view;
-  render_options.color = to_terminal && std::getenv("NO_COLOR") == nullptr;
+  render_options.color = color_for(output);
   render_options.width = terminal_width();
   std::string out;
   render_comparison(result, format, render_options, out);

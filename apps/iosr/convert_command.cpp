@@ -83,54 +83,50 @@ int run_convert(int argc, char** argv) {
       "usage error, 128+N stopped by signal N.\n");
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
-  auto usage = [](const std::string& message) {
-    std::cerr << "iosr convert: " << message << "\n";
-    return exit_usage;
-  };
   batch::batch_plan plan;
   bool to_dir = args.count("out-dir") > 0;
   bool combine = args.count("combine") > 0;
   bool to_file = args["output"].as<std::string>() != "-";
-  if (!args.count("to") && !combine) return usage("missing --to FORMAT; try 'iosr convert --help'");
+  if (!args.count("to") && !combine) bad_usage("missing --to FORMAT");
   std::optional<output_format_info> format;
   if (args.count("to")) {
     format = find_format(args["to"].as<std::string>());
     if (!format) {
-      return usage(unknown_format(list_output_formats(), args["to"].as<std::string>()));
+      bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>()));
     }
   }
-  if (!args.count("files")) return usage("no input files; try 'iosr convert --help'");
+  if (!args.count("files")) bad_usage("no input files");
   plan.inputs = args["files"].as<std::vector<std::string>>();
   plan.render_with.width = args["width"].as<int>();
   if (plan.render_with.width < 20 || plan.render_with.width > 10000) {
-    return usage("--width " + std::to_string(plan.render_with.width) +
-                 " is out of range; expected 20 to 10000");
+    bad_usage("--width " + std::to_string(plan.render_with.width) +
+              " is out of range; expected 20 to 10000");
   }
-  if (to_file && (to_dir || combine)) return usage("-o goes with neither --out-dir nor --combine");
+  if (to_file && (to_dir || combine)) bad_usage("-o goes with neither --out-dir nor --combine");
   if (combine && format && !to_dir) {
-    return usage("--to chooses the format of --out-dir; --combine takes it from OUT's extension");
+    bad_usage("--to chooses the format of --out-dir; --combine takes it from OUT's extension");
   }
-  if (to_dir && !format) return usage("--out-dir needs --to FORMAT");
+  if (to_dir && !format) bad_usage("--out-dir needs --to FORMAT");
   plan.skip_existing = args.count("skip-existing") > 0;
   if (plan.skip_existing && (combine || !to_dir)) {
     // A combined dataset is one file over every input: it has no part to resume.
-    return usage("--skip-existing goes with --out-dir, and not with --combine");
+    bad_usage("--skip-existing goes with --out-dir, and not with --combine");
   }
   if (plan.skip_existing && args.count("force")) {
-    return usage("--skip-existing and --force contradict each other: choose one");
+    bad_usage("--skip-existing and --force contradict each other: choose one");
   }
 
   if (combine) {
     plan.combined = args["combine"].as<std::string>();
     auto chosen = combined_format(plan.combined);
-    if (!chosen) return usage("--combine " + plan.combined + ": expected OUT.csv or OUT.jsonl");
+    if (!chosen) bad_usage("--combine " + plan.combined + ": expected OUT.csv or OUT.jsonl");
     plan.combined_format = *chosen;
     plan.overwrite_combined = false;
   } else if (!to_dir) {
     // One output, to standard output or -o: the formats holding one result file take one.
     if (!format->combines && (plan.inputs.size() > 1 || expands(plan.inputs[0]))) {
-      return usage("--to " + std::string(format->name) + " writes one file per input; give " +
-                   "--out-dir DIR for several inputs");
+      bad_usage("--to " + std::string(format->name) + " writes one file per input; give " +
+                "--out-dir DIR for several inputs");
     }
     plan.combined = args["output"].as<std::string>();
     plan.combined_format = *format;
@@ -151,7 +147,7 @@ int run_convert(int argc, char** argv) {
   plan.force = args.count("force") > 0;
   plan.sync = args.count("sync") > 0;
   const auto jobs = jobs_from(args);
-  if (!jobs) return usage("--jobs: expected 1 to 1024");
+  if (!jobs) bad_usage("--jobs: expected 1 to 1024");
   plan.jobs = *jobs;
   if (args.count("report")) plan.report = args["report"].as<std::string>();
   plan.totals_line = to_dir || combine;

@@ -19,24 +19,6 @@ namespace iosr::cli {
 
 namespace {
 
-constexpr std::string_view db_help_text =
-    "iosr db: keep every result in one SQLite database, so that results can be followed over "
-    "kernels and time ('iosr trend'). The database is --db FILE, else $IOSR_DB, else "
-    "$XDG_DATA_HOME/iosr/results.db (~/.local/share/iosr/results.db); its tables are in "
-    "docs/db.md and readable with the sqlite3 shell.\n\n"
-    "usage: iosr db COMMAND [options]\n       iosr db COMMAND --help\n\n"
-    "commands:\n"
-    "  import    add result files, directories and archives (each file once, by its SHA-256)\n"
-    "  list      what the database holds: files, systems, tests, kernels, dates\n"
-    "  remove    remove imported files (by SHA-256 prefix, path or ID as listed)\n"
-    "  export    write everything back as one tidy CSV or JSONL dataset\n"
-    "\nexit status: 0 success, 1 some input failed or the database could not be used, 2 usage "
-    "error, 128+N stopped by signal N\n";
-
-int usage(std::string_view command, const std::string& message) {
-  return usage_error("db " + std::string(command), message);
-}
-
 void import_options(cxxopts::Options& options) {
   options.positional_help("INPUT...");
   auto add = options.add_options();
@@ -48,14 +30,14 @@ void import_options(cxxopts::Options& options) {
 }
 
 int run_import(const cxxopts::ParseResult& args) {
-  if (!args.count("files")) return usage("import", "no inputs");
+  if (!args.count("files")) bad_usage("no inputs");
   db::import_plan plan;
   plan.inputs = args["files"].as<std::vector<std::string>>();
   plan.database = database_of(args);
   // One core is kept for this thread, which adds the files to the database: with a worker on
   // every core the three threads of a two-core machine took turns, 10 % slower than two.
   const auto jobs = jobs_from(args, 1);
-  if (!jobs) return usage("import", "--jobs: expected 1 to 1024");
+  if (!jobs) bad_usage("--jobs: expected 1 to 1024");
   plan.jobs = *jobs;
   plan.read_with = limits_from(args);
   plan.archive_with = archive_limits_from(args);
@@ -66,7 +48,7 @@ int run_import(const cxxopts::ParseResult& args) {
 void list_options(cxxopts::Options& options) { options.add_options()("h,help", "print this help"); }
 
 int run_list(const cxxopts::ParseResult& args) {
-  if (!args.unmatched().empty()) return usage("list", "takes no arguments");
+  if (!args.unmatched().empty()) bad_usage("takes no arguments");
   db::store db(database_of(args), false);
   auto s = db.summarize();
   std::string out = fmt::format("{} (schema version {})\n", db.path(), db.version());
@@ -100,7 +82,7 @@ void remove_options(cxxopts::Options& options) {
 }
 
 int run_remove(const cxxopts::ParseResult& args) {
-  if (!args.count("sources")) return usage("remove", "no SOURCE");
+  if (!args.count("sources")) bad_usage("no SOURCE");
   db::store db(database_of(args), false);
   bool failed = false;
   for (const auto& spec : args["sources"].as<std::vector<std::string>>()) {
@@ -137,19 +119,19 @@ void export_options(cxxopts::Options& options) {
 }
 
 int run_export(const cxxopts::ParseResult& args) {
-  if (!args.unmatched().empty()) return usage("export", "takes no INPUT");
-  if (!args.count("combine")) return usage("export", "missing --combine OUT.csv|OUT.jsonl");
+  if (!args.unmatched().empty()) bad_usage("takes no INPUT");
+  if (!args.count("combine")) bad_usage("missing --combine OUT.csv|OUT.jsonl");
   const auto out_path = args["combine"].as<std::string>();
   std::string format;
   if (out_path == "-") {
-    if (!args.count("to")) return usage("export", "--combine - needs --to csv|jsonl");
+    if (!args.count("to")) bad_usage("--combine - needs --to csv|jsonl");
     format = args["to"].as<std::string>();
   } else {
     auto ext = std::filesystem::path(out_path).extension().string();
     format = ext == ".csv" ? "csv" : ext == ".jsonl" ? "jsonl" : "";
   }
   if (format != "csv" && format != "jsonl") {
-    return usage("export", "--combine " + out_path + ": expected OUT.csv or OUT.jsonl");
+    bad_usage("--combine " + out_path + ": expected OUT.csv or OUT.jsonl");
   }
   const auto filter = filter_from(args);
   std::error_code ec;
@@ -247,31 +229,28 @@ int run_subcommand(const subcommand& command, int argc, char** argv) {
   return args ? command.run(*args) : exit_ok;
 }
 
+template <std::size_t I>
+int run_nth(int argc, char** argv) {
+  return run_subcommand(subcommands[I], argc, argv);
+}
+
+constexpr command db_command_list[] = {
+    {"import", "add result files, directories and archives (each file once, by its SHA-256)",
+     run_nth<0>},
+    {"list", "what the database holds: files, systems, tests, kernels, dates", run_nth<1>},
+    {"remove", "remove imported files (by SHA-256 prefix, path or ID as listed)", run_nth<2>},
+    {"export", "write everything back as one tidy CSV or JSONL dataset", run_nth<3>},
+};
+
 }  // namespace
 
-int run_db(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << db_help_text;
-    return exit_usage;
-  }
-  const std::string_view name = argv[1];
-  if (name == "--help" || name == "-h") {
-    std::cout << db_help_text;
-    return exit_ok;
-  }
-  for (const auto& s : subcommands) {
-    if (s.name != name) continue;
-    try {
-      return run_subcommand(s, argc - 1, argv + 1);
-    } catch (const cxxopts::exceptions::exception& e) {
-      return usage(name, e.what());
-    } catch (const std::exception& e) {
-      std::cerr << "iosr db " << name << ": " << e.what() << '\n';
-      return exit_input_failed;
-    }
-  }
-  std::cerr << "iosr db: unknown command '" << name << "'\n\n" << db_help_text;
-  return exit_usage;
-}
+const command_group db_commands = {
+    "keep every result in one SQLite database, so that results can be followed over kernels and "
+    "time ('iosr trend'). The database is --db FILE, else $IOSR_DB, else "
+    "$XDG_DATA_HOME/iosr/results.db (~/.local/share/iosr/results.db); its tables are in "
+    "docs/db.md and readable with the sqlite3 shell.",
+    "0 success, 1 some input failed or the database could not be used, 2 usage error, 128+N "
+    "stopped by signal N",
+    db_command_list};
 
 }  // namespace iosr::cli

@@ -64,7 +64,7 @@ int run_fetch(int argc, char** argv) {
                                          "failed (the others are written), 2 usage error.\n");
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
-  if (!args.count("ids")) return usage_error("fetch", "no result IDs");
+  if (!args.count("ids")) bad_usage("no result IDs");
   const auto ids = args["ids"].as<std::vector<std::string>>();
   for (const auto& id : ids) {
     if (!openbenchmarking::is_result_id(id)) {

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The iosr tool: dispatches on the subcommand; the one place that catches.
+// The iosr tool: dispatches on the command table (command.hpp), subcommands included; the one
+// place that catches, and so the one place that words a usage error.
 #include <cxxopts.hpp>
 #include <iostream>
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "cli_support.hpp"
 #include "command.hpp"
+#include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/version.hpp"
 
@@ -21,25 +25,79 @@ constexpr command commands[] = {
     {"table", "comparison tables for articles (Markdown by default)", iosr::cli::run_table},
     {"convert", "convert result files, directories and archives (tidy CSV, JSONL, XML, ...)",
      iosr::cli::run_convert},
-    {"db", "keep results in a SQLite database: import, list, remove, export", iosr::cli::run_db},
+    {"db", "keep results in a SQLite database: import, list, remove, export", nullptr,
+     &iosr::cli::db_commands},
     {"trend", "each configuration against its baseline over kernels or dates, with steps",
      iosr::cli::run_trend},
     {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
      iosr::cli::run_fetch},
 };
 
+void print_commands(std::ostream& out, std::span<const command> table) {
+  out << "commands:\n";
+  for (const auto& c : table)
+    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.help << '\n';
+}
+
 void print_usage(std::ostream& out) {
   out << "iosr " << iosr::version()
       << ": read, compare and convert Phoronix Test Suite / OpenBenchmarking results\n\n"
-         "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\ncommands:\n";
-  for (const auto& c : commands)
-    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.help << '\n';
+         "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\n";
+  print_commands(out, commands);
   out << "\nA FILE may also be an OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35):\n"
          "fetched once, then read from the cache (docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
   out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
          "tripped\n";
+}
+
+void print_group_usage(std::ostream& out, std::string_view name,
+                       const iosr::cli::command_group& group) {
+  out << "iosr " << name << ": " << group.about << "\n\nusage: iosr " << name
+      << " COMMAND [options]\n       iosr " << name << " COMMAND --help\n\n";
+  print_commands(out, group.commands);
+  out << "\nexit status: " << group.exit_status << '\n';
+}
+
+int usage_error(const std::string& name, std::string_view message) {
+  std::cerr << "iosr " << name << ": " << message << "; try 'iosr " << name << " --help'\n";
+  return iosr::cli::exit_usage;
+}
+
+// Runs `c` (argv[0] is its name) under the one try: a usage error, the command line's or
+// bad_usage()'s, exits 2 with the --help hint; any other error exits 1 with its message.
+int run(const command& c, const std::string& name, int argc, char** argv) {
+  using namespace iosr::cli;
+  if (c.group) {
+    if (argc < 2) {
+      print_group_usage(std::cerr, name, *c.group);
+      return exit_usage;
+    }
+    const std::string_view sub = argv[1];
+    if (sub == "--help" || sub == "-h") {
+      print_group_usage(std::cout, name, *c.group);
+      return exit_ok;
+    }
+    for (const auto& s : c.group->commands) {
+      if (s.name == sub) return run(s, name + " " + std::string(sub), argc - 1, argv + 1);
+    }
+    std::cerr << "iosr " << name << ": unknown command '" << sub << "'\n\n";
+    print_group_usage(std::cerr, name, *c.group);
+    return exit_usage;
+  }
+  try {
+    return c.run(argc, argv);
+  } catch (const cxxopts::exceptions::exception& e) {
+    return usage_error(name, e.what());
+  } catch (const iosr::error& e) {
+    if (e.kind() == iosr::error_kind::usage) return usage_error(name, e.what());
+    std::cerr << "iosr " << name << ": " << e.what() << '\n';
+    return exit_input_failed;
+  } catch (const std::exception& e) {
+    std::cerr << "iosr " << name << ": " << e.what() << '\n';
+    return exit_input_failed;
+  }
 }
 
 }  // namespace
@@ -71,19 +129,11 @@ int main(int argc, char** argv) {
     argv = help_argv;
     argc = 2;
     for (const auto& c : commands) {
-      if (c.name == name) return c.run(argc, argv);
+      if (c.name == name) return run(c, std::string(name), argc, argv);
     }
   }
   for (const auto& c : commands) {
-    if (c.name != name) continue;
-    try {
-      return c.run(argc - 1, argv + 1);  // argv[0] becomes the command
-    } catch (const cxxopts::exceptions::exception& e) {
-      return usage_error(name, e.what());
-    } catch (const std::exception& e) {
-      std::cerr << "iosr " << name << ": " << e.what() << '\n';
-      return exit_input_failed;
-    }
+    if (c.name == name) return run(c, std::string(name), argc - 1, argv + 1);
   }
   std::cerr << "iosr: unknown command '" << name << "'\n\n";
   print_usage(std::cerr);

@@ -23,7 +23,7 @@ int run_show(int argc, char** argv) {
       options, argc, argv, "\nExit status: 0 all files read, 1 some file failed, 2 usage error.\n");
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
-  if (!args.count("files")) return usage_error("show", "no input files");
+  if (!args.count("files")) bad_usage("no input files");
   const auto limits = limits_from(args);
   const auto ids = id_options_from(args);
   bool failed = false;

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: MIT
 // `iosr trend`: each configuration against its baseline along a series of kernels, dates or
 // labels, read from the database that `iosr db import` fills (docs/db.md).
-#include <unistd.h>
-
-#include <cstdlib>
 #include <cxxopts.hpp>
 #include <string>
 
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "db/store.hpp"
+#include "iosr/compare.hpp"
 #include "iosr/trend.hpp"
 
 namespace iosr::cli {
@@ -62,37 +60,34 @@ int run_trend(int argc, char** argv) {
                                          "read or the output written, 2 usage error.\n");
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
-  auto usage = [](const std::string& message) { return usage_error("trend", message); };
-  if (!args.unmatched().empty()) return usage("takes no INPUT: it reads the database (--db)");
+  if (!args.unmatched().empty()) bad_usage("takes no INPUT: it reads the database (--db)");
   trend_options o;
   const auto by = args["by"].as<std::string>();
-  if (by == "kernel") {
-    o.by = trend_by::kernel;
-  } else if (by == "date") {
-    o.by = trend_by::date;
-  } else if (by == "label") {
-    o.by = trend_by::label;
+  if (auto named = from_string<trend_by>(by)) {
+    o.by = *named;
   } else {
-    return usage("--by " + by + ": expected kernel, date or label");
+    bad_usage("--by '" + by + "': expected " + choices_of<trend_by>());
   }
-  const auto group_by = args["group-by"].as<std::string>();
-  if (group_by != "group" && group_by != "none") {
-    return usage("--group-by " + group_by + ": expected group or none");
+  // A trend's configurations share a baseline within their label group or across all.
+  const auto grouping = args["group-by"].as<std::string>();
+  const auto group = from_string<group_by>(grouping);
+  if (group != group_by::group && group != group_by::none) {
+    bad_usage("--group-by '" + grouping + "': expected group or none");
   }
-  o.by_group = group_by == "group";
+  o.by_group = group == group_by::group;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
   o.across_machines = args.count("across-machines") > 0;
   o.ignore_version = args.count("ignore-version") > 0;
   o.alpha = args["alpha"].as<double>();
-  if (!(o.alpha > 0 && o.alpha < 1)) return usage("--alpha: expected a number between 0 and 1");
+  if (!(o.alpha > 0 && o.alpha < 1)) bad_usage("--alpha: expected a number between 0 and 1");
   o.min_step = args["min-step"].as<double>() / 100;
   if (!(o.min_step >= 0 && o.min_step < 10)) {
-    return usage("--min-step: expected a percentage from 0 to 1000");
+    bad_usage("--min-step: expected a percentage from 0 to 1000");
   }
   o.filter = filter_from(args);
   const auto format = args["format"].as<std::string>();
   if (!has_format(list_trend_formats(), format)) {
-    return usage(unknown_format(list_trend_formats(), format));
+    bad_usage(unknown_format(list_trend_formats(), format));
   }
 
   db::store db(database_of(args), false);
@@ -117,8 +112,7 @@ int run_trend(int argc, char** argv) {
   }
   const auto output = args["output"].as<std::string>();
   trend_render_options render_with;
-  render_with.color = (output.empty() || output == "-") && isatty(STDOUT_FILENO) &&
-                      std::getenv("NO_COLOR") == nullptr;
+  render_with.color = color_for(output);
   std::string text;
   render_trend(t, format, render_with, text);
   return write_output(output, text) ? exit_ok : exit_input_failed;

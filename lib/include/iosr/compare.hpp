@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "iosr/model.hpp"
+#include "iosr/names.hpp"
 #include "iosr/test_filter.hpp"
 
 namespace iosr {
@@ -25,12 +26,37 @@ enum class group_by {
   none,             ///< everything in one compare group
 };
 
+template <>
+struct enum_names<group_by> {
+  static constexpr std::pair<group_by, std::string_view> values[] = {
+      {group_by::input_and_group, "input+group"},
+      {group_by::group, "group"},
+      {group_by::input, "input"},
+      {group_by::none, "none"},
+  };
+};
+
+/// `input+group`, `group`, `input` or `none`, as `--group-by` takes them.
+constexpr std::string_view to_string(group_by g) { return name_of(g); }
+
 /// The order of the tests (`--sort`).
 enum class test_order {
   file,   ///< as first seen in the inputs
   delta,  ///< largest |delta| first
   name,   ///< by title, then description
 };
+
+template <>
+struct enum_names<test_order> {
+  static constexpr std::pair<test_order, std::string_view> values[] = {
+      {test_order::file, "file"},
+      {test_order::delta, "delta"},
+      {test_order::name, "name"},
+  };
+};
+
+/// `file`, `delta` or `name`, as `--sort` takes them.
+constexpr std::string_view to_string(test_order o) { return name_of(o); }
 
 struct compare_options {
   std::string baseline;  ///< a label, name or scheduler key; empty: `none`, else `noop`

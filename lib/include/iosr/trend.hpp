@@ -10,9 +10,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "iosr/model.hpp"
+#include "iosr/names.hpp"
 #include "iosr/test_filter.hpp"
 
 namespace iosr {
@@ -36,6 +38,15 @@ enum class trend_by {
   kernel,  ///< the systems' kernel versions, ordered as versions
   date,    ///< the run dates (the day), in date order
   label,   ///< the system labels (kernel-comparison posts), the baseline a label among them
+};
+
+template <>
+struct enum_names<trend_by> {
+  static constexpr std::pair<trend_by, std::string_view> values[] = {
+      {trend_by::kernel, "kernel"},
+      {trend_by::date, "date"},
+      {trend_by::label, "label"},
+  };
 };
 
 /// One system as the trend sees it.
