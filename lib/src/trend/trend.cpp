@@ -123,43 +123,6 @@ std::string_view to_string(trend_by by) {
   return "";
 }
 
-trend_input make_trend_input(std::span<const result_file> files) {
-  trend_input in;
-  test_index tests(test_match::trend(false));
-  for (const auto& file : files) {
-    std::map<std::string, std::uint32_t> systems;  // by label, in this file
-    auto system_of = [&](const std::string& label) {
-      auto [it, added] = systems.try_emplace(label, 0);
-      if (!added) return it->second;
-      const system* s = file.find_system(label);
-      system made = s ? *s : make_system(label);
-      trend_system t{made.label, made.group, made.name, made.scheduler, {}, made.hardware};
-      for (const auto& f : made.software) {
-        if (f.key == "Kernel") {
-          t.kernel = f.value;
-          break;
-        }
-      }
-      std::string date = made.timestamp.empty() ? file.last_modified : made.timestamp;
-      in.systems.push_back(std::move(t));
-      in.dates.push_back(std::move(date));
-      it->second = static_cast<std::uint32_t>(in.systems.size() - 1);
-      return it->second;
-    };
-    for (const auto& r : file.results) {
-      const auto [test, added] = tests.find_or_add(fields_of(r));
-      if (added) in.tests.push_back({r.title, r.version, r.description, r.unit, r.direction});
-      for (const auto& e : r.entries) {
-        if (!e.value || (e.kind != entry_kind::number && e.kind != entry_kind::series)) continue;
-        const auto s = system_of(e.label);
-        const auto date = in.dates[s].empty() ? trend_run::no_date : s;
-        in.runs.push_back({s, static_cast<std::uint32_t>(test), date, *e.value});
-      }
-    }
-  }
-  return in;
-}
-
 trend compute_trend(const trend_input& in, const trend_options& options) {
   trend out;
   out.by = options.by;
@@ -217,18 +180,16 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     }
   }
 
-  // Points: each system's (kernel, label) or each run's (date) place on the series.
+  // Points: each system's place on the series (its kernel, label or day).
   const bool by_label = options.by == trend_by::label;
   std::vector<std::optional<std::string>> system_point(in.systems.size());  // sort keys
   std::map<std::string, std::string> point_names;                           // key -> name
   std::size_t without_point = 0;
   // Only the systems and days with runs of the tests kept make points: other files' do not.
   std::vector<bool> used(in.systems.size(), false);
-  std::vector<bool> used_date(in.dates.size(), false);
   for (const auto& r : in.runs) {
     if (r.test >= test_of.size() || test_of[r.test] < 0) continue;
     if (r.system < used.size()) used[r.system] = true;
-    if (r.date < used_date.size()) used_date[r.date] = true;
   }
   if (options.by == trend_by::kernel) {
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
@@ -261,10 +222,11 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   }
   if (options.by == trend_by::date) {
     // The days of the runs kept, not of every file: `YYYY-MM-DD` orders as dates do.
-    for (std::size_t d = 0; d < in.dates.size(); ++d) {
-      const auto& date = in.dates[d];
-      if (used_date[d] && date.size() >= 10)
-        point_names.emplace(date.substr(0, 10), date.substr(0, 10));
+    for (std::size_t i = 0; i < in.systems.size(); ++i) {
+      const auto& date = in.systems[i].date;
+      if (!used[i] || !date || date->size() < 10) continue;
+      system_point[i] = date->substr(0, 10);
+      point_names.emplace(*system_point[i], *system_point[i]);
     }
   }
   std::map<std::string, std::uint32_t> point_index;
@@ -304,21 +266,11 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     return out;
   }
 
-  // Each system's and each date's point, looked up once rather than once per run.
+  // Each system's point, looked up once rather than once per run.
   constexpr std::uint32_t no_point = 0xFFFFFFFF;
   std::vector<std::uint32_t> point_of_system(in.systems.size(), no_point);
-  std::vector<std::uint32_t> point_of_date(in.dates.size(), no_point);
-  if (options.by == trend_by::date) {
-    for (std::size_t d = 0; d < in.dates.size(); ++d) {
-      if (in.dates[d].size() < 10) continue;
-      if (auto it = point_index.find(in.dates[d].substr(0, 10)); it != point_index.end()) {
-        point_of_date[d] = it->second;
-      }
-    }
-  } else {
-    for (std::size_t i = 0; i < in.systems.size(); ++i) {
-      if (system_point[i]) point_of_system[i] = point_index.at(*system_point[i]);
-    }
+  for (std::size_t i = 0; i < in.systems.size(); ++i) {
+    if (system_point[i]) point_of_system[i] = point_index.at(*system_point[i]);
   }
 
   // Every run placed, then sorted: runs of one (test, configuration) are contiguous, by point.
@@ -329,9 +281,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     if (r.test >= test_of.size() || r.system >= in.systems.size()) continue;
     const auto t = test_of[r.test];
     if (t < 0) continue;
-    const std::uint32_t point = options.by != trend_by::date ? point_of_system[r.system]
-                                : r.date < in.dates.size()   ? point_of_date[r.date]
-                                                             : no_point;
+    const std::uint32_t point = point_of_system[r.system];
     if (point == no_point) {
       ++without_point;
       continue;
