@@ -91,8 +91,8 @@ class trend_input_builder {
     input_.runs.push_back({dated_system, test, value});
   }
 
-  /// The input: each system once per time it was dated, in the order added (a system never
-  /// dated once, without a date), runs in the order added.
+  /// The input: each system once per time it was dated, next to each other in the order the
+  /// systems were added (a system never dated: once, without a date); runs in the order added.
   trend_input finish() &&;
 
  private:
