@@ -98,7 +98,7 @@ iosr::trend_input synthetic() {
   for (int k = 0; k < 12; ++k) {
     const std::string kernel = "5." + std::to_string(k) + ".0-1-generic";
     for (const char* sched : {"none", "bfq", "kyber"}) {
-      in.systems.push_back({sched, "", sched, sched, kernel, hardware});
+      in.systems.push_back({sched, "", sched, sched, kernel, hardware, std::nullopt});
     }
   }
   for (int t = 0; t < 20; ++t) {
@@ -110,12 +110,11 @@ iosr::trend_input synthetic() {
       const double kyber = 0.97 * (1 + 0.04 * n.next());
       // A ratio r is value / base when higher is better, base / value when lower is.
       auto value = [&](double r) { return dir == iosr::direction::higher ? base * r : base / r; };
-      const auto s = static_cast<std::uint32_t>(3 * k);
-      in.runs.push_back({s, static_cast<std::uint32_t>(t), iosr::trend_run::no_date, base});
-      in.runs.push_back(
-          {s + 1, static_cast<std::uint32_t>(t), iosr::trend_run::no_date, value(bfq)});
-      in.runs.push_back(
-          {s + 2, static_cast<std::uint32_t>(t), iosr::trend_run::no_date, value(kyber)});
+      const auto s = static_cast<std::size_t>(3 * k);
+      const auto test = static_cast<std::size_t>(t);
+      in.runs.push_back({s, test, base});
+      in.runs.push_back({s + 1, test, value(bfq)});
+      in.runs.push_back({s + 2, test, value(kyber)});
     }
   }
   return in;
@@ -309,11 +308,29 @@ TEST_CASE("trend --by label: a kernel-comparison mail, every kernel against the 
 }
 
 TEST_CASE("trend --by date: points are days, in date order", "[trend]") {
-  iosr::trend_input in;
-  in.systems = {{"None", "", "None", "none", "", {}}, {"BFQ", "", "BFQ", "bfq", "", {}}};
-  in.tests = {{"T", "", "", "s", iosr::direction::lower}};
-  in.dates = {"2024-03-01 10:00:00", "2023-12-24 09:00:00"};
-  in.runs = {{0, 0, 0, 10}, {1, 0, 0, 20}, {0, 0, 1, 10}, {1, 0, 1, 12.5}};
+  iosr::trend_input_builder b;
+  const auto none = b.add_system(iosr::make_system("None"));
+  const auto bfq = b.add_system(iosr::make_system("BFQ"));
+  iosr::test_fields chart;
+  chart.title = "T";
+  chart.unit = "s";
+  chart.direction = iosr::direction::lower;
+  const auto test = b.add_test(chart);
+  // The first file dates both by its date, the second by their timestamps.
+  b.add_run(b.date_system(none, "", "2024-03-01 10:00:00"), test, 10);
+  b.add_run(b.date_system(bfq, "", "2024-03-01 10:00:00"), test, 20);
+  b.add_run(b.date_system(none, "2023-12-24 09:00:00", "2024-03-01 10:00:00"), test, 10);
+  b.add_run(b.date_system(bfq, "2023-12-24 09:00:00", ""), test, 12.5);
+  const auto in = std::move(b).finish();
+  // Each system once per file it ran in, next to each other.
+  REQUIRE(in.systems.size() == 4);
+  CHECK(in.systems[0].label == "None");
+  CHECK(in.systems[1].label == "None");
+  CHECK(in.systems[1].date == "2023-12-24 09:00:00");
+  CHECK(in.systems[2].label == "BFQ");
+  CHECK(in.systems[2].date == "2024-03-01 10:00:00");
+  CHECK(in.runs[1].system == 2);
+  CHECK(in.runs[3].system == 3);
   iosr::trend_options o;
   o.by = trend_by::date;
   const auto t = iosr::compute_trend(in, o);
@@ -397,4 +414,36 @@ TEST_CASE("trend --baseline: a scheduler in any spelling, or a note when none is
   bool said = false;
   for (const auto& n : t.notes) said = said || n.find("no configuration is named 'nope'") == 0;
   CHECK(said);
+}
+
+TEST_CASE("trend input: a system's date is its timestamp, else its file's date", "[trend]") {
+  iosr::result_file f;
+  f.last_modified = "2024-05-01 12:00:00";
+  auto none = iosr::make_system("none");
+  none.timestamp = "2024-04-30 08:00:00";
+  f.systems = {none, iosr::make_system("bfq")};
+  iosr::result chart;
+  chart.title = "T";
+  chart.unit = "MB/s";
+  chart.direction = iosr::direction::higher;
+  for (const char* label : {"none", "bfq", "kyber"}) {  // kyber: a label no system has
+    iosr::entry e;
+    e.label = label;
+    e.value_text = "10";
+    e.value = 10;
+    chart.entries.push_back(e);
+  }
+  f.results = {chart, chart};  // one test, run twice
+  auto in = iosr::make_trend_input({&f, 1});
+  CHECK(in.tests.size() == 1);
+  CHECK(in.runs.size() == 6);
+  REQUIRE(in.systems.size() == 3);
+  CHECK(in.systems[0].date == "2024-04-30 08:00:00");
+  CHECK(in.systems[1].date == "2024-05-01 12:00:00");
+  CHECK(in.systems[2].date == "2024-05-01 12:00:00");
+  f.last_modified.clear();
+  in = iosr::make_trend_input({&f, 1});
+  CHECK(in.systems[0].date == "2024-04-30 08:00:00");
+  CHECK_FALSE(in.systems[1].date);
+  CHECK_FALSE(in.systems[2].date);
 }

@@ -510,57 +510,58 @@ void store::for_each_file(const test_filter& filter,
 }
 
 trend_input store::load_trend_input(const test_filter& filter) {
-  trend_input in;
-  std::unordered_map<std::int64_t, std::uint32_t> system_index, test_index;
+  trend_input_builder in;
+  std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
   {
     statement s(db_,
                 "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems "
                 "ORDER BY id");
+    system row;
     while (s.step()) {
-      system_index.emplace(s.integer(0), static_cast<std::uint32_t>(in.systems.size()));
-      in.systems.push_back({std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(3)),
-                            std::string(s.text(4)), std::string(s.text(5)),
-                            fields_from_json(s.text(6))});
+      s.read_columns(1, row.label, row.group, row.name, row.scheduler);
+      row.software.clear();
+      if (!s.text(5).empty()) row.software.push_back({"Kernel", std::string(s.text(5))});
+      row.hardware = fields_from_json(s.text(6));
+      system_index.emplace(s.integer(0), in.add_system(row));
     }
   }
   {
     statement t(db_,
                 "SELECT id, title, version, description, unit, direction FROM tests ORDER BY id");
     while (t.step()) {
-      trend_test_info info{std::string(t.text(1)), std::string(t.text(2)), std::string(t.text(3)),
-                           std::string(t.text(4)), direction_from(t.text(5))};
-      if (info.direction == direction::none || !filter.matches(info.title, info.description)) {
-        continue;
-      }
-      test_index.emplace(t.integer(0), static_cast<std::uint32_t>(in.tests.size()));
-      in.tests.push_back(std::move(info));
+      test_fields chart;
+      chart.direction = direction_from(t.text(5));
+      if (chart.direction == direction::none) continue;
+      const std::string title(t.text(1)), description(t.text(3));
+      if (!filter.matches(title, description)) continue;
+      chart.title = title;
+      chart.version = t.text(2);
+      chart.description = description;
+      chart.unit = t.text(4);
+      test_index.emplace(t.integer(0), in.add_test(chart));
     }
   }
-  // A run's date: its system's timestamp in that file, else the file's run date.
-  std::unordered_map<std::int64_t, std::uint32_t> source_date;
-  std::unordered_map<std::uint64_t, std::uint32_t> system_date;
+  // A system's timestamp in each file, and each file's date: what dates the system there.
+  std::unordered_map<std::int64_t, std::string> source_date;
+  std::unordered_map<std::uint64_t, std::string> system_timestamp;
+  auto pair_key = [](std::int64_t source, std::int64_t system_row) {
+    return (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
+  };
   {
     statement s(db_, "SELECT id, run_date FROM sources WHERE run_date IS NOT NULL");
-    while (s.step()) {
-      source_date.emplace(s.integer(0), static_cast<std::uint32_t>(in.dates.size()));
-      in.dates.emplace_back(s.text(1));
-    }
+    while (s.step()) source_date.emplace(s.integer(0), s.text(1));
     statement ss(db_,
                  "SELECT source_id, system_id, timestamp FROM source_systems WHERE "
                  "timestamp != ''");
-    while (ss.step()) {
-      const auto key = (static_cast<std::uint64_t>(ss.integer(0)) << 32) |
-                       static_cast<std::uint32_t>(ss.integer(1));
-      if (system_date.try_emplace(key, static_cast<std::uint32_t>(in.dates.size())).second) {
-        in.dates.emplace_back(ss.text(2));
-      }
-    }
+    while (ss.step())
+      system_timestamp.try_emplace(pair_key(ss.integer(0), ss.integer(1)), ss.text(2));
   }
+  std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
   statement r(db_,
               "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL "
               "AND kind IN ('number', 'series')");
   std::int64_t last_test = -1, last_system = -1, last_source = -1;
-  std::uint32_t test = 0, sys = 0, date = trend_run::no_date;
+  std::size_t test = 0, sys = 0;
   bool keep = false;
   while (r.step()) {
     const auto source = r.integer(0), system_row = r.integer(1), test_row = r.integer(2);
@@ -574,20 +575,21 @@ trend_input store::load_trend_input(const test_filter& filter) {
     if (system_row != last_system || source != last_source) {
       last_system = system_row;
       last_source = source;
-      sys = system_index.at(system_row);
-      const auto key =
-          (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
-      if (auto d = system_date.find(key); d != system_date.end()) {
-        date = d->second;
-      } else if (auto sd = source_date.find(source); sd != source_date.end()) {
-        date = sd->second;
-      } else {
-        date = trend_run::no_date;
+      const auto key = pair_key(source, system_row);
+      auto [it, first] = dated.try_emplace(key, 0);
+      if (first) {
+        const auto ts = system_timestamp.find(key);
+        const auto sd = source_date.find(source);
+        it->second = in.date_system(
+            system_index.at(system_row),
+            ts != system_timestamp.end() ? std::string_view(ts->second) : std::string_view(),
+            sd != source_date.end() ? std::string_view(sd->second) : std::string_view());
       }
+      sys = it->second;
     }
-    in.runs.push_back({sys, test, date, r.real(3)});
+    in.add_run(sys, test, r.real(3));
   }
-  return in;
+  return std::move(in).finish();
 }
 
 }  // namespace iosr::cli::db

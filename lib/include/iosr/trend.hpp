@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/match.hpp"
 #include "iosr/model.hpp"
 #include "iosr/names.hpp"
 #include "iosr/test_filter.hpp"
@@ -49,39 +49,75 @@ struct enum_names<trend_by> {
   };
 };
 
-/// One system as the trend sees it.
+/// A system of a result file as the trend sees it: who ran (label, group, name, scheduler), on
+/// which kernel and hardware, and when.
 struct trend_system {
   std::string label, group, name, scheduler;  ///< as in iosr::system
   std::string kernel;                         ///< the Kernel software field as written
   std::vector<field> hardware;                ///< the machine is told from these
+  /// When it ran, `YYYY-MM-DD HH:MM:SS` (`--by date` takes the day): its timestamp, else its
+  /// file's date; none when neither is known.
+  std::optional<std::string> date;
 };
 
-/// One test: what identifies a chart across files.
+/// One test: the chart header fields that identify it across files.
 struct trend_test_info {
   std::string title, version, description, unit;
   iosr::direction direction = direction::none;
 };
 
-/// One measured value: an entry of a result file.
+/// One measured value: an entry of a chart, with a number.
 struct trend_run {
-  std::uint32_t system = 0;      ///< index in trend_input::systems
-  std::uint32_t test = 0;        ///< index in trend_input::tests
-  std::uint32_t date = no_date;  ///< index in trend_input::dates
+  std::size_t system = 0;  ///< index in trend_input::systems
+  std::size_t test = 0;    ///< index in trend_input::tests
   double value = 0;
-  static constexpr std::uint32_t no_date = 0xFFFFFFFF;
 };
 
 /// Everything a trend is computed from: what `iosr db` holds, or a set of result files.
+/// trend_input_builder makes one; a program may also fill it by hand.
 struct trend_input {
   std::vector<trend_system> systems;
   std::vector<trend_test_info> tests;
   std::vector<trend_run> runs;
-  std::vector<std::string> dates;  ///< run dates, `YYYY-MM-DD HH:MM:SS` (a run names one)
+};
+
+/// Builds a trend_input the one way every source of results does (files in memory,
+/// `iosr db`): charts matched into tests as test_match::trend(false) says (iosr/match.hpp), and
+/// every system dated by one rule, its timestamp in its file, else that file's date.
+class trend_input_builder {
+ public:
+  trend_input_builder();
+
+  /// The test of a chart with these header fields: the charts of one test get one index.
+  std::size_t add_test(const test_fields& chart);
+  /// A system, not dated yet: its label, group, name, scheduler, hardware and Kernel
+  /// software field. finish() keeps systems in the order added.
+  std::size_t add_system(const system& s);
+  /// The system `system` (from add_system) as it ran in one file: dated by its `timestamp`
+  /// there, else by `file_date`, the file's date. Runs name what this returns.
+  std::size_t date_system(std::size_t system, std::string_view timestamp,
+                          std::string_view file_date);
+  /// A value of `test` measured on `dated_system` (from date_system).
+  void add_run(std::size_t dated_system, std::size_t test, double value) {
+    input_.runs.push_back({dated_system, test, value});
+  }
+
+  /// The input: each system once per time it was dated, next to each other in the order the
+  /// systems were added (a system never dated: once, without a date); runs in the order added.
+  trend_input finish() &&;
+
+ private:
+  test_index tests_;
+  trend_input input_;  // its systems not dated yet, its runs naming dated_ below
+  struct dated {
+    std::size_t system;
+    std::optional<std::string> date;
+  };
+  std::vector<dated> dated_;
 };
 
 /// The trend input of result files read in memory (no database): systems, tests and the
-/// number and series entries. `date` is each system's timestamp, else the file's
-/// last_modified.
+/// number and series entries. A system's file date is the file's last_modified.
 trend_input make_trend_input(std::span<const result_file> files);
 
 struct trend_options {
@@ -188,6 +224,6 @@ void render_trend(const trend& t, std::string_view format, const trend_render_op
                   std::string& out);
 
 /// `kernel`, `date` or `label`.
-std::string_view to_string(trend_by by);
+constexpr std::string_view to_string(trend_by by) { return name_of(by); }
 
 }  // namespace iosr

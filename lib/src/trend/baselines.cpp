@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// The trend's baselines: per machine, group and point the configuration --baseline names (by
+// default none, else noop), or with --by label the point every other is measured against.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "iosr/match.hpp"
+#include "trend/trend_steps.hpp"
+
+namespace iosr::detail {
+
+std::optional<std::uint32_t> trend_baselines::of(const trend& t, std::uint32_t c,
+                                                 std::uint32_t p) const {
+  const auto& conf = t.configurations[c];
+  auto g = at.find({conf.machine, conf.group});
+  if (g == at.end()) return std::nullopt;
+  auto it = g->second.find(p);
+  if (it == g->second.end()) return std::nullopt;
+  return it->second.second;
+}
+
+trend_baselines choose_baselines(const trend_input& in, const trend_options& options,
+                                 std::span<const std::uint32_t> configuration_of,
+                                 std::span<const placed_run> runs, trend& out) {
+  trend_baselines baselines;
+  const auto& confs = out.configurations;
+  if (options.by == trend_by::label) {
+    std::optional<std::uint32_t> baseline_point;
+    if (!out.points.empty()) baseline_point = 0;
+    if (!options.baseline.empty()) {
+      baseline_point.reset();
+      for (std::uint32_t p = 0; p < out.points.size(); ++p) {
+        if (out.points[p].name == options.baseline) baseline_point = p;
+      }
+      if (!baseline_point) {
+        out.notes.push_back("no point is labelled '" + options.baseline + "': no ratios");
+      }
+    }
+    out.baseline_point = baseline_point;
+    return baselines;
+  }
+  auto named_by = [&](const trend_configuration& c, const trend_system& s) {
+    return names_configuration(options.baseline, {s.label, s.name, c.name}, c.scheduler);
+  };
+  // Which configurations are at which points, from the systems (kernel) or the runs (date).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> present;  // (configuration, point)
+  for (const auto& r : runs) {
+    present.emplace_back(configuration_of_key(r.key), point_of_key(r.key));
+  }
+  std::sort(present.begin(), present.end());
+  present.erase(std::unique(present.begin(), present.end()), present.end());
+  std::vector<const trend_system*> system_of_configuration(confs.size(), nullptr);
+  for (std::size_t i = 0; i < in.systems.size(); ++i) {
+    if (!system_of_configuration[configuration_of[i]])
+      system_of_configuration[configuration_of[i]] = &in.systems[i];
+  }
+  for (const auto& [c, p] : present) {
+    const auto& conf = confs[c];
+    std::optional<int> ranked;
+    if (options.baseline.empty()) {
+      ranked = default_baseline_rank(conf.scheduler);
+    } else if (named_by(conf, *system_of_configuration[c])) {
+      ranked = 0;
+    }
+    if (!ranked) continue;
+    const int rank = *ranked;
+    auto& at_point = baselines.at[{conf.machine, conf.group}];
+    auto [it, added] = at_point.try_emplace(p, rank, c);
+    if (!added && rank < it->second.first) it->second = {rank, c};
+  }
+  if (!options.baseline.empty() && baselines.at.empty() && !runs.empty()) {
+    out.notes.push_back("no configuration is named '" + options.baseline +
+                        "' (a scheduler, name or label): no ratios");
+  }
+  return baselines;
+}
+
+void note_baseline_point(trend& out) {
+  if (out.by == trend_by::label && out.baseline_point) {
+    out.notes.push_back("every point against '" + out.points[*out.baseline_point].name + "'");
+  }
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// The steps of the trend engine, in the order compute_trend() runs them, and what they hand on.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "iosr/trend.hpp"
+#include "trend/change_points.hpp"
+
+namespace iosr::detail {
+
+/// A run placed: its key orders by test, configuration, point; its value is a log.
+struct placed_run {
+  std::uint64_t key;
+  double log_value;
+};
+
+constexpr int point_bits = 20, configuration_bits = 20;
+constexpr std::uint64_t point_mask = (std::uint64_t{1} << point_bits) - 1;
+constexpr std::uint64_t configuration_mask = (std::uint64_t{1} << configuration_bits) - 1;
+/// A system on no point of the series.
+constexpr std::uint32_t no_point = 0xFFFFFFFF;
+
+inline std::uint64_t test_of_key(std::uint64_t key) {
+  return key >> (point_bits + configuration_bits);
+}
+inline std::uint32_t configuration_of_key(std::uint64_t key) {
+  return static_cast<std::uint32_t>((key >> point_bits) & configuration_mask);
+}
+inline std::uint32_t point_of_key(std::uint64_t key) {
+  return static_cast<std::uint32_t>(key & point_mask);
+}
+
+/// match_tests.cpp: the tests kept (a direction, --filter), matched as test_match::trend says
+/// and ordered by title, into trend::tests; per input test, its trend test, or -1.
+std::vector<std::int64_t> match_tests(const trend_input& in, const trend_options& options,
+                                      trend& out);
+
+/// configurations.cpp: the machines, in the order first seen, into trend::machines; per input
+/// system, its machine.
+std::vector<std::size_t> find_machines(const trend_input& in, const trend_options& options,
+                                       trend& out);
+
+/// points.cpp: each system's point (its kernel, label or day; only systems with runs of the
+/// tests kept), into trend::points in series order; per input system, its point or no_point.
+std::vector<std::uint32_t> find_points(const trend_input& in, const trend_options& options,
+                                       std::span<const std::int64_t> test_of, trend& out);
+
+/// configurations.cpp: the configurations, in the order first seen, into
+/// trend::configurations; per input system, its configuration.
+std::vector<std::uint32_t> find_configurations(const trend_input& in, const trend_options& options,
+                                               std::span<const std::size_t> machine_of, trend& out);
+
+/// placed_runs.cpp: whether the points, configurations and tests fit a placed_run's key; a note
+/// when they do not, and nothing more is computed.
+bool keys_fit(trend& out);
+
+/// placed_runs.cpp: every run of a test kept with a point and a positive value, sorted, so that
+/// the runs of one (test, configuration) are contiguous, by point; the runs left out noted.
+std::vector<placed_run> place_runs(const trend_input& in, const trend_options& options,
+                                   std::span<const std::int64_t> test_of,
+                                   std::span<const std::uint32_t> point_of,
+                                   std::span<const std::uint32_t> configuration_of, trend& out);
+
+/// The baselines, found once over all tests, so that every test at a point is measured against
+/// the same configuration.
+struct trend_baselines {
+  /// (machine, group) -> per point: the baseline configuration and its rank (lower wins).
+  std::map<std::pair<std::size_t, std::string>,
+           std::map<std::uint32_t, std::pair<int, std::uint32_t>>>
+      at;
+  /// The baseline configuration of configuration `c` at point `p`, if any (kernel and date).
+  std::optional<std::uint32_t> of(const trend& t, std::uint32_t c, std::uint32_t p) const;
+};
+
+/// baselines.cpp: per (machine, group, point) the baseline configuration for kernel and date;
+/// with trend_by::label, trend::baseline_point instead. Notes a --baseline that names none.
+trend_baselines choose_baselines(const trend_input& in, const trend_options& options,
+                                 std::span<const std::uint32_t> configuration_of,
+                                 std::span<const placed_run> runs, trend& out);
+
+/// Per configuration, per point: (test, log ratio) of each test with a ratio there, in test
+/// order; what the geometric mean is made of.
+using log_ratios =
+    std::vector<std::map<std::uint32_t, std::vector<std::pair<std::size_t, double>>>>;
+
+/// series.cpp: per test, each (configuration, point) combined, measured against its baseline,
+/// and each series searched for steps, into trend_test::series; the log ratios measured.
+log_ratios measure_series(const trend_options& options, std::span<const placed_run> runs,
+                          const trend_baselines& baselines, trend& out);
+
+/// series.cpp: the steps of `series`, searched among its values with a ratio, whose
+/// observations are `sums` in order: each marked on its value and listed in its changes.
+void mark_changes(trend_series& series, std::span<const point_sums> sums,
+                  const trend_options& options);
+
+/// geomean.cpp: per configuration, the geometric mean over the tests with a ratio at every
+/// point of its series, searched for steps, into trend::geomean.
+void measure_geomeans(const trend_options& options, const log_ratios& logs,
+                      const trend_baselines& baselines, trend& out);
+
+/// baselines.cpp: with trend_by::label, the note of the point every other is against.
+void note_baseline_point(trend& out);
+
+}  // namespace iosr::detail
