@@ -416,7 +416,9 @@ TEST_CASE("trend --baseline: a scheduler in any spelling, or a note when none is
   CHECK(said);
 }
 
-TEST_CASE("trend input: a system's date is its timestamp, else its file's date", "[trend]") {
+TEST_CASE("trend input: a system's date is its timestamp, else its file's run date", "[trend]") {
+  // The file's run date is its earliest system timestamp, else last_modified, as the store's
+  // sources.run_date: a system without a timestamp ran in the same session as the others.
   iosr::result_file f;
   f.last_modified = "2024-05-01 12:00:00";
   auto none = iosr::make_system("none");
@@ -439,11 +441,16 @@ TEST_CASE("trend input: a system's date is its timestamp, else its file's date",
   CHECK(in.runs.size() == 6);
   REQUIRE(in.systems.size() == 3);
   CHECK(in.systems[0].date == "2024-04-30 08:00:00");
+  CHECK(in.systems[1].date == "2024-04-30 08:00:00");
+  CHECK(in.systems[2].date == "2024-04-30 08:00:00");
+  f.systems[0].timestamp.clear();
+  in = iosr::make_trend_input({&f, 1});
+  CHECK(in.systems[0].date == "2024-05-01 12:00:00");
   CHECK(in.systems[1].date == "2024-05-01 12:00:00");
   CHECK(in.systems[2].date == "2024-05-01 12:00:00");
   f.last_modified.clear();
   in = iosr::make_trend_input({&f, 1});
-  CHECK(in.systems[0].date == "2024-04-30 08:00:00");
+  CHECK_FALSE(in.systems[0].date);
   CHECK_FALSE(in.systems[1].date);
   CHECK_FALSE(in.systems[2].date);
 }

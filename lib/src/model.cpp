@@ -45,20 +45,6 @@ system make_system(std::string label) {
   return s;
 }
 
-std::string_view to_string(direction d) {
-  return detail::by_direction<std::string_view>(d, "higher", "lower", "");
-}
-
-std::string_view to_string(entry_kind k) {
-  switch (k) {
-    case entry_kind::number: return "number";
-    case entry_kind::pass_fail: return "pass_fail";
-    case entry_kind::series: return "series";
-    case entry_kind::text: return "text";
-    case entry_kind::failed: return "failed";
-  }
-  return "";
-}
 
 namespace {
 
@@ -97,6 +83,14 @@ const system* result_file::find_system(std::string_view label) const {
   auto it = std::find_if(systems.begin(), systems.end(),
                          [&](const system& s) { return s.label == label; });
   return it == systems.end() ? nullptr : &*it;
+}
+
+std::string result_file::run_date() const {
+  std::string date;
+  for (const auto& s : systems) {
+    if (!s.timestamp.empty() && (date.empty() || s.timestamp < date)) date = s.timestamp;
+  }
+  return date.empty() ? last_modified : date;
 }
 
 }  // namespace iosr

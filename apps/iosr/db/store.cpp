@@ -85,27 +85,12 @@ std::string pts_version_of(const result_file& file) {
   return {};
 }
 
-// The earliest run date the file gives, else when it was last written.
-std::string run_date_of(const result_file& file) {
-  std::string date;
-  for (const auto& s : file.systems) {
-    if (!s.timestamp.empty() && (date.empty() || s.timestamp < date)) date = s.timestamp;
-  }
-  return date.empty() ? file.last_modified : date;
-}
-
 direction direction_from(std::string_view s) {
-  if (s == "higher") return direction::higher;
-  if (s == "lower") return direction::lower;
-  return direction::none;
+  return from_string<direction>(s).value_or(direction::none);
 }
 
 entry_kind kind_from(std::string_view s) {
-  if (s == "pass_fail") return entry_kind::pass_fail;
-  if (s == "series") return entry_kind::series;
-  if (s == "text") return entry_kind::text;
-  if (s == "failed") return entry_kind::failed;
-  return entry_kind::number;
+  return from_string<entry_kind>(s).value_or(entry_kind::number);
 }
 
 // The text must live until the statement has run: it is not copied.
@@ -295,7 +280,7 @@ store::added store::add(const result_file& file, const identities& ids, const st
   std::size_t entries = 0;
   for (const auto& r : file.results) entries += r.entries.size();
   const auto pts = pts_version_of(file);
-  const auto date = run_date_of(file);
+  const auto date = file.run_date();
   insert_source_->bind(1, sha256).bind(2, path).bind(3, file.format);
   bind_text_or_null(*insert_source_, 4, pts);
   insert_source_->bind(5, file.title).bind(6, file.description);

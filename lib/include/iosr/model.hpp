@@ -6,7 +6,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "iosr/names.hpp"
 
 namespace iosr {
 
@@ -153,6 +156,10 @@ struct result_file {
 
   /// The system with this label, or nullptr when the entry names a system absent from the file.
   const system* find_system(std::string_view label) const;
+  /// When the file's runs were made: the earliest system timestamp, else last_modified (empty
+  /// when neither is given). The store's `run_date`, and the date of a run whose system has no
+  /// timestamp of its own.
+  std::string run_date() const;
   bool operator==(const result_file&) const = default;
 };
 
@@ -166,9 +173,27 @@ std::string scheduler_key(std::string_view name);
 /// scheduler key from the name.
 system make_system(std::string label);
 
+template <>
+struct enum_names<direction> {
+  static constexpr std::pair<direction, std::string_view> values[] = {
+      {direction::higher, "higher"},
+      {direction::lower, "lower"},
+      {direction::none, ""},
+  };
+};
+
+template <>
+struct enum_names<entry_kind> {
+  static constexpr std::pair<entry_kind, std::string_view> values[] = {
+      {entry_kind::number, "number"},  {entry_kind::pass_fail, "pass_fail"},
+      {entry_kind::series, "series"},  {entry_kind::text, "text"},
+      {entry_kind::failed, "failed"},
+  };
+};
+
 /// `higher`, `lower` or empty, as used in the CSV and JSON outputs.
-std::string_view to_string(direction d);
+constexpr std::string_view to_string(direction d) { return name_of(d); }
 /// `number`, `pass_fail`, `series`, `text` or `failed`.
-std::string_view to_string(entry_kind k);
+constexpr std::string_view to_string(entry_kind k) { return name_of(k); }
 
 }  // namespace iosr

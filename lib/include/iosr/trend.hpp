@@ -117,7 +117,8 @@ class trend_input_builder {
 };
 
 /// The trend input of result files read in memory (no database): systems, tests and the
-/// number and series entries. A system's file date is the file's last_modified.
+/// number and series entries. A system's date is its timestamp, else its file's run_date(), as
+/// the store dates it.
 trend_input make_trend_input(std::span<const result_file> files);
 
 struct trend_options {

@@ -84,12 +84,13 @@ trend_input make_trend_input(std::span<const result_file> files) {
   trend_input_builder in;
   for (const auto& file : files) {
     std::map<std::string, std::size_t> systems;  // by label, in this file: dated systems
+    const std::string file_date = file.run_date();  // as the store dates the file
     auto system_of = [&](const std::string& label) {
       auto [it, added] = systems.try_emplace(label, 0);
       if (!added) return it->second;
       const system* s = file.find_system(label);
       const system made = s ? *s : make_system(label);
-      it->second = in.date_system(in.add_system(made), made.timestamp, file.last_modified);
+      it->second = in.date_system(in.add_system(made), made.timestamp, file_date);
       return it->second;
     };
     for (const auto& r : file.results) {
