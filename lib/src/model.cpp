@@ -45,7 +45,6 @@ system make_system(std::string label) {
   return s;
 }
 
-
 namespace {
 
 // PTS's names of the display formats iosr tells apart, by kind (`unset` and `other` have none).

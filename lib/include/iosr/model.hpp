@@ -185,8 +185,8 @@ struct enum_names<direction> {
 template <>
 struct enum_names<entry_kind> {
   static constexpr std::pair<entry_kind, std::string_view> values[] = {
-      {entry_kind::number, "number"},  {entry_kind::pass_fail, "pass_fail"},
-      {entry_kind::series, "series"},  {entry_kind::text, "text"},
+      {entry_kind::number, "number"}, {entry_kind::pass_fail, "pass_fail"},
+      {entry_kind::series, "series"}, {entry_kind::text, "text"},
       {entry_kind::failed, "failed"},
   };
 };
