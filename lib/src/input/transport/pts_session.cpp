@@ -35,12 +35,14 @@ bool is_answer(std::string_view s) {
 
 }  // namespace
 
+bool has_pts_prompt(std::string_view text) {
+  return std::any_of(prompt_ends.begin(), prompt_ends.end(), [&](std::string_view p) {
+    return text.find(p.substr(0, p.size() - 1)) != std::string_view::npos;
+  });
+}
+
 std::optional<undone_layer> undo_pts_session(std::string_view text) {
-  if (std::none_of(prompt_ends.begin(), prompt_ends.end(), [&](std::string_view p) {
-        return text.find(p.substr(0, p.size() - 1)) != std::string_view::npos;
-      })) {
-    return std::nullopt;
-  }
+  if (!has_pts_prompt(text)) return std::nullopt;
   // The last prompt before the first chart (its direction mark, or its first bar for PTS 7's
   // charts without a mark): later ones belong to later sessions in the same capture.
   auto first_mark = std::min({text.find("> Higher Is Better"), text.find("< Lower Is Better"),
