@@ -99,17 +99,9 @@ std::optional<undone_layer> undo_flowed(std::string_view text, bool delete_space
 /// An escape, a backspace or a carriage return somewhere: bytes a terminal acts on.
 bool has_terminal_bytes(std::string_view text);
 
-/// PTS's yes/no prompt somewhere (`(Y/n):`, `(y/N):`, `(y/n):`).
-bool has_pts_prompt(std::string_view text);
-
 /// What a terminal shows of a captured session: escape sequences (colours, cursor moves, window
 /// titles) removed, `\r` and backspace overprints resolved to the text that stayed visible.
 std::optional<undone_layer> undo_terminal(std::string_view text);
-
-/// An interactive PTS session: what PTS printed before its prompt `Do you want to view the
-/// text-based test results? (Y/n): ` is the session, and the text export follows the prompt
-/// (on the same line when the answer was not echoed).
-std::optional<undone_layer> undo_pts_session(std::string_view text);
 
 // ---- web pages and editors (html_page.cpp, invisible_characters.cpp, double_spacing.cpp) ----
 

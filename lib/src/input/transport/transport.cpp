@@ -35,8 +35,6 @@ constexpr transport_layer layers[] = {
      ""},
     {"quoting", has_quote_mark, one_step<undo_quoting>, in_text, ""},
     {"double spacing", has_line_end, one_step<undo_double_spacing>, in_text, ""},
-    // After quoting: a session pasted into a reply or a Markdown quote has its prompt quoted.
-    {"PTS session", has_pts_prompt, one_step<undo_pts_session>, in_text, ""},
 };
 
 constexpr std::size_t layer_count = std::size(layers);
