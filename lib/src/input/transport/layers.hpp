@@ -66,7 +66,7 @@ bool starts_with_header_field(std::string_view text);
 /// A message with MIME headers (RFC 2045-2049): the body of the part that holds the results
 /// (multipart, message/rfc822), with its transfer encoding (quoted-printable, base64), charset
 /// (to UTF-8) and format=flowed (RFC 3676) undone. Several layers, applied in order.
-std::vector<undone_layer> undo_mime(std::string_view text, claims_text claims);
+undone_layers undo_mime(std::string_view text, claims_text claims);
 
 /// `=3D=3D` somewhere: a bar's `==` in quoted-printable.
 bool has_encoded_bar(std::string_view text);

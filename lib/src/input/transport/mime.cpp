@@ -262,7 +262,7 @@ bool starts_with_header_field(std::string_view text) {
   return line.starts_with("From ") || field_name_length(line) > 0;
 }
 
-std::vector<undone_layer> undo_mime(std::string_view text, claims_text claims) {
+undone_layers undo_mime(std::string_view text, claims_text claims) {
   entity message;
   if (!read_headers(text, 0, text.size(), message, true)) return {};
   // A message without MIME headers is plain text (RFC 5322): nothing to undo.
