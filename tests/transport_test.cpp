@@ -490,3 +490,16 @@ TEST_CASE("A PTS session is the text reader's to find: PTS's output stays in the
     CHECK(file.results[0].entries[0].where == none_at);
   }
 }
+
+TEST_CASE("A PTS prompt in a text that another reader claims is that reader's text, not a session",
+          "[transport]") {
+  // Which part of a text is a session is the text reader's to say: the CSV reader reads all of
+  // its text, the prompt included (its title row here), and nothing is said of a session.
+  const std::string csv =
+      "Do you want to view the text-based test results? (Y/n): title\n ,,\"sys\"\nProcessor,,X\n";
+  auto file = read_results(csv, "prompt.csv");
+  CHECK(file.format == "pts-csv");
+  CHECK(file.title == "Do you want to view the text-based test results? (Y/n): title");
+  CHECK(messages(file) ==
+        std::vector<std::string>{"the file holds no charts (an unfinished run?)"});
+}
