@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: the decoding step in front of the readers (MIME, quoted-printable, base64,
-// charsets, format=flowed, terminal codes, a PTS session, quoting) on arbitrary bytes. Every
+// charsets, format=flowed, web pages, terminal codes, quoting, ...) on arbitrary bytes. Every
 // offset of the decoded text must map back inside the input; then the whole read runs, as
 // `iosr show` would, and every writer on what it read; and the read in place must agree.
 #include <cstdio>

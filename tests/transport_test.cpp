@@ -5,13 +5,17 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "catch.hpp"
+#include "input/input_formats.hpp"
 #include "input/transport/layers.hpp"
 #include "input/transport/mapped_text.hpp"
+#include "input/transport/transport.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "reader_support.hpp"
+#include "strings.hpp"
 
 using namespace iosr;
 
@@ -42,6 +46,27 @@ std::vector<std::string> messages(const result_file& f) {
 }
 
 const std::string osbench = "corpus/pts-text/pts-10.8.4_osbench_base-vs-fwrapv.txt";
+
+bool no_reader(std::string_view) { return false; }
+
+std::vector<std::string> messages_of(const detail::decoded_input& input) {
+  std::vector<std::string> out;
+  for (const auto& w : input.warnings()) out.push_back(w.message);
+  return out;
+}
+
+// The cells of a Markdown table row (`| a | b |`), without their blanks.
+std::vector<std::string> table_cells(std::string_view row) {
+  std::vector<std::string> cells;
+  row.remove_prefix(1);
+  for (auto bar = row.find(" | "); bar != std::string_view::npos; bar = row.find(" | ")) {
+    cells.emplace_back(detail::trim(row.substr(0, bar)));
+    row.remove_prefix(bar + 3);
+  }
+  if (row.ends_with('|')) row.remove_suffix(1);
+  cells.emplace_back(detail::trim(row));
+  return cells;
+}
 
 }  // namespace
 
@@ -386,4 +411,95 @@ TEST_CASE("Carriage returns alone are line ends, as Excel for Mac writes CSV", "
   CHECK(file.warnings.at(0).message.starts_with("carriage returns read as line ends"));
   // Positions count the lines as a Mac editor shows them: by carriage returns.
   CHECK(file.results[0].entries.at(0).where == source_position{8, 36});
+}
+
+TEST_CASE("The table of transport layers is in the order docs/transport.md gives, with its rules",
+          "[transport]") {
+  // The rows of the first table under the heading, after its header and separator lines.
+  const auto doc = slurp(std::string(IOSR_SOURCE_DIR) + "/docs/transport.md");
+  auto at = doc.find("## The layers, in the order they are undone");
+  REQUIRE(at != std::string::npos);
+  at = doc.find("\n|", at) + 1;
+  std::vector<std::vector<std::string>> rows;
+  for (int line = 0; at < doc.size() && doc[at] == '|'; ++line) {
+    auto end = doc.find('\n', at);
+    if (line >= 2) rows.push_back(table_cells(std::string_view(doc).substr(at, end - at)));
+    at = end + 1;
+  }
+  const auto layers = detail::transport_layers();
+  REQUIRE(rows.size() == layers.size());
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    INFO(rows[i].at(0));
+    CHECK(rows[i].at(0) == layers[i].name);
+    // The "looked for" column says where, and which row stands in for this one.
+    const auto& where = rows[i].at(2);
+    CHECK(where.starts_with("also in markup") ==
+          (layers[i].where == detail::looked_for::also_in_markup));
+    if (layers[i].unless.empty()) {
+      CHECK(where.find("unless") == std::string::npos);
+    } else {
+      CHECK(where.ends_with("unless the " + std::string(layers[i].unless) + " was undone"));
+    }
+  }
+}
+
+TEST_CASE("The table's rules: JSON and markup travel bare, bare quoted-printable not after MIME",
+          "[transport]") {
+  // Terminal codes, a quote and `=3D=3D` in a JSON document are its reader's text.
+  const std::string json = "{\"a\": \"\x1b[1m> Higher Is Better\", \"b\": \"x |=3D=3D\"}\n";
+  detail::decoded_input bare(json);
+  bare.undo_layers(no_reader);
+  CHECK(bare.is_original());
+  CHECK(bare.warnings().empty());
+  // A body that MIME decoded is not decoded a second time: `=3D3D` was a literal `=3D`.
+  const std::string mail =
+      "MIME-Version: 1.0\nContent-Type: text/plain\nContent-Transfer-Encoding: "
+      "quoted-printable\n\nx |=3D3D=3D3D\n";
+  detail::decoded_input decoded(mail);
+  decoded.undo_layers(no_reader);
+  CHECK(decoded.text() == "x |=3D=3D\n");
+  CHECK(messages_of(decoded) == std::vector<std::string>{"quoted-printable decoded"});
+}
+
+TEST_CASE("A PTS session is the text reader's to find: PTS's output stays in the text, and the "
+          "reader starts after the prompt",
+          "[transport]") {
+  const std::string session =
+      "Phoronix Test Suite v10.8.4\n\n    Started Run 1 @ 10:00:00\n    Average: 10 Ops/sec\n\n"
+      "    Do you want to view the text-based test results? (Y/n): y\n"
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone ... 10 |====\nbfq .... 5 |==\n";
+  detail::decoded_input input(session);
+  input.undo_layers(no_reader);
+  CHECK(input.is_original());
+  CHECK(input.text() == session);
+  CHECK(detect_input_format(session) == "pts-text");
+
+  const std::vector<std::string> said = {
+      "an interactive PTS session: what it printed up to its prompt 'Do you want to view the "
+      "text-based test results? (Y/n):' is not part of the text export and is not read"};
+  const auto prompt_at = position_in(session, session.find("Do you"));
+  const auto none_at = position_in(session, session.find("none ..."));
+  // Read as a file is, in place, and by the reader alone (no transport step, no sniffing).
+  auto in_place = session;
+  for (const auto& file : {read_results(session, "s.txt"), read_results_in_place(in_place, "s.txt"),
+                           detail::read_with("pts-text", session, "s.txt")}) {
+    CHECK(messages(file) == said);
+    CHECK(file.warnings.at(0).where == prompt_at);
+    REQUIRE(file.results.size() == 1);
+    CHECK(test_support::entry_labels(file.results[0]) == std::vector<std::string>{"none", "bfq"});
+    CHECK(file.results[0].entries[0].where == none_at);
+  }
+}
+
+TEST_CASE("A PTS prompt in a text that another reader claims is that reader's text, not a session",
+          "[transport]") {
+  // Which part of a text is a session is the text reader's to say: the CSV reader reads all of
+  // its text, the prompt included (its title row here), and nothing is said of a session.
+  const std::string csv =
+      "Do you want to view the text-based test results? (Y/n): title\n ,,\"sys\"\nProcessor,,X\n";
+  auto file = read_results(csv, "prompt.csv");
+  CHECK(file.format == "pts-csv");
+  CHECK(file.title == "Do you want to view the text-based test results? (Y/n): title");
+  CHECK(messages(file) ==
+        std::vector<std::string>{"the file holds no charts (an unfinished run?)"});
 }

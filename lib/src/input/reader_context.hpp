@@ -25,15 +25,18 @@ inline std::string too_many_entries(std::string_view chart_title, std::size_t li
 struct reader_context {
   std::string_view text;
   const std::string& name;
-  const position_map& lines;
+  const position_map& lines;  ///< of the registry's text: at() adds text_offset
   result_file& out;
   std::size_t max_entries;  ///< read_options::max_entries_per_chart
   /// `text` itself as a buffer the reader may overwrite, followed by a '\0' it may overwrite
   /// with '\0' (read_results_in_place: a std::string's own; the line ends are noted, so
   /// positions stay right), or null: the caller keeps the text.
   char* overwritable = nullptr;
+  /// Where `text` starts in the text the registry gave the reader: not 0 in the context of a
+  /// part (part_from), which at(), warn() and fail() place through.
+  std::size_t text_offset = 0;
 
-  source_position at(std::size_t offset) const { return lines.position(offset); }
+  source_position at(std::size_t offset) const { return lines.position(text_offset + offset); }
   void warn(std::size_t offset, std::string message) const {
     out.warnings.push_back({at(offset), std::move(message)});
   }
@@ -47,6 +50,16 @@ struct reader_context {
     if (chart.entries.size() >= max_entries) {
       throw parse_error(name, where, too_many_entries(chart.title, max_entries), error_kind::limit);
     }
+  }
+  /// The context of the part of `text` from `offset` on, for a reader whose own text starts
+  /// there (the PTS text reader's, after a session's prompt): the same model, name and limits,
+  /// offsets counted from `offset`.
+  reader_context part_from(std::size_t offset) const {
+    auto part = *this;
+    part.text = text.substr(offset);
+    part.text_offset += offset;
+    if (part.overwritable != nullptr) part.overwritable += offset;
+    return part;
   }
   /// Appends `e` to `chart` after check_room().
   void add_entry(result& chart, entry e) const {

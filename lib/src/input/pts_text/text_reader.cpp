@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The text-export reader: detection, the choice between the two forms, and what both share
-// (entries from matched tails, the bar check).
+// The text-export reader: detection, where the export starts in a PTS session, the choice
+// between the two forms, and what both share (entries from matched tails, the bar check).
 #include "input/pts_text/text_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <fmt/compile.h>
@@ -132,7 +133,87 @@ void report_cut_chart(const reader_context& ctx, std::size_t offset, const std::
   ctx.warn(offset, message + "; that chart is not read");
 }
 
+namespace {
+
+// ---- an interactive PTS session in front of the export ---------------------------------------
+// A terminal capture or a pasted transcript holds what PTS printed while it ran, then the yes/no
+// prompt that asked for the export (pts_user_io::prompt_bool_input prints `QUESTION (Y/n): `),
+// then the export. What comes before the prompt is PTS's session, not the export.
+
+constexpr std::array<std::string_view, 3> prompt_ends = {"(Y/n): ", "(y/N): ", "(y/n): "};
+
+// Where the prompt ends on the line [begin, end), or npos.
+std::size_t prompt_end(std::string_view text, std::size_t begin, std::size_t end) {
+  auto line = text.substr(begin, end - begin);
+  for (auto p : prompt_ends) {
+    if (auto at = line.rfind(p); at != std::string_view::npos) return begin + at + p.size();
+  }
+  // The prompt with its blank removed by a trailing-blank trim.
+  for (auto p : prompt_ends) {
+    auto bare = p.substr(0, p.size() - 1);
+    if (line.ends_with(bare)) return end;
+  }
+  return std::string_view::npos;
+}
+
+bool is_answer(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
+  return s == "y" || s == "Y" || s == "n" || s == "N" || s == "yes" || s == "no" || s == "Yes" ||
+         s == "No";
+}
+
+struct session_prompt {
+  std::size_t export_begin = 0;  // after the prompt, and after the answer when it was echoed
+  std::size_t prompt_begin = 0;  // the prompt's first byte other than a blank
+  std::string prompt;            // as PTS printed it, without the blanks around it
+};
+
+// The prompt that asked for the export: the last one before the first chart (its direction
+// mark, or its first bar for PTS 7's charts without a mark), since later ones belong to later
+// sessions in the same capture.
+std::optional<session_prompt> find_session_prompt(std::string_view text) {
+  if (std::none_of(prompt_ends.begin(), prompt_ends.end(), [&](std::string_view p) {
+        return text.find(p.substr(0, p.size() - 1)) != std::string_view::npos;
+      })) {
+    return std::nullopt;
+  }
+  auto first_mark = std::min({text.find(higher_mark), text.find(lower_mark), text.find(" |=")});
+  std::size_t prompt_line = std::string_view::npos, after = 0, line_next = 0;
+  for (std::size_t begin = 0; begin < text.size() && begin < first_mark;) {
+    auto nl = text.find('\n', begin);
+    auto next = nl == std::string_view::npos ? text.size() : nl + 1;
+    auto end = nl == std::string_view::npos ? text.size() : nl;
+    if (auto at = prompt_end(text, begin, end); at != std::string_view::npos) {
+      prompt_line = begin;
+      after = at;
+      line_next = next;
+    }
+    begin = next;
+  }
+  if (prompt_line == std::string_view::npos) return std::nullopt;
+  session_prompt found;
+  found.prompt = std::string(text.substr(prompt_line, after - prompt_line));
+  auto& prompt = found.prompt;
+  while (!prompt.empty() && (prompt.back() == ' ' || prompt.back() == '\r')) prompt.pop_back();
+  auto first = prompt.find_first_not_of(" \t");
+  if (first != std::string::npos) prompt.erase(0, first);
+  found.prompt_begin = prompt_line + (first == std::string::npos ? 0 : first);
+  auto rest = text.substr(after, line_next - after);
+  // The answer, when the terminal echoed it, is not the export's title.
+  found.export_begin = is_answer(rest.substr(0, rest.find('\n'))) ? line_next : after;
+  return found;
+}
+
+// The part of `text` that is the export: all of it, or what follows a session's prompt.
+std::string_view own_text(std::string_view text) {
+  auto session = find_session_prompt(text);
+  return session ? text.substr(session->export_begin) : text;
+}
+
+}  // namespace
+
 bool sniff_pts_text(std::string_view text) {
+  text = own_text(text);
   if (find_direction_mark(text, 0)) return true;
   // An export without charts still has its system block: `LABEL: ` then `\tProcessor: ...`.
   if (text.find(": \n\n\tProcessor: ") != std::string_view::npos) return true;
@@ -156,9 +237,8 @@ bool is_collapsed(std::string_view text, const std::vector<direction_mark>& mark
   return false;
 }
 
-}  // namespace
-
-void read_pts_text(reader_context& ctx, const read_options&) {
+// Reads the export that is all of ctx.text.
+void read_export(reader_context& ctx) {
   auto text = ctx.text;
   auto& file = ctx.out;
   auto marks = find_direction_marks(text);
@@ -177,6 +257,19 @@ void read_pts_text(reader_context& ctx, const read_options&) {
     ctx.fail(0, "no benchmark chart found; expected a PTS text export with charts such as "
                 "'UNIT > Higher Is Better' followed by 'LABEL .... VALUE |===' lines");
   }
+}
+
+}  // namespace
+
+void read_pts_text(reader_context& ctx, const read_options&) {
+  auto session = find_session_prompt(ctx.text);
+  if (!session) return read_export(ctx);
+  // The reader's first warning: it concerns all of the text before the export.
+  ctx.warn(session->prompt_begin, "an interactive PTS session: what it printed up to its prompt '" +
+                                      session->prompt +
+                                      "' is not part of the text export and is not read");
+  auto part = ctx.part_from(session->export_begin);
+  read_export(part);
 }
 
 }  // namespace iosr::detail

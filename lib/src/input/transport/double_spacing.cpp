@@ -101,6 +101,8 @@ std::optional<run> spaced_run(std::string_view text, const line_span& unit) {
 
 }  // namespace
 
+bool has_line_end(std::string_view text) { return text.find('\n') != std::string_view::npos; }
+
 std::optional<undone_layer> undo_double_spacing(std::string_view text) {
   std::vector<run> runs;
   for (std::string_view mark :

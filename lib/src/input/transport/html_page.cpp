@@ -100,12 +100,15 @@ std::size_t decode_entity(std::string_view text, std::size_t at, std::string& de
 
 }  // namespace
 
-std::optional<undone_layer> undo_html_page(std::string_view text) {
+bool starts_as_html_page(std::string_view text) {
   auto start = text.find_first_not_of(" \t\r\n");
-  if (start == std::string_view::npos ||
-      !(starts_with_nocase(text, start, "<!doctype html") || starts_with_nocase(text, start, "<html"))) {
-    return std::nullopt;
-  }
+  return start != std::string_view::npos && (starts_with_nocase(text, start, "<!doctype html") ||
+                                             starts_with_nocase(text, start, "<html"));
+}
+
+std::optional<undone_layer> undo_html_page(std::string_view text) {
+  if (!starts_as_html_page(text)) return std::nullopt;
+  auto start = text.find_first_not_of(" \t\r\n");
   undone_layer layer;
   auto& out = layer.out;
   std::size_t entities_decoded = 0, pre_depth = 0;

@@ -2,6 +2,7 @@
 // Characters a web page or editor slips into copied text that show as nothing or as a blank:
 // zero-width spaces and joiners are removed, no-break spaces become blanks, so that labels,
 // leaders and system keys read as PTS wrote them.
+#include <algorithm>
 #include <array>
 
 #include "input/transport/layers.hpp"
@@ -24,11 +25,21 @@ constexpr std::array<invisible, 6> invisibles = {{
     {"\xC2\xA0", " "},      // U+00A0 NO-BREAK SPACE
 }};
 
-}  // namespace
-
-std::optional<undone_layer> undo_invisible_characters(std::string_view text) {
+// Where the first invisible character is, or npos.
+std::size_t first_invisible(std::string_view text) {
   std::size_t first = std::string_view::npos;
   for (const auto& c : invisibles) first = std::min(first, text.find(c.utf8));
+  return first;
+}
+
+}  // namespace
+
+bool has_invisible_characters(std::string_view text) {
+  return first_invisible(text) != std::string_view::npos;
+}
+
+std::optional<undone_layer> undo_invisible_characters(std::string_view text) {
+  auto first = first_invisible(text);
   if (first == std::string_view::npos) return std::nullopt;
   undone_layer layer;
   std::size_t removed = 0, blanks = 0;

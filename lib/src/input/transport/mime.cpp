@@ -257,7 +257,12 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
 
 }  // namespace
 
-std::vector<undone_layer> undo_mime(std::string_view text, claims_text claims) {
+bool starts_with_header_field(std::string_view text) {
+  auto line = text.substr(0, line_starting_at(text, 0).end);
+  return line.starts_with("From ") || field_name_length(line) > 0;
+}
+
+undone_layers undo_mime(std::string_view text, claims_text claims) {
   entity message;
   if (!read_headers(text, 0, text.size(), message, true)) return {};
   // A message without MIME headers is plain text (RFC 5322): nothing to undo.

@@ -57,8 +57,10 @@ bool was_wrapped(std::size_t line_length, std::string_view next_line) {
 
 }  // namespace
 
+bool has_quote_mark(std::string_view text) { return text.find('>') != std::string_view::npos; }
+
 std::optional<undone_layer> undo_quoting(std::string_view text) {
-  if (text.find('>') == std::string_view::npos) return std::nullopt;
+  if (!has_quote_mark(text)) return std::nullopt;
   // Lines are parsed as they come, twice, rather than kept: an input may have millions.
   std::size_t first_quoted = std::string_view::npos;
   bool chart_quoted = false;

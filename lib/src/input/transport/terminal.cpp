@@ -135,6 +135,11 @@ bool needs_screen(std::string_view line) {
 
 }  // namespace
 
+bool has_terminal_bytes(std::string_view text) {
+  return text.find(esc) != std::string_view::npos || text.find('\b') != std::string_view::npos ||
+         text.find('\r') != std::string_view::npos;
+}
+
 std::optional<undone_layer> undo_terminal(std::string_view text) {
   // The line ends of classic Mac OS, which Excel for Mac still writes in its CSV files; not a
   // terminal's overprints (a text with escape sequences is a terminal's).

@@ -93,6 +93,10 @@ void decode_base64(std::string_view encoded, std::size_t base, mapped_text& out,
   if (count == 1) ++malformed;
 }
 
+bool has_encoded_bar(std::string_view text) {
+  return text.find("=3D=3D") != std::string_view::npos;
+}
+
 std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text) {
   auto at = text.find("=3D=3D");
   if (at == std::string_view::npos) return std::nullopt;

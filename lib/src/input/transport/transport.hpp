@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The one decoding step in front of every reader: the transport layers an input travelled in
-// (e-mail encodings and parts, quoting, terminal codes, a PTS session) are undone, each said
-// once as a warning, and positions still point into the bytes the user has.
+// (e-mail encodings and parts, quoting, terminal codes, ...) are undone, each said once as a
+// warning, and positions still point into the bytes the user has.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,9 @@
 
 namespace iosr::detail {
 
+/// The table of transport layers, in the order they are looked for (docs/transport.md).
+std::span<const transport_layer> transport_layers();
+
 class decoded_input {
  public:
   /// `original` as it is; it must outlive this object, which views it.
@@ -21,10 +25,9 @@ class decoded_input {
   decoded_input(const decoded_input&) = delete;
   decoded_input& operator=(const decoded_input&) = delete;
 
-  /// Undoes every transport layer found, outermost first: MIME (part, transfer encoding,
-  /// charset, format=flowed) or bare quoted-printable, terminal codes, invisible characters,
-  /// quote prefixes, double spacing, a PTS session's prompt. `claims` tells which MIME part holds results. Composite.xml and JSON
-  /// (text starting with `<` or `{`) have none.
+  /// Undoes every transport layer found, outermost first, in the order of transport_layers().
+  /// `claims` tells which MIME part holds results. Composite.xml and JSON (text starting with
+  /// `<` or `{`) have none.
   void undo_layers(claims_text claims);
 
   /// The text the readers see.
@@ -40,6 +43,9 @@ class decoded_input {
 
  private:
   void apply(undone_layer layer);
+  /// Whether `layer` may be looked for, by the table's rules, once the rows flagged in
+  /// `undone` were undone.
+  bool may_look_for(const transport_layer& layer, std::span<const bool> undone) const;
   /// Whether a layer was undone: text_ then holds what the readers see.
   bool decoded() const { return positions_.has_layers(); }
 
