@@ -14,6 +14,7 @@
 #include "input/transport/transport.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "iosr/read_in_place.hpp"
 #include "reader_support.hpp"
 #include "strings.hpp"
 
