@@ -4,12 +4,14 @@
 #include "db/store.hpp"
 
 #include <cctype>
+#include <chrono>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "db/schema.hpp"
 #include "db/sha256.hpp"
@@ -128,6 +130,24 @@ std::string default_database_path() {
 }
 
 namespace {
+
+// Turning a new database to WAL needs it to itself, and SQLite answers a second process that
+// opened it meanwhile with SQLITE_BUSY at once, without the busy handler: two imports into one
+// new database then failed one time in six. So wait as the busy timeout would, a little at a
+// time; once either process has set it, the mode is WAL for both.
+void set_wal(connection& db) {
+  constexpr int pause_milliseconds = 5;
+  for (int waited = 0;; waited += pause_milliseconds) {
+    try {
+      db.query_integer("PRAGMA journal_mode = WAL");
+      return;
+    } catch (const sqlite_error& e) {
+      if ((e.code() & 0xff) != 5 /* SQLITE_BUSY */ || waited >= busy_milliseconds) throw;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(pause_milliseconds));
+  }
+}
+
 connection open_connection(const std::string& path, bool create) {
   std::error_code ec;
   if (create) {
@@ -159,7 +179,7 @@ store::store(const std::string& path, bool create)
   // killed, not when the power fails (docs/db.md). A checkpoint every 16384 pages (64 MiB of
   // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
   // every commit, and each checkpoint copies them back and syncs.
-  db_.query_integer("PRAGMA journal_mode = WAL");
+  set_wal(db_);
   db_.exec(
       "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
   migrate(db_);
