@@ -43,7 +43,8 @@ parsed parse_one(batch::batch_input& in, const import_plan& plan,
   if (batch::stop_requested()) return out;
   if (!in.read_error.empty()) {
     out.status = parsed::state::failed;
-    out.message = in.name + ": " + in.read_error;
+    // At its place, when it has one (a fetched result's XML), as convert says it.
+    out.message = format_diagnostic(in.name, in.read_error_at, in.read_error);
     return out;
   }
   if (in.skip_reason.empty() && !in.named && detect_input_format(in.bytes).empty()) {
