@@ -81,6 +81,8 @@ struct batch_totals {
   std::vector<failure> warnings;  ///< of the files done, when kept (--report)
 };
 
+/// One batch: `iosr convert` and `iosr db import` each run one, and give only what a worker
+/// does with an input and what the in-order consumer does with its outcome.
 class pipeline {
  public:
   /// Stops on SIGINT and SIGTERM between files for as long as it lives. With the progress bar,
@@ -91,8 +93,8 @@ class pipeline {
   /// then, prepared, with the number of inputs no worker had started when it began: it reads
   /// it with read_input() and does what the batch does with the model, or settles it as
   /// done_before; what it throws fails that input. `take`, on the calling thread, gets each
-  /// outcome read or done_before, in input order (those failed and skipped are counted in
-  /// totals). Returns the signal that stopped the batch, or 0.
+  /// outcome read or done_before, in input order, after the file's warnings are printed (those
+  /// failed and skipped are counted in totals). Returns the signal that stopped the batch, or 0.
   template <class Outcome>
   int run(const std::function<void(batch_input&, Outcome&, std::size_t waiting)>& work,
           const std::function<void(Outcome&)>& take);
