@@ -384,6 +384,11 @@ def main():
         check("convert: the invalid XML's place", rc == 1 and
               re.search(rf"^{ID_BAD_XML}:{line}:\d+: ", err, re.M) and "10 entries" not in err
               and local in out, err)
+        # The import names the failure as the conversion does, in the same place.
+        rc, out, err = run("db", "import", "--db", "bad.db", ID_BAD_XML, local)
+        check("db import: the invalid XML's place", rc == 1 and
+              re.search(rf"^{ID_BAD_XML}:{line}:\d+: ", err, re.M) and "1 failed" in err
+              and "imported 1 files" in err, err)
 
         # Two processes fetching the same ID leave one whole file, and no temporary one.
         procs = [subprocess.Popen([IOSR, "show", ID_RACE], cwd=work, env=env,

@@ -133,10 +133,13 @@ TEST_CASE("Prepared inputs fail and detect as reading and detection do", "[read]
 }
 
 TEST_CASE("A prepared input is read once", "[read]") {
-  auto prepared = prepare_input(test_support::slurp(fixtures + "/samples/iosched-3way.xml"), "x");
+  const auto text = test_support::slurp(fixtures + "/samples/iosched-3way.xml");
+  auto prepared = prepare_input(text, "x");
   CHECK(prepared.detected_format() == "composite-xml");
+  CHECK(prepared.bytes() == text);  // as given, until read
   auto file = read_results(std::move(prepared));
   CHECK(!file.results.empty());
   CHECK(prepared.detected_format().empty());  // NOLINT(bugprone-use-after-move): what is left
+  CHECK(prepared.bytes().empty());
   CHECK_THROWS_AS(read_results(std::move(prepared)), iosr::error);
 }

@@ -1,31 +1,25 @@
 // SPDX-License-Identifier: MIT
-// The batch runs on three kinds of thread: one reads the inputs in order (files, directory
-// walks, archive streams), `jobs` workers parse and render, and this thread takes the results
-// back in input order to write them, count them and draw the progress bar. Only this thread
-// writes, so the output bytes and the messages never depend on the number of workers.
+// `iosr convert` on the batch pipeline (pipeline.hpp): its workers parse and render, and this
+// thread takes the results back in input order to write them. Only this thread writes, so the
+// output bytes and the messages never depend on the number of workers.
 #include "batch/batch_convert.hpp"
 
-#include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <thread>
 
 #include "batch/atomic_file.hpp"
 #include "batch/hand_back.hpp"
 #include "batch/inputs.hpp"
-#include "batch/ordered_pool.hpp"
 #include "batch/output_tree.hpp"
-#include "batch/progress_bar.hpp"
-#include "batch/stop_signal.hpp"
+#include "batch/pipeline.hpp"
 #include "cli_support.hpp"
-#include "iosr/error.hpp"
 #include "iosr/read.hpp"
 
 namespace iosr::cli::batch {
@@ -34,39 +28,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct failure {
-  std::string file;
-  source_position where;
-  std::string message;
-
-  std::string text() const { return format_diagnostic(file, where, message); }
-};
-
-// The failure of input `name` that the exception being handled stands for: a parse_error at
-// its place, any other exception at the input (never stop the batch for one file).
-failure current_failure(const std::string& name) {
-  try {
-    throw;
-  } catch (const parse_error& e) {
-    return {e.file(), e.where(), e.message()};
-  } catch (const std::exception& e) {
-    return {name, {}, e.what()};
-  }
-}
-
-// What became of one input.
-struct outcome {
-  enum class state { converted, failed, skipped, existing, cancelled };
-  state status = state::cancelled;
-  std::string name, relative_output, unsafe_reason, skip_reason;
-  failure problem;
+// What became of one input: read is converted, done_before an output --skip-existing found.
+struct outcome : input_outcome {
+  std::string relative_output, unsafe_reason;
   std::string combined;  // its part of the combined output
   std::string own;       // its own output under --out-dir
   std::unique_ptr<result_file> unrendered;  // read, for the writer to render (writer_renders)
-  std::size_t entries = 0;
-  std::string warnings;        // as printed, one per line
-  std::vector<failure> noted;  // the same, kept for --report
-  std::uint64_t input_bytes = 0;
 };
 
 // Renders `file` into its part of the combined output and its own output under --out-dir (not
@@ -119,66 +86,35 @@ renderer renderer_from_environment() {
 // (docs/performance.md, step 19).
 using rendered_models = hand_back<std::unique_ptr<result_file>>;
 
-// Reads one input; renders it too unless `render_on_writer` (see writer_renders()).
-outcome convert_one(batch_input& in, const batch_plan& plan, bool render_on_writer) {
-  outcome out;
-  out.name = in.name;
+// A worker's part of one input, after the pipeline's: reads it, and renders it too unless
+// `render_on_writer` (see writer_renders()).
+void convert_one(batch_input& in, outcome& out, const pipeline& batch, const batch_plan& plan,
+                 bool render_on_writer) {
   out.relative_output = std::move(in.relative_output);
   out.unsafe_reason = std::move(in.unsafe_reason);
-  out.input_bytes = in.input_bytes;
-  if (stop_requested()) return out;  // cancelled: the batch is stopping
-  auto fail = [&](failure problem) {
-    out.status = outcome::state::failed;
-    out.problem = std::move(problem);
-    return std::move(out);
-  };
-  if (!in.read_error.empty()) return fail({in.name, in.read_error_at, in.read_error});
-  // Files found in directories and archives are recognised by their content; the others
-  // are skipped. A file named on the command line must be a result file.
-  if (in.skip_reason.empty() && !in.named && in.prepared->detected_format().empty()) {
-    in.skip_reason = "not a result file";
-  }
-  if (!in.skip_reason.empty()) {
-    out.status = outcome::state::skipped;
-    out.skip_reason = std::move(in.skip_reason);
-    return out;
-  }
   if (plan.skip_existing && out.unsafe_reason.empty()) {
     std::error_code ec;
     auto path = output_path(plan.out_dir, out.relative_output, plan.to.extension);
     // Only a file: anything else there fails as usual when the output is written.
     if (fs::is_regular_file(fs::symlink_status(path, ec))) {
-      out.status = outcome::state::existing;
-      return out;
+      out.status = outcome::state::done_before;
+      return;
     }
   }
-  try {
-    // Read in place (a composite.xml is not copied); the bytes are freed before rendering, so
-    // that memory stays flat.
-    auto file = read_results(std::move(*in.prepared));
-    in.prepared.reset();
-    for (const auto& w : file.warnings) {
-      (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) +=
-          '\n';
-      if (!plan.report.empty()) out.noted.push_back({file.source_name, w.where, w.message});
-    }
-    for (const auto& r : file.results) out.entries += r.entries.size();
-    out.status = outcome::state::converted;
-    if (render_on_writer) {
-      out.unrendered = std::make_unique<result_file>(std::move(file));
-    } else {
-      render_outputs(file, plan, out.unsafe_reason, out.input_bytes, out.combined, out.own);
-    }
-    return out;
-  } catch (const std::exception&) {
-    return fail(current_failure(in.name));
+  auto file = batch.read_input(in, out);
+  if (render_on_writer) {
+    out.unrendered = std::make_unique<result_file>(std::move(file));
+  } else {
+    render_outputs(file, plan, out.unsafe_reason, out.input_bytes, out.combined, out.own);
   }
 }
 
-// Takes the outcomes in input order: writes outputs, counts, remembers failures for the end.
+// Takes the outcomes read or found done in input order: writes outputs, counts, remembers
+// failures for the end (in the pipeline's totals).
 class collector {
  public:
-  collector(const batch_plan& plan, rendered_models& models) : plan_(plan), models_(models) {}
+  collector(const batch_plan& plan, rendered_models& models, batch_totals& totals)
+      : plan_(plan), models_(models), totals_(totals) {}
 
   // Opens the combined output; false after saying why.
   bool start() {
@@ -204,32 +140,14 @@ class collector {
     return true;
   }
 
-  void take(outcome& o, progress_bar& progress) {
-    bytes_done_ += o.input_bytes;
-    ++files_done_;
-    if (!o.warnings.empty()) {
-      progress.clear();
-      // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
-      std::cerr.write(o.warnings.data(), static_cast<std::streamsize>(o.warnings.size()));
-    }
-    switch (o.status) {
-      case outcome::state::cancelled:
-        return;
-      case outcome::state::skipped:
-        skipped_.push_back({o.name, o.skip_reason});
-        return;
-      case outcome::state::failed:
-        failures_.push_back(o.problem);
-        return;
-      case outcome::state::existing:
-        if (auto problem = keep_existing(o)) {
-          failures_.push_back({o.name, {}, *problem});
-        } else {
-          existing_.push_back(o.name);
-        }
-        return;
-      case outcome::state::converted:
-        break;
+  void take(outcome& o) {
+    if (o.status == outcome::state::done_before) {
+      if (auto problem = keep_existing(o)) {
+        totals_.failures.push_back({o.name, {}, *problem});
+      } else {
+        existing_.push_back(o.name);
+      }
+      return;
     }
     const std::string* combined = &o.combined;
     const std::string* own = &o.own;
@@ -242,7 +160,7 @@ class collector {
         render_outputs(*o.unrendered, plan_, o.unsafe_reason, o.input_bytes, combined_buffer_,
                        own_buffer_);
       } catch (const std::exception&) {
-        failures_.push_back(current_failure(o.name));
+        totals_.failures.push_back(current_failure(o.name));
         return;
       }
       models_.give(o.unrendered, o.input_bytes);
@@ -258,13 +176,13 @@ class collector {
     }
     if (!plan_.out_dir.empty()) {
       if (auto problem = write_own(o, *own)) {
-        failures_.push_back({o.name, {}, *problem});
+        totals_.failures.push_back({o.name, {}, *problem});
         return;
       }
     }
-    ++converted_;
-    entries_ += o.entries;
-    for (auto& w : o.noted) warnings_.push_back(std::move(w));
+    ++totals_.done;
+    totals_.entries += o.entries;
+    for (auto& w : o.noted) totals_.warnings.push_back(std::move(w));
   }
 
   // Moves the combined output into place; false after saying why.
@@ -277,11 +195,10 @@ class collector {
     return false;
   }
 
-  void print_end(bool totals_line) const {
-    for (const auto& f : failures_) std::cerr << f.text() << '\n';
-    if (totals_line) {
-      std::cerr << "converted " << converted_ << " files (" << entries_ << " entries); "
-                << failures_.size() << " failed, " << skipped_.size() << " skipped";
+  void print_totals() const {
+    if (plan_.totals_line) {
+      std::cerr << "converted " << totals_.done << " files (" << totals_.entries << " entries); "
+                << totals_.failures.size() << " failed, " << totals_.skipped.size() << " skipped";
       if (plan_.skip_existing) std::cerr << ", " << existing_.size() << " skipped (exist)";
       std::cerr << '\n';
     }
@@ -289,12 +206,12 @@ class collector {
 
   bool write_report(const std::string& path) const {
     nlohmann::ordered_json report;
-    report["converted"] = converted_;
-    report["entries"] = entries_;
-    report["failed"] = failures_.size();
-    report["skipped"] = skipped_.size();
+    report["converted"] = totals_.done;
+    report["entries"] = totals_.entries;
+    report["failed"] = totals_.failures.size();
+    report["skipped"] = totals_.skipped.size();
     if (plan_.skip_existing) report["skipped_existing"] = existing_.size();
-    report["warnings"] = warnings_.size();
+    report["warnings"] = totals_.warnings.size();
     auto list = [](nlohmann::ordered_json& array, const std::vector<failure>& items) {
       for (const auto& f : items) {
         auto& item = array.emplace_back();
@@ -305,16 +222,16 @@ class collector {
         item["diagnostic"] = f.text();
       }
     };
-    list(report["failures"] = nlohmann::ordered_json::array(), failures_);
+    list(report["failures"] = nlohmann::ordered_json::array(), totals_.failures);
     auto& skipped = report["skipped_files"] = nlohmann::ordered_json::array();
-    for (const auto& [file, reason] : skipped_) {
+    for (const auto& [file, reason] : totals_.skipped) {
       auto& item = skipped.emplace_back();
       item["file"] = file;
       item["reason"] = reason;
     }
     if (plan_.skip_existing) report["existing_files"] = existing_;
     // What was read anyway, transport layers undone among it (quoted-printable decoded, ...).
-    list(report["warning_list"] = nlohmann::ordered_json::array(), warnings_);
+    list(report["warning_list"] = nlohmann::ordered_json::array(), totals_.warnings);
     std::string error;
     // Names come from the file system and may be any bytes: replace what is not UTF-8.
     auto text = report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
@@ -322,10 +239,6 @@ class collector {
     std::cerr << path << ": " << error << '\n';
     return false;
   }
-
-  bool any_failed() const { return !failures_.empty(); }
-  std::size_t files_done() const { return files_done_; }
-  std::uint64_t bytes_done() const { return bytes_done_; }
 
  private:
   // Counts o's output, found in place by --skip-existing, as this run's: a later input with
@@ -366,101 +279,53 @@ class collector {
 
   const batch_plan& plan_;
   rendered_models& models_;  // what the writer rendered, back to the worker
+  batch_totals& totals_;
   atomic_file combined_file_;
   std::string combined_buffer_, own_buffer_;  // what the writer renders (writer_renders())
   std::set<std::string> written_;
-  std::vector<failure> failures_;
-  std::vector<failure> warnings_;  // of the converted files, for --report
-  std::vector<std::pair<std::string, std::string>> skipped_;
   std::vector<std::string> existing_;  // inputs whose output --skip-existing found
-  std::size_t converted_ = 0, entries_ = 0, files_done_ = 0;
-  std::uint64_t bytes_done_ = 0;
 };
 
 }  // namespace
 
 int run_batch(const batch_plan& plan) {
-  stop_on_signal stop_guard;
-  // The bar needs the totals before the first file; without it the inputs are read as the
-  // directory walk finds them, so that a large tree's walk overlaps its conversion.
-  input_list inputs;
-  if (plan.progress) inputs = list_inputs(plan.inputs, plan.out_dir);
-  // Archives add members as they are read; an archive inside a directory shows as the file
-  // count running past the total, which the bar then leaves out.
-  bool counts_known = true;
-  for (const auto& s : inputs.sources) {
-    if (s.named && s.path != "-" && is_archive_file(s.path)) counts_known = false;
-  }
-  progress_bar progress(plan.progress, counts_known ? inputs.sources.size() : 0,
-                        inputs.total_bytes);
-
+  // 64 inputs a worker rather than 16: the writer and the reader are woken a quarter as often,
+  // each wake-up tens of microseconds on a virtual machine (3 % of a conversion of the
+  // benchmark set, for a peak RSS of 29 MB instead of 16).
+  constexpr std::size_t inputs_per_worker = 64;
+  pipeline batch({.inputs = plan.inputs,
+                  .exclude = plan.out_dir,
+                  .limits = {plan.read_with, plan.archive_with, plan.ids},
+                  .jobs = plan.jobs,
+                  .inputs_per_worker = inputs_per_worker,
+                  .progress = plan.progress,
+                  .keep_warnings = !plan.report.empty()});
   rendered_models models(std::size_t{16} << 20);
-  collector results(plan, models);
+  collector results(plan, models, batch.totals);
   if (!results.start()) return exit_input_failed;
 
-  // Enough items per worker that the reader's and the writer's pauses never leave a worker
-  // idle, and at most 64 MiB of input held: memory stays bounded for large files too. 64 a
-  // worker rather than 16: the writer and the reader are woken a quarter as often, each
-  // wake-up tens of microseconds on a virtual machine (3 % of a conversion of the benchmark
-  // set, for a peak RSS of 29 MB instead of 16).
-  const std::size_t window = 64 * std::size_t{plan.jobs} + 64;
+  const std::size_t window = inputs_per_worker * (std::size_t{plan.jobs} + 1);
   const renderer who = renderer_from_environment();
-  ordered_pool<batch_input, outcome> pool(
-      plan.jobs, window, std::size_t{64} << 20, [&plan, &models, &pool, who, window](batch_input& in) {
+  const int signal = batch.run<outcome>(
+      [&](batch_input& in, outcome& out, std::size_t waiting) {
         models.destroy_handed_back();
-        return convert_one(in, plan, writer_renders(plan, who, pool.waiting(), window));
-      });
-  std::string reader_error;
-  // Result IDs are fetched by the reader thread, one at a time, in input order.
-  const input_limits limits{plan.read_with, plan.archive_with, plan.ids};
-  std::thread reader([&] {
-    try {
-      auto submit = [&](batch_input&& in) {
-        if (stop_requested()) return false;
-        auto bytes = in.bytes.size();
-        // Prepared here, while the bytes are in this core's cache: the binary-byte scan, the
-        // sniffing and the line ends were a tenth of a worker's time (docs/performance.md).
-        if (in.read_error.empty() && in.skip_reason.empty()) {
-          in.prepared = prepare_input(std::move(in.bytes), in.name, plan.read_with);
-        }
-        pool.submit(std::move(in), bytes);
-        return true;
-      };
-      if (plan.progress) {
-        read_sources(inputs, limits, submit);
-      } else {
-        walk_inputs(plan.inputs, plan.out_dir, [&](input_list::source&& source) {
-          return read_source(source, limits, submit);
-        });
-      }
-    } catch (const std::exception& e) {
-      reader_error = e.what();
-    }
-    pool.close();
-  });
-  for (bool finished = false; !finished;) {
-    auto next = pool.next(std::chrono::milliseconds(100), finished);
-    // After a stop the rest is drained unwritten, so that the reader is never left waiting.
-    if (next && !stop_requested()) results.take(*next, progress);
-    if (!stop_requested()) progress.update(results.files_done(), results.bytes_done());
-  }
-  reader.join();
-  progress.clear();
-
-  if (int signal = stop_requested()) {
+        convert_one(in, out, batch, plan, writer_renders(plan, who, waiting, window));
+      },
+      [&](outcome& o) { results.take(o); });
+  if (signal != 0) {
     // The combined output's temporary file goes with `results`; per-file outputs already
     // written are complete, and none is left half-written.
-    std::cerr << "iosr convert: stopped by signal " << signal << "; no partial output left\n";
-    return 128 + signal;
+    return pipeline::stopped(signal, "convert", "no partial output left");
   }
   bool ok = results.finish();
-  if (!reader_error.empty()) {
-    std::cerr << "iosr convert: " << reader_error << '\n';
+  if (!batch.reader_error().empty()) {
+    std::cerr << "iosr convert: " << batch.reader_error() << '\n';
     ok = false;
   }
-  results.print_end(plan.totals_line);
+  batch.print_failures();
+  results.print_totals();
   if (!plan.report.empty()) ok = results.write_report(plan.report) && ok;
-  return ok && !results.any_failed() ? exit_ok : exit_input_failed;
+  return ok && batch.totals.failures.empty() ? exit_ok : exit_input_failed;
 }
 
 }  // namespace iosr::cli::batch

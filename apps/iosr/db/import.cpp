@@ -1,80 +1,48 @@
 // SPDX-License-Identifier: MIT
-// The import runs on three kinds of thread, as batch conversion does: one reads the inputs in
-// order, `jobs` workers hash and parse them, and this thread adds them to the database in
-// input order. Only this thread writes, so the database never depends on the worker count.
+// `iosr db import` on the batch pipeline (batch/pipeline.hpp): its workers hash and parse, and
+// this thread adds the files to the database in input order. Only this thread writes, so the
+// database never depends on the worker count.
 #include "db/import.hpp"
 
-#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <iostream>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <unordered_set>
+#include <vector>
 
-#include "batch/inputs.hpp"
-#include "batch/ordered_pool.hpp"
-#include "batch/stop_signal.hpp"
+#include "batch/pipeline.hpp"
 #include "db/sha256.hpp"
 #include "db/store.hpp"
-#include "iosr/error.hpp"
 
 namespace iosr::cli::db {
 
 namespace {
 
-struct parsed {
-  enum class state { read, known, failed, skipped, cancelled };
-  state status = state::cancelled;
-  bool named = false;
-  std::string name, sha256, message;  // message: the failure, or why it was skipped
+// What became of one input: read is parsed, done_before already in the database by its hash.
+struct parsed : batch::input_outcome {
+  std::string sha256;
   std::uint64_t bytes = 0;
   std::optional<result_file> file;
   store::identities ids;  // of its systems and tests, computed here, not by the writer
-  std::string warnings;   // the file's warnings as printed, one per line
 };
 
-parsed parse_one(batch::batch_input& in, const import_plan& plan,
-                 const std::unordered_set<std::string>& known) {
-  parsed out;
-  out.name = in.name;
-  out.named = in.named;
-  out.bytes = in.bytes.size();
-  if (batch::stop_requested()) return out;
-  if (!in.read_error.empty()) {
-    out.status = parsed::state::failed;
-    out.message = in.name + ": " + in.read_error;
-    return out;
-  }
-  if (in.skip_reason.empty() && !in.named && detect_input_format(in.bytes).empty()) {
-    in.skip_reason = "not a result file";
-  }
-  if (!in.skip_reason.empty()) {
-    out.status = parsed::state::skipped;
-    out.message = in.skip_reason;
-    return out;
-  }
-  out.sha256 = sha256_hex(in.bytes);
+// A worker's part of one input, after the pipeline's.
+void parse_one(batch::batch_input& in, parsed& out, const batch::pipeline& batch,
+               const std::unordered_set<std::string>& known) {
+  const std::string_view bytes = in.prepared->bytes();
+  out.bytes = bytes.size();
+  out.sha256 = sha256_hex(bytes);
   if (known.contains(out.sha256)) {
-    out.status = parsed::state::known;  // in already: not parsed again
-    return out;
+    out.status = parsed::state::done_before;  // in already: not parsed again
+    return;
   }
-  try {
-    out.file = read_results_in_place(in.bytes, in.name, plan.read_with);  // hashed already
-    out.ids = store::identities_of(*out.file);
-    for (const auto& w : out.file->warnings) {
-      (out.warnings +=
-       format_diagnostic(out.file->source_name, w.where, "warning: " + w.message)) += '\n';
-    }
-    out.status = parsed::state::read;
-  } catch (const parse_error& e) {
-    out.status = parsed::state::failed;
-    out.message = e.what();
-  } catch (const std::exception& e) {
-    out.status = parsed::state::failed;  // never stop the import for one file
-    out.message = in.name + ": " + e.what();
-  }
-  return out;
+  out.file = batch.read_input(in, out);  // hashed already
+  out.ids = store::identities_of(*out.file);
 }
 
 // Freeing a parsed file's many small strings costs about as much as inserting them: a thread
@@ -134,60 +102,29 @@ class disposer {
 }  // namespace
 
 int run_import(const import_plan& plan) {
-  batch::stop_on_signal stop_guard;
+  // No output directory to leave out of the walks, no progress bar and no report. 16 inputs a
+  // worker: the writer is the bound here, and a larger window would only hold more models.
+  batch::pipeline batch({.inputs = plan.inputs,
+                         .exclude = {},
+                         .limits = {plan.read_with, plan.archive_with, plan.ids},
+                         .jobs = plan.jobs,
+                         .inputs_per_worker = 16,
+                         .progress = false,
+                         .keep_warnings = false});
   store db(plan.database, true);
   const auto known = db.known_hashes();
 
-  batch::ordered_pool<batch::batch_input, parsed> pool(
-      plan.jobs, 16 * std::size_t{plan.jobs} + 16, std::size_t{64} << 20,
-      [&](batch::batch_input& in) { return parse_one(in, plan, known); });
-  std::string reader_error;
-  // Result IDs are had by the reader thread, one at a time, in input order, as in convert.
-  const batch::input_limits limits{plan.read_with, plan.archive_with, plan.ids};
-  std::thread reader([&] {
-    try {
-      auto submit = [&](batch::batch_input&& in) {
-        if (batch::stop_requested()) return false;
-        auto bytes = in.bytes.size();
-        pool.submit(std::move(in), bytes);
-        return true;
-      };
-      for (const auto& argument : plan.inputs) {
-        if (!batch::walk_inputs({argument}, "", [&](batch::input_list::source&& source) {
-              return batch::read_source(source, limits, submit);
-            })) {
-          break;
-        }
-      }
-    } catch (const std::exception& e) {
-      reader_error = e.what();
-    }
-    pool.close();
-  });
-
   disposer freer;
-  std::size_t imported = 0, entries = 0, already = 0, skipped = 0;
-  std::vector<std::string> failures;
-  for (bool finished = false; !finished;) {
-    auto next = pool.next(std::chrono::milliseconds(100), finished);
-    if (!next || batch::stop_requested()) continue;  // after a stop, drained unwritten
-    auto& p = *next;
-    switch (p.status) {
-      case parsed::state::cancelled:
-        break;
-      case parsed::state::skipped:
-        ++skipped;
-        break;
-      case parsed::state::failed:
-        failures.push_back(p.message);
-        break;
-      case parsed::state::known:
-        ++already;
-        if (p.named) std::cerr << p.name << ": already in the database; nothing changed\n";
-        break;
-      case parsed::state::read: {
-        // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
-        std::cerr.write(p.warnings.data(), static_cast<std::streamsize>(p.warnings.size()));
+  std::size_t already = 0;
+  auto& totals = batch.totals;
+  const int signal = batch.run<parsed>(
+      [&](batch::batch_input& in, parsed& out, std::size_t) { parse_one(in, out, batch, known); },
+      [&](parsed& p) {
+        if (p.status == parsed::state::done_before) {
+          ++already;
+          if (p.named) std::cerr << p.name << ": already in the database; nothing changed\n";
+          return;
+        }
         try {
           auto added = db.add(*p.file, p.ids, p.sha256, p.name, p.bytes);
           if (!added.imported) {
@@ -197,29 +134,26 @@ int run_import(const import_plan& plan) {
                         << "); nothing changed\n";
             }
           } else {
-            ++imported;
-            for (const auto& r : p.file->results) entries += r.entries.size();
+            ++totals.done;
+            totals.entries += p.entries;
           }
-        } catch (const std::exception& e) {
-          failures.push_back(p.name + ": not imported: " + e.what());
+        } catch (const std::exception&) {
+          totals.failures.push_back(batch::current_failure(p.name, "not imported: "));
         }
         freer.dispose(std::move(*p.file));
-        break;
-      }
-    }
+      });
+  if (signal != 0) {
+    return batch::pipeline::stopped(
+        signal, "db import", std::to_string(totals.done) + " files imported before it, each whole");
   }
-  reader.join();
-  if (int signal = batch::stop_requested()) {
-    std::cerr << "iosr db import: stopped by signal " << signal << "; " << imported
-              << " files imported before it, each whole\n";
-    return 128 + signal;
+  batch.print_failures();
+  if (!batch.reader_error().empty()) {
+    std::cerr << "iosr db import: " << batch.reader_error() << '\n';
   }
-  for (const auto& f : failures) std::cerr << f << '\n';
-  if (!reader_error.empty()) std::cerr << "iosr db import: " << reader_error << '\n';
-  std::cerr << "imported " << imported << " files (" << entries << " entries) into " << db.path()
-            << "; " << already << " already in, " << failures.size() << " failed, " << skipped
-            << " skipped\n";
-  return failures.empty() && reader_error.empty() ? exit_ok : exit_input_failed;
+  std::cerr << "imported " << totals.done << " files (" << totals.entries << " entries) into "
+            << db.path() << "; " << already << " already in, " << totals.failures.size()
+            << " failed, " << totals.skipped.size() << " skipped\n";
+  return totals.failures.empty() && batch.reader_error().empty() ? exit_ok : exit_input_failed;
 }
 
 }  // namespace iosr::cli::db

@@ -37,6 +37,10 @@ class prepared_input {
   /// looked at.
   std::string_view detected_format() const;
 
+  /// The bytes given to prepare_input(), as given, until they are read: a batch hashes them on
+  /// the worker that reads them (`iosr db import`). Empty once read.
+  std::string_view bytes() const;
+
  private:
   explicit prepared_input(std::unique_ptr<detail::prepared_state> state);
   friend prepared_input prepare_input(std::string, std::string, const read_options&);

@@ -280,6 +280,10 @@ std::string_view prepared_input::detected_format() const {
   return state_ ? state_->detected : std::string_view();
 }
 
+std::string_view prepared_input::bytes() const {
+  return state_ ? std::string_view(state_->bytes) : std::string_view();
+}
+
 prepared_input prepare_input(std::string bytes, std::string name, const read_options& options) {
   auto s = std::make_unique<detail::prepared_state>();
   s->bytes = std::move(bytes);

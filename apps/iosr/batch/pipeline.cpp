@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// The parts of the batch pipeline that are no template (see pipeline.hpp).
+#include "batch/pipeline.hpp"
+
+#include <iostream>
+
+#include "iosr/read_in_place.hpp"
+
+namespace iosr::cli::batch {
+
+namespace {
+
+// The files the bar counts to, or 0 when that is not known. Archives add members as they are
+// read; an archive inside a directory shows as the file count running past the total, which
+// the bar then leaves out.
+std::size_t known_file_count(const input_list& inputs) {
+  for (const auto& s : inputs.sources) {
+    if (s.named && s.path != "-" && is_archive_file(s.path)) return 0;
+  }
+  return inputs.sources.size();
+}
+
+}  // namespace
+
+failure current_failure(const std::string& name, std::string_view prefix) {
+  try {
+    throw;
+  } catch (const parse_error& e) {
+    return {e.file(), e.where(), std::string(prefix) + e.message()};
+  } catch (const std::exception& e) {
+    return {name, {}, std::string(prefix) + e.what()};
+  }
+}
+
+pipeline::pipeline(pipeline_plan plan)
+    : plan_(std::move(plan)),
+      // Without the bar the inputs are read as the directory walk finds them, so that a large
+      // tree's walk overlaps its reading.
+      listed_(plan_.progress ? list_inputs(plan_.inputs, plan_.exclude) : input_list{}),
+      progress_(plan_.progress, known_file_count(listed_), listed_.total_bytes) {}
+
+result_file pipeline::read_input(batch_input& in, input_outcome& out) const {
+  // Read in place (a composite.xml is not copied); the bytes are freed before the model is
+  // used, so that memory stays flat.
+  auto file = read_results(std::move(*in.prepared));
+  in.prepared.reset();
+  for (const auto& w : file.warnings) {
+    (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) += '\n';
+    if (plan_.keep_warnings) out.noted.push_back({file.source_name, w.where, w.message});
+  }
+  for (const auto& r : file.results) out.entries += r.entries.size();
+  out.status = input_outcome::state::read;
+  return file;
+}
+
+void pipeline::print_failures() const {
+  for (const auto& f : totals.failures) std::cerr << f.text() << '\n';
+}
+
+int pipeline::stopped(int signal, std::string_view command, std::string_view what) {
+  std::cerr << "iosr " << command << ": stopped by signal " << signal << "; " << what << '\n';
+  return 128 + signal;
+}
+
+bool pipeline::begin(batch_input& in, input_outcome& out) {
+  out.name = in.name;
+  out.named = in.named;
+  out.input_bytes = in.input_bytes;
+  if (stop_requested()) return false;  // cancelled: the batch is stopping
+  if (!in.read_error.empty()) {
+    out.status = input_outcome::state::failed;
+    out.problem = {in.name, in.read_error_at, in.read_error};
+    return false;
+  }
+  // Files found in directories and archives are recognised by their content; the others are
+  // skipped. A file named on the command line must be a result file.
+  if (in.skip_reason.empty() && !in.named && in.prepared->detected_format().empty()) {
+    in.skip_reason = "not a result file";
+  }
+  if (!in.skip_reason.empty()) {
+    out.status = input_outcome::state::skipped;
+    out.skip_reason = std::move(in.skip_reason);
+    return false;
+  }
+  return true;
+}
+
+void pipeline::fail(input_outcome& out, const std::string& name) {
+  out.status = input_outcome::state::failed;
+  out.problem = current_failure(name);
+}
+
+void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>& submit) {
+  // Result IDs are had by this thread, one at a time, in input order.
+  try {
+    auto prepared = [&](batch_input&& in) {
+      if (stop_requested()) return false;
+      auto bytes = in.bytes.size();
+      // Prepared here, while the bytes are in this core's cache: the binary-byte scan, the
+      // sniffing and the line ends were a tenth of a worker's time (docs/performance.md).
+      if (in.read_error.empty() && in.skip_reason.empty()) {
+        in.prepared = prepare_input(std::move(in.bytes), in.name, plan_.limits.read_with);
+      }
+      submit(std::move(in), bytes);
+      return true;
+    };
+    if (plan_.progress) {
+      read_sources(listed_, plan_.limits, prepared);
+    } else {
+      walk_inputs(plan_.inputs, plan_.exclude, [&](input_list::source&& source) {
+        return read_source(source, plan_.limits, prepared);
+      });
+    }
+  } catch (const std::exception& e) {
+    reader_error_ = e.what();
+  }
+}
+
+bool pipeline::count(input_outcome& o) {
+  bytes_done_ += o.input_bytes;
+  ++files_done_;
+  if (!o.warnings.empty()) {
+    progress_.clear();
+    // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
+    std::cerr.write(o.warnings.data(), static_cast<std::streamsize>(o.warnings.size()));
+  }
+  switch (o.status) {
+    case input_outcome::state::cancelled:
+      return false;
+    case input_outcome::state::skipped:
+      totals.skipped.emplace_back(o.name, std::move(o.skip_reason));
+      return false;
+    case input_outcome::state::failed:
+      totals.failures.push_back(std::move(o.problem));
+      return false;
+    case input_outcome::state::done_before:
+    case input_outcome::state::read:
+      break;
+  }
+  return true;
+}
+
+}  // namespace iosr::cli::batch
