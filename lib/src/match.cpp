@@ -24,6 +24,20 @@ test_fields fields_of(const result& chart) {
           chart.direction, chart.arguments, chart.test_id,     chart.display_format.name()};
 }
 
+test_header header_of(const result& chart) {
+  return {chart.title, chart.version, chart.description, chart.unit, chart.direction};
+}
+
+test_fields fields_of(const test_header& header) {
+  test_fields f;
+  f.title = header.title;
+  f.version = header.version;
+  f.description = header.description;
+  f.unit = header.unit;
+  f.direction = header.direction;
+  return f;
+}
+
 std::string test_key(const test_fields& t, const test_match& match) {
   // The store's layout (iosr/match.hpp): the optional fields go where it has always had them.
   std::string key;

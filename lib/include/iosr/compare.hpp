@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/match.hpp"
 #include "iosr/model.hpp"
 #include "iosr/names.hpp"
 #include "iosr/test_filter.hpp"
@@ -28,12 +29,7 @@ enum class group_by {
 
 template <>
 struct enum_names<group_by> {
-  static constexpr std::pair<group_by, std::string_view> values[] = {
-      {group_by::input_and_group, "input+group"},
-      {group_by::group, "group"},
-      {group_by::input, "input"},
-      {group_by::none, "none"},
-  };
+  static constexpr std::string_view names[] = {"input+group", "group", "input", "none"};
 };
 
 /// `input+group`, `group`, `input` or `none`, as `--group-by` takes them.
@@ -48,11 +44,7 @@ enum class test_order {
 
 template <>
 struct enum_names<test_order> {
-  static constexpr std::pair<test_order, std::string_view> values[] = {
-      {test_order::file, "file"},
-      {test_order::delta, "delta"},
-      {test_order::name, "name"},
-  };
+  static constexpr std::string_view names[] = {"file", "delta", "name"};
 };
 
 /// `file`, `delta` or `name`, as `--sort` takes them.
@@ -145,13 +137,9 @@ struct compared_entry {
   std::optional<std::size_t> outlier_runs;  ///< runs outside Tukey's fences; empty without runs
 };
 
-/// One test (title, description, unit, version) as found in one or more inputs.
-struct compared_test {
-  std::string title;
-  std::string version;  ///< with --ignore-version, different versions are joined by ` / `
-  std::string description;
-  std::string unit;
-  iosr::direction direction = direction::none;
+/// One test (title, description, unit, version) as found in one or more inputs. With
+/// --ignore-version, its version joins the versions found, ` / ` between them.
+struct compared_test : test_header {
   std::vector<std::size_t> inputs;  ///< the inputs that have this test
   /// By compare group, best first within it; entries without a rank follow in input order.
   std::vector<compared_entry> entries;
@@ -216,7 +204,12 @@ struct comparison_render_options {
 void render_comparison(const comparison& c, std::string_view format,
                        const comparison_render_options& options, std::string& out);
 
+template <>
+struct enum_names<noise> {
+  static constexpr std::string_view names[] = {"n/a", "~", "significant", "n<3"};
+};
+
 /// `n/a`, `~`, `significant` or `n<3`, as used in the CSV and JSON outputs.
-std::string_view to_string(noise n);
+constexpr std::string_view to_string(noise n) { return name_of(n); }
 
 }  // namespace iosr

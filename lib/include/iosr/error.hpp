@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "iosr/model.hpp"
+#include "iosr/names.hpp"
 
 namespace iosr {
 
@@ -22,8 +23,13 @@ enum class error_kind {
   system,  ///< the machine: a library that cannot be loaded, a file that cannot be written
 };
 
+template <>
+struct enum_names<error_kind> {
+  static constexpr std::string_view names[] = {"usage", "input", "limit", "store", "system"};
+};
+
 /// `usage`, `input`, `limit`, `store` or `system`.
-std::string_view to_string(error_kind kind);
+constexpr std::string_view to_string(error_kind kind) { return name_of(kind); }
 
 /// Every error the library throws. what() is the message users read.
 class error : public std::runtime_error {

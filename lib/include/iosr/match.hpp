@@ -50,6 +50,16 @@ struct test_match {
   }
 };
 
+/// A test as it is shown: the header fields of its charts, without their entries. Compare's
+/// compared_test and trend's trend_test_info are this header and what each adds to it.
+struct test_header {
+  std::string title, version, description, unit;
+  iosr::direction direction = direction::none;
+};
+
+/// The header of a chart.
+test_header header_of(const result& chart);
+
 /// The fields a test_match reads, as views of a result or of any other record of a test.
 struct test_fields {
   std::string_view title, version, description, unit;
@@ -59,6 +69,8 @@ struct test_fields {
 
 /// The test_fields of a chart.
 test_fields fields_of(const result& chart);
+/// The test_fields of a header: the definition fields (test_match::definition) are empty.
+test_fields fields_of(const test_header& header);
 
 /// Bytes that are equal exactly when two charts are the same test under `match`, occurrence
 /// aside (test_index counts it). Each field is length-prefixed, so no two different field

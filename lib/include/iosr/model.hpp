@@ -175,20 +175,12 @@ system make_system(std::string label);
 
 template <>
 struct enum_names<direction> {
-  static constexpr std::pair<direction, std::string_view> values[] = {
-      {direction::higher, "higher"},
-      {direction::lower, "lower"},
-      {direction::none, ""},
-  };
+  static constexpr std::string_view names[] = {"", "higher", "lower"};
 };
 
 template <>
 struct enum_names<entry_kind> {
-  static constexpr std::pair<entry_kind, std::string_view> values[] = {
-      {entry_kind::number, "number"}, {entry_kind::pass_fail, "pass_fail"},
-      {entry_kind::series, "series"}, {entry_kind::text, "text"},
-      {entry_kind::failed, "failed"},
-  };
+  static constexpr std::string_view names[] = {"number", "pass_fail", "series", "text", "failed"};
 };
 
 /// `higher`, `lower` or empty, as used in the CSV and JSON outputs.

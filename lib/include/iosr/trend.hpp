@@ -42,11 +42,7 @@ enum class trend_by {
 
 template <>
 struct enum_names<trend_by> {
-  static constexpr std::pair<trend_by, std::string_view> values[] = {
-      {trend_by::kernel, "kernel"},
-      {trend_by::date, "date"},
-      {trend_by::label, "label"},
-  };
+  static constexpr std::string_view names[] = {"kernel", "date", "label"};
 };
 
 /// A system of a result file as the trend sees it: who ran (label, group, name, scheduler), on
@@ -61,10 +57,7 @@ struct trend_system {
 };
 
 /// One test: the chart header fields that identify it across files.
-struct trend_test_info {
-  std::string title, version, description, unit;
-  iosr::direction direction = direction::none;
-};
+using trend_test_info = test_header;
 
 /// One measured value: an entry of a chart, with a number.
 struct trend_run {

@@ -137,17 +137,6 @@ class configuration_builder {
   std::unordered_map<std::string_view, const system*> systems_;
 };
 
-// The test a chart starts: its header, with no inputs or entries yet.
-compared_test test_of(const result& chart) {
-  compared_test t;
-  t.title = chart.title;
-  t.version = chart.version;
-  t.description = chart.description;
-  t.unit = chart.unit;
-  t.direction = chart.direction;
-  return t;
-}
-
 }  // namespace
 
 comparison align(std::span<const result_file> files, const compare_options& options) {
@@ -165,7 +154,7 @@ comparison align(std::span<const result_file> files, const compare_options& opti
     for (const auto& res : file.results) {
       if (!options.filter.matches(res.title, res.description)) continue;
       const auto [index, added] = tests.find_or_add(fields_of(res));
-      if (added) c.tests.push_back(test_of(res));
+      if (added) c.tests.push_back({header_of(res), {}, {}});  // its header, no entries yet
       auto& test = c.tests[index];
       if (test.inputs.empty() || test.inputs.back() != i) test.inputs.push_back(i);
       if (!added) join_version(test.version, res.version);  // differs only with --ignore-version

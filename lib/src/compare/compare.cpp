@@ -37,18 +37,4 @@ std::vector<regression> find_regressions(const comparison& c, double max_worse_p
   return found;
 }
 
-std::string_view to_string(noise n) {
-  switch (n) {
-    case noise::not_significant:
-      return "~";
-    case noise::significant:
-      return "significant";
-    case noise::few_runs:
-      return "n<3";
-    case noise::unknown:
-      break;
-  }
-  return "n/a";
-}
-
 }  // namespace iosr

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the two renderer registries (result formats, comparison formats) share: finding a row by
-// the name a user typed, and listing the rows for help texts.
+// What the renderer registries (result, comparison and trend formats) share: the row of a format
+// that draws one model, finding a row by the name a user typed, and listing the rows for help
+// texts.
 #pragma once
 
 #include <span>
@@ -11,6 +12,15 @@
 #include "iosr/error.hpp"
 
 namespace iosr::detail {
+
+/// A format that draws a `Model` (a comparison, a trend): its name, its help line, its renderer,
+/// which appends to `out`.
+template <class Model, class Options>
+struct drawing_format {
+  std::string_view name;
+  std::string_view help;
+  void (*render)(const Model& model, const Options& options, std::string& out);
+};
 
 /// The row of `rows` whose `name` is `name`. Throws iosr::error (usage), `unknown KIND format
 /// 'NAME'`, when there is none.

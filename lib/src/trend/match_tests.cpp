@@ -13,20 +13,6 @@
 
 namespace iosr::detail {
 
-namespace {
-
-test_fields fields_of(const trend_test_info& t) {
-  test_fields f;
-  f.title = t.title;
-  f.version = t.version;
-  f.description = t.description;
-  f.unit = t.unit;
-  f.direction = t.direction;
-  return f;
-}
-
-}  // namespace
-
 std::vector<std::int64_t> match_tests(const trend_input& in, const trend_options& options,
                                       trend& out) {
   std::vector<std::int64_t> test_of(in.tests.size(), -1);

@@ -7,17 +7,11 @@
 #include <string_view>
 
 #include "iosr/compare.hpp"
+#include "render/format_registry.hpp"
 
 namespace iosr::detail {
 
-using render_comparison_fn = void (*)(const comparison& c, const comparison_render_options& options,
-                                      std::string& out);
-
-struct comparison_format {
-  std::string_view name;
-  std::string_view help;
-  render_comparison_fn render;
-};
+using comparison_format = drawing_format<comparison, comparison_render_options>;
 
 std::span<const comparison_format> comparison_formats();
 

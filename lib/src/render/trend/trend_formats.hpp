@@ -11,17 +11,11 @@
 #include <vector>
 
 #include "iosr/trend.hpp"
+#include "render/format_registry.hpp"
 
 namespace iosr::detail {
 
-using render_trend_fn = void (*)(const trend& t, const trend_render_options& options,
-                                 std::string& out);
-
-struct trend_format {
-  std::string_view name;
-  std::string_view help;
-  render_trend_fn render;
-};
+using trend_format = drawing_format<trend, trend_render_options>;
 
 std::span<const trend_format> trend_formats();
 
