@@ -15,6 +15,7 @@
 #include "cli_support.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/error.hpp"
+#include "iosr/operations.hpp"
 
 namespace iosr::cli {
 
@@ -66,20 +67,6 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
   }
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
-}
-
-// The --columns names that name no configuration (as --only matches them).
-std::vector<std::string> unknown_columns(const comparison& c,
-                                         const std::vector<std::string>& columns) {
-  std::vector<std::string> unknown;
-  for (const auto& name : columns) {
-    bool found = false;
-    for (const auto& conf : c.configurations) {
-      found = found || name == conf.label || name == conf.source_label || name == conf.name;
-    }
-    if (!found) unknown.push_back(name);
-  }
-  return unknown;
 }
 
 // COLUMNS, then the terminal, then 80.
@@ -151,19 +138,26 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
 namespace {
 
 int compare_and_write(const cxxopts::ParseResult& args, const comparison_command& command) {
-  compare_options options;
   const auto limits = limits_from(args);
   const auto ids = id_options_from(args);
-  std::string format = args["format"].as<std::string>();
-  std::optional<double> limit;
-  options = parse_options(args);
-  if (!has_format(list_comparison_formats(), format)) {
-    bad_usage(unknown_format(list_comparison_formats(), format));
+  compare_request request;
+  request.options = parse_options(args);
+  request.format = args["format"].as<std::string>();
+  // The registry's list of formats, which the library's message does not give.
+  if (!has_format(list_comparison_formats(), request.format)) {
+    bad_usage(unknown_format(list_comparison_formats(), request.format));
   }
   if (command.gate && args.count("fail-if-worse")) {
-    limit = args["fail-if-worse"].as<double>();
-    if (!(*limit >= 0)) bad_usage("--fail-if-worse takes a percentage >= 0");
+    request.fail_if_worse = args["fail-if-worse"].as<double>();
   }
+  if (args.count("columns")) {
+    request.render.columns = args["columns"].as<std::vector<std::string>>();
+  }
+  const auto output = args["output"].as<std::string>();
+  request.render.table_view = command.table_view;
+  request.render.color = color_for(output);
+  request.render.width = terminal_width();
+  check_request(request);  // before any input is read
   if (!args.count("files")) bad_usage("no input files");
 
   bool failed = false;
@@ -172,28 +166,12 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   for (const auto& file : files) print_warnings(file);
   if (files.empty()) return exit_input_failed;
 
-  const auto result = compare(files, options);
-  comparison_render_options render_options;
-  if (args.count("columns")) {
-    render_options.columns = args["columns"].as<std::vector<std::string>>();
-    if (const auto unknown = unknown_columns(result, render_options.columns); !unknown.empty()) {
-      bad_usage("--columns names no configuration: '" + unknown.front() + "'");
-    }
-  }
-  const auto output = args["output"].as<std::string>();
-  render_options.table_view = command.table_view;
-  render_options.color = color_for(output);
-  render_options.width = terminal_width();
-  std::string out;
-  render_comparison(result, format, render_options, out);
-  if (!write_output(output, out)) return exit_input_failed;
+  const auto outcome = run_compare(files, request);
+  if (!write_output(output, outcome.text)) return exit_input_failed;
   if (failed) return exit_input_failed;
-  if (limit) {
-    const auto found = find_regressions(result, *limit);
-    if (!found.empty()) {
-      report_regressions(result, found, *limit, command.name);
-      return exit_gate_tripped;
-    }
+  if (!outcome.regressions.empty()) {
+    report_regressions(outcome.result, outcome.regressions, *request.fail_if_worse, command.name);
+    return exit_gate_tripped;
   }
   return exit_ok;
 }

@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "db/store.hpp"
 #include "iosr/compare.hpp"
+#include "iosr/operations.hpp"
 #include "iosr/trend.hpp"
 
 namespace iosr::cli {
@@ -90,32 +91,15 @@ int run_trend(int argc, char** argv) {
     bad_usage(unknown_format(list_trend_formats(), format));
   }
 
-  db::store db(database_of(args), false);
-  const auto input = db.load_trend_input(o.filter);
-  auto t = compute_trend(input, o);
-  // The kernel by default, else the run date: files that give no kernel (CSV exports, some
-  // hand-made ones) are still followed over time.
-  auto followed = [](const trend& x) {
-    for (const auto& test : x.tests) {
-      if (!test.series.empty()) return true;
-    }
-    return false;
-  };
-  if (!args.count("by") && !followed(t)) {
-    o.by = trend_by::date;
-    auto by_date = compute_trend(input, o);
-    if (followed(by_date)) {
-      t = std::move(by_date);
-      t.notes.insert(t.notes.begin(),
-                     "no run has a kernel version: the series follows the run dates");
-    }
-  }
+  trend_request request;
+  request.options = o;
+  request.by_chosen = args.count("by") > 0;
+  request.format = format;
   const auto output = args["output"].as<std::string>();
-  trend_render_options render_with;
-  render_with.color = color_for(output);
-  std::string text;
-  render_trend(t, format, render_with, text);
-  return write_output(output, text) ? exit_ok : exit_input_failed;
+  request.render.color = color_for(output);
+  db::store db(database_of(args), false);
+  const auto outcome = run_trend(db.load_trend_input(o.filter), request);
+  return write_output(output, outcome.text) ? exit_ok : exit_input_failed;
 }
 
 }  // namespace iosr::cli

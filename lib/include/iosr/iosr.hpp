@@ -6,6 +6,7 @@
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
 #include "iosr/model.hpp"
+#include "iosr/operations.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
 #include "iosr/render.hpp"

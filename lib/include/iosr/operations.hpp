@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Each command's work as one library call: a typed request in, a typed outcome out. The CLI
+// parses its arguments into a request and prints the outcome; a server or a lab's own program
+// calls the same functions and gets the same answers (docs/model.md, "Operations").
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "iosr/compare.hpp"
+#include "iosr/model.hpp"
+#include "iosr/trend.hpp"
+
+namespace iosr {
+
+/// `iosr compare` and `iosr table`, after the inputs are read.
+struct compare_request {
+  compare_options options;
+  std::string format = "ascii";  ///< a comparison format (list_comparison_formats())
+  /// How to draw it. render.columns must each name a configuration (a label as shown or as
+  /// written, or a name): a name that matches none is a usage error, not an empty column.
+  comparison_render_options render;
+  /// The regression gate (`--fail-if-worse PCT`): entries worse than their baseline by more
+  /// than this many percent are outcome::regressions. Nothing: no gate.
+  std::optional<double> fail_if_worse;
+};
+
+struct compare_outcome {
+  comparison result;
+  std::string text;                     ///< the comparison in request.format
+  std::vector<regression> regressions;  ///< the gate's finds, in test and entry order
+};
+
+/// Throws iosr::error (usage) for what is wrong with `request` before any input is read: an
+/// unknown format, a gate below 0. run_compare() checks it too.
+void check_request(const compare_request& request);
+
+/// Compares `files`, draws the comparison and applies the gate. Throws iosr::error (usage) as
+/// check_request() does, and for a column that names no configuration.
+compare_outcome run_compare(std::span<const result_file> files, const compare_request& request);
+
+/// `iosr trend`, after its input is loaded (from the store, or make_trend_input()).
+struct trend_request {
+  trend_options options;
+  /// Whether options.by was asked for. When it was not and no run has a kernel version, the
+  /// series follows the run dates instead, and a note says so: files that give no kernel (CSV
+  /// exports, some hand-made ones) are still followed over time.
+  bool by_chosen = false;
+  std::string format = "ascii";  ///< a trend format (list_trend_formats())
+  trend_render_options render;
+};
+
+struct trend_outcome {
+  trend result;
+  std::string text;  ///< the trend in request.format
+};
+
+/// Computes the trend and draws it. Throws iosr::error (usage) for an unknown format.
+trend_outcome run_trend(const trend_input& input, const trend_request& request);
+
+}  // namespace iosr
