@@ -108,6 +108,15 @@ TEST_CASE("join_version adds each version once, in the order seen", "[match]") {
   iosr::join_version(v, "3.41");
   iosr::join_version(v, "3.3");
   CHECK(v == "3.30 / 3.41 / 3.3");
+  // A file that gives no version adds none, first or later.
+  std::string unknown_first;
+  iosr::join_version(unknown_first, "1.7");
+  iosr::join_version(unknown_first, "");
+  CHECK(unknown_first == "1.7");
+  std::string unknown_later = "1.7";
+  iosr::join_version(unknown_later, "");
+  iosr::join_version(unknown_later, "1.8");
+  CHECK(unknown_later == "1.7 / 1.8");
 }
 
 TEST_CASE("the default baseline is none, else noop", "[match]") {

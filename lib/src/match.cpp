@@ -67,6 +67,12 @@ test_index::found test_index::find_or_add(const test_fields& t) {
 }
 
 void join_version(std::string& joined, std::string_view version) {
+  // No version is not a version to show: `1.7`, not ` / 1.7` or `1.7 / `.
+  if (version.empty()) return;
+  if (joined.empty()) {
+    joined = version;
+    return;
+  }
   std::string_view rest = joined;
   for (;;) {
     const auto cut = rest.find(" / ");

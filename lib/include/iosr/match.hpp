@@ -102,7 +102,8 @@ class test_index {
 };
 
 /// Adds `version` to `joined` (`3.30 / 3.41`) unless it is one of its parts already: how a test
-/// matched across versions shows them, in the order first seen.
+/// matched across versions shows them, in the order first seen. An empty version (a file that
+/// does not say) adds nothing: `1.7` and no version show as `1.7`.
 void join_version(std::string& joined, std::string_view version);
 
 /// PTS's identity of a chart, the fields it compares when it reads, merges or compares result
