@@ -107,7 +107,8 @@ int run_trend(int argc, char** argv) {
     if (followed(by_date)) {
       t = std::move(by_date);
       t.notes.insert(t.notes.begin(),
-                     "no run has a kernel version: the series follows the run dates");
+                     note{message_code::no_kernel_version,
+                          "no run has a kernel version: the series follows the run dates"});
     }
   }
   const auto output = args["output"].as<std::string>();
