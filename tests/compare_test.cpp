@@ -23,9 +23,11 @@ bool close(std::optional<double> got, double want, double tolerance = 1e-9) {
   return got && std::fabs(*got - want) <= tolerance;
 }
 
-bool mentions(const std::vector<std::string>& notes, std::string_view text) {
+// A note of `code` whose text holds `text`.
+bool mentions(const std::vector<iosr::note>& notes, iosr::message_code code,
+              std::string_view text) {
   for (const auto& n : notes) {
-    if (n.find(text) != std::string::npos) return true;
+    if (n.code == code && n.text.find(text) != std::string::npos) return true;
   }
   return false;
 }
@@ -120,7 +122,8 @@ TEST_CASE("Seed 004 has no none, so noop is the baseline and the notes say why",
     CHECK(c.configurations[*g.baseline].scheduler == "noop");
   }
   CHECK(c.configurations[*c.compare_groups[0].baseline].label == "Penryn + HDD: Noop");
-  CHECK(mentions(c.notes, "baseline noop (legacy single-queue kernel) in group 'Penryn + HDD'"));
+  CHECK(mentions(c.notes, iosr::message_code::baseline_noop,
+                 "baseline noop (legacy single-queue kernel) in group 'Penryn + HDD'"));
   // The baseline is listed first in its group.
   CHECK(c.configurations[0].label == "Penryn + HDD: Noop");
 }
@@ -277,7 +280,8 @@ TEST_CASE("Option --rename and --group-by group align None, NONE and Linux 6.1: 
   o.baseline.clear();
   const auto first = iosr::compare(std::vector{a, b}, o);
   CHECK(first.configurations[*first.compare_groups[0].baseline].label == "a.txt: Linux 6.1: none");
-  CHECK(mentions(first.notes, "2 configurations could be the baseline"));
+  CHECK(mentions(first.notes, iosr::message_code::baseline_ambiguous,
+                 "2 configurations could be the baseline"));
 }
 
 TEST_CASE("Option --group-by none puts everything against one baseline", "[compare][merge]") {
@@ -293,7 +297,7 @@ TEST_CASE("Option --group-by none puts everything against one baseline", "[compa
   // By input (the default with no label groups) the BFQ file has no baseline: no deltas.
   const auto apart = iosr::compare(std::vector{a, b});
   CHECK_FALSE(find_entry(apart, apart.tests[0], "b.txt: BFQ")->delta_pct);
-  CHECK(mentions(apart.notes, "no baseline in group 'b.txt'"));
+  CHECK(mentions(apart.notes, iosr::message_code::no_baseline, "no baseline in group 'b.txt'"));
 }
 
 // ---- options -----------------------------------------------------------------------------------
@@ -309,7 +313,8 @@ TEST_CASE("Option --baseline takes a label, a name or a scheduler key", "[compar
     CHECK(c.configurations[0].label == "WD5000AZRX: Kyber");  // listed first
     if (wanted == "WD5000AZRX: Kyber") {
       CHECK_FALSE(c.compare_groups[1].baseline);  // the other disk has no such label
-      CHECK(mentions(c.notes, "no baseline in group 'WD1500HLHX': no configuration is named"));
+      CHECK(mentions(c.notes, iosr::message_code::baseline_not_found,
+                     "no baseline in group 'WD1500HLHX': no configuration is named"));
     }
   }
 }

@@ -50,7 +50,7 @@ iosr::result_file hostile_file(const std::string& name, const std::string& text)
     s.software = {{"OS", text}};
     s.notes = text;
   }
-  f.warnings.push_back({{3, 4}, "warning " + text});
+  f.warnings.push_back({{3, 4}, iosr::message_code::chart_repeated, "warning " + text});
   return f;
 }
 

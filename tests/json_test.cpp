@@ -92,7 +92,8 @@ iosr::result_file small_file() {
   b.where = {13, 1};
   r.entries = {a, b};
   f.results.push_back(r);
-  f.warnings.push_back({{13, 1}, "'SSD: none' names no system"});
+  f.warnings.push_back(
+      {{13, 1}, iosr::message_code::system_not_described, "'SSD: none' names no system"});
   return f;
 }
 
@@ -167,7 +168,8 @@ iosr::result_file full_file() {
 
   iosr::result empty_chart;  // every member at its default
   f.results = {r, empty_chart};
-  f.warnings = {{{21, 3}, "a bar that disagrees"}, {{}, "no position"}};
+  f.warnings = {{{21, 3}, iosr::message_code::bar_disagrees, "a bar that disagrees"},
+                {{}, iosr::message_code::no_charts, "no position"}};
   return f;
 }
 
@@ -337,7 +339,8 @@ TEST_CASE("JSON writes a small document exactly so (the schema cannot drift unno
         "line": 13,
         "column": 1
       },
-      "message": "'SSD: none' names no system"
+      "message": "'SSD: none' names no system",
+      "code": "system-not-described"
     }
   ]
 }

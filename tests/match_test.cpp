@@ -52,8 +52,10 @@ TEST_CASE("the store's test key keeps its layout", "[match]") {
 }
 
 TEST_CASE("each named match reads only its fields", "[match]") {
-  const auto a = iosr::fields_of(chart("Fio", "3.18", "Read"));
-  auto b_chart = chart("Fio", "3.30", "Read");
+  // test_fields are views: the charts they view must outlive them.
+  const auto a_chart = chart("Fio", "3.18", "Read");
+  const auto b_chart = chart("Fio", "3.30", "Read");
+  const auto a = iosr::fields_of(a_chart);
   const auto b = iosr::fields_of(b_chart);
   CHECK(iosr::test_key(a, iosr::test_match::compare(false)) !=
         iosr::test_key(b, iosr::test_match::compare(false)));
@@ -83,7 +85,8 @@ TEST_CASE("each named match reads only its fields", "[match]") {
 }
 
 TEST_CASE("test_index matches a repeated chart by occurrence only when asked", "[match]") {
-  const auto r = iosr::fields_of(chart("Fio", "3.18", "Read"));
+  const auto fio = chart("Fio", "3.18", "Read");
+  const auto r = iosr::fields_of(fio);
   iosr::test_index by_occurrence(iosr::test_match::compare(false));
   by_occurrence.next_file();
   CHECK(by_occurrence.find_or_add(r).index == 0);

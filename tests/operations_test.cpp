@@ -86,7 +86,8 @@ TEST_CASE("run_trend follows the run dates when no run has a kernel", "[operatio
   auto outcome = iosr::run_trend(in, request);
   CHECK(outcome.result.by == iosr::trend_by::date);
   REQUIRE_FALSE(outcome.result.notes.empty());
-  CHECK(outcome.result.notes.front() ==
+  CHECK(outcome.result.notes.front().code == iosr::message_code::no_kernel_version);
+  CHECK(outcome.result.notes.front().text ==
         "no run has a kernel version: the series follows the run dates");
   CHECK(outcome.result.points.size() == 2);
 

@@ -286,6 +286,8 @@ TEST_CASE("A bootstrap beyond the work limit draws nothing and says so", "[boots
   CHECK(c.statistics.bootstrap == 0);
   REQUIRE(c.notes.size() == 1);
   CHECK(c.notes[0] ==
-        "no bootstrap intervals: 200000000 resamples of these runs would draw 600000000 indices, "
-        "more than the limit of 400000000; ask for fewer with --bootstrap");
+        iosr::note{iosr::message_code::bootstrap_too_large,
+                   "no bootstrap intervals: 200000000 resamples of these runs would draw "
+                   "600000000 indices, more than the limit of 400000000; ask for fewer with "
+                   "--bootstrap"});
 }

@@ -63,7 +63,8 @@ struct schema<result> {
 template <>
 struct schema<warning> {
   static constexpr auto members =
-      std::make_tuple(of("where", &warning::where), of("message", &warning::message, true));
+      std::make_tuple(of("where", &warning::where), of("message", &warning::message, true),
+                      of("code", &warning::code));
 };
 
 /// The model's members of a document, after its header (`format`, `version` and `source`, which

@@ -160,7 +160,7 @@ struct comparison {
   std::vector<configuration> configurations;  ///< by compare group, the baseline first
   std::vector<compared_test> tests;
   std::vector<std::size_t> unmatched;  ///< tests missing from some input (indices in tests)
-  std::vector<std::string> notes;      ///< which baseline was chosen and why, or why none
+  std::vector<note> notes;             ///< which baseline was chosen and why, or why none
   comparison_statistics statistics;
 };
 

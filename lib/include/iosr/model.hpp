@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/codes.hpp"
 #include "iosr/names.hpp"
 
 namespace iosr {
@@ -24,7 +25,8 @@ struct source_position {
 /// names no system, ...). Readers never drop data silently: they keep it and say so here.
 struct warning {
   source_position where;
-  std::string message;
+  message_code code = message_code::unspecified;  ///< the situation, for programs
+  std::string message;                            ///< the text users read
   bool operator==(const warning&) const = default;
 };
 

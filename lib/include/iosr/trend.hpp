@@ -192,7 +192,7 @@ struct trend {
   std::vector<trend_configuration> configurations;  ///< by machine, then first seen
   std::vector<trend_test> tests;                    ///< by title, then description
   std::vector<trend_series> geomean;          ///< per configuration: over the tests at every point
-  std::vector<std::string> notes;             ///< what was left out and why
+  std::vector<note> notes;                    ///< what was left out and why
   std::optional<std::size_t> baseline_point;  ///< trend_by::label: the point all are against
 };
 

@@ -74,8 +74,9 @@ void choose_baselines(comparison& c, const compare_options& options) {
         return named_by(conf, options.baseline);
       });
       if (found.empty()) {
-        c.notes.push_back("no baseline in " + where + ": no configuration is named '" +
-                          options.baseline + "' (a label, a name or a scheduler)");
+        c.notes.push_back({message_code::baseline_not_found,
+                           "no baseline in " + where + ": no configuration is named '" +
+                               options.baseline + "' (a label, a name or a scheduler)"});
         continue;
       }
     } else {
@@ -89,21 +90,25 @@ void choose_baselines(comparison& c, const compare_options& options) {
           return default_baseline_rank(conf.scheduler) == best;
         });
         if (*best > 0) {
-          c.notes.push_back("baseline noop (legacy single-queue kernel) in " + where + ": " +
-                            c.configurations[found.front()].label);
+          c.notes.push_back({message_code::baseline_noop,
+                             "baseline noop (legacy single-queue kernel) in " + where + ": " +
+                                 c.configurations[found.front()].label});
         }
       }
       if (found.empty()) {
-        c.notes.push_back("no baseline in " + where +
-                          ": no configuration uses the none or noop scheduler; name one with "
-                          "--baseline");
+        c.notes.push_back({message_code::no_baseline,
+                           "no baseline in " + where +
+                               ": no configuration uses the none or noop scheduler; name one "
+                               "with --baseline"});
         continue;
       }
     }
     group.baseline = found.front();
     if (found.size() > 1) {
-      c.notes.push_back(std::to_string(found.size()) + " configurations could be the baseline in " +
-                        where + "; the first is: " + c.configurations[found.front()].label);
+      c.notes.push_back({message_code::baseline_ambiguous,
+                         std::to_string(found.size()) +
+                             " configurations could be the baseline in " + where +
+                             "; the first is: " + c.configurations[found.front()].label});
     }
   }
   order_configurations(c);

@@ -94,10 +94,11 @@ void bootstrap_geomeans(comparison& c, const compare_options& options) {
   draws *= static_cast<double>(options.bootstrap);
   if (draws == 0) return;
   if (draws > bootstrap_draw_limit) {
-    c.notes.push_back(fmt::format(
-        "no bootstrap intervals: {} resamples of these runs would draw {:.0f} indices, more "
-        "than the limit of {:.0f}; ask for fewer with --bootstrap",
-        options.bootstrap, draws, bootstrap_draw_limit));
+    c.notes.push_back({message_code::bootstrap_too_large,
+                       fmt::format("no bootstrap intervals: {} resamples of these runs would "
+                                   "draw {:.0f} indices, more than the limit of {:.0f}; ask "
+                                   "for fewer with --bootstrap",
+                                   options.bootstrap, draws, bootstrap_draw_limit)});
     return;
   }
   c.statistics.bootstrap = options.bootstrap;

@@ -33,10 +33,10 @@ void report_charts_without_entries(result_file& file) {
   for (const auto& r : file.results) {
     if (!r.entries.empty()) continue;
     // The description tells the charts of one test apart.
-    file.warnings.push_back(
-        {r.where, "chart '" + r.title + "'" +
-                      (r.description.empty() ? "" : " (" + r.description + ")") +
-                      " has no entries (every run failed?)"});
+    file.warnings.push_back({r.where, message_code::chart_without_entries,
+                             "chart '" + r.title + "'" +
+                                 (r.description.empty() ? "" : " (" + r.description + ")") +
+                                 " has no entries (every run failed?)"});
   }
 }
 
@@ -53,10 +53,11 @@ void keep_later_of_repeated_charts(result_file& file) {
     auto [it, fresh] = first_place.emplace(pts_test_key(r), i);
     if (fresh) continue;
     auto& earlier = results[it->second];
-    file.warnings.push_back({r.where, "chart '" + r.title + "' (" + r.description +
-                                          ") repeats the one at " + line_of(earlier.where) +
-                                          "; as in PTS, this later one is kept, at the "
-                                          "earlier one's place"});
+    file.warnings.push_back({r.where, message_code::chart_repeated,
+                             "chart '" + r.title + "' (" + r.description + ") repeats the one at " +
+                                 line_of(earlier.where) +
+                                 "; as in PTS, this later one is kept, at the "
+                                 "earlier one's place"});
     earlier = std::move(r);
     moved[i] = any = true;
   }
@@ -81,9 +82,10 @@ void report_second_entries(result_file& file) {
         first = &it->second;
       }
       if (first != nullptr) {
-        file.warnings.push_back({e.where, "'" + e.label + "' has a second entry in '" + r.title +
-                                              "' (first at " + line_of(*first) +
-                                              "); both are kept, as PTS's text export does"});
+        file.warnings.push_back({e.where, message_code::entry_repeated,
+                                 "'" + e.label + "' has a second entry in '" + r.title +
+                                     "' (first at " + line_of(*first) +
+                                     "); both are kept, as PTS's text export does"});
       }
     }
   }
@@ -101,8 +103,9 @@ void keep_first_descriptions(result_file& file) {
     auto [it, fresh] = first.emplace(s.label, s.where);
     if (fresh) continue;
     again[i] = any = true;
-    file.warnings.push_back({s.where, "system '" + s.label + "' is described again (first at " +
-                                          line_of(it->second) + "); kept the first description"});
+    file.warnings.push_back({s.where, message_code::system_described_again,
+                             "system '" + s.label + "' is described again (first at " +
+                                 line_of(it->second) + "); kept the first description"});
   }
   if (any) drop_marked(file.systems, again);
 }
@@ -138,27 +141,31 @@ void match_entries_to_systems(result_file& file) {
     s.where = e->where;
     systems.push_back(std::move(s));
     if (describes_systems) {
-      file.warnings.push_back({e->where, "entry '" + e->label + "' in '" + r->title +
-                                             "' names a system the file does not describe; "
-                                             "added it without hardware or software details"});
+      file.warnings.push_back({e->where, message_code::system_not_described,
+                               "entry '" + e->label + "' in '" + r->title +
+                                   "' names a system the file does not describe; "
+                                   "added it without hardware or software details"});
     }
   }
   for (auto i : without_entries) {
-    file.warnings.push_back(
-        {systems[i].where, "system '" + systems[i].label + "' has no entries in any chart"});
+    file.warnings.push_back({systems[i].where, message_code::system_without_entries,
+                             "system '" + systems[i].label + "' has no entries in any chart"});
   }
 }
 
 void report_unexpanded_variables(result_file& file) {
   if (file.title.find('$') != std::string::npos) {
     file.warnings.push_back(
-        {{}, "file title '" + file.title + "' holds an unexpanded PTS variable; kept as written"});
+        {{},
+         message_code::unexpanded_variable,
+         "file title '" + file.title + "' holds an unexpanded PTS variable; kept as written"});
   }
   for (const auto& r : file.results) {
     if (r.title.find('$') != std::string::npos) {
-      file.warnings.push_back({r.where, "chart title '" + r.title +
-                                            "' holds an unexpanded PTS variable; kept as "
-                                            "written"});
+      file.warnings.push_back({r.where, message_code::unexpanded_variable,
+                               "chart title '" + r.title +
+                                   "' holds an unexpanded PTS variable; kept as "
+                                   "written"});
     }
   }
 }
@@ -174,7 +181,8 @@ void finish_reading(result_file& file, finishing rule) {
   match_entries_to_systems(file);
   report_unexpanded_variables(file);
   if (file.results.empty()) {
-    file.warnings.push_back({{}, "the file holds no charts (an unfinished run?)"});
+    file.warnings.push_back(
+        {{}, message_code::no_charts, "the file holds no charts (an unfinished run?)"});
   }
 }
 

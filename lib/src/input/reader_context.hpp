@@ -37,8 +37,8 @@ struct reader_context {
   std::size_t text_offset = 0;
 
   source_position at(std::size_t offset) const { return lines.position(text_offset + offset); }
-  void warn(std::size_t offset, std::string message) const {
-    out.warnings.push_back({at(offset), std::move(message)});
+  void warn(std::size_t offset, message_code code, std::string message) const {
+    out.warnings.push_back({at(offset), code, std::move(message)});
   }
   [[noreturn]] void fail(std::size_t offset, std::string message,
                          error_kind kind = error_kind::input) const {

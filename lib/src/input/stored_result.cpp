@@ -18,7 +18,7 @@ namespace iosr::detail {
 namespace {
 
 // A LINE_GRAPH value is the whole series, comma-separated: its mean stands for it.
-std::string read_series(entry& e) {
+value_oddity read_series(entry& e) {
   e.kind = entry_kind::series;
   double sum = 0;
   std::size_t count = 0;
@@ -27,8 +27,9 @@ std::string read_series(entry& e) {
     if (!v) {
       e.kind = entry_kind::text;
       e.min = e.max = e.value = std::nullopt;
-      return "line graph value '" + std::string(trim(piece)) +
-             "' is not a number; the series is kept as text";
+      return {message_code::series_not_numbers,
+              "line graph value '" + std::string(trim(piece)) +
+                  "' is not a number; the series is kept as text"};
     }
     e.min = e.min ? std::min(*e.min, *v) : *v;
     e.max = e.max ? std::max(*e.max, *v) : *v;
@@ -41,11 +42,12 @@ std::string read_series(entry& e) {
 
 }  // namespace
 
-std::string read_stored_value(entry& e, const display_format& format) {
+value_oddity read_stored_value(entry& e, const display_format& format) {
   if (format == display_format::pass_fail || e.value_text == "PASS" || e.value_text == "FAIL") {
     if (e.value_text != "PASS" && e.value_text != "FAIL") {
       e.kind = entry_kind::text;
-      return "pass/fail value '" + e.value_text + "' is neither PASS nor FAIL; kept as text";
+      return {message_code::pass_fail_unknown,
+              "pass/fail value '" + e.value_text + "' is neither PASS nor FAIL; kept as text"};
     }
     e.kind = entry_kind::pass_fail;
     e.value = e.value_text == "PASS" ? 1.0 : 0.0;
@@ -63,16 +65,18 @@ std::string read_stored_value(entry& e, const display_format& format) {
     // one (`1,234.5` is 1 and 234.5, mean 117.75) is odd enough to say so.
     auto problem = read_series(e);
     if (!problem.empty() || format.empty()) return problem;
-    return "value '" + e.value_text + "' of a " + std::string(format.name()) +
-           " chart has commas; read as a series of " +
-           std::to_string(std::count(e.value_text.begin(), e.value_text.end(), ',') + 1) +
-           " values (PTS writes no thousands separators)";
+    return {message_code::value_with_commas,
+            "value '" + e.value_text + "' of a " + std::string(format.name()) +
+                " chart has commas; read as a series of " +
+                std::to_string(std::count(e.value_text.begin(), e.value_text.end(), ',') + 1) +
+                " values (PTS writes no thousands separators)"};
   }
   e.kind = entry_kind::number;
   e.value = parse_number(e.value_text);
   if (!e.value) {
     e.kind = entry_kind::text;
-    return "value '" + e.value_text + "' is not a number; kept as text";
+    return {message_code::value_not_a_number,
+            "value '" + e.value_text + "' is not a number; kept as text"};
   }
   return {};
 }

@@ -14,9 +14,14 @@ namespace iosr::detail {
 
 /// Sets kind, value, min and max of `e` from its non-empty value_text, read the way PTS stores
 /// it for the chart's display format (model.md, "Entry kinds"): PASS/FAIL, a comma list for a
-/// line graph, text for images, else a number. Returns what is odd about the value (to be
-/// prefixed with the entry and chart), or an empty string.
-std::string read_stored_value(entry& e, const display_format& format);
+/// line graph, text for images, else a number. Returns what is odd about the value (its text to
+/// be prefixed with the entry and chart), or an empty text.
+struct value_oddity {
+  message_code code = message_code::unspecified;
+  std::string text;
+  bool empty() const { return text.empty(); }
+};
+value_oddity read_stored_value(entry& e, const display_format& format);
 
 /// Sets sample_count and standard_error of `e` from its samples, as PTS computes them
 /// (docs/composite-xml.md, "Samples and standard error"): N counts every run, the statistics

@@ -27,8 +27,10 @@ trend_outcome run_trend(const trend_input& input, const trend_request& request) 
     auto dated = compute_trend(input, by_date);
     if (followed(dated)) {
       out.result = std::move(dated);
-      out.result.notes.insert(out.result.notes.begin(),
-                              "no run has a kernel version: the series follows the run dates");
+      out.result.notes.insert(
+          out.result.notes.begin(),
+          note{message_code::no_kernel_version,
+               "no run has a kernel version: the series follows the run dates"});
     }
   }
   render_trend(out.result, request.format, request.render, out.text);

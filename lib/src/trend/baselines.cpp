@@ -39,7 +39,8 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
         if (out.points[p].name == options.baseline) baseline_point = p;
       }
       if (!baseline_point) {
-        out.notes.push_back("no point is labelled '" + options.baseline + "': no ratios");
+        out.notes.push_back({message_code::baseline_point_not_found,
+                             "no point is labelled '" + options.baseline + "': no ratios"});
       }
     }
     out.baseline_point = baseline_point;
@@ -75,15 +76,17 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
     if (!added && rank < it->second.first) it->second = {rank, c};
   }
   if (!options.baseline.empty() && baselines.at.empty() && !runs.empty()) {
-    out.notes.push_back("no configuration is named '" + options.baseline +
-                        "' (a scheduler, name or label): no ratios");
+    out.notes.push_back(
+        {message_code::baseline_not_found, "no configuration is named '" + options.baseline +
+                                               "' (a scheduler, name or label): no ratios"});
   }
   return baselines;
 }
 
 void note_baseline_point(trend& out) {
   if (out.by == trend_by::label && out.baseline_point) {
-    out.notes.push_back("every point against '" + out.points[*out.baseline_point].name + "'");
+    out.notes.push_back({message_code::baseline_point,
+                         "every point against '" + out.points[*out.baseline_point].name + "'"});
   }
 }
 

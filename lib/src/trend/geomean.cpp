@@ -41,9 +41,10 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
     series.configuration = c;
     series.tests = common.size();
     if (common.empty()) {
-      out.notes.push_back("geometric mean of " + confs[c].name + " (" +
-                          out.machines[confs[c].machine].name +
-                          "): no test has a ratio at every one of its points");
+      out.notes.push_back({message_code::geomean_without_common_tests,
+                           "geometric mean of " + confs[c].name + " (" +
+                               out.machines[confs[c].machine].name +
+                               "): no test has a ratio at every one of its points"});
       continue;
     }
     sums.clear();

@@ -16,7 +16,8 @@ namespace iosr::detail {
 bool keys_fit(trend& out) {
   if (out.points.size() > point_mask || out.configurations.size() > configuration_mask ||
       out.tests.size() >= (std::uint64_t{1} << (64 - point_bits - configuration_bits))) {
-    out.notes.push_back("too many points, configurations or tests to follow");
+    out.notes.push_back(
+        {message_code::trend_too_large, "too many points, configurations or tests to follow"});
     return false;
   }
   return true;
@@ -48,13 +49,16 @@ std::vector<placed_run> place_runs(const trend_input& in, const trend_options& o
   }
   if (without_point) {
     out.notes.push_back(
-        std::to_string(without_point) + " runs without a " +
-        std::string(options.by == trend_by::date ? "run date" : "kernel version") + " left out" +
-        (options.by == trend_by::kernel ? " (--by date follows them by date)" : ""));
+        {message_code::runs_without_point,
+         std::to_string(without_point) + " runs without a " +
+             std::string(options.by == trend_by::date ? "run date" : "kernel version") +
+             " left out" +
+             (options.by == trend_by::kernel ? " (--by date follows them by date)" : "")});
   }
   if (not_positive) {
-    out.notes.push_back(std::to_string(not_positive) +
-                        " runs with a value of zero or below left out (no ratio)");
+    out.notes.push_back(
+        {message_code::runs_not_positive,
+         std::to_string(not_positive) + " runs with a value of zero or below left out (no ratio)"});
   }
   std::sort(runs.begin(), runs.end(),
             [](const placed_run& a, const placed_run& b) { return a.key < b.key; });

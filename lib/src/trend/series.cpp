@@ -128,8 +128,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
     }
   }
   if (without_baseline) {
-    out.notes.push_back(std::to_string(without_baseline) +
-                        " series left out: their baseline is at none of their points");
+    out.notes.push_back({message_code::series_without_baseline,
+                         std::to_string(without_baseline) +
+                             " series left out: their baseline is at none of their points"});
   }
   return by_conf;
 }

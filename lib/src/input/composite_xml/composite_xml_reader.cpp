@@ -24,9 +24,10 @@ direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
   if (proportion == "HIB") return direction::higher;
   if (proportion == "LIB") return direction::lower;
   if (!proportion.empty() && proportion != "ABSTRACT") {
-    ctx.warn(node, "Proportion '" + std::string(proportion) +
-                       "' is not HIB, LIB or empty; read as no "
-                       "direction");
+    ctx.warn(node, message_code::direction_unknown,
+             "Proportion '" + std::string(proportion) +
+                 "' is not HIB, LIB or empty; read as no "
+                 "direction");
   }
   return direction::none;
 }
@@ -62,7 +63,8 @@ void read_system(const xml_context& ctx, const pugi::xml_node& node) {
   system s;
   read_elements(ctx, node, composite_xml::system_elements, s);
   if (s.label.empty()) {
-    ctx.warn(node, "a System has no Identifier; its entries cannot name it");
+    ctx.warn(node, message_code::system_without_identifier,
+             "a System has no Identifier; its entries cannot name it");
   }
   auto named = make_system(s.label);
   s.group = std::move(named.group);
@@ -77,7 +79,7 @@ void read_result(const xml_context& ctx, const pugi::xml_node& node) {
   result r;
   r.where = ctx.at(node);
   read_elements(ctx, node, composite_xml::result_elements, r);
-  if (r.title.empty()) ctx.warn(node, "a Result has no Title");
+  if (r.title.empty()) ctx.warn(node, message_code::chart_without_title, "a Result has no Title");
   auto data = node.child("Data");
   // Room for every child, which are all entries in what PTS writes: counting the Entry elements
   // by name compared every name once more.
@@ -209,7 +211,7 @@ void read_composite_xml(reader_context& base, const read_options& options) {
     // pugixml points after `<!DOCTYPE `; users look for the `<`. A text parsed in place still
     // holds `<!DOCTYPE` there: pugixml writes only over the `>` that ends it.
     auto offset = text.rfind("<!DOCTYPE", static_cast<std::size_t>(node.offset_debug()));
-    ctx.warn(offset == std::string_view::npos ? 0 : offset,
+    ctx.warn(offset == std::string_view::npos ? 0 : offset, message_code::doctype_ignored,
              "a DOCTYPE, which PTS never writes, is ignored: the entities it declares are "
              "neither expanded nor read, and '&name;' references stay as written");
   }
@@ -226,7 +228,8 @@ void read_composite_xml(reader_context& base, const read_options& options) {
     if (auto generated = root.child("Generated")) {
       read_elements(ctx, generated, composite_xml::generated_elements, file);
     } else {
-      ctx.warn(root, "no <Generated> element: the file has no title or description");
+      ctx.warn(root, message_code::no_generated,
+               "no <Generated> element: the file has no title or description");
     }
     auto systems = root.children("System");
     auto results = root.children("Result");

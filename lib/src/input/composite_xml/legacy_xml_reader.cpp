@@ -15,7 +15,8 @@ namespace {
 void read_legacy_system(const xml_context& ctx, const pugi::xml_node& node) {
   auto labels = child_text(node, "AssociatedIdentifiers");
   if (labels.empty()) {
-    ctx.warn(node, "a System has no AssociatedIdentifiers; its entries cannot name it");
+    ctx.warn(node, message_code::system_without_identifier,
+             "a System has no AssociatedIdentifiers; its entries cannot name it");
   }
   for_each_piece(labels, ',', [&](std::string_view label) {
     auto s = make_system(std::string(label));
@@ -61,7 +62,8 @@ void read_legacy_layout(const xml_context& ctx, const pugi::xml_node& root) {
   ctx.out.test_client = child_text(generated, "TestClientString");
   for (auto s : root.children("System")) read_legacy_system(ctx, s);
   for (auto b : root.children("Benchmark")) read_benchmark(ctx, b);
-  ctx.warn(root, "PTS 0.1-2.x layout (2008-2010); today's PTS cannot read this file");
+  ctx.warn(root, message_code::old_layout,
+           "PTS 0.1-2.x layout (2008-2010); today's PTS cannot read this file");
 }
 
 }  // namespace iosr::detail

@@ -22,8 +22,8 @@ source_position xml_context::at(const pugi::xml_node& node) const {
   return at(static_cast<std::size_t>(offset));
 }
 
-void xml_context::warn(const pugi::xml_node& node, std::string message) const {
-  out.warnings.push_back({at(node), std::move(message)});
+void xml_context::warn(const pugi::xml_node& node, message_code code, std::string message) const {
+  out.warnings.push_back({at(node), code, std::move(message)});
 }
 
 namespace {
@@ -81,7 +81,8 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   e.where = ctx.at(node);
   auto about = [&] { return "'" + e.label + "' in '" + chart.title + "': "; };
   auto report_bad_json = [&] {
-    ctx.warn(node, about() + "Entry JSON is not a JSON object; kept as written");
+    ctx.warn(node, message_code::entry_json_not_an_object,
+             about() + "Entry JSON is not a JSON object; kept as written");
   };
   // Entry JSON is parsed only where the model takes something from it (a failed run's error,
   // the range of a line graph written from a text export): parsing every entry's run times
@@ -97,7 +98,7 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
     return e;
   }
   if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
-    ctx.warn(node, about() + odd);
+    ctx.warn(node, odd.code, about() + odd.text);
   }
   if (e.kind == entry_kind::series && e.value_text.find(',') == std::string::npos) {
     static constexpr const char* range_keys[] = {"min-result", "max-result"};
@@ -113,9 +114,10 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
     e.samples.reserve(count_pieces(raw_string, ':'));
     for_each_piece(raw_string, ':', [&](std::string_view run) { e.samples.emplace_back(run); });
     if (!fill_standard_error(e)) {
-      ctx.warn(node, about() + "RawString '" + std::string(raw_string) +
-                         "' holds runs that are not numbers; the standard error uses the "
-                         "numeric ones");
+      ctx.warn(node, message_code::runs_not_numbers,
+               about() + "RawString '" + std::string(raw_string) +
+                   "' holds runs that are not numbers; the standard error uses the "
+                   "numeric ones");
     }
   }
   return e;

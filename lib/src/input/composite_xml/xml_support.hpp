@@ -19,7 +19,7 @@ struct xml_context : reader_context {
   using reader_context::at;
   using reader_context::warn;
   source_position at(const pugi::xml_node& node) const;
-  void warn(const pugi::xml_node& node, std::string message) const;
+  void warn(const pugi::xml_node& node, message_code code, std::string message) const;
 };
 
 /// Text of the named child element, trimmed of surrounding blanks; empty when absent.

@@ -63,8 +63,8 @@ void read_disk_details(const reader_context& ctx) {
     auto item = list.substr(item_begin, item_end - item_begin);
     auto colon = item.find(": ");
     if (colon == std::string_view::npos) {
-      ctx.warn(begin + item_begin, "Disk Details item '" + std::string(item) +
-                                       "' has no 'NAME: SCHEDULER'; not read");
+      ctx.warn(begin + item_begin, message_code::html_disk_details_unreadable,
+               "Disk Details item '" + std::string(item) + "' has no 'NAME: SCHEDULER'; not read");
     } else {
       auto s = make_system(std::string(item.substr(0, colon)));
       auto detail = item.substr(colon + 2);
@@ -246,9 +246,10 @@ std::optional<summary_table> find_summary(const reader_context& ctx,
       table.chart_of_column.push_back(c);
     }
     if (table.chart_of_column.size() != columns) {
-      ctx.warn(line.offset, "the summary table has " + std::to_string(columns) +
-                                " columns for " + std::to_string(table.chart_of_column.size()) +
-                                " distinct charts; it is not used to check the values");
+      ctx.warn(line.offset, message_code::html_summary_unusable,
+               "the summary table has " + std::to_string(columns) + " columns for " +
+                   std::to_string(table.chart_of_column.size()) +
+                   " distinct charts; it is not used to check the values");
       return std::nullopt;
     }
     return table;
@@ -299,8 +300,9 @@ void check_with_summary(const reader_context& ctx, const summary_table& table,
     }
   }
   if (!table_agrees(table, charts, ctx.out.systems)) {
-    ctx.warn(table.offset, "the summary table does not read as the charts' values; the "
-                           "charts' values are kept");
+    ctx.warn(table.offset, message_code::html_summary_disagrees,
+             "the summary table does not read as the charts' values; the "
+             "charts' values are kept");
   }
 }
 
@@ -320,17 +322,18 @@ void fill_entries(const reader_context& ctx, page_chart& chart) {
     for (auto k : chart.plausible) {
       if (k != chart.choice) others += (others.empty() ? "" : "; ") + list_values(chart.splits[k]);
     }
-    ctx.warn(chart.digits_offset, describe(r) + ": '" + chart.digits +
-                                      "' splits more than one way; read as " +
-                                      list_values(split) + "; also fits: " + others);
+    ctx.warn(chart.digits_offset, message_code::html_digits_ambiguous,
+             describe(r) + ": '" + chart.digits + "' splits more than one way; read as " +
+                 list_values(split) + "; also fits: " + others);
   }
   auto offset = chart.digits_offset + split.last_count.size();
   bool with_errors = chart.errors.size() == r.entries.size();
   if (!chart.errors.empty() && !with_errors) {
-    ctx.warn(chart.digits_offset, describe(r) + ": " + std::to_string(chart.errors.size()) +
-                                      " SE strings for " + std::to_string(r.entries.size()) +
-                                      " bars; the page shows SE only where it is above zero, "
-                                      "so they cannot be matched to bars and are not kept");
+    ctx.warn(chart.digits_offset, message_code::html_errors_unmatched,
+             describe(r) + ": " + std::to_string(chart.errors.size()) + " SE strings for " +
+                 std::to_string(r.entries.size()) +
+                 " bars; the page shows SE only where it is above zero, "
+                 "so they cannot be matched to bars and are not kept");
   }
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     auto& e = r.entries[i];
@@ -387,7 +390,8 @@ void read_html_view(reader_context& ctx, const read_options&) {
     if (!line.text.starts_with(watermark) || line.text.size() == watermark.size()) continue;
     if (line.text.find(", More Is Better") == std::string_view::npos &&
         line.text.find(", Fewer Is Better") == std::string_view::npos) {
-      ctx.warn(line.offset, "a chart without 'More Is Better' or 'Fewer Is Better'; not read");
+      ctx.warn(line.offset, message_code::chart_without_direction,
+               "a chart without 'More Is Better' or 'Fewer Is Better'; not read");
       continue;
     }
     if (f < 2) ctx.fail(line.offset, "a chart without its title and description lines");
@@ -401,13 +405,15 @@ void read_html_view(reader_context& ctx, const read_options&) {
   if (auto table = find_summary(ctx, lines, first_chart, charts)) {
     check_with_summary(ctx, *table, charts);
   } else {
-    ctx.warn(0, "no summary table to check the charts' values against");
+    ctx.warn(0, message_code::html_summary_missing,
+             "no summary table to check the charts' values against");
   }
   for (auto& chart : charts) {
     fill_entries(ctx, chart);
     file.results.push_back(std::move(chart.r));
   }
-  ctx.warn(0, "the system table runs hardware and software together; they are not read");
+  ctx.warn(0, message_code::html_system_table_unreadable,
+           "the system table runs hardware and software together; they are not read");
 }
 
 }  // namespace iosr::detail

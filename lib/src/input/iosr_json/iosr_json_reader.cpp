@@ -222,6 +222,13 @@ class document_reader {
               std::array{direction::none, direction::higher, direction::lower},
               "expected \"higher\", \"lower\" or \"\" (not known)");
   }
+  // A warning's code: one this iosr does not know (a later iosr's) or none (an earlier iosr's
+  // document) reads as unspecified, so that such documents still read.
+  void get(const json_value& object, const json_path& path, std::string_view key, bool required,
+           message_code& out) const {
+    out = from_string<message_code>(text(object, path, key, required))
+              .value_or(message_code::unspecified);
+  }
   void get(const json_value& object, const json_path& path, std::string_view key, bool required,
            display_format& out) const {
     out = display_format::from_name(text(object, path, key, required));

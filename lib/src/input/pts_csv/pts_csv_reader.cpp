@@ -108,7 +108,7 @@ system_columns read_system_header(const reader_context& ctx, const csv_row& head
   for (auto c = columns.first; c < last; ++c) {
     auto label = header_label(header, c, columns.names.size());
     if (trim(header.at(c)).empty()) {
-      ctx.warn(header.cells[c].offset,
+      ctx.warn(header.cells[c].offset, message_code::csv_system_unnamed,
                "column " + std::to_string(c + 1) +
                    (header.cells[c].quoted
                         ? " of the header gives a system an empty name (\"\"); the system is "
@@ -134,12 +134,14 @@ void read_component(const reader_context& ctx, const system_columns& columns, co
   bool software = std::ranges::find(software_keys(), key) != software_keys().end();
   if (software) software_seen = true;
   if (!hardware && !software) {
-    ctx.warn(row.offset, "'" + key + "' is not a PTS hardware or software key; kept with the " +
-                             (software_seen ? "software" : "hardware"));
+    ctx.warn(row.offset, message_code::csv_unknown_key,
+             "'" + key + "' is not a PTS hardware or software key; kept with the " +
+                 (software_seen ? "software" : "hardware"));
   }
   if (columns.pts10() && !trim(row.at(1)).empty()) {
-    ctx.warn(row.cells[1].offset, "'" + key + "' has '" + row.cells[1].text +
-                                      "' in the column PTS leaves empty; not read");
+    ctx.warn(
+        row.cells[1].offset, message_code::csv_unexpected_cell,
+        "'" + key + "' has '" + row.cells[1].text + "' in the column PTS leaves empty; not read");
   }
   for (std::size_t s = 0; s < columns.names.size(); ++s) {
     auto value = std::string(trim(row.at(columns.first + s)));
@@ -150,9 +152,11 @@ void read_component(const reader_context& ctx, const system_columns& columns, co
   auto end = columns.first + columns.names.size();
   for (auto c = end; c < row.cells.size(); ++c) {
     if (!trim(row.cells[c].text).empty()) {
-      ctx.warn(row.cells[c].offset, "'" + key + "' has more cells than there are systems (a "
-                                                "value holding a comma?); the extra ones are "
-                                                "not read");
+      ctx.warn(row.cells[c].offset, message_code::csv_extra_cells,
+               "'" + key +
+                   "' has more cells than there are systems (a "
+                   "value holding a comma?); the extra ones are "
+                   "not read");
       break;
     }
   }
@@ -174,14 +178,16 @@ void split_result_name(const reader_context& ctx, std::string_view text, bool wi
       if (text.ends_with(' ')) text.remove_suffix(1);
     }
   } else if (with_unit) {
-    ctx.warn(offset, "chart '" + std::string(text) + "' gives no unit in parentheses");
+    ctx.warn(offset, message_code::chart_without_unit,
+             "chart '" + std::string(text) + "' gives no unit in parentheses");
   }
   auto dash = text.find(" - ");
   if (dash == std::string_view::npos) {
     r.title = std::string(trim(text));
-    ctx.warn(offset, "chart '" + r.title +
-                         "' has no ' - ' between its title and options; read as a title "
-                         "without options");
+    ctx.warn(offset, message_code::chart_without_options,
+             "chart '" + r.title +
+                 "' has no ' - ' between its title and options; read as a title "
+                 "without options");
     return;
   }
   r.title = std::string(text.substr(0, dash));
@@ -193,8 +199,9 @@ direction read_direction(const reader_context& ctx, const csv_row& row) {
   if (mark == "HIB") return direction::higher;
   if (mark == "LIB") return direction::lower;
   if (!mark.empty()) {
-    ctx.warn(row.cells[1].offset, "direction '" + std::string(mark) +
-                                      "' is not HIB, LIB or empty; read as no direction");
+    ctx.warn(
+        row.cells[1].offset, message_code::direction_unknown,
+        "direction '" + std::string(mark) + "' is not HIB, LIB or empty; read as no direction");
   }
   return direction::none;
 }
@@ -222,7 +229,8 @@ void read_result(const reader_context& ctx, const system_columns& columns, const
     e.value_text = std::string(value);
     e.where = ctx.lines.position(row.cells[c].offset);
     if (auto odd = read_stored_value(e, {}); !odd.empty()) {
-      ctx.warn(row.cells[c].offset, "'" + e.label + "' in '" + r.title + "': " + odd);
+      ctx.warn(row.cells[c].offset, odd.code,
+               "'" + e.label + "' in '" + r.title + "': " + odd.text);
     }
     if (e.kind == entry_kind::pass_fail) r.display_format = display_format::pass_fail;
     ctx.add_entry(r, std::move(e));
@@ -240,12 +248,12 @@ void report_strays(const reader_context& ctx, const std::map<std::size_t, stray_
                    const csv_row& system_header, const csv_row* header) {
   for (const auto& [column, stray] : strays) {
     auto name = header ? std::string(trim(header->at(column))) : std::string();
-    ctx.warn(stray.first_offset,
+    ctx.warn(stray.first_offset, message_code::csv_stray_column,
              "column " + std::to_string(column + 1) +
                  (name.empty() ? " (no name)" : " ('" + name + "')") +
-                 " is not a system of the header at " + line_of(ctx, system_header.offset) + "; its " +
-                 std::to_string(stray.count) + (stray.count == 1 ? " value is" : " values are") +
-                 " not read");
+                 " is not a system of the header at " + line_of(ctx, system_header.offset) +
+                 "; its " + std::to_string(stray.count) +
+                 (stray.count == 1 ? " value is" : " values are") + " not read");
   }
 }
 
@@ -285,11 +293,11 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
     }
     auto& earlier = kept[it->second];
     ctx.out.warnings.push_back(
-        {r.where, "lines " + std::to_string(earlier.where.line) + " and " +
-                      std::to_string(r.where.line) + " both hold chart '" + r.title + "' (" +
-                      r.description +
-                      ") and no system has a value in both; merged into one chart, at line " +
-                      std::to_string(earlier.where.line) + ", that keeps every value"});
+        {r.where, message_code::chart_merged,
+         "lines " + std::to_string(earlier.where.line) + " and " + std::to_string(r.where.line) +
+             " both hold chart '" + r.title + "' (" + r.description +
+             ") and no system has a value in both; merged into one chart, at line " +
+             std::to_string(earlier.where.line) + ", that keeps every value"});
     for (auto& e : r.entries) ctx.add_entry(earlier, std::move(e));
     std::ranges::stable_sort(earlier.entries, {}, order);
     if (r.display_format == display_format::pass_fail) earlier.display_format = r.display_format;
@@ -407,8 +415,9 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
   };
   const auto& system_header = rows[i++];
   if (system_header.cells[0].text.size() > 1) {
-    ctx.warn(system_header.offset, "the columns are aligned with blanks (an editor's doing, not "
-                                   "PTS's); the blanks are not read as part of any name or value");
+    ctx.warn(system_header.offset, message_code::csv_aligned_with_blanks,
+             "the columns are aligned with blanks (an editor's doing, not "
+             "PTS's); the blanks are not read as part of any name or value");
   }
   auto columns = read_system_header(ctx, system_header);
   for (const auto& label : columns.names) {
@@ -417,8 +426,9 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
     file.systems.push_back(std::move(s));
   }
   if (!columns.pts10()) {
-    ctx.warn(system_header.offset, "PTS 5.x CSV layout: it gives no units and no better/worse "
-                                   "direction");
+    ctx.warn(system_header.offset, message_code::old_layout,
+             "PTS 5.x CSV layout: it gives no units and no better/worse "
+             "direction");
   }
 
   bool software_seen = false;
@@ -433,21 +443,23 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
       auto c = columns.first + s;
       auto label = trim(results_header->at(c));
       if (header_label(*results_header, c, s) != columns.names[s]) {
-        ctx.warn(results_header->offset,
+        ctx.warn(results_header->offset, message_code::csv_header_differs,
                  "column " + std::to_string(c + 1) + " is '" + std::string(label) +
                      "' in this header but '" + columns.names[s] + "' in the one at " +
                      line_of(ctx, system_header.offset) + "; read as '" + columns.names[s] + "'");
       }
     }
   } else if (i < rows.size()) {
-    ctx.warn(rows[i].offset, "no header row before the results; the columns of the header at " +
-                                 line_of(ctx, system_header.offset) + " are used");
+    ctx.warn(rows[i].offset, message_code::csv_results_header_missing,
+             "no header row before the results; the columns of the header at " +
+                 line_of(ctx, system_header.offset) + " are used");
   }
   std::map<std::size_t, stray_column> strays;
   for (; i < rows.size(); ++i) {
     if (rows[i].blank()) continue;
     if (is_header(rows[i])) {
-      ctx.warn(rows[i].offset, "another header row among the results; not read");
+      ctx.warn(rows[i].offset, message_code::csv_header_repeated,
+               "another header row among the results; not read");
       continue;
     }
     read_result(ctx, columns, rows[i], strays);

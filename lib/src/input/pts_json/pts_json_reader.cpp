@@ -24,8 +24,8 @@ struct json_context : reader_context {
   using reader_context::fail;
   using reader_context::warn;
   source_position at(const json_value& v) const { return at(v.member_offset); }
-  void warn(const json_value& v, std::string message) const {
-    reader_context::warn(v.member_offset, std::move(message));
+  void warn(const json_value& v, message_code code, std::string message) const {
+    reader_context::warn(v.member_offset, code, std::move(message));
   }
   [[noreturn]] void fail(const json_value& v, std::string message) const {
     reader_context::fail(v.member_offset, std::move(message));
@@ -35,7 +35,8 @@ struct json_context : reader_context {
 // A member that should be a string: numbers are taken as written, anything else is reported.
 std::string text_of(const json_context& ctx, const json_value& v, std::string_view key) {
   if (v.is_string() || v.is_number()) return v.text;
-  ctx.warn(v, "'" + std::string(key) + "' is not a string; not read");
+  ctx.warn(v, message_code::json_not_a_string,
+           "'" + std::string(key) + "' is not a string; not read");
   return {};
 }
 
@@ -92,9 +93,10 @@ std::vector<std::pair<std::string, const json_value*>> unique_members(const json
       out.emplace_back(key, &value);
       continue;
     }
-    ctx.warn(value, std::string(what) + " '" + key +
-                        "' appears twice; the later one is kept, "
-                        "as PTS does");
+    ctx.warn(value, message_code::json_member_repeated,
+             std::string(what) + " '" + key +
+                 "' appears twice; the later one is kept, "
+                 "as PTS does");
     out[it->second].second = &value;
   }
   return out;
@@ -104,7 +106,8 @@ const json_value* object_member(const json_context& ctx, const json_value& paren
                                 std::string_view key) {
   const auto* v = parent.find(key);
   if (v && !v->is_object()) {
-    ctx.warn(*v, "'" + std::string(key) + "' is not an object; not read");
+    ctx.warn(*v, message_code::json_not_an_object,
+             "'" + std::string(key) + "' is not an object; not read");
     return nullptr;
   }
   return v;
@@ -122,7 +125,8 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
   auto s = make_system(key);
   s.where = ctx.at(v);
   if (!v.is_object()) {
-    ctx.warn(v, "system '" + key + "' is not an object; read as a label only");
+    ctx.warn(v, message_code::json_not_an_object,
+             "system '" + key + "' is not an object; read as a label only");
     ctx.out.systems.push_back(std::move(s));
     return;
   }
@@ -130,21 +134,24 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
     if (read_text_member(ctx, system_texts, member, value, s)) continue;
     if (member == "identifier") {
       if (value.text != key) {
-        ctx.warn(value, "system '" + key + "' gives the identifier '" + value.text +
-                            "'; the key is used, as PTS does");
+        ctx.warn(value, message_code::system_identifier_differs,
+                 "system '" + key + "' gives the identifier '" + value.text +
+                     "'; the key is used, as PTS does");
       }
     } else if (member == "hardware" || member == "software") {
       if (!value.is_object()) {
-        ctx.warn(value, "'" + member + "' of system '" + key + "' is not an object; not read");
+        ctx.warn(value, message_code::json_not_an_object,
+                 "'" + member + "' of system '" + key + "' is not an object; not read");
         continue;
       }
       (member == "hardware" ? s.hardware : s.software) = read_fields(ctx, value);
     } else if (member == "data") {
       s.json = to_json_text(value);
     } else {
-      ctx.warn(value, "'" + member + "' of system '" + key +
-                          "' is not a key of PTS's JSON "
-                          "export; not read");
+      ctx.warn(value, message_code::json_unknown_member,
+               "'" + member + "' of system '" + key +
+                   "' is not a key of PTS's JSON "
+                   "export; not read");
     }
   }
   fill_scheduler(s);
@@ -156,7 +163,8 @@ direction read_proportion(const json_context& ctx, const json_value& v) {
   if (text == "HIB") return direction::higher;
   if (text == "LIB") return direction::lower;
   if (!text.empty()) {
-    ctx.warn(v, "proportion '" + text + "' is not HIB or LIB; read as no direction");
+    ctx.warn(v, message_code::direction_unknown,
+             "proportion '" + text + "' is not HIB or LIB; read as no direction");
   }
   return direction::none;
 }
@@ -180,7 +188,8 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
   e.where = ctx.at(v);
   auto about = "'" + label + "' in '" + chart.title + "': ";
   if (!v.is_object()) {
-    ctx.warn(v, about + "the entry is not an object; read as a failed run");
+    ctx.warn(v, message_code::json_not_an_object,
+             about + "the entry is not an object; read as a failed run");
     e.kind = entry_kind::failed;
     return e;
   }
@@ -197,13 +206,14 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
     return e;
   }
   if (!value->is_number() && !value->is_string()) {
-    ctx.warn(*value, about + "the value is neither a number nor a string; read as a failed run");
+    ctx.warn(*value, message_code::json_value_unreadable,
+             about + "the value is neither a number nor a string; read as a failed run");
     e.kind = entry_kind::failed;
     return e;
   }
   e.value_text = value->text;
   if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
-    ctx.warn(*value, about + odd);
+    ctx.warn(*value, odd.code, about + odd.text);
   }
   if (e.kind == entry_kind::series && e.value_text.find(',') == std::string::npos) {
     if (auto low = extreme(v.find("min_result"), true)) e.min = low;
@@ -217,9 +227,10 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
     if (joined != e.value_text) {
       for (const auto& run : raw->items) e.samples.push_back(run.text);
       if (!fill_standard_error(e)) {
-        ctx.warn(*raw, about +
-                           "raw_values holds runs that are not numbers; the standard error "
-                           "uses the numeric ones");
+        ctx.warn(*raw, message_code::runs_not_numbers,
+                 about +
+                     "raw_values holds runs that are not numbers; the standard error "
+                     "uses the numeric ones");
       }
     }
   }
@@ -243,17 +254,20 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
     } else if (member == "results") {
       entries = &value;
     } else {
-      ctx.warn(value, "'" + member + "' of result '" + hash +
-                          "' is not a key of PTS's JSON export; not read");
+      ctx.warn(
+          value, message_code::json_unknown_member,
+          "'" + member + "' of result '" + hash + "' is not a key of PTS's JSON export; not read");
     }
   }
-  if (r.title.empty()) ctx.warn(v, "result '" + hash + "' has no title");
+  if (r.title.empty())
+    ctx.warn(v, message_code::chart_without_title, "result '" + hash + "' has no title");
   if (entries && entries->is_object()) {
     for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
       ctx.add_entry(r, read_entry(ctx, label, *e, r));
     }
   } else if (entries) {
-    ctx.warn(*entries, "'results' of result '" + hash + "' is not an object; not read");
+    ctx.warn(*entries, message_code::json_not_an_object,
+             "'results' of result '" + hash + "' is not an object; not read");
   }
   ctx.out.results.push_back(std::move(r));
 }
@@ -283,7 +297,8 @@ void read_pts_json(reader_context& base, const read_options& options) {
   for (const auto& [key, value] : unique_members(ctx, root, "key")) {
     if (read_text_member(ctx, file_texts, key, *value, file)) continue;
     if (key != "systems" && key != "results") {
-      ctx.warn(*value, "'" + key + "' is not a key of PTS's JSON export; not read");
+      ctx.warn(*value, message_code::json_unknown_member,
+               "'" + key + "' is not a key of PTS's JSON export; not read");
     }
   }
   if (const auto* systems = object_member(ctx, root, "systems")) {

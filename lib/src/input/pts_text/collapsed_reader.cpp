@@ -94,8 +94,9 @@ std::size_t header_start_in_block(const reader_context& ctx, span_t block) {
     return value_begin + title;
   }
   auto space = after.find(' ');
-  ctx.warn(value_begin, "cannot tell where the '" + std::string(last_key) +
-                            "' value ends and the first chart begins; took one word");
+  ctx.warn(value_begin, message_code::system_value_end_guessed,
+           "cannot tell where the '" + std::string(last_key) +
+               "' value ends and the first chart begins; took one word");
   return space == std::string_view::npos ? block.end : value_begin + space + 1;
 }
 
@@ -278,11 +279,13 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
     r.display_format = display_format::bar_graph;
     r.where = ctx.at(header.begin);
     if (!draft.marked) {
-      ctx.warn(header.begin, "chart '" + std::string(header.in(text)) +
-                                 "' has no 'Is Better' mark; it was delimited by the system "
-                                 "labels, so its title, description and unit are a guess");
+      ctx.warn(header.begin, message_code::header_without_mark,
+               "chart '" + std::string(header.in(text)) +
+                   "' has no 'Is Better' mark; it was delimited by the system "
+                   "labels, so its title, description and unit are a guess");
     } else if (!parts.doubt.empty()) {
-      ctx.warn(header.begin, "chart header '" + std::string(header.in(text)) + "': " + parts.doubt);
+      ctx.warn(header.begin, message_code::header_split_guessed,
+               "chart header '" + std::string(header.in(text)) + "': " + parts.doubt);
     }
     r.entries.reserve(draft.entries.size());
     std::vector<std::size_t> bars;
@@ -321,8 +324,9 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
             std::string(trim(text.substr(last_header, last_mark->begin - last_header))) +
             "'; expected its entries ('LABEL .... VALUE |===')");
   }
-  ctx.warn(rest.begin, "text after the last entry was not read: '" +
-                           std::string(rest.in(text).substr(0, 80)) + "'");
+  ctx.warn(
+      rest.begin, message_code::text_after_entries,
+      "text after the last entry was not read: '" + std::string(rest.in(text).substr(0, 80)) + "'");
 }
 
 }  // namespace iosr::detail

@@ -152,7 +152,7 @@ class multiline_reader {
           continue;
         }
         auto chart = trim(l.content.substr(0, l.content.size() - n));
-        ctx_.warn(l.begin + l.indent,
+        ctx_.warn(l.begin + l.indent, message_code::input_cut,
                   "input ends inside the header of a chart ('" + std::string(l.content) +
                       "' is cut inside '" + std::string(mark) + "'); that chart is not read" +
                       (chart.empty() ? "" : " (unit '" + std::string(chart) + "')"));
@@ -203,7 +203,7 @@ class multiline_reader {
         continuation = false;
       }
       if (!labelled) {
-        ctx_.warn(lines_[i].begin + lines_[i].indent,
+        ctx_.warn(lines_[i].begin + lines_[i].indent, message_code::system_details_without_label,
                   "system details without a label line ('NAME:') before them were not "
                   "attributed to any system");
       } else {
@@ -307,7 +307,8 @@ class multiline_reader {
       r.title = std::move(parts.title);
       r.version = std::move(parts.version);
     } else {
-      ctx_.warn(lines_[fallback_line].begin, "chart without a title line");
+      ctx_.warn(lines_[fallback_line].begin, message_code::chart_without_title,
+                "chart without a title line");
     }
     if (h.description != npos) r.description = std::string(lines_[h.description].content);
     if (h.unit != npos) {
@@ -383,7 +384,7 @@ class multiline_reader {
                               "'VALUE |==='";
         bool nothing_read = r.entries.empty() && ctx_.out.results.empty();
         if (!is_last_text(i) || nothing_read) ctx_.fail(l.begin + l.entry.tail.end, message);
-        ctx_.warn(l.begin + l.entry.tail.end,
+        ctx_.warn(l.begin + l.entry.tail.end, message_code::input_cut,
                   "input ends inside an entry of chart '" + r.title + "': " + message +
                       (r.entries.empty() ? "; that chart is not read"
                                          : "; the entries before it are read"));
@@ -400,7 +401,7 @@ class multiline_reader {
     }
     if (i == end) fail_if_broken_entry(i, !r.entries.empty());
     if (without_bar > 0) {
-      ctx_.warn(lines_[first].begin + lines_[first].indent,
+      ctx_.warn(lines_[first].begin + lines_[first].indent, message_code::entries_without_bars,
                 "chart '" + r.title + "': " + std::to_string(without_bar) +
                     (without_bar == 1 ? " entry has" : " entries have") +
                     " no bar ('LABEL . VALUE', as PTS shows a result while a test runs); read "
@@ -427,7 +428,8 @@ class multiline_reader {
                           "'MIN: a AVG: b MAX: c' after the dots";
     // The last line of a cut input: the entries before it stand.
     if (is_last_text(i) && (entries_before || !ctx_.out.results.empty())) {
-      ctx_.warn(offset, "input ends inside an entry: " + message + "; not read");
+      ctx_.warn(offset, message_code::input_cut,
+                "input ends inside an entry: " + message + "; not read");
       return;
     }
     ctx_.fail(offset, message);
@@ -483,7 +485,7 @@ class multiline_reader {
       e.value_text = value;
       e.value = parse_number(value);
     }
-    ctx_.warn(lines_[first].begin + lines_[first].indent,
+    ctx_.warn(lines_[first].begin + lines_[first].indent, message_code::entries_without_dots,
               "chart '" + r.title + "': " + std::to_string(end - first) +
                   (end - first == 1 ? " entry is" : " entries are") +
                   " written as 'LABEL: VALUE' without dots or bars (retyped by hand?); read "

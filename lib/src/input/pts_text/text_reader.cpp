@@ -123,14 +123,14 @@ void check_bars(const reader_context& ctx, const result& chart,
                      FMT_COMPILE("bar of '{}' in '{}' has {} '=' but its value {} implies about "
                                  "{}; the value or the bar may be mis-read"),
                      e.label, chart.title, bar_lengths[i], e.value_text, std::lround(expected));
-      ctx.out.warnings.push_back({e.where, fmt::to_string(message)});
+      ctx.out.warnings.push_back({e.where, message_code::bar_disagrees, fmt::to_string(message)});
     }
   }
 }
 
 void report_cut_chart(const reader_context& ctx, std::size_t offset, const std::string& message) {
   if (ctx.out.results.empty()) ctx.fail(offset, message);
-  ctx.warn(offset, message + "; that chart is not read");
+  ctx.warn(offset, message_code::input_cut, message + "; that chart is not read");
 }
 
 namespace {
@@ -265,9 +265,9 @@ void read_pts_text(reader_context& ctx, const read_options&) {
   auto session = find_session_prompt(ctx.text);
   if (!session) return read_export(ctx);
   // The reader's first warning: it concerns all of the text before the export.
-  ctx.warn(session->prompt_begin, "an interactive PTS session: what it printed up to its prompt '" +
-                                      session->prompt +
-                                      "' is not part of the text export and is not read");
+  ctx.warn(session->prompt_begin, message_code::session_prompt,
+           "an interactive PTS session: what it printed up to its prompt '" + session->prompt +
+               "' is not part of the text export and is not read");
   auto part = ctx.part_from(session->export_begin);
   read_export(part);
 }

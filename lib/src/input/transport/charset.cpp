@@ -57,15 +57,17 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
     // A sender that declares Latin-1 and sends UTF-8 is common; Latin-1 text that happens to
     // be valid UTF-8 with a non-ASCII character is not.
     layer.out.copy(text, 0);
-    layer.notes.push_back({note_offset, "the text is declared as " + std::string(charset) +
-                                            " but is valid UTF-8; read as UTF-8"});
+    layer.notes.push_back(
+        {note_offset, message_code::charset_mislabelled,
+         "the text is declared as " + std::string(charset) + " but is valid UTF-8; read as UTF-8"});
     return layer;
   }
   iconv_handle converter(name);
   if (!converter.ok()) {
     layer.out.copy(text, 0);
-    layer.notes.push_back({note_offset, "charset '" + std::string(charset) +
-                                            "' is not known; the text is read as it is"});
+    layer.notes.push_back(
+        {note_offset, message_code::charset_unknown,
+         "charset '" + std::string(charset) + "' is not known; the text is read as it is"});
     return layer;
   }
   // ASCII bytes are themselves in every charset but UTF-16, UTF-32 and ISO-2022: copied as they
@@ -112,7 +114,7 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
     message += "; " + std::to_string(replaced) + " bytes that are not " + std::string(charset) +
                " became U+FFFD";
   }
-  layer.notes.push_back({note_offset, std::move(message)});
+  layer.notes.push_back({note_offset, message_code::charset_converted, std::move(message)});
   return layer;
 }
 

@@ -136,10 +136,10 @@ std::optional<undone_layer> undo_double_spacing(std::string_view text) {
     at = r.end;
   }
   layer.out.copy(text.substr(at), at);
-  layer.notes.push_back(
-      {runs.front().begin, std::to_string(dropped) +
-                               " blank lines between the lines of charts removed (the text had a "
-                               "blank line after every line, as Markdown needs for line breaks)"});
+  layer.notes.push_back({runs.front().begin, message_code::double_spacing_removed,
+                         std::to_string(dropped) +
+                             " blank lines between the lines of charts removed (the text had a "
+                             "blank line after every line, as Markdown needs for line breaks)"});
   return layer;
 }
 

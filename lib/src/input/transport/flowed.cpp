@@ -44,9 +44,10 @@ std::optional<undone_layer> undo_flowed(std::string_view text, bool delete_space
     // reading removes, so the layer is kept when it changed anything.
     if (out.text() == text) return std::nullopt;
   }
-  layer.notes.push_back({note_offset, "format=flowed: " + std::to_string(joined) +
-                                          (joined == 1 ? " wrapped line" : " wrapped lines") +
-                                          " joined back (RFC 3676)"});
+  layer.notes.push_back({note_offset, message_code::flowed_joined,
+                         "format=flowed: " + std::to_string(joined) +
+                             (joined == 1 ? " wrapped line" : " wrapped lines") +
+                             " joined back (RFC 3676)"});
   return layer;
 }
 

@@ -190,8 +190,9 @@ std::optional<undone_layer> undo_html_page(std::string_view text) {
     i = stop;
   }
   if (out.size() > 0 && out.back() != '\n') out.put('\n', text.size(), 0);
-  layer.notes.push_back({start, "an HTML page, read as the text a browser shows (markup removed, " +
-                                    std::to_string(entities_decoded) + " entities decoded)"});
+  layer.notes.push_back({start, message_code::html_page,
+                         "an HTML page, read as the text a browser shows (markup removed, " +
+                             std::to_string(entities_decoded) + " entities decoded)"});
   return layer;
 }
 

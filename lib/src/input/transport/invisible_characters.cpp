@@ -74,7 +74,7 @@ std::optional<undone_layer> undo_invisible_characters(std::string_view text) {
     message += (message.empty() ? "" : "; ") + std::to_string(blanks) +
                " no-break spaces read as blanks";
   }
-  layer.notes.push_back({first, std::move(message)});
+  layer.notes.push_back({first, message_code::invisible_characters, std::move(message)});
   return layer;
 }
 

@@ -12,12 +12,14 @@
 #include <vector>
 
 #include "input/transport/mapped_text.hpp"
+#include "iosr/codes.hpp"
 
 namespace iosr::detail {
 
 /// What a layer did, at an offset of its input.
 struct transport_note {
   std::size_t offset = 0;
+  message_code code = message_code::unspecified;
   std::string message;
 };
 

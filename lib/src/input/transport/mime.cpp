@@ -214,6 +214,7 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   undone_layer first;
   std::size_t malformed = 0;
   std::string what;
+  auto what_code = message_code::transfer_decoded;
   if (cte == "quoted-printable") {
     decode_quoted_printable(body, e.body, first.out, malformed);
     what = "quoted-printable decoded";
@@ -227,16 +228,19 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   } else {
     first.out.copy(body, e.body);
     if (!cte.empty() && cte != "7bit" && cte != "8bit" && cte != "binary") {
+      what_code = message_code::transfer_encoding_unknown;
       what = "Content-Transfer-Encoding '" + cte + "' is not known; the body is read as it is";
     }
   }
   // Offsets of the notes of the first layer are in the whole text, as its map is.
   if (!part.where.empty()) {
-    first.notes.push_back({e.start(), "MIME " + part.where + " (" + describe(e) + ") read"});
+    first.notes.push_back({e.start(), message_code::mime_part_read,
+                           "MIME " + part.where + " (" + describe(e) + ") read"});
   } else if (!whole_message) {
-    first.notes.push_back({e.body, "the message body read without its headers"});
+    first.notes.push_back(
+        {e.body, message_code::mime_headers_skipped, "the message body read without its headers"});
   }
-  if (!what.empty()) first.notes.push_back({note_at, what});
+  if (!what.empty()) first.notes.push_back({note_at, what_code, what});
   layers.push_back(std::move(first));
 
   // The later layers' notes point at their own input's start: the body.
@@ -299,7 +303,7 @@ undone_layers undo_mime(std::string_view text, claims_text claims) {
       // Said at the start of the chosen part's text: the notes of the first layer are in the
       // whole text's offsets, so the other part's header line can be named exactly.
       layers.front().notes.push_back(
-          {leaves[i].e.start(),
+          {leaves[i].e.start(), message_code::mime_part_ignored,
            "MIME " + leaves[i].where + " (" + describe(leaves[i].e) +
                ") holds results too; not read (one result file per input: save it alone)"});
     }

@@ -119,7 +119,7 @@ std::optional<undone_layer> undo_quoting(std::string_view text) {
                               : " lines that the mail client re-wrapped without their '> ' were") +
                " joined back to the quoted line before";
   }
-  layer.notes.push_back({first_quoted, std::move(message)});
+  layer.notes.push_back({first_quoted, message_code::quoting_removed, std::move(message)});
   return layer;
 }
 

@@ -151,8 +151,9 @@ std::optional<undone_layer> undo_terminal(std::string_view text) {
       if (cr < text.size()) layer.out.put('\n', cr, 1);
       at = cr + 1;
     }
-    layer.notes.push_back({0, "carriage returns read as line ends (the text has no line feed, as "
-                              "classic Mac OS and Excel for Mac write it)"});
+    layer.notes.push_back({0, message_code::carriage_return_line_ends,
+                           "carriage returns read as line ends (the text has no line feed, as "
+                           "classic Mac OS and Excel for Mac write it)"});
     return layer;
   }
   // Only a text with an escape, a lone carriage return or a backspace was a terminal's.
@@ -259,7 +260,8 @@ std::optional<undone_layer> undo_terminal(std::string_view text) {
         (n.overprinted_lines == 1 ? " line" : " lines") + " (the text that stayed visible is read)");
   }
   if (n.controls > 0) add(std::to_string(n.controls) + " terminal control bytes removed");
-  layer.notes.push_back({n.first == std::string_view::npos ? 0 : n.first, std::move(message)});
+  layer.notes.push_back({n.first == std::string_view::npos ? 0 : n.first,
+                         message_code::terminal_controls, std::move(message)});
   return layer;
 }
 

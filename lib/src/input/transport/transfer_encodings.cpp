@@ -105,7 +105,7 @@ std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text) {
   decode_quoted_printable(text, 0, layer.out, malformed);
   auto line_start = text.rfind('\n', at);
   layer.notes.push_back(
-      {line_start == std::string_view::npos ? 0 : line_start + 1,
+      {line_start == std::string_view::npos ? 0 : line_start + 1, message_code::transfer_decoded,
        "quoted-printable decoded: no MIME header says so, but bars read '=3D=3D' (quoted-"
        "printable for '==')" +
            (malformed ? "; " + std::to_string(malformed) +

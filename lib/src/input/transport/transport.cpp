@@ -71,7 +71,7 @@ std::span<const transport_layer> transport_layers() { return layers; }
 void decoded_input::apply(undone_layer layer) {
   // A layer's notes are offsets of its input: placed before its own map joins the chain.
   for (auto& note : layer.notes) {
-    warnings_.push_back({positions_.position(note.offset), std::move(note.message)});
+    warnings_.push_back({positions_.position(note.offset), note.code, std::move(note.message)});
   }
   positions_.add_layer(layer.out.take_map());
   text_ = layer.out.take_text();

@@ -305,7 +305,7 @@ void render_notes(const comparison& c, int width, std::string& out) {
   if (!c.notes.empty()) {
     out += "\nNotes:\n";
     for (const auto& n : c.notes) {
-      for (const auto& part : wrapped(n, room - 2)) out += "  " + part + '\n';
+      for (const auto& part : wrapped(n.text, room - 2)) out += "  " + part + '\n';
     }
   }
 }

@@ -117,7 +117,9 @@ void render_json_comparison(const comparison& c, const comparison_render_options
                          {"unit", test.unit},
                          {"files", files}});
   }
-  doc["notes"] = c.notes;
+  json notes = json::array();
+  for (const auto& n : c.notes) notes.push_back(n.text);
+  doc["notes"] = std::move(notes);
   const auto& stats = c.statistics;
   doc["statistics"] = {{"confidence", stats.confidence},
                        {"alpha", stats.alpha},

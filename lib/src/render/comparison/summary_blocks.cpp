@@ -45,7 +45,9 @@ std::vector<unmatched_row> unmatched_rows(const comparison& c) {
 }
 
 std::vector<std::string> note_lines(const comparison& c) {
-  std::vector<std::string> lines(c.notes.begin(), c.notes.end());
+  std::vector<std::string> lines;
+  lines.reserve(c.notes.size());
+  for (const auto& n : c.notes) lines.push_back(n.text);
   for (const auto& row : unmatched_rows(c)) {
     lines.push_back("not in every input: " + row.heading + " (only in " + row.only_in + ")");
   }

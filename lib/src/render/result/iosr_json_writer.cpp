@@ -53,6 +53,9 @@ void put(json& out, std::string_view key, entry_kind value) {
 void put(json& out, std::string_view key, direction value) {
   out[std::string(key)] = to_string(value);
 }
+void put(json& out, std::string_view key, message_code value) {
+  out[std::string(key)] = to_string(value);
+}
 void put(json& out, std::string_view key, const display_format& value) {
   out[std::string(key)] = value.name();
 }

@@ -120,7 +120,7 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
       "\nratio: performance against the baseline at the same point (> 1 = better); (N): N "
       "runs combined by geometric mean\n";
   out += method_text(t) + "; * marks the first point after a step\n";
-  for (const auto& n : t.notes) out += "note: " + n + '\n';
+  for (const auto& n : t.notes) out += "note: " + n.text + '\n';
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
     if (columns.empty()) continue;

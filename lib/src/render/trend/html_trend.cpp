@@ -179,7 +179,7 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
       html_escaped(sentence(method_text(t))) + "; the first point after a step is ringed.</p>\n";
   if (!t.notes.empty()) {
     out += "<ul class=\"notes\">";
-    for (const auto& n : t.notes) out += "<li>" + html_escaped(n) + "</li>";
+    for (const auto& n : t.notes) out += "<li>" + html_escaped(n.text) + "</li>";
     out += "</ul>\n";
   }
   for (std::size_t m = 0; m < t.machines.size(); ++m) {

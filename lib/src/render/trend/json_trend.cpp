@@ -138,7 +138,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
   out += "],\n  \"notes\": [";
   for (std::size_t i = 0; i < t.notes.size(); ++i) {
     if (i) out += ", ";
-    string(out, t.notes[i]);
+    string(out, t.notes[i].text);
   }
   out += "]\n}\n";
 }

@@ -57,7 +57,7 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
       "Each configuration's performance ratio against its baseline at the same point (> 1 = "
       "better); (N) = N runs combined by geometric mean. " +
       markdown_escaped(sentence(method_text(t))) + "; the first point after a step is in bold.\n";
-  for (const auto& n : t.notes) out += "\n- note: " + markdown_escaped(n);
+  for (const auto& n : t.notes) out += "\n- note: " + markdown_escaped(n.text);
   if (!t.notes.empty()) out += '\n';
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
