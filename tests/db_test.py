@@ -230,6 +230,15 @@ try:
     with open(os.path.join(work, "formats.csv"), "rb") as a, \
             open(os.path.join(work, "formats-convert.csv"), "rb") as b:
         check("every format exports as convert writes it, byte for byte", a.read() == b.read())
+    # a SHA-256 prefix that names several files is refused, naming them, and removes nothing
+    shared = sql(fdb, "SELECT substr(sha256, 1, 1) FROM sources GROUP BY 1 HAVING count(*) > 1 "
+                      "ORDER BY 1 LIMIT 1")
+    check("two of the formats' files share a first SHA-256 digit", shared != "", shared)
+    sources_before = sql(fdb, "SELECT count(*) FROM sources")
+    rc, _, err = run("db", "remove", "--db", fdb, shared)
+    check("an ambiguous SHA-256 prefix is refused",
+          rc == 1 and "files; expected one (give more of the SHA-256)" in err, err)
+    check("and removes nothing", sql(fdb, "SELECT count(*) FROM sources") == sources_before)
 
     # remove: by path, by SHA-256 prefix; what nothing uses goes with it
     rc, _, err = run("db", "remove", "--db", db, copy)
