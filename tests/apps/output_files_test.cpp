@@ -15,20 +15,9 @@
 
 namespace batch = iosr::cli::batch;
 namespace fs = std::filesystem;
-using iosr::test::temp_dir;
+using namespace iosr::test;  // NOLINT(google-build-using-namespace): the tests' own helpers
 
 namespace {
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write(const fs::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  REQUIRE(out);
-}
 
 // The names in `dir`, sorted, to show that nothing else was left there.
 std::vector<std::string> names_in(const fs::path& dir) {
@@ -84,7 +73,7 @@ TEST_CASE("Preparing an output path makes its directories, never through a link"
     CHECK_FALSE(fs::exists(dir.path() / "y"));
   }
   SECTION("a file where a directory belongs is refused") {
-    write(out / "x", "a file");
+    write_file(out / "x", "a file");
     const auto path = batch::prepare_output_path(out, "x/result.xml", ".csv", error);
     CHECK(path.empty());
     CHECK(error == (out / "x").string() + " is a file where a directory belongs");
@@ -112,7 +101,7 @@ TEST_CASE("An atomic file appears whole when committed", "[batch][output]") {
 TEST_CASE("An atomic file not committed leaves the old file as it was", "[batch][output]") {
   temp_dir dir;
   const auto path = dir / "out.csv";
-  write(path, "the old file\n");
+  write_file(path, "the old file\n");
   std::string error;
   {
     batch::atomic_file f;
@@ -127,7 +116,7 @@ TEST_CASE("An atomic file not committed leaves the old file as it was", "[batch]
 TEST_CASE("An atomic file replaces the old file whole", "[batch][output]") {
   temp_dir dir;
   const auto path = dir / "out.csv";
-  write(path, std::string(100'000, 'o'));
+  write_file(path, std::string(100'000, 'o'));
   std::string error;
   SECTION("cached") { REQUIRE(batch::write_atomically(path, "new\n", error)); }
   SECTION("synced") {
@@ -141,7 +130,7 @@ TEST_CASE("An atomic file replaces the old file whole", "[batch][output]") {
 TEST_CASE("An atomic file replaces a link, not the file it points to", "[batch][output]") {
   temp_dir dir;
   const auto target = dir / "target.csv";
-  write(target, "not to be touched\n");
+  write_file(target, "not to be touched\n");
   const auto path = dir / "out.csv";
   fs::create_symlink(target, path);
   std::string error;

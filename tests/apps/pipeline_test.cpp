@@ -22,21 +22,9 @@
 
 namespace batch = iosr::cli::batch;
 namespace fs = std::filesystem;
-using iosr::test::temp_dir;
+using namespace iosr::test;  // NOLINT(google-build-using-namespace): the tests' own helpers
 
 namespace {
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-  REQUIRE(out);
-}
 
 const fs::path seeds = fs::path(IOSR_DATA_DIR) / "text";
 const char* const seed_names[] = {"000_1809f3a92cbbf2f4.txt", "001_d98c4465b017a3b0.txt",
@@ -47,7 +35,7 @@ std::vector<std::string> make_inputs(const temp_dir& dir, std::size_t count) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < count; ++i) {
     const auto name = dir / ("in" + std::string(i < 10 ? "0" : "") + std::to_string(i) + ".txt");
-    write(name, slurp(seeds / seed_names[i % 4]));
+    write_file(name, slurp(seeds / seed_names[i % 4]));
     out.push_back(name);
   }
   return out;
@@ -136,7 +124,7 @@ TEST_CASE("A failing input does not stop the others", "[batch]") {
   temp_dir dir;
   auto inputs = make_inputs(dir, 6);
   const auto garbage = dir / "garbage.txt";
-  write(garbage, "this is no result file\n");
+  write_file(garbage, "this is no result file\n");
   const auto missing = dir / "missing.txt";
   std::vector<std::string> plan{inputs[0], garbage,   inputs[1], missing,
                                 inputs[2], inputs[3], inputs[4], inputs[5]};
@@ -158,8 +146,8 @@ TEST_CASE("A failing input does not stop the others", "[batch]") {
 TEST_CASE("Files found in a directory that are no result files are skipped", "[batch]") {
   temp_dir dir;
   const auto inputs = make_inputs(dir, 2);
-  write(dir / "notes.md", "# not a result\n");
-  write(dir / "in00.csv" + std::string(batch::temporary_suffix), "half an output");
+  write_file(dir / "notes.md", "# not a result\n");
+  write_file(dir / "in00.csv" + std::string(batch::temporary_suffix), "half an output");
   batch::pipeline p(plan_of({dir.path().string()}, 2));
   const auto t = run(p);
   CHECK(t.names == inputs);
@@ -227,7 +215,7 @@ TEST_CASE("A directory walk lists files in byte order and leaves the output out"
   fs::create_directories(dir.path() / "b" / "out");
   fs::create_directories(dir.path() / "B");
   for (const char* name : {"b/z.txt", "b/a.txt", "B/m.txt", "b/out/old.csv", "a.txt"}) {
-    write(dir / name, "x");
+    write_file(dir / name, "x");
   }
   const auto listed = batch::list_inputs({dir.path().string()}, dir / "b/out");
   std::vector<std::string> relative;

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
-// A directory of one test's own under the system's temporary directory, removed with its
-// contents when the test ends, so that tests running in parallel never share a file.
+// What the apps' tests share for files: a directory of one test's own under the system's temporary
+// directory, removed with its contents when the test ends, so that tests running in parallel never
+// share a file.
 #pragma once
 
 #include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <system_error>
+
+#include "catch.hpp"
 
 namespace iosr::test {
 
@@ -35,5 +40,19 @@ class temp_dir {
  private:
   std::filesystem::path path_;
 };
+
+/// The bytes of a file a test wrote or reads; a test fails when it cannot be opened.
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Writes `bytes` as the whole file; a test fails when it cannot.
+inline void write_file(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  REQUIRE(out);
+}
 
 }  // namespace iosr::test

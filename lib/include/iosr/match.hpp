@@ -55,6 +55,7 @@ struct test_match {
 struct test_header {
   std::string title, version, description, unit;
   iosr::direction direction = direction::none;
+  bool operator==(const test_header&) const = default;
 };
 
 /// The header of a chart.

@@ -21,6 +21,15 @@ void string(std::string& out, std::string_view s) {
   append_json_string(out, s, json_style::document);
 }
 
+// The JSON strings `text(item)` of `items`, comma-separated, for an array's brackets.
+template <class Items, class Text>
+void strings(std::string& out, const Items& items, Text text) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    string(out, text(items[i]));
+  }
+}
+
 // The shortest text that reads back as the same double, as the CSV writes numbers.
 void number(std::string& out, double v) { fmt::format_to(std::back_inserter(out), "{}", v); }
 
@@ -89,10 +98,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
     out += "null";
   }
   out += ",\n  \"points\": [";
-  for (std::size_t i = 0; i < t.points.size(); ++i) {
-    if (i) out += ", ";
-    string(out, t.points[i].name);
-  }
+  strings(out, t.points, [](const trend_point& p) -> std::string_view { return p.name; });
   out += "],\n  \"machines\": [";
   for (std::size_t i = 0; i < t.machines.size(); ++i) {
     out += i ? ",\n    {\"number\": " : "\n    {\"number\": ";
@@ -136,10 +142,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
     out += "]}";
   }
   out += "],\n  \"notes\": [";
-  for (std::size_t i = 0; i < t.notes.size(); ++i) {
-    if (i) out += ", ";
-    string(out, t.notes[i].text);
-  }
+  strings(out, t.notes, [](const note& n) -> std::string_view { return n.text; });
   out += "]\n}\n";
 }
 
