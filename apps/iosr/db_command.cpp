@@ -11,6 +11,7 @@
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "db/import.hpp"
+#include "db/listing.hpp"
 #include "db/store.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/render.hpp"
@@ -50,26 +51,7 @@ void list_options(cxxopts::Options& options) { options.add_options()("h,help", "
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
   db::store db(database_of(args), false);
-  auto s = db.summarize();
-  std::string out = fmt::format("{} (schema version {})\n", db.path(), db.version());
-  out += fmt::format("{} files, {} systems, {} tests, {} entries\n", s.files, s.systems, s.tests,
-                     s.entries);
-  std::string kernels;
-  for (const auto& k : s.kernels) kernels += (kernels.empty() ? "" : ", ") + k;
-  out += "kernels: " + (kernels.empty() ? std::string("none known") : kernels) + "\n";
-  out += "run dates: " +
-         (s.first_date.empty() ? std::string("none known")
-                               : s.first_date.substr(0, 10) + " to " + s.last_date.substr(0, 10)) +
-         "\n";
-  auto sources = db.sources();
-  if (!sources.empty()) {
-    out += fmt::format("\n{:<12}  {:>8}  {:<13}  {}\n", "sha256", "entries", "format", "path");
-    for (const auto& r : sources) {
-      out += fmt::format("{:<12}  {:>8}  {:<13}  {}\n", r.sha256.substr(0, 12), r.entries, r.format,
-                         r.path);
-    }
-  }
-  std::cout << out;
+  std::cout << db::listing_text(db::list_store(db));
   return exit_ok;
 }
 

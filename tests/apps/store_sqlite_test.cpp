@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "db/listing.hpp"
 #include "db/schema.hpp"
 #include "db/sqlite.hpp"
 #include "db/store.hpp"
@@ -95,4 +96,24 @@ TEST_CASE("Without create, a missing database is an error, and nothing is made",
   db::store made(path, true);
   CHECK(fs::exists(path));
   CHECK(made.version() == db::schema_version);
+}
+
+TEST_CASE("db list: the listing as data, and its text", "[store][sqlite]") {
+  temp_dir dir;
+  db::store s(dir / "v0.db", true);
+  auto empty = db::list_store(s);
+  CHECK(empty.version == db::schema_version);
+  CHECK(empty.sources.empty());
+  CHECK(db::listing_text(empty) == dir / "v0.db" + " (schema version " +
+                                       std::to_string(db::schema_version) +
+                                       ")\n0 files, 0 systems, 0 tests, 0 entries\nkernels: none "
+                                       "known\nrun dates: none known\n");
+  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", dir / "old.db");
+  db::store old(dir / "old.db", false);
+  const auto listing = db::list_store(old);
+  CHECK(listing.summary.files == 2);
+  REQUIRE(listing.sources.size() == 2);
+  const auto text = db::listing_text(listing);
+  CHECK(text.find("kernels: 5.5, 5.6-rc7\n") != std::string::npos);
+  CHECK(text.find(listing.sources[0].sha256.substr(0, 12) + "  ") != std::string::npos);
 }

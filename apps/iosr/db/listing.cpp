@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// `iosr db list` as data and as text (listing.hpp).
+#include "db/listing.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+
+namespace iosr::cli::db {
+
+store_listing list_store(store& db) {
+  return {db.path(), db.version(), db.summarize(), db.sources()};
+}
+
+std::string listing_text(const store_listing& listing) {
+  const auto& s = listing.summary;
+  std::string out = fmt::format("{} (schema version {})\n", listing.path, listing.version);
+  out += fmt::format("{} files, {} systems, {} tests, {} entries\n", s.files, s.systems, s.tests,
+                     s.entries);
+  std::string kernels;
+  for (const auto& k : s.kernels) kernels += (kernels.empty() ? "" : ", ") + k;
+  out += "kernels: " + (kernels.empty() ? std::string("none known") : kernels) + "\n";
+  out += "run dates: " +
+         (s.first_date.empty() ? std::string("none known")
+                               : s.first_date.substr(0, 10) + " to " + s.last_date.substr(0, 10)) +
+         "\n";
+  if (!listing.sources.empty()) {
+    out += fmt::format("\n{:<12}  {:>8}  {:<13}  {}\n", "sha256", "entries", "format", "path");
+    for (const auto& r : listing.sources) {
+      out += fmt::format("{:<12}  {:>8}  {:<13}  {}\n", r.sha256.substr(0, 12), r.entries, r.format,
+                         r.path);
+    }
+  }
+  return out;
+}
+
+}  // namespace iosr::cli::db
