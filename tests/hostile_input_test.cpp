@@ -543,12 +543,26 @@ TEST_CASE("Hostile: iosr JSON nested deeper than its schema is refused", "[hosti
 
 TEST_CASE("Hostile: text values that are not plain decimals are refused at the value",
           "[hostile]") {
-  for (std::string value : {"1e999", "nan", "inf", "-inf", "1,234.5", "12.3.4"}) {
+  for (std::string value : {"nan", "inf", "-inf", "1,234.5", "12.3.4"}) {
     auto r = attempt(replaced(text_sample, "20.13", value));
     CHECK(r.error == "in:21:8: value '" + value +
                          "' of 'none' is not a number; expected digits with an optional decimal "
                          "point, such as 20.13");
   }
+  // A number no double holds is out of range, not "not a number", and a long one is quoted
+  // shortened: a 400-digit value never fills the terminal.
+  const std::string digits400 = "9" + std::string(399, '0');
+  for (std::string value :
+       {std::string("1e999"), std::string("-1e999"), std::string("1e-400"), digits400}) {
+    auto r = attempt(replaced(text_sample, "20.13", value));
+    CAPTURE(value);
+    CHECK(r.error.find("' of 'none' is out of range; expected a number a double holds") !=
+          std::string::npos);
+    CHECK(r.error.size() < 200);
+  }
+  CHECK(attempt(replaced(text_sample, "20.13", digits400))
+            .error.find("value '9000000000000000...00000000, 400 characters'") !=
+        std::string::npos);
 }
 
 TEST_CASE("Hostile: the text value -0 is a number and is kept as written", "[hostile]") {
@@ -567,7 +581,10 @@ TEST_CASE("Hostile: XML values that are not numbers are kept as text with a warn
     const auto& e = r.file->results.at(0).entries.at(0);
     CHECK(e.value_text == value);
     CHECK_FALSE(e.value);
-    CHECK(has_warning(*r.file, "value '" + value + "' is not a number; kept as text"));
+    CHECK(has_warning(*r.file, value == "1e999"
+                                   ? "value '1e999' is out of range for a double; kept as text, "
+                                     "as written"
+                                   : "value '" + value + "' is not a number; kept as text"));
   }
 }
 

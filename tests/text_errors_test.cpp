@@ -267,8 +267,8 @@ TEST_CASE("A value with a thousands separator fails at the value", "[error]") {
 
 TEST_CASE("A value too large for a double fails at the value", "[error]") {
   parse_should_fail(
-      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone . 10 |==========\nbfq .. 1e999 |=====\n",
-      5, 8, "value '1e999' of 'bfq' is not a number");
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone . 10 |==========\nbfq .. 1e999 |=====\n", 5,
+      8, "value '1e999' of 'bfq' is out of range; expected a number a double holds");
 }
 
 TEST_CASE("A line graph value that is not a number fails at its minimum", "[error]") {

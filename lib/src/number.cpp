@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 #include "strings.hpp"
 
@@ -64,6 +65,21 @@ std::optional<double> parse_number(std::string_view text) {
     return std::nullopt;
   }
   return value;
+}
+
+bool out_of_range(std::string_view text) {
+  // from_chars reads the same shapes as parse_number (no `+`, no `inf`, no hexadecimal) and
+  // tells a value past a double's range from text that is no number.
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc::result_out_of_range && end == text.data() + text.size();
+}
+
+std::string quoted_value(std::string_view text) {
+  constexpr std::size_t whole = 40, head = 16, tail = 8;
+  if (text.size() <= whole) return std::string(text);
+  return std::string(text.substr(0, head)) + "..." + std::string(text.substr(text.size() - tail)) +
+         ", " + std::to_string(text.size()) + " characters";
 }
 
 int decimals(std::string_view text) {

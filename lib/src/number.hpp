@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace iosr::detail {
@@ -11,6 +12,16 @@ namespace iosr::detail {
 /// `.digits`, optional exponent. Nothing else: not `1,234.5`, `12.3.4`, `nan`, `inf`, and not
 /// a number too large for a double (`1e999`).
 std::optional<double> parse_number(std::string_view text);
+
+/// Whether `text` is written as a decimal number whose value no double holds (`1e999`, a
+/// 400-digit integer, `1e-400`): parse_number() refuses it, and a message says "out of range",
+/// not "not a number".
+bool out_of_range(std::string_view text);
+
+/// `text` as a message quotes it: whole up to 40 bytes; longer, its first 16 and last 8 bytes
+/// and its length (`1234567890123456...12345678, 400 characters`), so that a hostile value never
+/// fills a terminal.
+std::string quoted_value(std::string_view text);
 
 /// Digits after the decimal point as written (`7.1` -> 1, `1134` -> 0).
 int decimals(std::string_view text);

@@ -51,6 +51,7 @@ enum class message_code {
   chart_merged,
   direction_unknown,
   value_not_a_number,
+  value_out_of_range,  ///< a stored value is a number no double holds; kept as text
   series_not_numbers,
   pass_fail_unknown,
   value_with_commas,
@@ -155,6 +156,7 @@ struct enum_names<message_code> {
                                                "chart-merged",
                                                "direction-unknown",
                                                "value-not-a-number",
+                                               "value-out-of-range",
                                                "series-not-numbers",
                                                "pass-fail-unknown",
                                                "value-with-commas",

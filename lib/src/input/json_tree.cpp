@@ -8,6 +8,8 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "number.hpp"
+
 namespace iosr::detail {
 
 json_value::json_value(json_value&&) noexcept = default;
@@ -282,8 +284,8 @@ json_parse read_json_tree(const reader_context& ctx, const read_options& options
       ctx.fail(where, "malformed JSON: " + std::string(core_message(error.what)) + "; expected " +
                           std::string(expected.name));
     case json_error::type::too_large:
-      ctx.fail(where,
-               "number " + error.token + " is too large; expected a number that fits a double");
+      ctx.fail(where, "number " + quoted_value(error.token) +
+                          " is too large; expected a number that fits a double");
     case json_error::type::too_deep:
       ctx.fail(where,
                "objects and arrays nested more than " + std::to_string(options.max_json_depth) +

@@ -75,8 +75,13 @@ value_oddity read_stored_value(entry& e, const display_format& format) {
   e.value = parse_number(e.value_text);
   if (!e.value) {
     e.kind = entry_kind::text;
+    if (out_of_range(e.value_text)) {
+      return {message_code::value_out_of_range,
+              "value '" + quoted_value(e.value_text) +
+                  "' is out of range for a double; kept as text, as written"};
+    }
     return {message_code::value_not_a_number,
-            "value '" + e.value_text + "' is not a number; kept as text"};
+            "value '" + quoted_value(e.value_text) + "' is not a number; kept as text"};
   }
   return {};
 }

@@ -69,8 +69,13 @@ void add_text_entry(result& chart, const reader_context& ctx, std::string_view l
     case tail_kind::bare:
       e.kind = entry_kind::number;
       e.value = parse_number(e.value_text);
+      if (!e.value && out_of_range(e.value_text)) {
+        ctx.fail(value_offset, "value '" + quoted_value(e.value_text) + "' of '" + e.label +
+                                   "' is out of range; expected a number a double holds (up to "
+                                   "about 1.8e308 in size, and 0 or at least about 2.2e-308)");
+      }
       if (!e.value) {
-        ctx.fail(value_offset, "value '" + e.value_text + "' of '" + e.label +
+        ctx.fail(value_offset, "value '" + quoted_value(e.value_text) + "' of '" + e.label +
                                    "' is not a number; expected digits with an optional "
                                    "decimal point, such as 20.13");
       }
