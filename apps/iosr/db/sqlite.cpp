@@ -179,6 +179,8 @@ void connection::busy_timeout(int milliseconds) {
   check(sqlite().busy_timeout(db_, milliseconds), "setting the busy timeout");
 }
 
+bool sqlite_error::busy() const { return (code_ & 0xff) == SQLITE_BUSY; }
+
 transaction::transaction(connection& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
 
 transaction::~transaction() {

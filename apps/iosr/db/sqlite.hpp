@@ -23,6 +23,8 @@ class sqlite_error : public error {
   sqlite_error(const std::string& message, int code)
       : error(error_kind::store, message), code_(code) {}
   int code() const { return code_; }
+  /// SQLite said SQLITE_BUSY (any extended code of it): another connection holds the lock.
+  bool busy() const;
 
  private:
   int code_;

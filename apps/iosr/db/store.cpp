@@ -142,7 +142,7 @@ void set_wal(connection& db) {
       db.query_integer("PRAGMA journal_mode = WAL");
       return;
     } catch (const sqlite_error& e) {
-      if ((e.code() & 0xff) != 5 /* SQLITE_BUSY */ || waited >= busy_milliseconds) throw;
+      if (!e.busy() || waited >= busy_milliseconds) throw;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(pause_milliseconds));
   }

@@ -80,20 +80,19 @@ void choose_baselines(comparison& c, const compare_options& options) {
         continue;
       }
     } else {
+      // The members of the best default rank, in group order: one pass.
       std::optional<int> best;
       for (auto i : members[g]) {
         const auto rank = default_baseline_rank(c.configurations[i].scheduler);
-        if (rank && (!best || *rank < *best)) best = rank;
+        if (!rank || (best && *rank > *best)) continue;
+        if (!best || *rank < *best) found.clear();
+        best = rank;
+        found.push_back(i);
       }
-      if (best) {
-        found = candidates(c, members[g], [&](const configuration& conf) {
-          return default_baseline_rank(conf.scheduler) == best;
-        });
-        if (*best > 0) {
-          c.notes.push_back({message_code::baseline_noop,
-                             "baseline noop (legacy single-queue kernel) in " + where + ": " +
-                                 c.configurations[found.front()].label});
-        }
+      if (best > 0) {
+        c.notes.push_back(
+            {message_code::baseline_noop, "baseline noop (legacy single-queue kernel) in " + where +
+                                              ": " + c.configurations[found.front()].label});
       }
       if (found.empty()) {
         c.notes.push_back({message_code::no_baseline,
