@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "byte_lanes.hpp"
+#include "utf8.hpp"
 
 namespace iosr::detail {
 
@@ -92,41 +93,6 @@ constexpr json_table make_json_table(json_style style) {
 constexpr json_table json_tables[] = {make_json_table(json_style::document),
                                       make_json_table(json_style::lines),
                                       make_json_table(json_style::pts_entry)};
-
-// The UTF-8 sequence starting at text[at] (a byte from 0x80): its length when it is well-formed
-// (Unicode table 3-7: no overlong forms, surrogates or code points past U+10FFFF), else the
-// length of its maximal invalid part, which one U+FFFD replaces (at least 1).
-struct utf8_sequence {
-  std::size_t length = 1;
-  bool valid = false;
-};
-
-utf8_sequence scan_utf8(std::string_view text, std::size_t at) {
-  const auto lead = static_cast<unsigned char>(text[at]);
-  std::size_t need = 0;
-  unsigned char low = 0x80, high = 0xBF;  // what the next byte may be
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    need = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    need = 3;
-    if (lead == 0xE0) low = 0xA0;   // overlong below
-    if (lead == 0xED) high = 0x9F;  // surrogates above
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    need = 4;
-    if (lead == 0xF0) low = 0x90;   // overlong below
-    if (lead == 0xF4) high = 0x8F;  // past U+10FFFF above
-  } else {
-    return {};  // a continuation byte, or a lead byte UTF-8 never uses
-  }
-  std::size_t length = 1;
-  for (; length < need && at + length < text.size(); ++length) {
-    const auto next = static_cast<unsigned char>(text[at + length]);
-    if (next < low || next > high) break;
-    low = 0x80;
-    high = 0xBF;
-  }
-  return {length, length == need};
-}
 
 }  // namespace
 
