@@ -21,15 +21,10 @@ namespace {
 
 direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
                           std::string_view proportion) {
-  if (proportion == "HIB") return direction::higher;
-  if (proportion == "LIB") return direction::lower;
-  if (!proportion.empty() && proportion != "ABSTRACT") {
-    ctx.warn(node, message_code::direction_unknown,
-             "Proportion '" + std::string(proportion) +
-                 "' is not HIB, LIB or empty; read as no "
-                 "direction");
-  }
-  return direction::none;
+  auto read = direction_of_proportion(proportion, "Proportion");
+  if (!read.unknown.empty())
+    ctx.warn(node, message_code::direction_unknown, std::move(read.unknown));
+  return read.value;
 }
 
 // One element's text into the model field it holds, by the field's type.

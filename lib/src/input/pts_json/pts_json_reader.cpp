@@ -159,14 +159,9 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
 }
 
 direction read_proportion(const json_context& ctx, const json_value& v) {
-  auto text = text_of(ctx, v, "proportion");
-  if (text == "HIB") return direction::higher;
-  if (text == "LIB") return direction::lower;
-  if (!text.empty()) {
-    ctx.warn(v, message_code::direction_unknown,
-             "proportion '" + text + "' is not HIB or LIB; read as no direction");
-  }
-  return direction::none;
+  auto read = direction_of_proportion(text_of(ctx, v, "proportion"), "proportion");
+  if (!read.unknown.empty()) ctx.warn(v, message_code::direction_unknown, std::move(read.unknown));
+  return read.value;
 }
 
 // `min_result` / `max_result`: the range of a line graph kept as one average.
