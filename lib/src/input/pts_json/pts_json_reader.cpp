@@ -35,8 +35,9 @@ struct json_context : reader_context {
 // A member that should be a string: numbers are taken as written, anything else is reported.
 std::string text_of(const json_context& ctx, const json_value& v, std::string_view key) {
   if (v.is_string() || v.is_number()) return v.text;
+  // Appended, not "'" + std::string(key): GCC 12's -Wrestrict misreads that inlined (PR 105329).
   ctx.warn(v, message_code::json_not_a_string,
-           "'" + std::string(key) + "' is not a string; not read");
+           std::string(1, '\'').append(key).append("' is not a string; not read"));
   return {};
 }
 
@@ -107,7 +108,7 @@ const json_value* object_member(const json_context& ctx, const json_value& paren
   const auto* v = parent.find(key);
   if (v && !v->is_object()) {
     ctx.warn(*v, message_code::json_not_an_object,
-             "'" + std::string(key) + "' is not an object; not read");
+             std::string(1, '\'').append(key).append("' is not an object; not read"));
     return nullptr;
   }
   return v;

@@ -40,8 +40,9 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
   std::string cell = markdown_escaped(e.value_text);
   if (!is_baseline(c, e.configuration) && e.delta_pct) {
     cell += " (" + delta_text(e.delta_pct);
-    if (const auto in = delta_interval_text(e); !in.empty()) cell += " " + markdown_escaped(in);
-    if (const auto mark = noise_mark(e); !mark.empty()) cell += " " + markdown_escaped(mark);
+    // Appended, not " " + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
+    if (const auto in = delta_interval_text(e); !in.empty()) (cell += ' ') += markdown_escaped(in);
+    if (const auto mark = noise_mark(e); !mark.empty()) (cell += ' ') += markdown_escaped(mark);
     cell += ")";
   }
   if (e.rank == 1) cell = "**" + cell + "**";
@@ -58,7 +59,7 @@ void render_family(const comparison& c, const table_index& index,
     std::string label = markdown_escaped(family.rest[k]);
     if (!family.one_unit) {
       const auto about = unit_text(test.unit, test.direction);
-      if (!about.empty()) label += (label.empty() ? "" : " ") + ("(" + about + ")");
+      if (!about.empty()) ((label += label.empty() ? "(" : " (") += about) += ')';
     }
     if (label.empty()) label = or_dash(unit_text(test.unit, test.direction));
     std::vector<std::string> row{label};

@@ -41,7 +41,9 @@ struct block_layout {
 // A geometric mean's value needs no count: its tests are counted after its name.
 std::string cell_text(const trend_value* v, bool geomean) {
   if (!v || !v->ratio) return "-";
-  std::string s = (v->change_point ? "*" : "") + trend_ratio_text(*v->ratio);
+  // Appended, not "*" + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
+  std::string s = v->change_point ? "*" : "";
+  s += trend_ratio_text(*v->ratio);
   if (v->runs > 1 && !geomean) s += fmt::format(" ({})", v->runs);
   return s;
 }
