@@ -462,8 +462,9 @@ TEST_CASE("Hostile: the entries limit applies to composite.xml too", "[hostile]"
   iosr::read_options limits;
   limits.max_entries_per_chart = 1;
   auto r = attempt(xml_sample, limits);
-  CHECK(r.error == "in:31:7: chart 'FS-Mark' has more than 1 entries; expected at most 1 (raise "
-                   "the 'entries' limit)");
+  CHECK(r.error ==
+        "in:31:7: chart 'FS-Mark' has more than 1 entry; expected at most 1 (raise "
+        "the 'entries' limit)");
 }
 
 TEST_CASE("Hostile: the input-bytes limit refuses text in memory", "[hostile]") {

@@ -389,7 +389,7 @@ def main():
         rc, out, err = run("db", "import", "--db", "bad.db", ID_BAD_XML, local)
         check("db import: the invalid XML's place", rc == 1 and
               re.search(rf"^{ID_BAD_XML}:{line}:\d+: ", err, re.M) and "1 failed" in err
-              and "imported 1 files" in err, err)
+              and "imported 1 file" in err, err)
 
         # Two processes fetching the same ID leave one whole file, and no temporary one.
         procs = [subprocess.Popen([IOSR, "show", ID_RACE], cwd=work, env=env,

@@ -35,7 +35,7 @@ TEST_CASE("show summary names the file, systems with group and scheduler, and ea
   CHECK(text.find("hdd.txt (pts-text)") != std::string::npos);
   CHECK(text.find("Title:       HDD IO Scheduler Tests") != std::string::npos);
   CHECK(text.find("Description: Two drives.") != std::string::npos);
-  CHECK(text.find("2 systems, 1 charts, 2 entries") != std::string::npos);
+  CHECK(text.find("2 systems, 1 chart, 2 entries") != std::string::npos);
   CHECK(text.find("group: WD5000AZRX  name: Mq-Deadline  scheduler: mq-deadline") !=
         std::string::npos);
   CHECK(text.find("Disk: 500GB Western Digital WD5000AZRX-0") != std::string::npos);

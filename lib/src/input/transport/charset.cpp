@@ -7,6 +7,7 @@
 #include <cerrno>
 
 #include "input/transport/layers.hpp"
+#include "iosr/counted.hpp"
 #include "strings.hpp"
 #include "utf8.hpp"
 
@@ -95,8 +96,8 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
   }
   std::string message = "charset " + std::string(charset) + " converted to UTF-8";
   if (replaced > 0) {
-    message += "; " + std::to_string(replaced) + " bytes that are not " + std::string(charset) +
-               " became U+FFFD";
+    message += "; " + counted(replaced, "byte") + " that " + (replaced == 1 ? "is" : "are") +
+               " not " + std::string(charset) + " became U+FFFD";
   }
   layer.notes.push_back({note_offset, message_code::charset_converted, std::move(message)});
   return layer;

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "direction_names.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/error.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
@@ -76,8 +77,9 @@ std::string render_listing(const result_file& file) {
 
   std::size_t entries = 0;
   for (const auto& r : file.results) entries += r.entries.size();
-  fmt::format_to(it, "\n{} systems, {} charts, {} entries, {} warnings\n", file.systems.size(),
-                 file.results.size(), entries, file.warnings.size());
+  fmt::format_to(it, "\n{}, {}, {}, {}\n", counted(file.systems.size(), "system"),
+                 counted(file.results.size(), "chart"), counted(entries, "entry", "entries"),
+                 counted(file.warnings.size(), "warning"));
 
   fmt::format_to(it, "\nSystems\n");
   for (const auto& s : file.systems) {

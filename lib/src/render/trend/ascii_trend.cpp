@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "render/trend/trend_formats.hpp"
 
 namespace iosr::detail {
@@ -114,7 +115,7 @@ block_layout layout_for(const trend& t, const std::vector<const trend_series*>& 
 }  // namespace
 
 void render_ascii_trend(const trend& t, const trend_render_options& options, std::string& out) {
-  out += fmt::format("Trend by {} over {} points", to_string(t.by), t.points.size());
+  out += fmt::format("Trend by {} over {}", to_string(t.by), counted(t.points.size(), "point"));
   if (t.by == trend_by::label && t.baseline_point) {
     out += ", each against " + t.points[*t.baseline_point].name;
   }
