@@ -25,9 +25,10 @@ install(FILES "${PROJECT_BINARY_DIR}/iosrConfig.cmake"
 
 if(IOSR_BUILD_APPS)
   install(TARGETS iosr_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  # Beside iosr, which runs it from its own directory to fetch result IDs.
+  # A program for iosr alone, which runs it to fetch result IDs and finds it at IOSR_HELPER_DIR
+  # from its own directory (apps/CMakeLists.txt).
   if(TARGET iosr_http)
-    install(TARGETS iosr_http RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+    install(TARGETS iosr_http RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/iosr)
   endif()
   install(FILES "${PROJECT_SOURCE_DIR}/apps/completion/iosr.bash"
           DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME iosr)

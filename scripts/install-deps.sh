@@ -1,28 +1,37 @@
 #!/usr/bin/env bash
-# Installs what iosr needs to build and run every test, from Debian packages; does nothing when
-# all of it is present. No test installs anything itself. Run as root (or with sudo available)
-# on Debian 12.
-# With arguments, installs those packages instead (install-fuzz-deps.sh uses this).
+# Installs what iosr needs from Debian packages; does nothing when all of it is present. No test
+# installs anything itself. Run as root (or with sudo available) on Debian 12.
+#   install-deps.sh            what building and running iosr needs (scripts/build.sh)
+#   install-deps.sh --tests    that, and what the tests use (scripts/test.sh)
+#   install-deps.sh PKG...     those packages instead (install-fuzz-deps.sh uses this)
+# When another install holds the package manager's lock, apt-get waits for it (up to 10 minutes)
+# instead of failing with "Could not get lock".
 set -euo pipefail
 
-# The build (libmimalloc-dev: iosr's malloc; libsqlite3-dev and libssl-dev for `iosr db`: SQLite,
-# and OpenSSL's SHA-256), then
-# what the tests use: chromium (the HTML page, headless), groff (the man page), python3-pandas
-# (the guide's and the dataset docs' pandas examples), python3-scipy (the statistics checked
-# against SciPy), python3-jsonschema (the JSON Schemas in docs/), sqlite3 (the database read with
-# SQLite's own shell), openssl (a certificate for the TLS check), strace (that --sync flushes
-# every output), Node.js and npm (DuckDB, below).
-# A test whose tool is missing fails under CI. libcurl is for iosr-http alone
+# The build and the run: python3 (the man page is made from iosr's --help), libmimalloc-dev (iosr's malloc), libsqlite3-dev and libssl-dev for
+# `iosr db` (SQLite, and OpenSSL's SHA-256). libcurl is for iosr-http alone
 # (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends, lets it verify
 # OpenBenchmarking.org's TLS.
-packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev catch2 libcxxopts-dev
+packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev libcxxopts-dev
           nlohmann-json3-dev libarchive-dev libmimalloc-dev libcurl4-openssl-dev ca-certificates
-          libsqlite3-dev libssl-dev chromium groff-base python3-pandas python3-scipy
-          python3-jsonschema sqlite3 openssl strace)
+          libsqlite3-dev libssl-dev)
+# What the tests use: catch2, chromium (the HTML page, headless), groff-base (the man
+# page), cmark-gfm (the Markdown outputs as GitHub reads them), python3-pandas (the guide's and
+# the dataset docs' pandas examples), python3-scipy (the statistics checked against SciPy),
+# python3-jsonschema (the JSON Schemas in docs/), sqlite3 (the database read with SQLite's own
+# shell), openssl (a certificate for the TLS check), strace (that --sync flushes every output),
+# Node.js and npm (DuckDB, below). A test whose tool is missing fails under CI.
+test_packages=(catch2 chromium groff-base cmark-gfm python3-pandas python3-scipy
+               python3-jsonschema sqlite3 openssl strace)
 # Debian's nodejs and npm, unless a Node.js with its npm is there already (a nodejs package from
 # elsewhere bundles npm, and Debian's npm package would conflict with it).
-command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
-engines="$(cd "$(dirname "$0")/.." && pwd)/tests/engines"
+command -v node >/dev/null && command -v npm >/dev/null || test_packages+=(nodejs npm)
+engines=""
+if [ "${1:-}" = "--tests" ]; then
+  shift
+  packages+=("${test_packages[@]}")
+  engines="$(cd "$(dirname "$0")/.." && pwd)/tests/engines"
+fi
 [ $# -gt 0 ] && packages=("$@") engines=""
 
 # DuckDB, for the tests that load the datasets as users do: the npm package @duckdb/node-api,
@@ -52,6 +61,10 @@ echo "installing: ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# DPkg::Lock::Timeout makes apt-get wait for the dpkg lock and the lists' lock (apt 1.9.11 and
+# later; Debian 12 has 2.6) rather than fail while another install, such as unattended-upgrades
+# on a fresh machine, runs.
+lock_wait=(-o DPkg::Lock::Timeout=600)
+$sudo apt-get "${lock_wait[@]}" update -qq
+$sudo apt-get "${lock_wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 install_engines

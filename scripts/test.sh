@@ -3,7 +3,7 @@
 # test command). With --sanitize, also builds and runs the suite under ASan + UBSan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --tests
 presets=(dev)
 [ "${1:-}" = "--sanitize" ] && presets+=(asan)
 for preset in "${presets[@]}"; do

@@ -123,7 +123,7 @@ with tempfile.TemporaryDirectory() as tmp:
     mail_report = os.path.join(tmp, "mail-report.json")
     rc, _, err = run("convert", mails, "--combine", os.path.join(tmp, "mails.csv"),
                      "--report", mail_report)
-    check("a quoted-printable mail in a directory converts", rc == 0 and "converted 1 files (10 entries)" in err, err)
+    check("a quoted-printable mail in a directory converts", rc == 0 and "converted 1 file (10 entries)" in err, err)
     rep = json.load(open(mail_report))
     check("the report lists what was decoded, with its position",
           rep["warnings"] == 1 and rep["warning_list"][0]["message"] == "quoted-printable decoded"
@@ -287,7 +287,7 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("convert", nested, "--combine", combined, "--force", "--report", report)
     rep = json.load(open(report))
     check("a nested archive is skipped, not expanded",
-          rc == 0 and "converted 1 files (10 entries); 0 failed, 1 skipped" in err
+          rc == 0 and "converted 1 file (10 entries); 0 failed, 1 skipped" in err
           and rep["skipped_files"] == [{"file": f"{nested}:old/runs.tar.gz",
                                        "reason": "an archive inside an archive; not expanded"}]
           and "x/seed.txt" not in open(combined).read(), (err, rep))
@@ -313,14 +313,14 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source-definitions.csv"), "--report", report)
     rep = json.load(open(report))
     check("PTS's test, result and download definitions are skipped, not converted as empty results",
-          rc == 0 and "converted 1 files (10 entries); 0 failed, 6 skipped" in err
+          rc == 0 and "converted 1 file (10 entries); 0 failed, 6 skipped" in err
           and sorted(os.path.basename(f["file"]) for f in rep["skipped_files"]) == sorted([*others, *definitions]),
           (rc, err))
     shutil.rmtree(os.path.join(source, "test-profiles"))
     rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source.csv"), "--report", report)
     rep = json.load(open(report))
     check("XML that is not a PTS result is skipped in a directory walk",
-          rc == 0 and "converted 1 files (10 entries); 0 failed, 3 skipped" in err
+          rc == 0 and "converted 1 file (10 entries); 0 failed, 3 skipped" in err
           and sorted(os.path.basename(f["file"]) for f in rep["skipped_files"]) == sorted(others)
           and all(f["reason"] == "not a result file" for f in rep["skipped_files"]), (rc, err))
     rc, _, err = run("convert", os.path.join(source, "logo.svg"), "--combine", os.path.join(tmp, "svg.csv"))

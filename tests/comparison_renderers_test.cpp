@@ -128,8 +128,9 @@ TEST_CASE("Markdown tables have as many cells per row as their header", "[render
   }
   const auto md = rendered(hostile_comparison(), "md");
   CHECK(check_markdown_tables(md) == 4);  // the summary, two families of a|b.txt, one of b.txt
-  CHECK(md.find("\\<script\\>") != std::string::npos);
-  CHECK(md.find("x\\|y\\_z") != std::string::npos);
+  // Only what Markdown would misread: `<` before a letter, `|`, but not an intraword `_`.
+  CHECK(md.find("\\<script>") != std::string::npos);
+  CHECK(md.find("x\\|y_z") != std::string::npos);
 }
 
 TEST_CASE("Markdown puts the baseline first, deltas in cells and the best cell in bold",
@@ -162,15 +163,14 @@ TEST_CASE("Markdown opens with the summary and factors what a test family shares
   CHECK(md.rfind("## Summary\n\n| Configuration | Geomean ratio |", 0) == 0);
   CHECK(md.find("## Summary") < md.find("## Results"));
   // The options every fio test has are said once, in the family's heading ...
-  CHECK(md.find("### Flexible IO Tester 3.18\n\nEngine: IO\\_uring - Buffered: Yes - Direct: "
+  CHECK(md.find("### Flexible IO Tester 3.18\n\nEngine: IO_uring - Buffered: Yes - Direct: "
                 "No - Disk Target: Default Test Directory\n\n") != std::string::npos);
   // ... and the rows show what varies, with the unit, since the family has two.
   CHECK(md.find("| Type: Random Read - Block Size: 4KB (MB/s, ↑ better) | **1381** |") !=
         std::string::npos);
   CHECK(md.find("| Type: Random Read - Block Size: 4KB (IOPS, ↑ better) | **353667** |") !=
         std::string::npos);
-  CHECK(md.find("Engine: IO\\_uring - Buffered: Yes - Direct: No - Block Size") ==
-        std::string::npos);
+  CHECK(md.find("Engine: IO_uring - Buffered: Yes - Direct: No - Block Size") == std::string::npos);
   // Text exports have no runs: the legend says so, and no cell has an interval.
   CHECK(md.find("No input gives runs or standard errors") != std::string::npos);
   CHECK(md.find("\\[") == std::string::npos);
@@ -182,11 +182,11 @@ TEST_CASE("Markdown shows the intervals where runs exist", "[render][md]") {
   const auto md = rendered(iosr::compare(files), "md");
   CHECK(check_markdown_tables(md) == 3);
   CHECK(md.find("| Configuration | Geomean ratio | 95% interval | Tests |") != std::string::npos);
-  CHECK(md.find("| mq-deadline | 0.972 | \\[0.970, 0.975\\] (3 resampled) | 3 of 3 |") !=
+  CHECK(md.find("| mq-deadline | 0.972 | [0.970, 0.975] (3 resampled) | 3 of 3 |") !=
         std::string::npos);
   CHECK(md.find("| None | baseline | — | 3 of 3 |") != std::string::npos);
-  CHECK(md.find("| 152340 (-4.9% \\[-6.3, -3.4\\]) |") != std::string::npos);
-  CHECK(md.find("| 1523.4 (-0.4% \\[-0.9, +0.0\\] \\~) |") != std::string::npos);
+  CHECK(md.find("| 152340 (-4.9% [-6.3, -3.4]) |") != std::string::npos);
+  CHECK(md.find("| 1523.4 (-0.4% [-0.9, +0.0] \\~) |") != std::string::npos);
   CHECK(md.find("over the 6 p-values of this comparison, is at least 0.05") != std::string::npos);
   CHECK(md.find("2000 resamples") != std::string::npos);
   CHECK(md.find("n\\<3") == std::string::npos);  // no entry has fewer than 3 runs
@@ -523,7 +523,7 @@ TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it 
   // significant: no mark
   CHECK(text.find("+200.0%  3.000  [+104.4, +340.3]\n") != std::string::npos);
   CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
-  CHECK(rendered(c, "md").find("| 10.5 (+5.0% \\[-28.5, +54.1\\] \\~) |") != std::string::npos);
+  CHECK(rendered(c, "md").find("| 10.5 (+5.0% [-28.5, +54.1] \\~) |") != std::string::npos);
   CHECK(rendered(c, "html").find(">+5.0% [-28.5, +54.1] ~</text>") != std::string::npos);
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 5);

@@ -165,7 +165,7 @@ try:
     with open(copy, "w", encoding="utf-8") as f:
         f.write(text.replace("None ............ 14.42 |", "None ............ 14.43 |", 1))
     rc, _, err = run("db", "import", "--db", db, copy)
-    check("a re-run of the same systems imports", rc == 0 and "imported 1 files (260 entries)" in err, err)
+    check("a re-run of the same systems imports", rc == 0 and "imported 1 file (260 entries)" in err, err)
     check("its systems are not stored again",
           int(sql(db, "SELECT count(*) FROM systems")) == systems_before,
           sql(db, "SELECT count(*) FROM systems"))
@@ -418,7 +418,7 @@ try:
     holder.stdin.close()
     holder.wait(timeout=30)
     _, err = waiter.communicate(timeout=60)
-    check("and then imports", waiter.returncode == 0 and "imported 1 files" in err.decode(), err.decode())
+    check("and then imports", waiter.returncode == 0 and "imported 1 file" in err.decode(), err.decode())
 
     # trend: a synthetic step at 5.6 over 12 kernels, one without a step
     steps = os.path.join(work, "steps")

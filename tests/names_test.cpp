@@ -9,8 +9,11 @@
 
 #include "catch.hpp"
 #include "iosr/compare.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
+#include "iosr/read.hpp"
+#include "iosr/render.hpp"
 #include "iosr/trend.hpp"
 
 namespace {
@@ -44,4 +47,17 @@ TEST_CASE("every named enum has one name per value, read back by from_string", "
   CHECK(iosr::choices_of<iosr::group_by>() == "input+group, group, input or none");
   CHECK(iosr::to_string(iosr::noise::not_significant) == "~");
   CHECK(iosr::to_string(iosr::direction::none).empty());
+}
+
+TEST_CASE("A count reads in the singular for one, in every output (iosr::counted)", "[names]") {
+  CHECK(iosr::counted(1, "file") == "1 file");
+  CHECK(iosr::counted(0, "file") == "0 files");
+  CHECK(iosr::counted(2, "p-value") == "2 p-values");
+  CHECK(iosr::counted(1, "entry", "entries") == "1 entry");
+  CHECK(iosr::counted(21, "entry", "entries") == "21 entries");
+  // The listing of a file with one system and one chart, as show prints it.
+  const auto file = iosr::read_results(
+      "KeyDB 5.3.1\n\nOps/sec > Higher Is Better\nnone ... 10 |====\n", "one.txt");
+  CHECK(iosr::render_listing(file).find("\n1 system, 1 chart, 1 entry, 0 warnings\n") !=
+        std::string::npos);
 }

@@ -24,7 +24,8 @@ import urllib.parse
 from missing_tool import missing
 
 IOSR, FIXTURES = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
-HELPER = os.path.join(os.path.dirname(IOSR), "iosr-http")
+# Where the build puts the helper, as the install does: ../libexec/iosr/ from iosr's directory.
+HELPER = os.path.normpath(os.path.join(os.path.dirname(IOSR), "..", "libexec", "iosr", "iosr-http"))
 CORPUS = os.path.join(FIXTURES, "corpus", "xml")
 failures = []
 
@@ -388,7 +389,7 @@ def main():
         rc, out, err = run("db", "import", "--db", "bad.db", ID_BAD_XML, local)
         check("db import: the invalid XML's place", rc == 1 and
               re.search(rf"^{ID_BAD_XML}:{line}:\d+: ", err, re.M) and "1 failed" in err
-              and "imported 1 files" in err, err)
+              and "imported 1 file" in err, err)
 
         # Two processes fetching the same ID leave one whole file, and no temporary one.
         procs = [subprocess.Popen([IOSR, "show", ID_RACE], cwd=work, env=env,
@@ -432,13 +433,13 @@ def main():
             if failure:
                 failures.append(failure)
 
-        # Without the helper beside it, iosr says what is missing; cached IDs still work.
+        # Without the helper where it belongs, iosr says what is missing; cached IDs still work.
         lonely = os.path.join(work, "lonely")
         os.mkdir(lonely)
         shutil.copy(IOSR, os.path.join(lonely, "iosr"))
         rc, out, err = run("show", ID_UNKNOWN, ID_OSBENCH, iosr=os.path.join(lonely, "iosr"))
         check("no helper: the message", rc == 1 and "iosr-http is missing" in err and
-              "expected it beside iosr" in err, err)
+              "expected it in ../libexec/iosr from iosr's directory" in err, err)
         check("no helper: cached IDs still read", "10 entries" in out, out[:200])
     finally:
         server.shutdown()

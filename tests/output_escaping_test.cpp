@@ -234,3 +234,50 @@ TEST_CASE("Escaping: JSON documents are laid out as nlohmann's dump(2) lays them
   iosr::detail::append_json_document(out, nlohmann::ordered_json::array());
   CHECK(out == "[]");
 }
+
+TEST_CASE("Escaping: Markdown escapes only what CommonMark or GFM would misread", "[escaping]") {
+  using iosr::detail::markdown_escaped;
+  using iosr::detail::markdown_place;
+  struct example {
+    std::string_view text, inline_text, line_start, heading;
+  };
+  // tests/markdown_cmark_test.py renders such texts with cmark-gfm; here each rule's edges.
+  for (const auto& [text, in_line, at_start, in_heading] : {
+           example{"snake_case_name", "snake_case_name", "snake_case_name", "snake_case_name"},
+           example{"_private", "\\_private", "\\_private", "\\_private"},
+           example{"2 * 3", "2 * 3", "2 * 3", "2 * 3"},
+           example{"a*b", "a\\*b", "a\\*b", "a\\*b"},
+           example{"a~b", "a\\~b", "a\\~b", "a\\~b"},
+           example{"x < y, a<b, </x>", "x < y, a\\<b, \\</x>", "x < y, a\\<b, \\</x>",
+                   "x < y, a\\<b, \\</x>"},
+           example{"[open and ] shut", "[open and ] shut", "[open and ] shut", "[open and ] shut"},
+           example{"[a](b) [c][d] [e]: f", "\\[a](b) \\[c]\\[d] \\[e]: f",
+                   "\\[a](b) \\[c]\\[d] \\[e]: f", "\\[a](b) \\[c]\\[d] \\[e]: f"},
+           example{"AT&T & co &copy; &#169;", "AT&T & co \\&copy; \\&#169;",
+                   "AT&T & co \\&copy; \\&#169;", "AT&T & co \\&copy; \\&#169;"},
+           example{"back\\slash\\", "back\\slash\\\\", "back\\slash\\\\", "back\\slash\\\\"},
+           example{"a\\*", "a\\\\\\*", "a\\\\\\*", "a\\\\\\*"},
+           example{"`x` | y", "\\`x\\` \\| y", "\\`x\\` \\| y", "\\`x\\` \\| y"},
+           example{"# 1", "# 1", "\\# 1", "# 1"},
+           example{"#1", "#1", "#1", "#1"},
+           example{"2024. year", "2024. year", "2024\\. year", "2024. year"},
+           example{"3) x", "3) x", "3\\) x", "3) x"},
+           example{"- x", "- x", "\\- x", "- x"},
+           example{"-x", "-x", "-x", "-x"},
+           example{"> q", "> q", "\\> q", "> q"},
+           // In a line, beyond the text may stand `**` (a bold cell): the outer ones could delimit.
+           example{"* * *", "\\* * \\*", "\\* * *", "* * *"},
+           example{"[x] done", "[x] done", "\\[x] done", "[x] done"},
+           example{" lead", " lead", "&#32;lead", " lead"},
+           example{"C#", "C#", "C#", "C#"},
+           example{"x ##", "x ##", "x ##", "x \\##"},
+           example{"tab\there\nline", "tab here line", "tab here line", "tab here line"},
+           example{"cut \xE2\x82 here", "cut \xEF\xBF\xBD here", "cut \xEF\xBF\xBD here",
+                   "cut \xEF\xBF\xBD here"},
+       }) {
+    INFO(text);
+    CHECK(markdown_escaped(text) == in_line);
+    CHECK(markdown_escaped(text, markdown_place::line_start) == at_start);
+    CHECK(markdown_escaped(text, markdown_place::heading) == in_heading);
+  }
+}

@@ -35,7 +35,7 @@ TEST_CASE("show summary names the file, systems with group and scheduler, and ea
   CHECK(text.find("hdd.txt (pts-text)") != std::string::npos);
   CHECK(text.find("Title:       HDD IO Scheduler Tests") != std::string::npos);
   CHECK(text.find("Description: Two drives.") != std::string::npos);
-  CHECK(text.find("2 systems, 1 charts, 2 entries") != std::string::npos);
+  CHECK(text.find("2 systems, 1 chart, 2 entries") != std::string::npos);
   CHECK(text.find("group: WD5000AZRX  name: Mq-Deadline  scheduler: mq-deadline") !=
         std::string::npos);
   CHECK(text.find("Disk: 500GB Western Digital WD5000AZRX-0") != std::string::npos);
@@ -73,4 +73,40 @@ TEST_CASE("show summary gives standard error and N, line-graph means and failure
   CHECK(text.find("12.345  (SE +/- 0.025, N = 3)") != std::string::npos);
   CHECK(text.find("failed: E: out of disk") != std::string::npos);
   CHECK(text.find("avg 43.00 (min 41, max 45)") != std::string::npos);
+}
+
+namespace {
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("show says once what every system has alike, then what differs per system", "[show]") {
+  SECTION("20 systems of one machine: its fields once") {
+    const auto file =
+        iosr::read_results_file(std::string(IOSR_FIXTURES_DIR) +
+                                "/corpus/xml/pts-10.8.4_compress-zstd_20-systems_14-results.xml");
+    const auto text = iosr::render_listing(file);
+    CHECK(occurrences(text, "  Every system:\n") == 1);
+    CHECK(occurrences(text, "Kernel: 5.10.0-21-amd64 (x86_64)") == 1);
+    CHECK(occurrences(text, "Disk: 2000GB TOSHIBA DT01ACA2") == 1);
+  }
+  SECTION("two disks: the disk under each system, the rest once") {
+    const auto file =
+        iosr::read_results_file(std::string(IOSR_DATA_DIR) + "/text/002_236e153a66cd3c9d.txt");
+    const auto text = iosr::render_listing(file);
+    CHECK(occurrences(text, "\n    OS: Ubuntu 18.04\n") == 1);
+    CHECK(occurrences(text, "    Disk: 500GB Western Digital WD5000AZRX-0\n") == 5);
+    CHECK(occurrences(text, "    Disk: 150GB Western Digital WD1500HLHX-0\n") == 5);
+  }
+  SECTION("one system: its fields with it") {
+    const auto file = iosr::read_results_file(
+        std::string(IOSR_FIXTURES_DIR) +
+        "/corpus/xml/pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.xml");
+    CHECK(occurrences(iosr::render_listing(file), "Every system") == 0);
+  }
 }

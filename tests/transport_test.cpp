@@ -233,6 +233,16 @@ TEST_CASE("Text in ISO-8859-1 or windows-1252 becomes UTF-8", "[transport]") {
     CHECK(file.results.at(0).unit == "\xC2\xB5s");
     CHECK(test_support::has_warning(file, "declared as iso-8859-1 but is valid UTF-8"));
   }
+  SECTION("declared Latin-1, with bytes only a lax UTF-8 test accepts: read as Latin-1") {
+    // A surrogate (ED B5 B5) and a lead byte past U+10FFFF (F5) are no UTF-8 (utf8.hpp).
+    const std::string text =
+        "Content-Type: text/plain; charset=iso-8859-1\n\n"
+        "KeyDB 5.3.1\n\n\xED\xB5\xB5s \xF5\xB5\xB5\xB5 < Lower Is Better\nnone ... 10 |====\n"
+        "bfq .... 5 |==\n";
+    auto file = read_results(text, "latin1.eml");
+    CHECK(file.results.at(0).unit == "\xC3\xAD\xC2\xB5\xC2\xB5s \xC3\xB5\xC2\xB5\xC2\xB5\xC2\xB5");
+    CHECK(messages(file) == std::vector<std::string>{"charset iso-8859-1 converted to UTF-8"});
+  }
 }
 
 TEST_CASE("A multipart message with results in two parts reads the first and names the other",

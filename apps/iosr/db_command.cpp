@@ -14,6 +14,7 @@
 #include "db/listing.hpp"
 #include "db/store.hpp"
 #include "iosr/compare.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/render.hpp"
 
 namespace iosr::cli {
@@ -84,7 +85,7 @@ int run_remove(const cxxopts::ParseResult& args) {
     }
     db.remove(found.front().id);
     std::cerr << "removed " << found.front().sha256.substr(0, 12) << ' ' << found.front().path
-              << " (" << found.front().entries << " entries)\n";
+              << " (" << counted(found.front().entries, "entry", "entries") << ")\n";
   }
   return failed ? exit_input_failed : exit_ok;
 }
@@ -154,7 +155,8 @@ int run_export(const cxxopts::ParseResult& args) {
     std::cerr << out_path << ": " << error << '\n';
     return exit_input_failed;
   }
-  std::cerr << "exported " << files << " files (" << entries << " entries)\n";
+  std::cerr << "exported " << counted(files, "file") << " (" << counted(entries, "entry", "entries")
+            << ")\n";
   return exit_ok;
 }
 

@@ -33,10 +33,12 @@ cmake -S "$source/examples" -B "$work/examples" -DCMAKE_PREFIX_PATH="$work/prefi
 cmake --build "$work/examples" -j2 >/dev/null
 "$source/tests/example_test.sh" "$work/examples/compare_markdown" "$source"
 "$work/prefix/bin/iosr" --version
-# iosr-http, when built (libcurl found), is installed beside iosr, which finds it there: a
-# result ID then fails to connect (nothing listens on port 9) instead of missing the helper.
-if [ -x "$build/apps/iosr-http" ]; then
-  test -x "$work/prefix/bin/iosr-http"
+# iosr-http, when built (libcurl found), is installed under libexec/iosr/, not bin/, and iosr
+# finds it there: a result ID then fails to connect (nothing listens on port 9) instead of
+# missing the helper.
+if [ -x "$build/libexec/iosr/iosr-http" ]; then
+  test -x "$work/prefix/libexec/iosr/iosr-http"
+  test ! -e "$work/prefix/bin/iosr-http"
   err=$(env -u http_proxy -u https_proxy -u all_proxy -u ALL_PROXY XDG_CACHE_HOME="$work/cache" \
         IOSR_OPENBENCHMARKING_URL=http://127.0.0.1:9/ "$work/prefix/bin/iosr" show \
         1902028-PAUL-SINGLEH35 2>&1 >/dev/null) && exit 1

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "batch/libarchive_api.hpp"
+#include "iosr/counted.hpp"
 
 namespace iosr::cli::batch {
 
@@ -185,8 +186,8 @@ bool read_archive(const input_list::source& source, std::string_view in_memory,
     if (status == ARCHIVE_EOF) return true;
     auto now = static_cast<std::uint64_t>(api.filter_bytes(a.get(), -1));
     if (status < ARCHIVE_WARN) {
-      return fail_archive("damaged archive after " + std::to_string(members) +
-                              " members: " + archive_message(api, a.get()),
+      return fail_archive("damaged archive after " + counted(members, "member") + ": " +
+                              archive_message(api, a.get()),
                           now - consumed);
     }
     ++members;

@@ -20,6 +20,7 @@
 #include "batch/output_tree.hpp"
 #include "batch/pipeline.hpp"
 #include "cli_support.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/read.hpp"
 
 namespace iosr::cli::batch {
@@ -197,8 +198,9 @@ class collector {
 
   void print_totals() const {
     if (plan_.totals_line) {
-      std::cerr << "converted " << totals_.done << " files (" << totals_.entries << " entries); "
-                << totals_.failures.size() << " failed, " << totals_.skipped.size() << " skipped";
+      std::cerr << "converted " << counted(totals_.done, "file") << " ("
+                << counted(totals_.entries, "entry", "entries") << "); " << totals_.failures.size()
+                << " failed, " << totals_.skipped.size() << " skipped";
       if (plan_.skip_existing) std::cerr << ", " << existing_.size() << " skipped (exist)";
       std::cerr << '\n';
     }

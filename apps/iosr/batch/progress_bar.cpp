@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "iosr/counted.hpp"
+
 namespace iosr::cli::batch {
 
 progress_bar::progress_bar(bool enabled, std::size_t total_files, std::uint64_t total_bytes)
@@ -28,8 +30,8 @@ void progress_bar::update(std::size_t files_done, std::uint64_t bytes_done) {
   std::string line = "\r[" + std::string(static_cast<std::size_t>(filled), '#') +
                      std::string(static_cast<std::size_t>(width - filled), '.') + "] ";
   line += total_files_ >= files_done && total_files_ > 0
-              ? fmt::format("{}/{} files", files_done, total_files_)
-              : fmt::format("{} files", files_done);
+              ? fmt::format("{}/{}", files_done, counted(total_files_, "file"))
+              : counted(files_done, "file");
   line += fmt::format("  {:.1f} MB/s", rate / 1e6);
   if (total_bytes_ > 0 && rate > 0 && fraction > 0) {
     auto left = static_cast<long>(

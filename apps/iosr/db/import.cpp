@@ -18,6 +18,7 @@
 #include "batch/pipeline.hpp"
 #include "db/sha256.hpp"
 #include "db/store.hpp"
+#include "iosr/counted.hpp"
 
 namespace iosr::cli::db {
 
@@ -144,15 +145,16 @@ int run_import(const import_plan& plan) {
       });
   if (signal != 0) {
     return batch::pipeline::stopped(
-        signal, "db import", std::to_string(totals.done) + " files imported before it, each whole");
+        signal, "db import", counted(totals.done, "file") + " imported before it, each whole");
   }
   batch.print_failures();
   if (!batch.reader_error().empty()) {
     std::cerr << "iosr db import: " << batch.reader_error() << '\n';
   }
-  std::cerr << "imported " << totals.done << " files (" << totals.entries << " entries) into "
-            << db.path() << "; " << already << " already in, " << totals.failures.size()
-            << " failed, " << totals.skipped.size() << " skipped\n";
+  std::cerr << "imported " << counted(totals.done, "file") << " ("
+            << counted(totals.entries, "entry", "entries") << ") into " << db.path() << "; "
+            << already << " already in, " << totals.failures.size() << " failed, "
+            << totals.skipped.size() << " skipped\n";
   return totals.failures.empty() && batch.reader_error().empty() ? exit_ok : exit_input_failed;
 }
 

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "iosr/counted.hpp"
+
 namespace iosr::cli::db {
 
 store_listing list_store(store& db) {
@@ -15,8 +17,8 @@ store_listing list_store(store& db) {
 std::string listing_text(const store_listing& listing) {
   const auto& s = listing.summary;
   std::string out = fmt::format("{} (schema version {})\n", listing.path, listing.version);
-  out += fmt::format("{} files, {} systems, {} tests, {} entries\n", s.files, s.systems, s.tests,
-                     s.entries);
+  out += fmt::format("{}, {}, {}, {}\n", counted(s.files, "file"), counted(s.systems, "system"),
+                     counted(s.tests, "test"), counted(s.entries, "entry", "entries"));
   std::string kernels;
   for (const auto& k : s.kernels) kernels += (kernels.empty() ? "" : ", ") + k;
   out += "kernels: " + (kernels.empty() ? std::string("none known") : kernels) + "\n";

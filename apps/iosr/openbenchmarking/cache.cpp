@@ -83,10 +83,13 @@ std::optional<std::string> write_whole_file(const std::string& path, std::string
   int fd = -1;
   for (int tries = 0; fd < 0 && tries < 100; ++tries) {
     const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    temporary = (target.parent_path() /
-                 ("." + target.filename().string() + "." + std::to_string(getpid()) + "-" +
-                  std::to_string(counter++) + "-" + std::to_string(stamp % 1000000) + ".tmp"))
-                    .string();
+    // Appended to a std::string, not "." + text: GCC 12's -Wrestrict misreads that inlined
+    // (PR 105329).
+    auto name = std::string(1, '.').append(target.filename().string());
+    ((name += '.') += std::to_string(getpid())) += '-';
+    ((name += std::to_string(counter++)) += '-') += std::to_string(stamp % 1000000);
+    name += ".tmp";
+    temporary = (target.parent_path() / name).string();
     fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;
   }

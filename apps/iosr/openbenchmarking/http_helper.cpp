@@ -54,7 +54,8 @@ std::string last_line(std::string text) {
 std::string helper_path() {
   std::error_code ec;
   const auto self = std::filesystem::canonical("/proc/self/exe", ec);
-  return ((ec ? std::filesystem::path() : self.parent_path()) / "iosr-http").string();
+  const auto dir = ec ? std::filesystem::path() : self.parent_path();
+  return (dir / IOSR_HELPER_DIR / "iosr-http").lexically_normal().string();
 }
 
 helper_answer run_helper(const std::string& helper, const std::vector<std::string>& arguments,
@@ -62,8 +63,9 @@ helper_answer run_helper(const std::string& helper, const std::vector<std::strin
   helper_answer answer;
   if (access(helper.c_str(), X_OK) != 0) {
     answer.error = "the helper " + helper + " is missing (" + std::strerror(errno) +
-                   "); expected it beside iosr, where the build and `cmake --install` put it "
-                   "(it needs libcurl: Debian libcurl4-openssl-dev)";
+                   "); expected it in " IOSR_HELPER_DIR
+                   " from iosr's directory, where the build and `cmake --install` put it (it "
+                   "needs libcurl: Debian libcurl4-openssl-dev)";
     return answer;
   }
   pipe_ends out, err;

@@ -9,8 +9,9 @@
 
 namespace iosr::cli::openbenchmarking {
 
-/// `iosr-http` in the directory of the running iosr executable (/proc/self/exe, links
-/// resolved), where the build and `cmake --install` put it.
+/// `iosr-http` in `../libexec/iosr/` from the directory of the running iosr executable
+/// (/proc/self/exe, links resolved; the path is IOSR_HELPER_DIR, from the install's directories),
+/// where the build and `cmake --install` put it.
 std::string helper_path();
 
 /// What the helper gave.

@@ -10,16 +10,18 @@
 #include <string_view>
 #include <utility>
 
+#include "input/position_map.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
-#include "input/position_map.hpp"
 
 namespace iosr::detail {
 
 /// The error for a chart that passes the `entries` limit (read_options::max_entries_per_chart).
 inline std::string too_many_entries(std::string_view chart_title, std::size_t limit) {
-  return "chart '" + std::string(chart_title) + "' has more than " + std::to_string(limit) +
-         " entries; expected at most " + std::to_string(limit) + " (raise the 'entries' limit)";
+  return "chart '" + std::string(chart_title) + "' has more than " +
+         counted(limit, "entry", "entries") + "; expected at most " + std::to_string(limit) +
+         " (raise the 'entries' limit)";
 }
 
 struct reader_context {

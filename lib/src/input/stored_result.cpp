@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Stored values as entries, their standard error, and a system's scheduler from its JSON or
-// notes, for the readers of PTS's stored results (see stored_result.hpp).
+// Stored values as entries, their standard error, a chart's direction, and a system's scheduler
+// from its JSON or notes, for the readers of PTS's stored results (see stored_result.hpp).
 #include "input/stored_result.hpp"
 
 #include <algorithm>
@@ -84,6 +84,14 @@ value_oddity read_stored_value(entry& e, const display_format& format) {
             "value '" + quoted_value(e.value_text) + "' is not a number; kept as text"};
   }
   return {};
+}
+
+stored_direction direction_of_proportion(std::string_view proportion, std::string_view member) {
+  if (proportion == "HIB") return {direction::higher, {}};
+  if (proportion == "LIB") return {direction::lower, {}};
+  if (proportion.empty() || proportion == "ABSTRACT") return {};
+  return {direction::none, std::string(member) + " '" + std::string(proportion) +
+                               "' is not HIB, LIB or empty; read as no direction"};
 }
 
 bool fill_standard_error(entry& e) {

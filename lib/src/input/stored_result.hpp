@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What the readers of PTS's stored results share (composite.xml and its JSON and CSV exports):
-// how a stored value becomes an entry, the standard error of its runs, and the scheduler from a
-// system's JSON or notes.
+// how a stored value becomes an entry, the standard error of its runs, a chart's direction from
+// its Proportion, and the scheduler from a system's JSON or notes.
 #pragma once
 
 #include <span>
@@ -22,6 +22,17 @@ struct value_oddity {
   bool empty() const { return text.empty(); }
 };
 value_oddity read_stored_value(entry& e, const display_format& format);
+
+/// THE direction of a chart as PTS stores it (composite.xml's `Proportion`, legacy layout
+/// included, the JSON export's `proportion`, the CSV export's second cell): `HIB` is higher is
+/// better, `LIB` lower; empty and `ABSTRACT` (PTS's word for a chart without one) are no
+/// direction. Anything else is no direction too, and `unknown` holds the text of the warning
+/// (code direction-unknown) for the reader to place; `member` names where it was read.
+struct stored_direction {
+  direction value = direction::none;
+  std::string unknown;
+};
+stored_direction direction_of_proportion(std::string_view proportion, std::string_view member);
 
 /// Sets sample_count and standard_error of `e` from its samples, as PTS computes them
 /// (docs/composite-xml.md, "Samples and standard error"): N counts every run, the statistics

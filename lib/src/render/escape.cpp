@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "byte_lanes.hpp"
+#include "utf8.hpp"
 
 namespace iosr::detail {
 
@@ -92,41 +93,6 @@ constexpr json_table make_json_table(json_style style) {
 constexpr json_table json_tables[] = {make_json_table(json_style::document),
                                       make_json_table(json_style::lines),
                                       make_json_table(json_style::pts_entry)};
-
-// The UTF-8 sequence starting at text[at] (a byte from 0x80): its length when it is well-formed
-// (Unicode table 3-7: no overlong forms, surrogates or code points past U+10FFFF), else the
-// length of its maximal invalid part, which one U+FFFD replaces (at least 1).
-struct utf8_sequence {
-  std::size_t length = 1;
-  bool valid = false;
-};
-
-utf8_sequence scan_utf8(std::string_view text, std::size_t at) {
-  const auto lead = static_cast<unsigned char>(text[at]);
-  std::size_t need = 0;
-  unsigned char low = 0x80, high = 0xBF;  // what the next byte may be
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    need = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    need = 3;
-    if (lead == 0xE0) low = 0xA0;   // overlong below
-    if (lead == 0xED) high = 0x9F;  // surrogates above
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    need = 4;
-    if (lead == 0xF0) low = 0x90;   // overlong below
-    if (lead == 0xF4) high = 0x8F;  // past U+10FFFF above
-  } else {
-    return {};  // a continuation byte, or a lead byte UTF-8 never uses
-  }
-  std::size_t length = 1;
-  for (; length < need && at + length < text.size(); ++length) {
-    const auto next = static_cast<unsigned char>(text[at + length]);
-    if (next < low || next > high) break;
-    low = 0x80;
-    high = 0xBF;
-  }
-  return {length, length == need};
-}
 
 }  // namespace
 
@@ -252,15 +218,222 @@ std::string html_escaped(std::string_view text) {
   return out;
 }
 
-std::string markdown_escaped(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '\n' || ch == '\r' || ch == '\t') {
-      out.push_back(' ');
+namespace {
+
+bool is_ascii_punctuation(char c) {
+  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') ||
+         (c >= '{' && c <= '~');
+}
+
+bool is_ascii_alnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// What stands beside a delimiter run, for CommonMark's flanking rules.
+enum class side { blank, punctuation, other };
+
+// The sides a neighbour may be: an ASCII byte is one; a byte of a UTF-8 character may be Unicode
+// whitespace, punctuation or neither, so it is each (escaping more, never less); beyond the
+// text, `beyond`.
+struct sides {
+  bool blank = false, punctuation = false, other = false;
+  bool may_be(side s) const {
+    return s == side::blank ? blank : s == side::punctuation ? punctuation : other;
+  }
+};
+
+sides sides_of(std::string_view text, std::size_t at, sides beyond) {
+  if (at >= text.size()) return beyond;
+  const char c = text[at];
+  if (static_cast<unsigned char>(c) >= 0x80) return {true, true, true};
+  if (c == ' ') return {true, false, false};  // tabs and line breaks are spaces by now
+  if (is_ascii_punctuation(c)) return {false, true, false};
+  return {false, false, true};
+}
+
+// Whether a run of `c` (`*`, `_` or `~`) between `before` and `after` can open or close
+// emphasis or strikethrough (CommonMark 0.30, 6.2: left- and right-flanking delimiter runs).
+bool can_delimit(char c, side before, side after) {
+  const bool left = after != side::blank && (after != side::punctuation || before != side::other);
+  const bool right = before != side::blank && (before != side::punctuation || after != side::other);
+  if (c != '_') return left || right;
+  return (left && (!right || before == side::punctuation)) ||
+         (right && (!left || after == side::punctuation));
+}
+
+// `&` followed by what makes a character reference: `#` and 1-7 digits, `#x` and 1-6 hex
+// digits, or a name of letters and digits (any name: the entity list may grow), then `;`.
+bool starts_reference(std::string_view text, std::size_t amp) {
+  std::size_t i = amp + 1, digits = 0;
+  auto is_hex = [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  };
+  if (i < text.size() && text[i] == '#') {
+    ++i;
+    const bool hex = i < text.size() && (text[i] == 'x' || text[i] == 'X');
+    if (hex) ++i;
+    for (; i < text.size() && (hex ? is_hex(text[i]) : text[i] >= '0' && text[i] <= '9'); ++i) {
+      ++digits;
+    }
+    return digits >= 1 && digits <= (hex ? 6u : 7u) && i < text.size() && text[i] == ';';
+  }
+  for (; i < text.size() && is_ascii_alnum(text[i]); ++i) ++digits;
+  return digits >= 1 && i < text.size() && text[i] == ';';
+}
+
+// `<` that could start raw HTML (a tag, a closing tag, a comment, a declaration, a processing
+// instruction) or an autolink: one followed by a letter, `/`, `!` or `?`.
+bool starts_tag(std::string_view text, std::size_t lt) {
+  if (lt + 1 >= text.size()) return false;
+  const char c = text[lt + 1];
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '/' || c == '!' || c == '?';
+}
+
+// Where the character to escape is when `text` at the start of a line would start a block, or
+// npos: a list item (`-`, `+` or `*` before a blank or the end; `1.` or `1)`, up to 9 digits);
+// a thematic break (three or more of one of `-`, `*`, `_`, blanks between); an ATX heading (1
+// to 6 `#` before a blank or the end); a block quote (`>`); a code fence (``` is always
+// escaped; `~~~`); a task list item's box (`[ ]`, `[x]`, after `- `). A setext underline
+// (`===`) needs a paragraph line just above, which iosr never writes.
+std::size_t block_start_at(std::string_view text) {
+  if (text.empty()) return std::string_view::npos;
+  const auto blank_or_end = [&text](std::size_t i) { return i >= text.size() || text[i] == ' '; };
+  const char c = text[0];
+  if (c == '>' || text.starts_with("~~~")) return 0;
+  if ((c == '-' || c == '+' || c == '*') && blank_or_end(1)) return 0;
+  if (c == '-' || c == '*' || c == '_') {
+    std::size_t marks = 0;
+    for (char x : text) {
+      if (x == c) {
+        ++marks;
+      } else if (x != ' ') {
+        marks = 0;
+        break;
+      }
+    }
+    if (marks >= 3) return 0;
+  }
+  if (c == '#') {
+    std::size_t run = 0;
+    while (run < text.size() && text[run] == '#') ++run;
+    if (run <= 6 && blank_or_end(run)) return 0;
+  }
+  if ((text.starts_with("[ ]") || text.starts_with("[x]") || text.starts_with("[X]")) &&
+      blank_or_end(3)) {
+    return 0;
+  }
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits >= 1 && digits <= 9 && digits < text.size() &&
+      (text[digits] == '.' || text[digits] == ')') && blank_or_end(digits + 1)) {
+    return digits;  // the `.` or `)`: `1\.` reads as text
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+std::string markdown_escaped(std::string_view original, markdown_place place) {
+  // Line breaks and tabs as spaces; bytes that are not UTF-8 as U+FFFD, one per maximal invalid
+  // part (utf8.hpp): cmark-gfm shows them so, but ends a table at a row that holds one.
+  std::string text;
+  text.reserve(original.size());
+  for (std::size_t k = 0; k < original.size();) {
+    const char ch = original[k];
+    if (static_cast<unsigned char>(ch) >= 0x80) {
+      const auto sequence = scan_utf8(original, k);
+      if (sequence.valid) {
+        text.append(original.substr(k, sequence.length));
+      } else {
+        text += "\xEF\xBF\xBD";
+      }
+      k += sequence.length;
       continue;
     }
-    if (std::string_view("\\`*_[]<>|#~!&").find(ch) != std::string_view::npos) out.push_back('\\');
-    out.push_back(ch);
+    text.push_back(ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch);
+    ++k;
+  }
+  std::string out;
+  out.reserve(text.size() + 8);
+  std::size_t i = 0;
+  if (place == markdown_place::line_start) {
+    // A leading blank would be dropped, and four would start a code block: the first is written
+    // as a reference, which no rule strips.
+    if (!text.empty() && text[0] == ' ') {
+      out += "&#32;";
+      i = 1;
+    }
+  }
+  // Beyond the text: a line's start or end (a blank, for CommonMark) where the text starts a
+  // line or ends a heading; in a line, whatever the caller writes there (` `, `(`, `|`, `**`).
+  const auto edge =
+      place == markdown_place::inline_text ? sides{true, true, false} : sides{true, false, false};
+  const auto block_char =
+      place == markdown_place::line_start ? block_start_at(text) : std::string_view::npos;
+  // A closing sequence of a heading: `#`s at the end, after a blank or alone.
+  std::size_t closing_hash = std::string_view::npos;
+  if (place == markdown_place::heading && !text.empty() && text.back() == '#') {
+    const auto run = text.find_last_not_of('#');
+    if (run == std::string_view::npos || text[run] == ' ') {
+      closing_hash = run == std::string_view::npos ? 0 : run + 1;
+    }
+  }
+  // The last `]` that could end a link's text: one followed by `(`, `[` or `:` (callers never
+  // write one of those right after the text). A `[` before it is escaped.
+  std::size_t last_link_end = std::string_view::npos;
+  for (std::size_t k = text.size(); k-- > 0;) {
+    if (text[k] == ']' && k + 1 < text.size() &&
+        (text[k + 1] == '(' || text[k + 1] == '[' || text[k + 1] == ':')) {
+      last_link_end = k;
+      break;
+    }
+  }
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    bool escape = i == block_char || i == closing_hash;
+    switch (c) {
+      case '|':
+      case '`':
+        escape = true;
+        break;
+      case '\\':
+        escape = i + 1 == text.size() || is_ascii_punctuation(text[i + 1]);
+        break;
+      case '[':
+        escape = escape || (last_link_end != std::string_view::npos && last_link_end > i);
+        break;
+      case '<':
+        escape = escape || starts_tag(text, i);
+        break;
+      case '&':
+        escape = escape || starts_reference(text, i);
+        break;
+      case '*':
+      case '_':
+      case '~': {
+        auto end = text.find_first_not_of(c, i);
+        if (end == std::string_view::npos) end = text.size();
+        // Escaped when the run delimits for any side its neighbours may be.
+        const auto before = i == 0 ? edge : sides_of(text, i - 1, edge);
+        const auto after = sides_of(text, end, edge);
+        bool delimits = false;
+        for (auto b : {side::blank, side::punctuation, side::other}) {
+          for (auto a : {side::blank, side::punctuation, side::other}) {
+            delimits = delimits || (before.may_be(b) && after.may_be(a) && can_delimit(c, b, a));
+          }
+        }
+        for (; i < end; ++i) {
+          if (delimits || i == block_char || i == closing_hash) out.push_back('\\');
+          out.push_back(c);
+        }
+        --i;
+        continue;
+      }
+      default:
+        break;
+    }
+    if (escape) out.push_back('\\');
+    out.push_back(c);
   }
   return out;
 }

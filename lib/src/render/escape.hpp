@@ -73,9 +73,28 @@ char* write_json_string(char* to, std::string_view text, json_style style);
 /// and `'` become character references; every other byte passes through.
 std::string html_escaped(std::string_view text);
 
-/// `text` as literal Markdown, for a table cell or a heading: Markdown punctuation gets a
-/// backslash (GitHub and pandoc both honour it), and line breaks and tabs become spaces, since
-/// a line break would end the table row.
-std::string markdown_escaped(std::string_view text);
+/// Where Markdown text goes, since what CommonMark and GFM could misread differs by place.
+enum class markdown_place {
+  /// Inside a line: a GFM table cell, or after other text (`- step: TEXT`).
+  inline_text,
+  /// Starting a line: a paragraph, or a list item's text after `- ` (a block may start there).
+  line_start,
+  /// A heading's text, after `## ` and up to the line's end (a run of `#` may close it there).
+  heading,
+};
+
+/// `text` as literal Markdown: a backslash only before what CommonMark or GFM would otherwise
+/// read as markup, so that the rendered text is `text` and the source reads cleanly
+/// (docs/compare.md, "Markdown escaping", gives the rule; tests/markdown_cmark_test.py checks it
+/// with cmark-gfm). `|` always (it would split a table cell); `*`, `_` and `~` where they could
+/// open or close emphasis or strikethrough (so `IO_uring` stays as it is); backticks; `\`
+/// before punctuation or at the end; `[` when a `]` later could end a link's text; `<` that
+/// could start a tag or an autolink (not `p < 0.01`); `&` that would form a character
+/// reference. At a line start, also what would start a block (`#`, `>`, `-`, `+`, `*`, `=`,
+/// digits and `.` or `)`, a leading blank), and in a heading a closing run of `#`. Line breaks
+/// and tabs become spaces, since a line break would end the table row, and bytes that are not
+/// UTF-8 U+FFFD, since GFM ends a table at a row holding one.
+std::string markdown_escaped(std::string_view text,
+                             markdown_place place = markdown_place::inline_text);
 
 }  // namespace iosr::detail

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "trend/trend_steps.hpp"
 
 namespace iosr::detail {
@@ -50,7 +51,7 @@ std::vector<placed_run> place_runs(const trend_input& in, const trend_options& o
   if (without_point) {
     out.notes.push_back(
         {message_code::runs_without_point,
-         std::to_string(without_point) + " runs without a " +
+         counted(without_point, "run") + " without a " +
              std::string(options.by == trend_by::date ? "run date" : "kernel version") +
              " left out" +
              (options.by == trend_by::kernel ? " (--by date follows them by date)" : "")});
@@ -58,7 +59,7 @@ std::vector<placed_run> place_runs(const trend_input& in, const trend_options& o
   if (not_positive) {
     out.notes.push_back(
         {message_code::runs_not_positive,
-         std::to_string(not_positive) + " runs with a value of zero or below left out (no ratio)"});
+         counted(not_positive, "run") + " with a value of zero or below left out (no ratio)"});
   }
   std::sort(runs.begin(), runs.end(),
             [](const placed_run& a, const placed_run& b) { return a.key < b.key; });

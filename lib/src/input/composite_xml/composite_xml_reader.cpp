@@ -7,7 +7,10 @@
 #include <array>
 #include <iterator>
 #include <pugixml.hpp>
+#include <span>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "composite_xml_schema.hpp"
 #include "input/composite_xml/xml_support.hpp"
@@ -21,15 +24,10 @@ namespace {
 
 direction read_proportion(const xml_context& ctx, const pugi::xml_node& node,
                           std::string_view proportion) {
-  if (proportion == "HIB") return direction::higher;
-  if (proportion == "LIB") return direction::lower;
-  if (!proportion.empty() && proportion != "ABSTRACT") {
-    ctx.warn(node, message_code::direction_unknown,
-             "Proportion '" + std::string(proportion) +
-                 "' is not HIB, LIB or empty; read as no "
-                 "direction");
-  }
-  return direction::none;
+  auto read = direction_of_proportion(proportion, "Proportion");
+  if (!read.unknown.empty())
+    ctx.warn(node, message_code::direction_unknown, std::move(read.unknown));
+  return read.value;
 }
 
 // One element's text into the model field it holds, by the field's type.
@@ -111,9 +109,152 @@ class depth_check : public pugi::xml_tree_walker {
   std::size_t limit_;
 };
 
-std::string describe(const pugi::xml_parse_result& parsed) {
-  return std::string("malformed XML: ") + parsed.description() +
-         "; expected a well-formed PTS composite.xml";
+// `line L, column C` of an element's `<`.
+std::string opened_at(const xml_context& ctx, const pugi::xml_node& element) {
+  const auto p = ctx.at(element);
+  return "line " + std::to_string(p.line) + ", column " + std::to_string(p.column);
+}
+
+// Where the closing tag `</name>` (or `</name` and a blank) that starts at or after `from` and
+// ends before `upto` starts; npos when there is none. A text parsed in place may hold a '\0'
+// for the `<` (pugixml ends the text before a tag there), but never changes the rest of a
+// closing tag.
+std::size_t find_closing(std::string_view text, std::string_view name, std::size_t from,
+                         std::size_t upto) {
+  for (auto at = text.find(name, from); at != std::string_view::npos && at + name.size() < upto;
+       at = text.find(name, at + 1)) {
+    if (at < from + 2 || text[at - 1] != '/' || (text[at - 2] != '<' && text[at - 2] != '\0')) {
+      continue;
+    }
+    if (std::string_view(" \t\r\n>").find(text[at + name.size()]) != std::string_view::npos) {
+      return at - 2;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The elements still open where pugixml stopped, outermost first. pugixml keeps the tree it
+// built up to its error, so they are among the chain of last children; from the innermost
+// outwards, each is closed when its closing tag follows before `upto`.
+std::vector<pugi::xml_node> open_elements(const pugi::xml_document& doc, std::string_view text,
+                                          std::size_t upto) {
+  std::vector<pugi::xml_node> chain;
+  for (auto n = doc.last_child(); n && n.type() == pugi::node_element; n = n.last_child()) {
+    chain.push_back(n);
+  }
+  auto from =
+      chain.empty()
+          ? 0
+          : static_cast<std::size_t>(std::max<std::ptrdiff_t>(chain.back().offset_debug(), 0));
+  while (!chain.empty()) {
+    const std::string_view name = chain.back().name();
+    const auto at = find_closing(text, name, from, upto);
+    if (at == std::string_view::npos) break;
+    from = at + 2 + name.size();
+    chain.pop_back();
+  }
+  return chain;
+}
+
+// What encloses the element a message names, innermost first: ` (within <Data> from line 418,
+// <Result> from line 412, ...)`; the three nearest, so that a deep hostile text says little.
+std::string within(const xml_context& ctx, std::span<const pugi::xml_node> enclosing) {
+  if (enclosing.empty()) return {};
+  std::string out = " (within ";
+  std::size_t said = 0;
+  for (auto e = enclosing.rbegin(); e != enclosing.rend(); ++e) {
+    if (said == 3) {
+      out += ", ...";
+      break;
+    }
+    if (said++ > 0) out += ", ";
+    out += "<" + std::string(e->name()) + "> from line " + std::to_string(ctx.at(*e).line);
+  }
+  return out + ")";
+}
+
+// Why pugixml refused the text. Markup left open is said by what is open and where it was
+// opened (docs/composite-xml.md, "Errors"): a text that ends inside an element or a tag (a file
+// cut short, where pugixml says "Start-end tags mismatch" or "Error parsing element
+// attribute"), and a closing tag that closes another element than the one open. Anything else
+// in pugixml's words.
+[[noreturn]] void refuse(const xml_context& ctx, const pugi::xml_document& doc,
+                         const pugi::xml_parse_result& parsed) {
+  const auto text = ctx.text;
+  const auto at =
+      std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)), text.size());
+  // Cut: pugixml stopped at the last mark, or inside markup that no `>` after it ends.
+  const auto last_mark = text.find_last_not_of(" \t\r\n");
+  const bool cut = last_mark == std::string_view::npos || at >= last_mark ||
+                   text.find('>', at) == std::string_view::npos;
+  const auto open = open_elements(doc, text, text.size());
+  // Where the input ends, as an editor shows it: after its last character, or at the end of its
+  // last line when a line break ends it.
+  auto ends = text.size();
+  if (text.ends_with('\n')) ends -= text.ends_with("\r\n") ? 2 : 1;
+  const auto all_but_last = [](const std::vector<pugi::xml_node>& v) {
+    return std::span(v).first(v.empty() ? 0 : v.size() - 1);
+  };
+  const char* markup = nullptr;
+  switch (parsed.status) {
+    case pugi::status_end_element_mismatch:
+      if (cut && !open.empty()) {
+        const std::string name = open.back().name();
+        ctx.fail(ends, "input ends inside <" + name + "> opened at " + opened_at(ctx, open.back()) +
+                           within(ctx, all_but_last(open)) + "; expected </" + name +
+                           ">: is the file cut short?");
+      }
+      if (!cut) {
+        // pugixml points into the closing tag's name; its `<` may be a '\0' (above).
+        const auto slash = text.rfind('/', at);
+        const auto tag = slash == std::string_view::npos || slash == 0 ? slash : slash - 1;
+        const auto before = open_elements(doc, text, tag);
+        if (tag != std::string_view::npos && !before.empty()) {
+          const auto name_end = text.find_first_of(" \t\r\n>", tag);
+          const std::string name = before.back().name();
+          ctx.fail(tag, "<" + std::string(text.substr(slash, name_end - slash)) +
+                            "> does not close <" + name + ">, opened at " +
+                            opened_at(ctx, before.back()) + within(ctx, all_but_last(before)) +
+                            "; expected </" + name + ">");
+        }
+      }
+      break;
+    case pugi::status_bad_start_element:
+    case pugi::status_bad_attribute:
+      // pugixml made the element before it read the tag's end: the innermost open one.
+      if (cut && !open.empty()) {
+        ctx.fail(ends, "input ends inside the tag <" + std::string(open.back().name()) +
+                           " opened at " + opened_at(ctx, open.back()) +
+                           within(ctx, all_but_last(open)) + "; is the file cut short?");
+      }
+      break;
+    case pugi::status_unrecognized_tag:
+      markup = "a tag";
+      break;
+    case pugi::status_bad_end_element:
+      markup = "a closing tag";
+      break;
+    case pugi::status_bad_comment:
+      markup = "a comment";
+      break;
+    case pugi::status_bad_cdata:
+      markup = "a CDATA section";
+      break;
+    case pugi::status_bad_pi:
+      markup = "a processing instruction";
+      break;
+    case pugi::status_bad_doctype:
+      markup = "a DOCTYPE";
+      break;
+    default:
+      break;
+  }
+  if (markup && cut) {
+    ctx.fail(ends, "input ends inside " + std::string(markup) + within(ctx, open) +
+                       "; is the file cut short?");
+  }
+  ctx.fail(at, std::string("malformed XML: ") + parsed.description() +
+                   "; expected a well-formed PTS composite.xml");
 }
 
 // `text` from its first element on: blanks, comments, processing instructions (the XML
@@ -196,9 +337,7 @@ void read_composite_xml(reader_context& base, const read_options& options) {
                     ? doc.load_buffer_inplace(ctx.overwritable, text.size() + 1, flags,
                                               pugi::encoding_utf8)
                     : doc.load_buffer(text.data(), text.size(), flags, pugi::encoding_utf8);
-  if (!parsed) {
-    ctx.fail(static_cast<std::size_t>(parsed.offset), describe(parsed));
-  }
+  if (!parsed) refuse(ctx, doc, parsed);
   if (depth_check check(options.max_xml_depth); !doc.traverse(check)) {
     throw parse_error(name, ctx.at(check.too_deep),
                       "elements nested more than " + std::to_string(options.max_xml_depth) +

@@ -3,6 +3,7 @@
 // Benchmark in any order. Today's PTS reads nothing from these files; the mapping to today's
 // elements is PTS 3.x's, which read both.
 #include "input/composite_xml/xml_support.hpp"
+#include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "strings.hpp"
 
@@ -40,10 +41,12 @@ void read_benchmark(const xml_context& ctx, const pugi::xml_node& node) {
   r.arguments = child_text(node, "TestArguments");
   r.description = child_text(node, "Attributes");
   r.unit = child_text(node, "Scale");
-  auto proportion = child_text(node, "Proportion");
-  r.direction = proportion == "HIB"   ? direction::higher
-                : proportion == "LIB" ? direction::lower
-                                      : direction::none;
+  auto proportion = direction_of_proportion(child_text(node, "Proportion"), "Proportion");
+  r.direction = proportion.value;
+  if (!proportion.unknown.empty()) {
+    ctx.warn(node.child("Proportion"), message_code::direction_unknown,
+             std::move(proportion.unknown));
+  }
   r.display_format = display_format::from_name(child_text(node, "ResultFormat"));
   for (auto group : node.child("Results").children("Group")) {
     for (auto e : group.children("Entry")) ctx.add_entry(r, read_xml_entry(ctx, e, r));

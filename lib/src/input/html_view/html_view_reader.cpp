@@ -9,8 +9,9 @@
 #include <map>
 
 #include "input/html_view/fused_values.hpp"
-#include "iosr/error.hpp"
 #include "input/reader_context.hpp"
+#include "iosr/counted.hpp"
+#include "iosr/error.hpp"
 #include "number.hpp"
 #include "strings.hpp"
 
@@ -192,14 +193,15 @@ page_chart read_chart(const reader_context& ctx, const page_line& line, std::str
   chart.digits_offset = line.offset + digits_begin;
   if (chart.digits.empty() ||
       chart.digits.find_first_not_of("0123456789.") != std::string::npos) {
-    fail(digits_begin, "expected " + std::to_string(labels.size()) +
-                           " values after the axis; the page ends or holds '" + chart.digits +
+    fail(digits_begin, "expected " + counted(labels.size(), "value") +
+                           " after the axis; the page ends or holds '" + chart.digits +
                            "' there (is it cut short?)");
   }
   chart.splits = split_values(chart.digits, clues);
   if (chart.splits.empty()) {
     fail(digits_begin, "'" + chart.digits + "' does not split into " +
-                           std::to_string(labels.size()) + " values of one precision near the "
+                           counted(labels.size(), "value") +
+                           " of one precision near the "
                            "axis (is the page cut short?)");
   }
   for (std::size_t k = 0; k < chart.splits.size(); ++k) {

@@ -195,15 +195,11 @@ void split_result_name(const reader_context& ctx, std::string_view text, bool wi
 }
 
 direction read_direction(const reader_context& ctx, const csv_row& row) {
-  auto mark = trim(row.at(1));
-  if (mark == "HIB") return direction::higher;
-  if (mark == "LIB") return direction::lower;
-  if (!mark.empty()) {
-    ctx.warn(
-        row.cells[1].offset, message_code::direction_unknown,
-        "direction '" + std::string(mark) + "' is not HIB, LIB or empty; read as no direction");
+  auto read = direction_of_proportion(trim(row.at(1)), "direction");
+  if (!read.unknown.empty()) {
+    ctx.warn(row.cells[1].offset, message_code::direction_unknown, std::move(read.unknown));
   }
-  return direction::none;
+  return read.value;
 }
 
 // Cells outside the system columns that hold something: counted per column, reported once.

@@ -35,8 +35,9 @@ struct json_context : reader_context {
 // A member that should be a string: numbers are taken as written, anything else is reported.
 std::string text_of(const json_context& ctx, const json_value& v, std::string_view key) {
   if (v.is_string() || v.is_number()) return v.text;
+  // Appended, not "'" + std::string(key): GCC 12's -Wrestrict misreads that inlined (PR 105329).
   ctx.warn(v, message_code::json_not_a_string,
-           "'" + std::string(key) + "' is not a string; not read");
+           std::string(1, '\'').append(key).append("' is not a string; not read"));
   return {};
 }
 
@@ -107,7 +108,7 @@ const json_value* object_member(const json_context& ctx, const json_value& paren
   const auto* v = parent.find(key);
   if (v && !v->is_object()) {
     ctx.warn(*v, message_code::json_not_an_object,
-             "'" + std::string(key) + "' is not an object; not read");
+             std::string(1, '\'').append(key).append("' is not an object; not read"));
     return nullptr;
   }
   return v;
@@ -159,14 +160,9 @@ void read_system(const json_context& ctx, const std::string& key, const json_val
 }
 
 direction read_proportion(const json_context& ctx, const json_value& v) {
-  auto text = text_of(ctx, v, "proportion");
-  if (text == "HIB") return direction::higher;
-  if (text == "LIB") return direction::lower;
-  if (!text.empty()) {
-    ctx.warn(v, message_code::direction_unknown,
-             "proportion '" + text + "' is not HIB or LIB; read as no direction");
-  }
-  return direction::none;
+  auto read = direction_of_proportion(text_of(ctx, v, "proportion"), "proportion");
+  if (!read.unknown.empty()) ctx.warn(v, message_code::direction_unknown, std::move(read.unknown));
+  return read.value;
 }
 
 // `min_result` / `max_result`: the range of a line graph kept as one average.

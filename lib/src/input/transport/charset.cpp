@@ -7,27 +7,13 @@
 #include <cerrno>
 
 #include "input/transport/layers.hpp"
+#include "iosr/counted.hpp"
 #include "strings.hpp"
+#include "utf8.hpp"
 
 namespace iosr::detail {
 
 namespace {
-
-// Valid UTF-8 (RFC 3629), and whether any character of it is not ASCII.
-bool is_utf8(std::string_view s, bool& any_multibyte) {
-  any_multibyte = false;
-  for (std::size_t i = 0; i < s.size();) {
-    auto c = static_cast<unsigned char>(s[i]);
-    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (n == 0 || (n == 2 && c < 0xC2) || i + n > s.size()) return false;
-    for (std::size_t k = 1; k < n; ++k) {
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    }
-    any_multibyte |= n > 1;
-    i += n;
-  }
-  return true;
-}
 
 struct iconv_handle {
   iconv_t cd;
@@ -48,12 +34,11 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
   if (name.empty() || name == "us-ascii" || name == "ascii" || name == "utf-8" || name == "utf8") {
     return std::nullopt;
   }
-  bool multibyte = false;
   if (std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; })) {
     return std::nullopt;  // ASCII reads the same in every charset MIME mail uses
   }
   undone_layer layer;
-  if (is_utf8(text, multibyte) && multibyte) {
+  if (is_utf8(text)) {  // and not all ASCII (above)
     // A sender that declares Latin-1 and sends UTF-8 is common; Latin-1 text that happens to
     // be valid UTF-8 with a non-ASCII character is not.
     layer.out.copy(text, 0);
@@ -111,8 +96,8 @@ std::optional<undone_layer> convert_charset(std::string_view text, std::string_v
   }
   std::string message = "charset " + std::string(charset) + " converted to UTF-8";
   if (replaced > 0) {
-    message += "; " + std::to_string(replaced) + " bytes that are not " + std::string(charset) +
-               " became U+FFFD";
+    message += "; " + counted(replaced, "byte") + " that " + (replaced == 1 ? "is" : "are") +
+               " not " + std::string(charset) + " became U+FFFD";
   }
   layer.notes.push_back({note_offset, message_code::charset_converted, std::move(message)});
   return layer;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "input/transport/layers.hpp"
+#include "iosr/counted.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -192,7 +193,7 @@ std::optional<undone_layer> undo_html_page(std::string_view text) {
   if (out.size() > 0 && out.back() != '\n') out.put('\n', text.size(), 0);
   layer.notes.push_back({start, message_code::html_page,
                          "an HTML page, read as the text a browser shows (markup removed, " +
-                             std::to_string(entities_decoded) + " entities decoded)"});
+                             counted(entities_decoded, "entity", "entities") + " decoded)"});
   return layer;
 }
 

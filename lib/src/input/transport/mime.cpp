@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "input/transport/layers.hpp"
+#include "iosr/counted.hpp"
 #include "strings.hpp"
 
 namespace iosr::detail {
@@ -224,7 +225,7 @@ std::vector<undone_layer> decode_leaf(std::string_view text, const leaf& part, b
   } else if (cte == "base64") {
     decode_base64(body, e.body, first.out, malformed);
     what = "base64 decoded";
-    if (malformed) what += "; " + std::to_string(malformed) + " bytes outside base64 skipped";
+    if (malformed) what += "; " + counted(malformed, "byte") + " outside base64 skipped";
   } else {
     first.out.copy(body, e.body);
     if (!cte.empty() && cte != "7bit" && cte != "8bit" && cte != "binary") {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "input/transport/layers.hpp"
+#include "iosr/counted.hpp"
 #include "line_index.hpp"
 
 namespace iosr::detail {
@@ -249,10 +250,10 @@ std::optional<undone_layer> undo_terminal(std::string_view text) {
   std::string message;
   auto add = [&](const std::string& part) { message += (message.empty() ? "" : "; ") + part; };
   if (n.colour > 0 && n.other == 0) {
-    add("terminal colour codes removed (" + std::to_string(n.colour) + " escape sequences)");
+    add("terminal colour codes removed (" + counted(n.colour, "escape sequence") + ")");
   } else if (n.colour + n.other > 0) {
-    add("terminal escape sequences removed (" + std::to_string(n.colour) + " colour codes, " +
-        std::to_string(n.other) + " others)");
+    add("terminal escape sequences removed (" + counted(n.colour, "colour code") + ", " +
+        counted(n.other, "other") + ")");
   }
   if (n.overprinted_lines > 0) {
     add("carriage-return or backspace overprints resolved on " +

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
@@ -278,9 +279,9 @@ void render_summary(const comparison& c, int width, std::string& out) {
     out += '\n';
   }
   if (c.statistics.p_values > 0) {
-    std::string how = fmt::format(
-        "~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} p-value{} (Welch)",
-        c.statistics.alpha, c.statistics.p_values, c.statistics.p_values == 1 ? "" : "s");
+    std::string how =
+        fmt::format("~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} (Welch)",
+                    c.statistics.alpha, counted(c.statistics.p_values, "p-value"));
     if (any_delta_interval(c)) {
       how += "; [ ]: " + level_text(c) + " interval of the delta (delta method on the log ratio)";
     }

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
@@ -412,7 +413,7 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
     }
     std::string tail = e.value_text;
     if (e.outlier_runs && *e.outlier_runs > 0) {
-      tail += fmt::format(" · {} outlying run{}", *e.outlier_runs, *e.outlier_runs == 1 ? "" : "s");
+      tail += " · " + counted(*e.outlier_runs, "outlying run");
     }
     out +=
         fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", end + 4, y + 15, html_escaped(tail));
@@ -561,10 +562,9 @@ void render_html_comparison(const comparison& c, const comparison_render_options
   out += "<body>\n<header>\n<h1>" + title + "</h1>\n<p class=\"lead\">Compared by iosr:";
   for (const auto& in : c.inputs) out += " <code>" + html_escaped(in.source_name) + "</code>";
   out += fmt::format(
-      ". {} test{}, {} configuration{}; deltas are against each group's baseline, green is "
-      "better and red worse.</p>\n</header>\n",
-      c.tests.size(), c.tests.size() == 1 ? "" : "s", c.configurations.size(),
-      c.configurations.size() == 1 ? "" : "s");
+      ". {}, {}; deltas are against each group's baseline, green is better and red "
+      "worse.</p>\n</header>\n",
+      counted(c.tests.size(), "test"), counted(c.configurations.size(), "configuration"));
   contents(families, !notes.empty(), out);
   out += "<main>\n";
   summary_section(c, index, out);

@@ -28,8 +28,9 @@ void table_row(const std::vector<std::string>& cells, std::string& out) {
   out += '\n';
 }
 
-std::string unit_text(const std::string& unit, direction d) {
-  std::string about = markdown_escaped(unit);
+std::string unit_text(const std::string& unit, direction d,
+                      markdown_place place = markdown_place::inline_text) {
+  std::string about = markdown_escaped(unit, place);
   if (auto arrow = direction_arrow(d); !arrow.empty()) {
     about += (about.empty() ? "" : ", ") + std::string(arrow) + " better";
   }
@@ -40,8 +41,9 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
   std::string cell = markdown_escaped(e.value_text);
   if (!is_baseline(c, e.configuration) && e.delta_pct) {
     cell += " (" + delta_text(e.delta_pct);
-    if (const auto in = delta_interval_text(e); !in.empty()) cell += " " + markdown_escaped(in);
-    if (const auto mark = noise_mark(e); !mark.empty()) cell += " " + markdown_escaped(mark);
+    // Appended, not " " + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
+    if (const auto in = delta_interval_text(e); !in.empty()) (cell += ' ') += markdown_escaped(in);
+    if (const auto mark = noise_mark(e); !mark.empty()) (cell += ' ') += markdown_escaped(mark);
     cell += ")";
   }
   if (e.rank == 1) cell = "**" + cell + "**";
@@ -58,7 +60,7 @@ void render_family(const comparison& c, const table_index& index,
     std::string label = markdown_escaped(family.rest[k]);
     if (!family.one_unit) {
       const auto about = unit_text(test.unit, test.direction);
-      if (!about.empty()) label += (label.empty() ? "" : " ") + ("(" + about + ")");
+      if (!about.empty()) ((label += label.empty() ? "(" : " (") += about) += ')';
     }
     if (label.empty()) label = or_dash(unit_text(test.unit, test.direction));
     std::vector<std::string> row{label};
@@ -72,10 +74,12 @@ void render_family(const comparison& c, const table_index& index,
   }
   if (rows.empty()) return;
 
-  out += "### " + markdown_escaped(family.heading) + "\n\n";
-  std::string about = markdown_escaped(family.shared);
+  out += "### " + markdown_escaped(family.heading, markdown_place::heading) + "\n\n";
+  std::string about = markdown_escaped(family.shared, markdown_place::line_start);
   if (family.one_unit) {
-    const auto unit = unit_text(family.unit, family.direction);
+    const auto unit =
+        unit_text(family.unit, family.direction,
+                  about.empty() ? markdown_place::line_start : markdown_place::inline_text);
     if (!unit.empty()) about += (about.empty() ? "" : ". ") + unit;
   }
   if (!about.empty()) out += about + "\n\n";
@@ -120,7 +124,8 @@ void render_summary(const comparison& c, std::string& out) {
       "\nGeomean ratio: geometric mean of the performance ratios against the baseline over "
       "the tests both have (above 1 is better). Cells: value (delta against the baseline); "
       "bold is best in the group.\n";
-  for (const auto& line : statistics_legend(c)) out += '\n' + markdown_escaped(line) + '\n';
+  for (const auto& line : statistics_legend(c))
+    out += '\n' + markdown_escaped(line, markdown_place::line_start) + '\n';
   out += '\n';
 }
 
@@ -134,7 +139,11 @@ void render_markdown_comparison(const comparison& c, const comparison_render_opt
   for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
     const auto columns = shown_columns(c, index, g, options.columns);
     if (columns.empty()) continue;
-    out += "## " + (c.compare_groups.size() > 1 ? markdown_escaped(c.compare_groups[g].name) : "Results") + "\n\n";
+    out += "## " +
+           (c.compare_groups.size() > 1
+                ? markdown_escaped(c.compare_groups[g].name, markdown_place::heading)
+                : "Results") +
+           "\n\n";
     for (const auto& family : families) render_family(c, index, columns, family, out);
   }
   const auto notes = note_lines(c);
@@ -143,7 +152,8 @@ void render_markdown_comparison(const comparison& c, const comparison_render_opt
     return;
   }
   out += "## Notes\n\n";
-  for (const auto& line : notes) out += "- " + markdown_escaped(line) + '\n';
+  for (const auto& line : notes)
+    out += "- " + markdown_escaped(line, markdown_place::line_start) + '\n';
 }
 
 }  // namespace iosr::detail

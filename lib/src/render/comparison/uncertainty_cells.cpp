@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "iosr/counted.hpp"
+
 namespace iosr::detail {
 
 std::string delta_interval_text(const compared_entry& e) {
@@ -61,9 +63,9 @@ std::vector<std::string> statistics_legend(const comparison& c) {
   }
   lines.push_back(fmt::format(
       "~ marks a delta within the noise: Welch's t-test on the runs (or on the standard error "
-      "and N an input gives), its p-value adjusted by Benjamini-Hochberg over the {} p-value{} "
+      "and N an input gives), its p-value adjusted by Benjamini-Hochberg over the {} "
       "of this comparison, is at least {:g}; a delta without a mark stands out from it.",
-      s.p_values, s.p_values == 1 ? "" : "s", s.alpha));
+      counted(s.p_values, "p-value"), s.alpha));
   const bool few = std::any_of(c.tests.begin(), c.tests.end(), [](const auto& t) {
     return std::any_of(t.entries.begin(), t.entries.end(),
                        [](const auto& e) { return e.noise == noise::few_runs; });

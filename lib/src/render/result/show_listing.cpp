@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "direction_names.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/error.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
@@ -19,16 +22,38 @@ namespace {
 constexpr std::string_view highlight_keys[] = {"Processor", "Disk", "OS", "Kernel",
                                                "File-System"};
 
-std::string highlights(const system& s) {
-  std::string out;
+// A system's fields worth a glance, `Key: value` each, in highlight_keys' order.
+std::vector<std::string> highlights(const system& s) {
+  std::vector<std::string> out;
   for (auto key : highlight_keys) {
     for (const auto* list : {&s.hardware, &s.software}) {
       for (const auto& f : *list) {
-        if (f.key != key) continue;
-        if (!out.empty()) out += ", ";
-        out += fmt::format("{}: {}", f.key, f.value);
+        if (f.key == key) out.push_back(fmt::format("{}: {}", f.key, f.value));
       }
     }
+  }
+  return out;
+}
+
+// The highlights every system of a file has alike, said once above them; none for one system,
+// whose fields are said with it.
+std::vector<std::string> shared_highlights(const std::vector<std::vector<std::string>>& all) {
+  if (all.size() < 2) return {};
+  std::vector<std::string> shared;
+  for (const auto& field : all.front()) {
+    const bool everywhere = std::all_of(all.begin() + 1, all.end(), [&field](const auto& other) {
+      return std::find(other.begin(), other.end(), field) != other.end();
+    });
+    if (everywhere) shared.push_back(field);
+  }
+  return shared;
+}
+
+std::string joined(const std::vector<std::string>& fields) {
+  std::string out;
+  for (const auto& f : fields) {
+    if (!out.empty()) out += ", ";
+    out += f;
   }
   return out;
 }
@@ -76,16 +101,28 @@ std::string render_listing(const result_file& file) {
 
   std::size_t entries = 0;
   for (const auto& r : file.results) entries += r.entries.size();
-  fmt::format_to(it, "\n{} systems, {} charts, {} entries, {} warnings\n", file.systems.size(),
-                 file.results.size(), entries, file.warnings.size());
+  fmt::format_to(it, "\n{}, {}, {}, {}\n", counted(file.systems.size(), "system"),
+                 counted(file.results.size(), "chart"), counted(entries, "entry", "entries"),
+                 counted(file.warnings.size(), "warning"));
 
   fmt::format_to(it, "\nSystems\n");
-  for (const auto& s : file.systems) {
+  std::vector<std::vector<std::string>> fields;
+  for (const auto& s : file.systems) fields.push_back(highlights(s));
+  const auto shared = shared_highlights(fields);
+  // One field a line: four of them joined ran past 200 columns.
+  if (!shared.empty()) fmt::format_to(it, "  Every system:\n");
+  for (const auto& f : shared) fmt::format_to(it, "    {}\n", f);
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    const auto& s = file.systems[i];
     fmt::format_to(it, "  {}\n", s.label);
     fmt::format_to(it, "    group: {}  name: {}  scheduler: {}\n",
                    s.group.empty() ? "-" : s.group, s.name,
                    s.scheduler.empty() ? "-" : s.scheduler);
-    if (auto h = highlights(s); !h.empty()) fmt::format_to(it, "    {}\n", h);
+    std::vector<std::string> own;
+    for (const auto& f : fields[i]) {
+      if (std::find(shared.begin(), shared.end(), f) == shared.end()) own.push_back(f);
+    }
+    if (!own.empty()) fmt::format_to(it, "    {}\n", joined(own));
   }
 
   fmt::format_to(it, "\nCharts\n");

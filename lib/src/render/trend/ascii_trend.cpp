@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "render/trend/trend_formats.hpp"
 
 namespace iosr::detail {
@@ -41,7 +42,9 @@ struct block_layout {
 // A geometric mean's value needs no count: its tests are counted after its name.
 std::string cell_text(const trend_value* v, bool geomean) {
   if (!v || !v->ratio) return "-";
-  std::string s = (v->change_point ? "*" : "") + trend_ratio_text(*v->ratio);
+  // Appended, not "*" + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
+  std::string s = v->change_point ? "*" : "";
+  s += trend_ratio_text(*v->ratio);
   if (v->runs > 1 && !geomean) s += fmt::format(" ({})", v->runs);
   return s;
 }
@@ -112,7 +115,7 @@ block_layout layout_for(const trend& t, const std::vector<const trend_series*>& 
 }  // namespace
 
 void render_ascii_trend(const trend& t, const trend_render_options& options, std::string& out) {
-  out += fmt::format("Trend by {} over {} points", to_string(t.by), t.points.size());
+  out += fmt::format("Trend by {} over {}", to_string(t.by), counted(t.points.size(), "point"));
   if (t.by == trend_by::label && t.baseline_point) {
     out += ", each against " + t.points[*t.baseline_point].name;
   }

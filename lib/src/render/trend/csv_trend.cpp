@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 
+#include "iosr/counted.hpp"
 #include "render/escape.hpp"
 #include "render/trend/trend_formats.hpp"
 
@@ -49,9 +50,10 @@ void render_csv_trend(const trend& t, const trend_render_options&, std::string& 
       "test,version,description,unit,direction,machine,configuration,baseline,point,ratio,"
       "runs,baseline_runs,change_point,step_before,step_after,p_value\n";
   for (const auto& s : t.geomean) {
-    const trend_test_info info{"geometric mean", "",
-                               fmt::format("over the {} tests present at every point", s.tests), "",
-                               direction::higher};
+    const trend_test_info info{
+        "geometric mean", "",
+        fmt::format("over the {} present at every point", counted(s.tests, "test")), "",
+        direction::higher};
     rows(t, info, s, out);
   }
   for (const auto& test : t.tests) {

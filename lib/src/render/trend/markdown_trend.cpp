@@ -18,7 +18,8 @@ namespace {
 void table(const trend& t, const std::vector<const trend_series*>& series,
            const std::vector<std::size_t>& columns, bool geomean, std::string& out) {
   out += "| configuration | baseline |";
-  for (auto p : columns) out += " " + markdown_escaped(t.points[p].name) + " |";
+  // Appended, not " " + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
+  for (auto p : columns) ((out += ' ') += markdown_escaped(t.points[p].name)) += " |";
   out += "\n|---|---|";
   for (std::size_t i = 0; i < columns.size(); ++i) out += "---:|";
   out += '\n';
@@ -62,7 +63,8 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
     if (columns.empty()) continue;
-    out += fmt::format("\n## Machine {}: {}\n", m + 1, markdown_escaped(t.machines[m].name));
+    out += fmt::format("\n## Machine {}: {}\n", m + 1,
+                       markdown_escaped(t.machines[m].name, markdown_place::heading));
     auto means = series_on(t, t.geomean, m);
     if (!means.empty()) {
       out += "\n### Geometric mean over the tests present at every point\n\n";
@@ -71,8 +73,10 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
     for (const auto& test : t.tests) {
       auto series = series_on(t, test.series, m);
       if (series.empty()) continue;
-      out += "\n### " + markdown_escaped(trend_heading(test.info)) + "\n\n";
-      if (auto unit = unit_line(test.info); !unit.empty()) out += markdown_escaped(unit) + "\n\n";
+      out +=
+          "\n### " + markdown_escaped(trend_heading(test.info), markdown_place::heading) + "\n\n";
+      if (auto unit = unit_line(test.info); !unit.empty())
+        out += markdown_escaped(unit, markdown_place::line_start) + "\n\n";
       table(t, series, columns, false, out);
     }
   }

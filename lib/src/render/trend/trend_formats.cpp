@@ -8,6 +8,7 @@
 #include <string>
 
 #include "direction_names.hpp"
+#include "iosr/counted.hpp"
 #include "render/format_registry.hpp"
 
 namespace iosr::detail {
@@ -28,9 +29,7 @@ std::span<const trend_format> trend_formats() { return formats; }
 
 std::string trend_ratio_text(double ratio) { return fmt::format("{:.3f}", ratio); }
 
-std::string tests_text(std::size_t tests) {
-  return fmt::format(" ({} test{})", tests, tests == 1 ? "" : "s");
-}
+std::string tests_text(std::size_t tests) { return " (" + counted(tests, "test") + ")"; }
 
 std::string p_value_text(double p) {
   return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
