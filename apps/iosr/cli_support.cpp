@@ -17,10 +17,12 @@
 #include <string_view>
 #include <thread>
 
+#include "batch/inputs.hpp"
+#include "batch/pipeline.hpp"
 #include "db/store.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
-#include "openbenchmarking/result_id.hpp"
+#include "iosr/read_in_place.hpp"
 
 namespace iosr::cli {
 
@@ -183,20 +185,42 @@ openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args) {
   return ids;
 }
 
+void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
+                           const archive_limits& archive, const openbenchmarking::id_options& ids,
+                           const std::function<void(result_file&&)>& read, bool& failed) {
+  const batch::input_limits with{limits, archive, ids};
+  // One input at a time on this thread: a comparison's few files need no pipeline, and an
+  // archive's library is loaded only when an archive is met (batch/libarchive_api.hpp).
+  batch::walk_inputs(paths, {}, [&](batch::input_list::source&& source) {
+    return batch::read_source(source, with, [&](batch::batch_input&& in) {
+      if (!in.read_error.empty()) {
+        std::cerr << format_diagnostic(in.name, in.read_error_at, in.read_error) << '\n';
+        failed = true;
+        return true;
+      }
+      if (!in.skip_reason.empty()) return true;  // a link or an archive in an archive, ...
+      auto prepared = prepare_input(std::move(in.bytes), in.name, limits);
+      // As in a batch: found in a directory or an archive, what is no result file is skipped.
+      if (!in.named && prepared.detected_format().empty()) return true;
+      try {
+        read(read_results(std::move(prepared)));
+      } catch (const std::exception&) {
+        std::cerr << batch::read_failure(in).text() << '\n';
+        failed = true;
+      }
+      return true;
+    });
+  });
+}
+
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
                                            const read_options& limits,
+                                           const archive_limits& archive,
                                            const openbenchmarking::id_options& ids, bool& failed) {
   std::vector<result_file> files;
-  for (const auto& path : paths) {
-    try {
-      files.push_back(openbenchmarking::names_result_id(path)
-                          ? openbenchmarking::read_result_id(path, ids, limits)
-                          : read_results_file(path, limits));
-    } catch (const parse_error& e) {
-      std::cerr << e.what() << '\n';
-      failed = true;
-    }
-  }
+  read_each_result_file(
+      paths, limits, archive, ids, [&](result_file&& file) { files.push_back(std::move(file)); },
+      failed);
   return files;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cxxopts.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -111,11 +112,20 @@ void add_id_options(cxxopts::Options& options);
 /// The two after the command line; throws bad_usage() for both.
 openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args);
 
-/// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
-/// and skipped, so one bad file never stops the others. `failed` is set when any failed. An
-/// input that names an OpenBenchmarking.org result ID, and no file, is had as `ids` says.
+/// Reads every result file that `paths` hold, in order, as `iosr convert` finds them
+/// (batch/inputs.hpp, the one way inputs are opened): files, directories (walked; result files
+/// recognised by content, the rest skipped), tar and zip archives and compressed files, `-`
+/// (standard input), OpenBenchmarking.org result IDs and their pages' addresses. Each file read
+/// goes to `read`. An input that fails is reported on stderr as `file:line:col: message` and
+/// skipped, so one bad file never stops the others; `failed` is set when any failed.
+void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
+                           const archive_limits& archive, const openbenchmarking::id_options& ids,
+                           const std::function<void(result_file&&)>& read, bool& failed);
+
+/// read_each_result_file(), collected.
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
                                            const read_options& limits,
+                                           const archive_limits& archive,
                                            const openbenchmarking::id_options& ids, bool& failed);
 
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.

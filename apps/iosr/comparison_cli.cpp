@@ -161,10 +161,13 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (!args.count("files")) bad_usage("no input files");
 
   bool failed = false;
-  const auto files =
-      read_result_files(args["files"].as<std::vector<std::string>>(), limits, ids, failed);
+  const auto files = read_result_files(args["files"].as<std::vector<std::string>>(), limits,
+                                       archive_limits_from(args), ids, failed);
   for (const auto& file : files) print_warnings(file);
-  if (files.empty()) return exit_input_failed;
+  if (files.empty()) {
+    if (!failed) std::cerr << "iosr " << command.name << ": no result file among the inputs\n";
+    return exit_input_failed;
+  }
 
   const auto outcome = run_compare(files, request);
   if (!write_output(output, outcome.text)) return exit_input_failed;

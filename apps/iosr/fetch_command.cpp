@@ -65,7 +65,11 @@ int run_fetch(int argc, char** argv) {
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
   if (!args.count("ids")) bad_usage("no result IDs");
-  const auto ids = args["ids"].as<std::vector<std::string>>();
+  std::vector<std::string> ids;
+  for (const auto& given : args["ids"].as<std::vector<std::string>>()) {
+    // The address of a result's page names its ID, as it does for every other command.
+    ids.push_back(openbenchmarking::result_id_in(given).value_or(given));
+  }
   for (const auto& id : ids) {
     if (!openbenchmarking::is_result_id(id)) {
       std::cerr << "iosr fetch: '" << id
@@ -86,7 +90,8 @@ int run_fetch(int argc, char** argv) {
   bool failed = false;
   for (const auto& id : ids) {
     try {
-      const auto xml = openbenchmarking::result_xml(id, how, limits);
+      std::string cached_copy;
+      const auto xml = openbenchmarking::result_xml(id, how, limits, cached_copy);
       if (!write_result(id, xml, dir, args.count("force") > 0)) failed = true;
     } catch (const parse_error& e) {
       std::cerr << e.what() << '\n';
