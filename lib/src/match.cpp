@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "iosr/error.hpp"
-
 #include "strings.hpp"
 
 namespace iosr {
