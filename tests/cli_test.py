@@ -3,13 +3,16 @@
 tidy CSV read back by Python's csv module. Usage: cli_test.py IOSR DATA_DIR FIXTURES_DIR"""
 import csv
 import glob
+import gzip
 import io
 import json
 import os
 import re
 import subprocess
 import sys
+import tarfile
 import tempfile
+import zipfile
 
 from terminal import output_on_terminal
 
@@ -287,6 +290,49 @@ with tempfile.TemporaryDirectory() as tmp:
     target = os.path.join(tmp, "page.html")
     rc, out, _ = run("compare", "-f", "html", "-o", target, SEED0)
     check("compare -o writes the page", rc == 0 and out == "" and os.path.getsize(target) > 10000)
+
+# compare, table and show take every input convert takes (docs/guide.md, "Inputs"): a
+# directory (its result files found by content), tar and zip archives, a compressed file and
+# standard input, each read as the plain file is.
+SEVEN_ZIP = os.path.join(FIXTURES, "corpus", "xml", "pts-5.6.0_ec2-large_7zip_10-systems.xml")
+with open(SEVEN_ZIP, "rb") as f:
+    seven_zip = f.read()
+with tempfile.TemporaryDirectory() as tmp:
+    folder = os.path.join(tmp, "runs")
+    os.makedirs(os.path.join(folder, "deeper"))
+    with open(os.path.join(folder, "deeper", "composite.xml"), "wb") as f:
+        f.write(seven_zip)
+    with open(os.path.join(folder, "notes.md"), "w") as f:
+        f.write("# not a result file: skipped in a directory\n")
+    with tarfile.open(os.path.join(tmp, "runs.tar.xz"), "w:xz") as t:
+        t.add(folder, arcname="runs")
+    with zipfile.ZipFile(os.path.join(tmp, "runs.zip"), "w") as z:
+        z.write(os.path.join(folder, "deeper", "composite.xml"), "deeper/composite.xml")
+    with gzip.open(os.path.join(tmp, "composite.xml.gz"), "wb") as f:
+        f.write(seven_zip)
+    forms = {"a directory": [folder], "a .tar.xz": [os.path.join(tmp, "runs.tar.xz")],
+             "a .zip": [os.path.join(tmp, "runs.zip")],
+             "a compressed file": [os.path.join(tmp, "composite.xml.gz")], "standard input": ["-"]}
+    def without_file(command, text):  # the CSV's file column names the input as given
+        if command[0] != "compare":
+            return text
+        return [{k: v for k, v in row.items() if k != "file"} for row in read_csv(text)]
+
+    for command in (["table"], ["compare", "--format", "csv"]):
+        rc, plain, err = run(*command, SEVEN_ZIP)
+        check(f"{command[0]} of the plain file", rc == 0 and err == "", (rc, err))
+        for form, inputs in forms.items():
+            rc, out, err = run(*command, *inputs, stdin=seven_zip if inputs == ["-"] else None)
+            check(f"{command[0]} reads {form} as the plain file", rc == 0 and err == "" and
+                  without_file(command, out) == without_file(command, plain), (rc, err, out[:200]))
+    rc, out, err = run("show", folder, os.path.join(tmp, "runs.zip"))
+    check("show: a directory and an archive, each result file shown once", rc == 0 and
+          out.count("(composite-xml)") == 2 and "runs.zip:deeper/composite.xml" in out, (rc, err))
+    empty = os.path.join(tmp, "empty")
+    os.mkdir(empty)
+    rc, out, err = run("compare", empty)
+    check("a directory without result files: exit 1, said", rc == 1 and
+          "no result file among the inputs" in err, (rc, err))
 
 for f in failures:
     print("FAIL", f)
