@@ -228,6 +228,37 @@ for bad in (["--ci", "100"], ["--ci", "40"], ["--alpha", "0"], ["--alpha", "1"],
     rc, _, err = run("compare", *bad, XML)
     check(f"compare {' '.join(bad)} is a usage error", rc == 2 and "try 'iosr compare --help'" in err,
           (rc, err))
+# Every option that takes a value names itself when the value is wrong: `--OPTION: 'VALUE' ...`.
+with tempfile.TemporaryDirectory() as tmp:
+    db = os.path.join(tmp, "none.db")
+    for command, option, value, why in (
+            (["compare"], "fail-if-worse", "abc", "is not a number"),
+            (["compare"], "fail-if-worse", "5%", "is not a number"),
+            (["table"], "ci", "ninety", "is not a number"),
+            (["compare"], "ci", "40", "is out of range"),
+            (["table"], "alpha", "nan", "is not a number"),
+            (["compare"], "bootstrap", "2.5", "is not a whole number"),
+            (["compare"], "group-by", "disk", "is not one of input+group, group, input or none"),
+            (["table"], "sort", "size", "is not one of file, delta or name"),
+            (["compare"], "rename", "Kyber", "is not OLD=NEW"),
+            (["show"], "limit", "entries", "is not NAME=N"),
+            (["compare"], "limit", "lines=5", "names no limit"),
+            (["convert", "--to", "csv"], "jobs", "all", "is not a whole number"),
+            (["convert", "--to", "pts-text"], "width", "wide", "is not a whole number"),
+            (["convert", "--to", "pts-text"], "width", "5", "is out of range"),
+            (["db", "import", "--db", db], "jobs", "-", "is not a whole number"),
+            (["trend", "--db", db], "by", "week", "is not one of kernel, date or label"),
+            (["trend", "--db", db], "alpha", "0,01", "is not a number"),
+            (["trend", "--db", db], "min-step", "five", "is not a number")):
+        inputs = [] if command[0] == "trend" else [XML]
+        rc, _, err = run(*command, f"--{option}", value, *inputs)
+        check(f"{' '.join(command[:2])} --{option} {value}: the option is named", rc == 2 and
+              f": --{option}: '{value}' {why}" in err, (rc, err))
+    for command, option in ((["table"], "--format"), (["convert"], "--to"),
+                            (["trend", "--db", db], "--format")):
+        rc, _, err = run(*command, option, "docx", *([] if command[0] == "trend" else [XML]))
+        check(f"{command[0]} {option} docx: the option is named", rc == 2 and
+              f": {option}: unknown format 'docx'; choose one of:" in err, (rc, err))
 rc, out, err = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--bootstrap", "500", XML)
 doc = json.loads(out) if rc == 0 else {}
 check("compare --ci 99 --alpha 0.01 --bootstrap 500",

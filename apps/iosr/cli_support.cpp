@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include <optional>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 
 #include "batch/inputs.hpp"
 #include "batch/pipeline.hpp"
@@ -69,7 +71,7 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
                     ? std::nullopt
                     : parse_size(std::string_view(setting).substr(equals + 1));
     if (!size) {
-      bad_usage("--limit '" + setting + "': expected NAME=N with N a positive number");
+      bad_value("limit", setting, "is not NAME=N with N a positive number");
     }
     if (name == "input-bytes") {
       limits.max_input_bytes = *size;
@@ -84,10 +86,9 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
     } else if (name == "archive-ratio") {
       archive.max_ratio = *size;
     } else {
-      bad_usage("--limit '" + setting +
-                "': unknown limit; expected input-bytes, entries, "
-                "xml-depth, json-depth, archive-bytes or "
-                "archive-ratio");
+      bad_value("limit", setting,
+                "names no limit; expected input-bytes, entries, xml-depth, json-depth, "
+                "archive-bytes or archive-ratio");
     }
   }
 }
@@ -111,12 +112,45 @@ bool color_for(const std::string& output) {
 
 void bad_usage(std::string message) { throw error(error_kind::usage, message); }
 
+void bad_value(std::string_view option, std::string_view value, std::string_view why) {
+  bad_usage("--" + std::string(option) + ": '" + std::string(value) + "' " + std::string(why));
+}
+
+namespace {
+
+// `text` as a number of type T, all of it (a leading `+` allowed), finite; else nothing.
+template <class T>
+std::optional<T> number_in(std::string_view text) {
+  if (text.starts_with('+')) text.remove_prefix(1);
+  T number{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!std::isfinite(number)) return std::nullopt;
+  }
+  return number;
+}
+
+}  // namespace
+
+double number_of(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto number = number_in<double>(given)) return *number;
+  bad_value(option, given, "is not a number");
+}
+
+long whole_number_of(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto number = number_in<long>(given)) return *number;
+  bad_value(option, given, "is not a whole number");
+}
+
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept) {
   const unsigned cores = std::thread::hardware_concurrency();
-  const unsigned jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
-                                           : (cores > cores_kept ? cores - cores_kept : 1u);
+  const long jobs = args.count("jobs") ? whole_number_of(args, "jobs")
+                                       : (cores > cores_kept ? cores - cores_kept : 1);
   if (jobs < 1 || jobs > 1024) return std::nullopt;
-  return jobs;
+  return static_cast<unsigned>(jobs);
 }
 
 test_filter filter_from(const cxxopts::ParseResult& args) {
@@ -124,7 +158,7 @@ test_filter filter_from(const cxxopts::ParseResult& args) {
   try {
     return test_filter(args["filter"].as<std::string>());
   } catch (const error& e) {
-    bad_usage("--filter " + std::string(e.what()));
+    bad_usage("--filter: " + std::string(e.what()));
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include "iosr/compare.hpp"
 #include "iosr/model.hpp"
+#include "iosr/names.hpp"
 #include "iosr/read.hpp"
 #include "openbenchmarking/clone.hpp"
 
@@ -48,6 +49,26 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options
 /// typed after `iosr`: `trend`, `db import`) before it exits with exit_usage.
 [[noreturn]] void bad_usage(std::string message);
 
+/// The usage error for a value `option` (without its dashes) cannot take:
+/// `--fail-if-worse: 'abc' is not a number`, with `why` after the quoted value.
+[[noreturn]] void bad_value(std::string_view option, std::string_view value, std::string_view why);
+
+/// The number given to `option` (without its dashes), declared as a string so that a value
+/// that is no number is named: bad_value() `is not a number` (decimal, as `2.5` or `1e-3`).
+double number_of(const cxxopts::ParseResult& args, const std::string& option);
+
+/// The same for a whole number (`--jobs 4`): bad_value() `is not a whole number`.
+long whole_number_of(const cxxopts::ParseResult& args, const std::string& option);
+
+/// The value of an option that takes one of an enum's names (`--group-by`, `--sort`, `--by`),
+/// else bad_value() listing them.
+template <class E>
+E named_value(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto value = from_string<E>(given)) return *value;
+  bad_value(option, given, "is not one of " + choices_of<E>());
+}
+
 /// Whether output to `output` (`-`: standard output) is drawn in colour: only on a terminal, and
 /// never when NO_COLOR is set (no-color.org), for every command that colours.
 bool color_for(const std::string& output);
@@ -61,11 +82,13 @@ std::string format_list(const Formats& formats) {
   return list;
 }
 
-/// The usage error for a format name none of `formats` has: `unknown format 'NAME'; choose one
-/// of:` and their list.
+/// The usage error for a format name none of `formats` has, given to `option` (`--format`,
+/// `--to`): `--format: unknown format 'NAME'; choose one of:` and their list.
 template <class Formats>
-std::string unknown_format(const Formats& formats, std::string_view name) {
-  return "unknown format '" + std::string(name) + "'; choose one of:" + format_list(formats);
+std::string unknown_format(const Formats& formats, std::string_view name,
+                           std::string_view option = "--format") {
+  return std::string(option) + ": unknown format '" + std::string(name) +
+         "'; choose one of:" + format_list(formats);
 }
 
 /// Whether one of `formats` is called `name`.

@@ -24,46 +24,36 @@ namespace {
 // A million resamples is ample for any interval; more would only be a way to wait.
 constexpr long max_bootstrap = 1'000'000;
 
-// The value of an option that takes one of an enum's names (`--group-by`, `--sort`).
-template <class E>
-E named(const cxxopts::ParseResult& args, const std::string& option) {
-  const auto& given = args[option].as<std::string>();
-  if (auto value = from_string<E>(given)) return *value;
-  bad_usage("--" + option + " '" + given + "': expected " + choices_of<E>());
-}
-
 compare_options parse_options(const cxxopts::ParseResult& args) {
   compare_options o;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
-  o.group_by = named<group_by>(args, "group-by");
+  o.group_by = named_value<group_by>(args, "group-by");
   if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
   if (args.count("rename")) {
     for (const auto& r : args["rename"].as<std::vector<std::string>>()) {
       const auto eq = r.find('=');
-      if (eq == std::string::npos) bad_usage("--rename takes OLD=NEW, not '" + r + "'");
+      if (eq == std::string::npos) bad_value("rename", r, "is not OLD=NEW");
       o.renames.emplace_back(r.substr(0, eq), r.substr(eq + 1));
     }
   }
-  if (args.count("filter")) {
-    const auto& pattern = args["filter"].as<std::string>();
-    try {
-      o.filter = pattern;  // compiled here, once, and used as it is by compare()
-    } catch (const iosr::error& e) {
-      bad_usage("--filter " + std::string(e.what()));
-    }
-  }
-  o.sort = named<test_order>(args, "sort");
+  o.filter = filter_from(args);  // compiled here, once, and used as it is by compare()
+  o.sort = named_value<test_order>(args, "sort");
   o.ignore_version = args.count("ignore-version") > 0;
-  const double level = args["ci"].as<double>();
+  const double level = number_of(args, "ci");
   if (!(level >= 50 && level < 100)) {
-    bad_usage("--ci takes a confidence level in percent, at least 50 and below 100");
+    bad_value("ci", args["ci"].as<std::string>(),
+              "is out of range; expected a confidence level in percent, at least 50 and below 100");
   }
   o.confidence = level / 100.0;
-  o.alpha = args["alpha"].as<double>();
-  if (!(o.alpha > 0 && o.alpha < 1)) bad_usage("--alpha takes a number between 0 and 1");
-  const long resamples = args["bootstrap"].as<long>();
+  o.alpha = number_of(args, "alpha");
+  if (!(o.alpha > 0 && o.alpha < 1)) {
+    bad_value("alpha", args["alpha"].as<std::string>(), "is out of range; expected 0 < RATE < 1");
+  }
+  const long resamples = whole_number_of(args, "bootstrap");
   if (resamples < 0 || resamples > max_bootstrap) {
-    bad_usage("--bootstrap takes a number of resamples from 0 to " + std::to_string(max_bootstrap));
+    bad_value("bootstrap", args["bootstrap"].as<std::string>(),
+              "is out of range; expected a number of resamples from 0 to " +
+                  std::to_string(max_bootstrap));
   }
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
@@ -121,12 +111,12 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::string>()->default_value("file"))
       ("ignore-version", "match tests across inputs even when their versions differ")
       ("ci", "level of the confidence intervals, in percent",
-       cxxopts::value<double>()->default_value("95"), "PCT")
+       cxxopts::value<std::string>()->default_value("95"), "PCT")
       ("alpha", "false discovery rate for calling a delta significant (Benjamini-Hochberg "
                 "over every p-value of the comparison)",
-       cxxopts::value<double>()->default_value("0.05"), "RATE")
+       cxxopts::value<std::string>()->default_value("0.05"), "RATE")
       ("bootstrap", "resamples of the runs for each geometric mean's interval (0 = none)",
-       cxxopts::value<long>()->default_value("2000"), "N")
+       cxxopts::value<std::string>()->default_value("2000"), "N")
       ("columns", "the configurations the tables show as columns, in this order (label or "
                   "name; separate with ,); the comparison still covers all",
        cxxopts::value<std::vector<std::string>>(), "LIST")
@@ -148,7 +138,7 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
     bad_usage(unknown_format(list_comparison_formats(), request.format));
   }
   if (command.gate && args.count("fail-if-worse")) {
-    request.fail_if_worse = args["fail-if-worse"].as<double>();
+    request.fail_if_worse = number_of(args, "fail-if-worse");
   }
   if (args.count("columns")) {
     request.render.columns = args["columns"].as<std::vector<std::string>>();
@@ -187,7 +177,7 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
     options.add_options()("fail-if-worse",
                           "exit 3 when a configuration is worse than its baseline by more than "
                           "PCT percent on any test",
-                          cxxopts::value<double>(), "PCT");
+                          cxxopts::value<std::string>(), "PCT");
   }
   const auto args =
       parse_command_line(options, argc, argv, "\n" + std::string(command.exit_status) + "\n");

@@ -68,11 +68,12 @@ int run_convert(int argc, char** argv) {
       "sync",
       "flush each output to the disk before it is moved into place, so that it is whole after "
       "a power cut too, not only after a killed run (slower)")(
-      "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<unsigned>())(
+      "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<std::string>(),
+      "N")(
       "report", "write a JSON report of what was converted, failed and skipped",
       cxxopts::value<std::string>())(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
-      cxxopts::value<int>()->default_value("79"))("h,help", "print this help");
+      cxxopts::value<std::string>()->default_value("79"), "N")("h,help", "print this help");
   add_input_options(options);
   const auto parsed = parse_command_line(
       options, argc, argv,
@@ -92,16 +93,16 @@ int run_convert(int argc, char** argv) {
   if (args.count("to")) {
     format = find_format(args["to"].as<std::string>());
     if (!format) {
-      bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>()));
+      bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>(), "--to"));
     }
   }
   if (!args.count("files")) bad_usage("no input files");
   plan.inputs = args["files"].as<std::vector<std::string>>();
-  plan.render_with.width = args["width"].as<int>();
-  if (plan.render_with.width < 20 || plan.render_with.width > 10000) {
-    bad_usage("--width " + std::to_string(plan.render_with.width) +
-              " is out of range; expected 20 to 10000");
+  const long width = whole_number_of(args, "width");
+  if (width < 20 || width > 10000) {
+    bad_value("width", args["width"].as<std::string>(), "is out of range; expected 20 to 10000");
   }
+  plan.render_with.width = static_cast<int>(width);
   if (to_file && (to_dir || combine)) bad_usage("-o goes with neither --out-dir nor --combine");
   if (combine && format && !to_dir) {
     bad_usage("--to chooses the format of --out-dir; --combine takes it from OUT's extension");

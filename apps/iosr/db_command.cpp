@@ -25,7 +25,7 @@ void import_options(cxxopts::Options& options) {
   auto add = options.add_options();
   add("j,jobs",
       "hash and parse N files at a time (default: all cores but one, which writes the database)",
-      cxxopts::value<unsigned>());
+      cxxopts::value<std::string>(), "N");
   add("h,help", "print this help");
   add_input_options(options);
 }
