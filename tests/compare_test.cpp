@@ -334,7 +334,8 @@ TEST_CASE("Option --only keeps the named configurations", "[compare][options]") 
 // Latency, BFQ; every option names a configuration by one rule, names_configuration().
 TEST_CASE("A name --only, --baseline or --rename gives that names nothing is a usage error",
           "[compare][options]") {
-  const auto& seed = read_cached(std::string(IOSR_FIXTURES_DIR) + "/seeds/003_29012ff8c53c614e.txt");
+  const auto& seed =
+      read_cached(std::string(IOSR_FIXTURES_DIR) + "/seeds/003_29012ff8c53c614e.txt");
   const std::vector files{seed};
   const auto usage_error = [&](const iosr::compare_options& o, const std::string& message) {
     try {

@@ -69,9 +69,8 @@ int run_convert(int argc, char** argv) {
       "flush each output to the disk before it is moved into place, so that it is whole after "
       "a power cut too, not only after a killed run (slower)")(
       "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<std::string>(),
-      "N")(
-      "report", "write a JSON report of what was converted, failed and skipped",
-      cxxopts::value<std::string>())(
+      "N")("report", "write a JSON report of what was converted, failed and skipped",
+           cxxopts::value<std::string>())(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<std::string>()->default_value("79"), "N")("h,help", "print this help");
   add_input_options(options);
