@@ -176,13 +176,14 @@ void add_limit_option(cxxopts::Options& options) {
   options.add_options()(
       "limit",
       "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
-      "chart (default 100000), xml-depth and json-depth (default 256 each); for archives "
-      "(convert): archive-bytes expanded (default 16G) and archive-ratio, expanded to "
-      "compressed bytes (default 200); N takes a k, M or G suffix; see docs/reliability.md",
+      "chart (default 100000), xml-depth and json-depth (default 256 each); for archives: "
+      "archive-bytes expanded (default 16G) and archive-ratio, expanded to compressed bytes "
+      "(default 200); N takes a k, M or G suffix (docs/reliability.md)",
       cxxopts::value<std::vector<std::string>>(), "NAME=N");
 }
 
 void add_input_options(cxxopts::Options& options) {
+  options.positional_help("INPUT...");
   options.add_options()("files", "result files", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
   add_id_options(options);

@@ -69,6 +69,13 @@ E named_value(const cxxopts::ParseResult& args, const std::string& option) {
   bad_value(option, given, "is not one of " + choices_of<E>());
 }
 
+/// How a help text lists the values an option takes, so that the bash completion offers them
+/// (apps/completion/iosr.bash reads `(one of: a, b or c)`): from the enum's names table.
+template <class E>
+std::string one_of() {
+  return "(one of: " + choices_of<E>() + ")";
+}
+
 /// Whether output to `output` (`-`: standard output) is drawn in colour: only on a terminal, and
 /// never when NO_COLOR is set (no-color.org), for every command that colours.
 bool color_for(const std::string& output);
@@ -117,8 +124,17 @@ std::string database_of(const cxxopts::ParseResult& args);
 /// Adds `--limit NAME=N`, which every command that reads inputs takes.
 void add_limit_option(cxxopts::Options& options);
 
+/// What an INPUT of show, compare and table may be, for their help texts (convert and db
+/// import say it in their own words).
+inline constexpr std::string_view inputs_help =
+    " INPUT is a result file, a directory (walked; result files are recognised by content), a "
+    ".tar, .tar.gz, .tar.xz or .zip archive, a compressed file (composite.xml.gz), '-' "
+    "(standard input), or an OpenBenchmarking.org result ID or its address "
+    "(https://openbenchmarking.org/result/ID).";
+
 /// Adds what every command that reads result files takes after its own options: the inputs
-/// (the arguments, as `files`), `--limit` and the result-ID options.
+/// (the arguments, as `files`: INPUT... on the usage line), `--limit` and the result-ID
+/// options.
 void add_input_options(cxxopts::Options& options);
 
 /// The read limits after the `--limit` options. Throws bad_usage() for an unknown name or a value

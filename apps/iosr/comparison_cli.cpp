@@ -87,9 +87,6 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
 }  // namespace
 
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format) {
-  options.positional_help(
-      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
-      "stands for its file)");
   // One option per line reads like the help it prints.
   // clang-format off
   options.add_options()
@@ -99,16 +96,19 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::string>()->default_value("-"))
       ("baseline", "the baseline in each group: a label, a name or a scheduler key "
                    "(default: none, else noop)", cxxopts::value<std::string>())
-      ("group-by", "which configurations share a baseline: input+group, group, input or none",
-       cxxopts::value<std::string>()->default_value("input+group"))
-      ("only", "keep only these configurations (label or name; repeat or separate with ,)",
+      ("group-by", "which configurations share a baseline " + one_of<group_by>(),
+       cxxopts::value<std::string>()->default_value("input+group"), "HOW")
+      ("only", "keep only these configurations, each named as --baseline names one (repeat "
+               "or separate with ,)",
        cxxopts::value<std::vector<std::string>>())
-      ("rename", "rename label OLD to NEW before comparing (repeatable)",
+      ("rename", "rename label OLD (as written or as shown) to NEW before comparing "
+                 "(repeatable)",
        cxxopts::value<std::vector<std::string>>())
       ("filter", "keep tests whose title or description matches this regular expression",
        cxxopts::value<std::string>())
-      ("sort", "test order: file, delta (largest change first) or name",
-       cxxopts::value<std::string>()->default_value("file"))
+      ("sort", "test order: as in the files, the largest change first, or by name " +
+                   one_of<test_order>(),
+       cxxopts::value<std::string>()->default_value("file"), "ORDER")
       ("ignore-version", "match tests across inputs even when their versions differ")
       ("ci", "level of the confidence intervals, in percent",
        cxxopts::value<std::string>()->default_value("95"), "PCT")
@@ -117,8 +117,8 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::string>()->default_value("0.05"), "RATE")
       ("bootstrap", "resamples of the runs for each geometric mean's interval (0 = none)",
        cxxopts::value<std::string>()->default_value("2000"), "N")
-      ("columns", "the configurations the tables show as columns, in this order (label or "
-                  "name; separate with ,); the comparison still covers all",
+      ("columns", "the configurations the tables show as columns, in this order, each named "
+                  "as --baseline names one (separate with ,); the comparison still covers all",
        cxxopts::value<std::vector<std::string>>(), "LIST")
       ("h,help", "print this help");
   // clang-format on

@@ -47,13 +47,12 @@ int run_convert(int argc, char** argv) {
       "Convert result files. INPUT is a file, a directory (walked recursively; result files "
       "are recognised by content, other files skipped), a .tar, .tar.gz, .tar.xz or .zip "
       "archive (read directly), a compressed file (composite.xml.gz, .xz, .bz2, .zst: the "
-      "file it holds), '-', or an OpenBenchmarking.org result ID (fetched once and "
-      "cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
+      "file it holds), '-', or an OpenBenchmarking.org result ID or its address (fetched once "
+      "and cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
       "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
           format_list(list_output_formats()) + "\n");
   options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
-  options.positional_help("INPUT... ('-' reads standard input)");
   options.add_options()("t,to", "output format", cxxopts::value<std::string>())(
       "o,output", "write here instead of standard output ('-' = stdout)",
       cxxopts::value<std::string>()->default_value("-"))(

@@ -21,7 +21,6 @@ namespace iosr::cli {
 namespace {
 
 void import_options(cxxopts::Options& options) {
-  options.positional_help("INPUT...");
   auto add = options.add_options();
   add("j,jobs",
       "hash and parse N files at a time (default: all cores but one, which writes the database)",
@@ -93,7 +92,8 @@ void export_options(cxxopts::Options& options) {
   auto add = options.add_options();
   add("combine", "the dataset to write: OUT.csv or OUT.jsonl ('-' with --to: standard output)",
       cxxopts::value<std::string>(), "OUT");
-  add("to", "the format when OUT is '-': csv or jsonl", cxxopts::value<std::string>(), "FORMAT");
+  add("to", "the format when OUT is '-' (one of: csv or jsonl)", cxxopts::value<std::string>(),
+      "FORMAT");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
   add("force", "overwrite OUT when it exists");

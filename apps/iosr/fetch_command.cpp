@@ -51,7 +51,8 @@ int run_fetch(int argc, char** argv) {
       "command also takes an ID wherever it takes a file; docs/openbenchmarking.md says what "
       "is sent and where it is kept.");
   options.custom_help("[-o DIR] [options]");
-  options.positional_help("ID...");
+  options.positional_help(
+      "ID... (a result ID or its address, https://openbenchmarking.org/result/ID)");
   options.add_options()("o,out-dir", "write ID.xml into DIR, created if need be",
                         cxxopts::value<std::string>()->default_value("."),
                         "DIR")("force", "overwrite an ID.xml that exists and differs")(

@@ -10,13 +10,12 @@
 namespace iosr::cli {
 
 int run_show(int argc, char** argv) {
-  cxxopts::Options options("iosr show", "Show what iosr reads from result files: title, systems "
-                                        "(group, name, scheduler, hardware), every chart with "
-                                        "its unit, direction and entries, and the warnings.");
+  cxxopts::Options options("iosr show",
+                           "Show what iosr reads from result files: title, systems "
+                           "(group, name, scheduler, hardware), every chart with "
+                           "its unit, direction and entries, and the warnings." +
+                               std::string(inputs_help));
   options.custom_help("[options]");
-  options.positional_help(
-      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
-      "stands for its file)");
   options.add_options()("h,help", "print this help");
   add_input_options(options);
   const auto parsed = parse_command_line(

@@ -31,16 +31,17 @@ int run_trend(int argc, char** argv) {
   // One option per statement: a long chain of calls is hard to read once formatted.
   auto add = options.add_options();
   add("by",
-      "the series: kernel, date, or label (labels that are kernels: kernel-comparison posts; "
-      "every point against --baseline LABEL)",
+      "the series: kernels, dates, or labels that are kernels (kernel-comparison posts; every "
+      "point against --baseline LABEL) " +
+          one_of<trend_by>(),
       cxxopts::value<std::string>()->default_value("kernel"), "SERIES");
   add("baseline",
       "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
       "the label every point is measured against (default: the first)",
       cxxopts::value<std::string>(), "NAME");
   add("group-by",
-      "group (each label group has its own baseline) or none (a configuration is its "
-      "scheduler alone)",
+      "each label group has its own baseline, or none: a configuration is its scheduler alone "
+      "(one of: group or none)",
       cxxopts::value<std::string>()->default_value("group"), "WHAT");
   add("across-machines",
       "one series over all machines (a ratio from another machine is not the same series: use "
