@@ -254,6 +254,11 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = run(*command, f"--{option}", value, *inputs)
         check(f"{' '.join(command[:2])} --{option} {value}: the option is named", rc == 2 and
               f": --{option}: '{value}' {why}" in err, (rc, err))
+    for args, said in ((["--no-such-flag"], "--no-such-flag: no such option"),
+                       (["-q"], "-q: no such option"), (["--ci"], "--ci: expected a value")):
+        rc, _, err = run("compare", XML, *args)
+        check(f"compare {args[0]}: said as iosr says it", rc == 2 and
+              f"iosr compare: {said}; try 'iosr compare --help'" in err, (rc, err))
     for command, option in ((["table"], "--format"), (["convert"], "--to"),
                             (["trend", "--db", db], "--format")):
         rc, _, err = run(*command, option, "docx", *([] if command[0] == "trend" else [XML]))

@@ -63,6 +63,26 @@ void print_group_usage(std::ostream& out, std::string_view name,
   out << "\nexit status: " << group.exit_status << '\n';
 }
 
+// cxxopts's own errors in the form of iosr's (`--ci: expected a value`): its messages quote the
+// option's name without its dashes, in typographic quotes.
+std::string option_error(const cxxopts::exceptions::exception& e) {
+  const std::string message = e.what();
+  constexpr std::string_view open = "Option \u2018", close = "\u2019";
+  const auto end = message.find(close);
+  if (!message.starts_with(open) || end == std::string::npos) return message;
+  const auto option = message.substr(open.size(), end - open.size());
+  const auto named = (option.size() == 1 ? "-" : "--") + option + ": ";
+  if (dynamic_cast<const cxxopts::exceptions::no_such_option*>(&e)) return named + "no such option";
+  if (dynamic_cast<const cxxopts::exceptions::missing_argument*>(&e) ||
+      dynamic_cast<const cxxopts::exceptions::option_requires_argument*>(&e)) {
+    return named + "expected a value";
+  }
+  if (dynamic_cast<const cxxopts::exceptions::gratuitous_argument_for_option*>(&e)) {
+    return named + "takes no value";
+  }
+  return message;
+}
+
 int usage_error(const std::string& name, std::string_view message) {
   std::cerr << "iosr " << name << ": " << message << "; try 'iosr " << name << " --help'\n";
   return iosr::cli::exit_usage;
@@ -92,7 +112,7 @@ int run(const command& c, const std::string& name, int argc, char** argv) {
   try {
     return c.run(argc, argv);
   } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error(name, e.what());
+    return usage_error(name, option_error(e));
   } catch (const iosr::error& e) {
     if (e.kind() == iosr::error_kind::usage) return usage_error(name, e.what());
     std::cerr << "iosr " << name << ": " << e.what() << '\n';
