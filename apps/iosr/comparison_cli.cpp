@@ -91,21 +91,21 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
   // clang-format off
   options.add_options()
       ("f,format", "output format:" + format_list(list_comparison_formats()),
-       cxxopts::value<std::string>()->default_value(default_format))
+       cxxopts::value<std::string>()->default_value(default_format), "FORMAT")
       ("o,output", "write here instead of standard output ('-' = stdout)",
-       cxxopts::value<std::string>()->default_value("-"))
+       cxxopts::value<std::string>()->default_value("-"), "OUT")
       ("baseline", "the baseline in each group: a label, a name or a scheduler key "
-                   "(default: none, else noop)", cxxopts::value<std::string>())
+                   "(default: none, else noop)", cxxopts::value<std::string>(), "NAME")
       ("group-by", "which configurations share a baseline " + one_of<group_by>(),
        cxxopts::value<std::string>()->default_value("input+group"), "HOW")
       ("only", "keep only these configurations, each named as --baseline names one (repeat "
                "or separate with ,)",
-       cxxopts::value<std::vector<std::string>>())
+       cxxopts::value<std::vector<std::string>>(), "NAME")
       ("rename", "rename label OLD (as written or as shown) to NEW before comparing "
                  "(repeatable)",
-       cxxopts::value<std::vector<std::string>>())
+       cxxopts::value<std::vector<std::string>>(), "OLD=NEW")
       ("filter", "keep tests whose title or description matches this regular expression",
-       cxxopts::value<std::string>())
+       cxxopts::value<std::string>(), "REGEX")
       ("sort", "test order: as in the files, the largest change first, or by name " +
                    one_of<test_order>(),
        cxxopts::value<std::string>()->default_value("file"), "ORDER")

@@ -53,14 +53,14 @@ int run_convert(int argc, char** argv) {
       "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
           format_list(list_output_formats()) + "\n");
   options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
-  options.add_options()("t,to", "output format", cxxopts::value<std::string>())(
+  options.add_options()("t,to", "output format", cxxopts::value<std::string>(), "FORMAT")(
       "o,output", "write here instead of standard output ('-' = stdout)",
-      cxxopts::value<std::string>()->default_value("-"))(
-      "out-dir", "write one output per result file into DIR, mirroring its relative path",
-      cxxopts::value<std::string>())(
+      cxxopts::value<std::string>()->default_value("-"),
+      "OUT")("out-dir", "write one output per result file into DIR, mirroring its relative path",
+             cxxopts::value<std::string>(), "DIR")(
       "combine", "also write one dataset over every result file: OUT.csv or OUT.jsonl",
-      cxxopts::value<std::string>())(
-      "force", "overwrite existing outputs (--out-dir files, --combine file)")(
+      cxxopts::value<std::string>(),
+      "OUT")("force", "overwrite existing outputs (--out-dir files, --combine file)")(
       "skip-existing",
       "with --out-dir: convert only the inputs whose output is missing, to resume a stopped "
       "batch (outputs appear whole or not at all)")(
@@ -69,7 +69,7 @@ int run_convert(int argc, char** argv) {
       "a power cut too, not only after a killed run (slower)")(
       "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<std::string>(),
       "N")("report", "write a JSON report of what was converted, failed and skipped",
-           cxxopts::value<std::string>())(
+           cxxopts::value<std::string>(), "FILE")(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<std::string>()->default_value("79"), "N")("h,help", "print this help");
   add_input_options(options);
