@@ -259,6 +259,14 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = run("compare", XML, *args)
         check(f"compare {args[0]}: said as iosr says it", rc == 2 and
               f"iosr compare: {said}; try 'iosr compare --help'" in err, (rc, err))
+    for args, said in ((["db", "export", "--db", db, "--combine", "-", "--to", "xml"],
+                        "--to: 'xml' is not one of csv or jsonl"),
+                       (["db", "export", "--db", db, "--combine", "out.txt"],
+                        "--combine: 'out.txt' is not OUT.csv or OUT.jsonl"),
+                       (["convert", "--combine", "out.txt", XML],
+                        "--combine: 'out.txt' is not OUT.csv or OUT.jsonl")):
+        rc, _, err = run(*args)
+        check(f"{' '.join(args[:2])}: {said}", rc == 2 and said in err, (rc, err))
     for command, option in ((["table"], "--format"), (["convert"], "--to"),
                             (["trend", "--db", db], "--format")):
         rc, _, err = run(*command, option, "docx", *([] if command[0] == "trend" else [XML]))

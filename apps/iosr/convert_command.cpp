@@ -118,7 +118,7 @@ int run_convert(int argc, char** argv) {
   if (combine) {
     plan.combined = args["combine"].as<std::string>();
     auto chosen = combined_format(plan.combined);
-    if (!chosen) bad_usage("--combine " + plan.combined + ": expected OUT.csv or OUT.jsonl");
+    if (!chosen) bad_value("combine", plan.combined, "is not OUT.csv or OUT.jsonl");
     plan.combined_format = *chosen;
     plan.overwrite_combined = false;
   } else if (!to_dir) {

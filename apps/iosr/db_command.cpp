@@ -112,8 +112,11 @@ int run_export(const cxxopts::ParseResult& args) {
     auto ext = std::filesystem::path(out_path).extension().string();
     format = ext == ".csv" ? "csv" : ext == ".jsonl" ? "jsonl" : "";
   }
+  if (out_path == "-" && format != "csv" && format != "jsonl") {
+    bad_value("to", format, "is not one of csv or jsonl");
+  }
   if (format != "csv" && format != "jsonl") {
-    bad_usage("--combine " + out_path + ": expected OUT.csv or OUT.jsonl");
+    bad_value("combine", out_path, "is not OUT.csv or OUT.jsonl");
   }
   const auto filter = filter_from(args);
   std::error_code ec;
