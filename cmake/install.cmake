@@ -35,4 +35,7 @@ if(IOSR_BUILD_APPS)
   if(TARGET iosr_man_page)
     install(FILES ${IOSR_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
   endif()
+  # The documents the help texts and the man page cite as docs/NAME.md (FILES in iosr(1)).
+  install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION ${CMAKE_INSTALL_DOCDIR}
+          FILES_MATCHING PATTERN "*.md" PATTERN "*.json" PATTERN "man" EXCLUDE)
 endif()

@@ -3,13 +3,16 @@
 tidy CSV read back by Python's csv module. Usage: cli_test.py IOSR DATA_DIR FIXTURES_DIR"""
 import csv
 import glob
+import gzip
 import io
 import json
 import os
 import re
 import subprocess
 import sys
+import tarfile
 import tempfile
+import zipfile
 
 from terminal import output_on_terminal
 
@@ -100,8 +103,10 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the good file is still converted", len(read_csv(out)) > 0 and read_csv(out)[0]["file"] == SEEDS[0])
     rc, _, err = run("show", os.path.join(tmp, "missing.txt"))
     check("a missing file exits 1 with its name", rc == 1 and "missing.txt" in err, err)
-    rc, _, err = run("show", tmp)
-    check("a directory exits 1", rc == 1 and "directory" in err, err)
+    rc, out, err = run("show", tmp)
+    check("show walks a directory: a bad result file is reported (exit 1), what is no result "
+          "file (the empty one) skipped", rc == 1 and f"{bad}:4:9:" in err and empty not in err,
+          (rc, err))
 
 # seed 003 (HTML view text) is read: 21 charts, 8 values each
 html = glob.glob(os.path.join(FIXTURES, "seeds", "003_*.txt"))[0]
@@ -223,6 +228,50 @@ for bad in (["--ci", "100"], ["--ci", "40"], ["--alpha", "0"], ["--alpha", "1"],
     rc, _, err = run("compare", *bad, XML)
     check(f"compare {' '.join(bad)} is a usage error", rc == 2 and "try 'iosr compare --help'" in err,
           (rc, err))
+# Every option that takes a value names itself when the value is wrong: `--OPTION: 'VALUE' ...`.
+with tempfile.TemporaryDirectory() as tmp:
+    db = os.path.join(tmp, "none.db")
+    for command, option, value, why in (
+            (["compare"], "fail-if-worse", "abc", "is not a number"),
+            (["compare"], "fail-if-worse", "5%", "is not a number"),
+            (["table"], "ci", "ninety", "is not a number"),
+            (["compare"], "ci", "40", "is out of range"),
+            (["table"], "alpha", "nan", "is not a number"),
+            (["compare"], "bootstrap", "2.5", "is not a whole number"),
+            (["compare"], "group-by", "disk", "is not one of input+group, group, input or none"),
+            (["table"], "sort", "size", "is not one of file, delta or name"),
+            (["compare"], "rename", "Kyber", "is not OLD=NEW"),
+            (["show"], "limit", "entries", "is not NAME=N"),
+            (["compare"], "limit", "lines=5", "names no limit"),
+            (["convert", "--to", "csv"], "jobs", "all", "is not a whole number"),
+            (["convert", "--to", "pts-text"], "width", "wide", "is not a whole number"),
+            (["convert", "--to", "pts-text"], "width", "5", "is out of range"),
+            (["db", "import", "--db", db], "jobs", "-", "is not a whole number"),
+            (["trend", "--db", db], "by", "week", "is not one of kernel, date or label"),
+            (["trend", "--db", db], "alpha", "0,01", "is not a number"),
+            (["trend", "--db", db], "min-step", "five", "is not a number")):
+        inputs = [] if command[0] == "trend" else [XML]
+        rc, _, err = run(*command, f"--{option}", value, *inputs)
+        check(f"{' '.join(command[:2])} --{option} {value}: the option is named", rc == 2 and
+              f": --{option}: '{value}' {why}" in err, (rc, err))
+    for args, said in ((["--no-such-flag"], "--no-such-flag: no such option"),
+                       (["-q"], "-q: no such option"), (["--ci"], "--ci: expected a value")):
+        rc, _, err = run("compare", XML, *args)
+        check(f"compare {args[0]}: said as iosr says it", rc == 2 and
+              f"iosr compare: {said}; try 'iosr compare --help'" in err, (rc, err))
+    for args, said in ((["db", "export", "--db", db, "--combine", "-", "--to", "xml"],
+                        "--to: 'xml' is not one of csv or jsonl"),
+                       (["db", "export", "--db", db, "--combine", "out.txt"],
+                        "--combine: 'out.txt' is not OUT.csv or OUT.jsonl"),
+                       (["convert", "--combine", "out.txt", XML],
+                        "--combine: 'out.txt' is not OUT.csv or OUT.jsonl")):
+        rc, _, err = run(*args)
+        check(f"{' '.join(args[:2])}: {said}", rc == 2 and said in err, (rc, err))
+    for command, option in ((["table"], "--format"), (["convert"], "--to"),
+                            (["trend", "--db", db], "--format")):
+        rc, _, err = run(*command, option, "docx", *([] if command[0] == "trend" else [XML]))
+        check(f"{command[0]} {option} docx: the option is named", rc == 2 and
+              f": {option}: unknown format 'docx'; choose one of:" in err, (rc, err))
 rc, out, err = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--bootstrap", "500", XML)
 doc = json.loads(out) if rc == 0 else {}
 check("compare --ci 99 --alpha 0.01 --bootstrap 500",
@@ -285,6 +334,49 @@ with tempfile.TemporaryDirectory() as tmp:
     target = os.path.join(tmp, "page.html")
     rc, out, _ = run("compare", "-f", "html", "-o", target, SEED0)
     check("compare -o writes the page", rc == 0 and out == "" and os.path.getsize(target) > 10000)
+
+# compare, table and show take every input convert takes (docs/guide.md, "Inputs"): a
+# directory (its result files found by content), tar and zip archives, a compressed file and
+# standard input, each read as the plain file is.
+SEVEN_ZIP = os.path.join(FIXTURES, "corpus", "xml", "pts-5.6.0_ec2-large_7zip_10-systems.xml")
+with open(SEVEN_ZIP, "rb") as f:
+    seven_zip = f.read()
+with tempfile.TemporaryDirectory() as tmp:
+    folder = os.path.join(tmp, "runs")
+    os.makedirs(os.path.join(folder, "deeper"))
+    with open(os.path.join(folder, "deeper", "composite.xml"), "wb") as f:
+        f.write(seven_zip)
+    with open(os.path.join(folder, "notes.md"), "w") as f:
+        f.write("# not a result file: skipped in a directory\n")
+    with tarfile.open(os.path.join(tmp, "runs.tar.xz"), "w:xz") as t:
+        t.add(folder, arcname="runs")
+    with zipfile.ZipFile(os.path.join(tmp, "runs.zip"), "w") as z:
+        z.write(os.path.join(folder, "deeper", "composite.xml"), "deeper/composite.xml")
+    with gzip.open(os.path.join(tmp, "composite.xml.gz"), "wb") as f:
+        f.write(seven_zip)
+    forms = {"a directory": [folder], "a .tar.xz": [os.path.join(tmp, "runs.tar.xz")],
+             "a .zip": [os.path.join(tmp, "runs.zip")],
+             "a compressed file": [os.path.join(tmp, "composite.xml.gz")], "standard input": ["-"]}
+    def without_file(command, text):  # the CSV's file column names the input as given
+        if command[0] != "compare":
+            return text
+        return [{k: v for k, v in row.items() if k != "file"} for row in read_csv(text)]
+
+    for command in (["table"], ["compare", "--format", "csv"]):
+        rc, plain, err = run(*command, SEVEN_ZIP)
+        check(f"{command[0]} of the plain file", rc == 0 and err == "", (rc, err))
+        for form, inputs in forms.items():
+            rc, out, err = run(*command, *inputs, stdin=seven_zip if inputs == ["-"] else None)
+            check(f"{command[0]} reads {form} as the plain file", rc == 0 and err == "" and
+                  without_file(command, out) == without_file(command, plain), (rc, err, out[:200]))
+    rc, out, err = run("show", folder, os.path.join(tmp, "runs.zip"))
+    check("show: a directory and an archive, each result file shown once", rc == 0 and
+          out.count("(composite-xml)") == 2 and "runs.zip:deeper/composite.xml" in out, (rc, err))
+    empty = os.path.join(tmp, "empty")
+    os.mkdir(empty)
+    rc, out, err = run("compare", empty)
+    check("a directory without result files: exit 1, said", rc == 1 and
+          "no result file among the inputs" in err, (rc, err))
 
 for f in failures:
     print("FAIL", f)

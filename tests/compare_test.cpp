@@ -330,6 +330,46 @@ TEST_CASE("Option --only keeps the named configurations", "[compare][options]") 
   for (const auto& t : c.tests) CHECK(t.entries.size() <= 3);
 }
 
+// Seed 003 (tests/fixtures/seeds): NOOP, Deadline, CFQ, NONE, MQ-DEADLINE, KYBER, BFQ Low
+// Latency, BFQ; every option names a configuration by one rule, names_configuration().
+TEST_CASE("A name --only, --baseline or --rename gives that names nothing is a usage error",
+          "[compare][options]") {
+  const auto& seed =
+      read_cached(std::string(IOSR_FIXTURES_DIR) + "/seeds/003_29012ff8c53c614e.txt");
+  const std::vector files{seed};
+  const auto usage_error = [&](const iosr::compare_options& o, const std::string& message) {
+    try {
+      (void)iosr::compare(files, o);
+      FAIL("no error: " << message);
+    } catch (const iosr::error& e) {
+      CHECK(e.kind() == iosr::error_kind::usage);
+      CHECK_THAT(e.what(), Catch::StartsWith(message));
+    }
+  };
+  iosr::compare_options o;
+  // --only: every name must name one; a missing one among others is not dropped silently.
+  o.only = {"NONE", "bfq", "Anticipatory"};
+  usage_error(o, "--only: no configuration is named 'Anticipatory'; expected one of: NOOP, ");
+  o.only = {"nosuch", "also-not"};
+  usage_error(o, "--only: no configuration is named 'nosuch', 'also-not'");
+  // ... and names a configuration as --baseline does: a scheduler key in any spelling.
+  o.only = {"none", "Mq-Deadline", "BFQ Low Latency"};
+  const auto kept = iosr::compare(files, o);
+  REQUIRE(kept.configurations.size() == 3);
+  CHECK(kept.configurations[1].label == "MQ-DEADLINE");
+  o.only.clear();
+  o.baseline = "Anticipatory";
+  usage_error(o, "--baseline: no configuration is named 'Anticipatory'");
+  o.baseline.clear();
+  o.renames = {{"KYBER", "Kyber"}, {"Anticipatory", "AS"}};
+  usage_error(o, "--rename: no label is named 'Anticipatory'");
+  o.renames = {{"KYBER", "Kyber"}};
+  CHECK(iosr::compare(files, o).configurations.size() == 8);
+  o.renames.clear();
+  o.filter = "^No Such Benchmark$";
+  usage_error(o, "--filter: '^No Such Benchmark$' matches no test's title or description");
+}
+
 TEST_CASE("Option --filter keeps tests whose title or description matches", "[compare][options]") {
   iosr::compare_options o;
   o.filter = "^FS-Mark$|Threads / Copies: (1|8)$";

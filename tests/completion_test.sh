@@ -67,12 +67,12 @@ expect "" iosr compare --ci ""
 expect "" iosr table --columns ""
 expect "results/run-1.xml results/run-2.txt" iosr compare results/run
 expect "results/run-2.txt" iosr convert --to csv -o results/run-2
-expect "results" iosr convert --to xml --out-dir res
+expect "results/" iosr convert --to xml --out-dir res
 # Result IDs: the cached ones, beside files; `iosr fetch` takes IDs only, and -o a directory.
 expect "1902028-PAUL-SINGLEH35" iosr compare 19
-expect "bin cache results 1902028-PAUL-SINGLEH35" iosr show ""
+expect "bin/ cache/ results/ 1902028-PAUL-SINGLEH35" iosr show ""
 expect "1902028-PAUL-SINGLEH35" iosr fetch ""
-expect "results" iosr fetch -o res
+expect "results/" iosr fetch -o res
 expect "--offline" iosr table --off
 # `iosr db`: its commands, then each command's own options; `--db` takes a file.
 expect "import list remove export --help" iosr db ""
@@ -83,7 +83,20 @@ expect "results/run-1.xml results/run-2.txt" iosr db import --db results/run
 expect "results/run-2.txt" iosr db import results/run-2
 expect "ascii md html csv json" iosr trend --format ""
 expect "--by --baseline" iosr trend --b
-expect "" iosr trend --by ""
+# The values an option's help lists as "(one of: ...)", from its enum's names table.
+expect "kernel date label" iosr trend --by ""
+expect "label" iosr trend --by l
+expect "group none" iosr trend --group-by ""
+expect "$("$iosr" compare --help | tr -s ' \n' ' ' |
+  sed -nE 's/.*--group-by HOW which configurations share a baseline \(one of: ([^)]*)\).*/\1/p' |
+  sed 's/,//g; s/ or / /')" iosr compare --group-by ""
+expect "input+group input" iosr table --group-by inp
+expect "file delta name" iosr compare --sort ""
+expect "delta" iosr table --sort = d
+expect "csv jsonl" iosr db export --to ""
+# A directory comes with its slash, so that the next tab goes on into it.
+expect "results/" iosr compare res
+expect "results/run-1.xml" iosr table results/run-1
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures completion case(s) failed"

@@ -718,8 +718,9 @@ TEST_CASE("Hostile: --filter over a 100,000-byte title does not overflow the sta
     options.filter = filter;
     CHECK(iosr::compare(std::vector{*r.file}, options).tests.size() == 1);
   }
-  options.filter = "3\\.3$";  // past the 1024 bytes searched
-  CHECK(iosr::compare(std::vector{*r.file}, options).tests.empty());
+  options.filter = "3\\.3$";  // past the 1024 bytes searched: it keeps no test, a usage error
+  CHECK_THROWS_WITH(iosr::compare(std::vector{*r.file}, options),
+                    Catch::Contains("--filter: '3\\.3$' matches no test"));
 }
 
 // ---- what iosr writes, iosr reads back --------------------------------------------------------

@@ -3,6 +3,7 @@
 known, and groff renders it without a warning), it has the sections a man page
 needs, and every command and option that `iosr --help` and `iosr COMMAND --help` print is in
 it, under that command. Usage: man_page_test.py IOSR MAN_PAGE"""
+import os
 import re
 import shutil
 import subprocess
@@ -107,6 +108,40 @@ for command in commands:
             for option in options_of(help_text(command, sub, "--help")):
                 check(f"iosr {command} {sub}: {option} in the page",
                       re.search(rf"(^|[ ,]){option}\b", sub_body, re.M), sub_body[:200])
+
+# Every option line of every help is a tagged paragraph whose tag is the option and its argument
+# (`--limit NAME=N`: an argument that is no plain word once left the line unparsed, run into
+# the text before it).
+def tags_of(help_output):
+    """(-x, --long, ARG) of each option line of a command's help."""
+    return re.findall(r"^ +(?:(-\w), )?(--[\w-]+)(?: (\S+))?  ", help_output, re.M)
+
+
+def roff_text(text):
+    return text.replace("-", "\\-")
+
+
+roff_lines = roff.splitlines()
+tag_lines = {roff_lines[i + 1] for i, line in enumerate(roff_lines[:-1]) if line == ".TP"}
+helps = [help_text(c, "--help") for c in commands]
+for command in commands:
+    text = help_text(command, "--help")
+    if "\ncommands:\n" in text:
+        subs = re.findall(r"^  ([a-z][a-z-]*)  ", text.split("commands:\n", 1)[1].split("\n\n")[0], re.M)
+        helps += [help_text(command, sub, "--help") for sub in subs]
+for text in helps:
+    for short, long_name, arg in tags_of(text):
+        tag = "\\fB" + roff_text((short + ", " if short else "") + long_name) + "\\fR" + (
+            " \\fI" + roff_text(arg) + "\\fR" if arg else "")
+        check(f"{long_name} {arg}: a tagged paragraph of its own", tag in tag_lines, tag)
+
+# Every document the page cites (docs/NAME.md, from the skeleton or a help text) is one that
+# `cmake --install` puts in share/doc/iosr/ (cmake/install.cmake), and FILES says so.
+docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs")
+for cited in sorted(set(re.findall(r"docs/([\w.-]+\.md)", roff.replace("\\-", "-"))) - {"NAME.md"}):
+    check(f"docs/{cited} is a document that is installed", os.path.isfile(os.path.join(docs, cited)),
+          cited)
+check("FILES says where the documents are", "share/doc/iosr/NAME.md" in roff.replace("\\-", "-"))
 
 # groff renders it, as man does, without a warning.
 groff = shutil.which("groff")

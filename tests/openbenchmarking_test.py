@@ -271,6 +271,24 @@ def main():
             check(f"{text} is {'an ID' if is_id else 'a file name'}",
                   rc == 1 and err.startswith(f"{text}: {said}"), err)
 
+        # An ID shaped right but of the wrong length is no file either: the error says so.
+        for text in ("1902028-PAUL-SINGLEH3", "1902028-PAUL-SINGLEH355"):
+            rc, _, err = run("compare", text)
+            check(f"{text}: a hint that it is no ID ({len(text)} characters)", rc == 1 and
+                  f"has {len(text)}; was it copied whole?" in err and "22 characters" in err, err)
+        # The address of a result's page names its ID, in every spelling the site links it.
+        for address in (f"https://openbenchmarking.org/result/{ID_OSBENCH}",
+                        f"https://openbenchmarking.org/result/{ID_OSBENCH}/",
+                        f"http://openbenchmarking.org/result/{ID_OSBENCH}?sor&grs",
+                        f"https://www.openbenchmarking.org/result/{ID_OSBENCH}#results"):
+            for command in (["show"], ["table"], ["compare"], ["convert", "--to", "csv"]):
+                rc, out, err = run(*command, "--offline", address)
+                named = ID_OSBENCH in out or command[0] in ("table", "compare")  # one input
+                check(f"{command[0]} {address}: read as the ID", rc == 0 and named and
+                      "fwrapv" in out, (err, out[:300]))
+        rc, _, err = run("show", "--offline", f"https://example.org/result/{ID_OSBENCH}")
+        check("another site's address is a file name", rc == 1 and "cannot open" in err, err)
+
         # Several IDs and a file together; compare and convert combine them.
         local = os.path.join(CORPUS, "pts-10.8.4_osbench_base-vs-fwrapv.xml")
         rc, out, err = run("compare", ID_SQLITE, local, ID_OSBENCH)

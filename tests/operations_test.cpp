@@ -52,6 +52,17 @@ TEST_CASE("run_compare refuses what cannot be drawn as asked", "[operations]") {
   CHECK(usage_kind_of(files, request) == iosr::error_kind::usage);
   request.render.columns = {"Kyber", "BFQ"};
   CHECK_NOTHROW(iosr::run_compare(files, request));
+  // A column is named as --baseline names a configuration: a scheduler key in any spelling
+  // draws it; the error names what was asked and what there is.
+  request.format = "md";
+  request.render.table_view = true;
+  request.render.columns = {"mq-deadline", "none"};
+  const auto drawn = iosr::run_compare(files, request).text;
+  CHECK(drawn.find("| Test | MQ-Deadline | None (baseline) |") != std::string::npos);
+  request.render.columns = {"Kyber", "Anticipatory"};
+  CHECK_THROWS_WITH(iosr::run_compare(files, request),
+                    Catch::StartsWith("--columns: no configuration is named 'Anticipatory'; "
+                                      "expected one of: None, "));
 }
 
 TEST_CASE("run_compare's gate finds each entry worse than the limit", "[operations]") {

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Bash completion for iosr. Everything is asked of iosr itself at completion time, so it
-# follows the installed version: the commands from `iosr --help`, a command's options and
-# format names from `iosr COMMAND --help`. Files are completed everywhere else.
+# follows the installed version: the commands from `iosr --help`, a command's options, format
+# names and the values an option lists as `(one of: a, b or c)` from `iosr COMMAND --help`.
+# Files and directories (with their slash) are completed everywhere else.
 
 # The names listed under "commands:" in `iosr --help`.
 _iosr_commands() {
@@ -13,13 +14,14 @@ _iosr_subcommands() {
   "$1" "$2" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
 }
 
-# Every -x and --long option of a command's help ("  -t, --to arg   output format"). The
-# arguments after the first are the command's words: `convert`, or `db import`.
+# Every -x and --long option of a command's help ("  -t, --to arg   output format"; an option
+# line is indented 2 to 6 spaces, a description's next lines far more). The arguments after
+# the first are the command's words: `convert`, or `db import`.
 _iosr_options() {
   local iosr=$1
   shift
-  "$iosr" "$@" --help 2>/dev/null | sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*).*/\1\2/p' |
-    tr ', ' '\n\n'
+  "$iosr" "$@" --help 2>/dev/null |
+    sed -nE 's/^ {2,6}(-[a-zA-Z], )?(--[a-z][a-z0-9-]*).*/\1\2/p' | tr ', ' '\n\n'
 }
 
 # Options of a command's help that take a value (an "arg" or upper-case word follows them).
@@ -27,7 +29,39 @@ _iosr_value_options() {
   local iosr=$1
   shift
   "$iosr" "$@" --help 2>/dev/null |
-    sed -nE 's/^ +(-[a-zA-Z], )?(--[a-z][a-z0-9-]*) (arg|[A-Z]+) .*/\1\2/p' | tr ', ' '\n\n'
+    sed -nE 's/^ {2,6}(-[a-zA-Z], )?(--[a-z][a-z0-9-]*) (arg|[A-Z][A-Z=]*) .*/\1\2/p' |
+    tr ', ' '\n\n'
+}
+
+# The values option $2 lists in its description as "(one of: a, b or c)", one per line; the
+# arguments after the second are the command's words.
+_iosr_choices() {
+  local iosr=$1 option=$2
+  shift 2
+  "$iosr" "$@" --help 2>/dev/null | awk -v option="$option" '
+    /^ +-/ && match($0, /^ +/) && RLENGTH <= 6 {
+      on = 0
+      if (match($0, /--[a-z][a-z0-9-]*/)) on = substr($0, RSTART, RLENGTH) == option
+      if (match($0, /^ +-[a-zA-Z],/)) on = on || substr($0, RSTART + RLENGTH - 3, 2) == option
+    }
+    on { text = text " " $0 }
+    END {
+      if (!match(text, /\(one of: [^)]*\)/)) exit
+      list = substr(text, RSTART + 9, RLENGTH - 10)
+      gsub(/ +/, " ", list)
+      gsub(/, | or /, "\n", list)
+      print list
+    }'
+}
+
+# Files and directories starting with $1, a directory with its slash (`results/`), so that
+# the next tab goes on into it.
+_iosr_paths() {
+  local path
+  while IFS= read -r path; do
+    [[ -d $path ]] && path+=/
+    printf '%s\n' "$path"
+  done < <(compgen "${2:--f}" -- "$1")
 }
 
 # The OpenBenchmarking.org result IDs in iosr's cache, which stand for files
@@ -86,6 +120,15 @@ _iosr() {
 
   # `iosr fetch -o DIR`: its -o is a directory.
   [[ $command == fetch && $prev == -o ]] && prev=--out-dir
+  # An option that lists its values (--group-by, --sort, --by).
+  if [[ $prev == -* ]]; then
+    local choices
+    choices=$(_iosr_choices "$iosr" "$prev" "${command[@]}")
+    if [[ -n $choices ]]; then
+      mapfile -t COMPREPLY < <(compgen -W "$choices" -- "$cur")
+      return
+    fi
+  fi
   case $prev in
     -t | --to | -f | --format)
       mapfile -t COMPREPLY < <(compgen -W "$(_iosr_formats "$iosr" "${command[@]}")" -- "$cur")
@@ -94,8 +137,8 @@ _iosr() {
     -o | --output | --combine | --report | --db)
       ;; # a file: below
     --out-dir)
-      compopt -o filenames 2>/dev/null
-      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+      mapfile -t COMPREPLY < <(_iosr_paths "$cur" -d)
+      _iosr_path_options
       return
       ;;
     -*)
@@ -117,8 +160,16 @@ _iosr() {
     mapfile -t COMPREPLY < <(compgen -W "$ids" -- "$cur")
     return
   fi
+  mapfile -t COMPREPLY < <(_iosr_paths "$cur"; compgen -W "$ids" -- "$cur")
+  _iosr_path_options
+}
+
+# Paths are quoted as file names, and a lone directory takes no space after its slash.
+_iosr_path_options() {
   compopt -o filenames 2>/dev/null
-  mapfile -t COMPREPLY < <(compgen -f -- "$cur"; compgen -W "$ids" -- "$cur")
+  if ((${#COMPREPLY[@]} == 1)) && [[ ${COMPREPLY[0]} == */ ]]; then
+    compopt -o nospace 2>/dev/null
+  fi
 }
 
 complete -F _iosr iosr

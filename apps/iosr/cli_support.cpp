@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -16,11 +17,14 @@
 #include <optional>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 
+#include "batch/inputs.hpp"
+#include "batch/pipeline.hpp"
 #include "db/store.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
-#include "openbenchmarking/result_id.hpp"
+#include "iosr/read_in_place.hpp"
 
 namespace iosr::cli {
 
@@ -67,7 +71,7 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
                     ? std::nullopt
                     : parse_size(std::string_view(setting).substr(equals + 1));
     if (!size) {
-      bad_usage("--limit '" + setting + "': expected NAME=N with N a positive number");
+      bad_value("limit", setting, "is not NAME=N with N a positive number");
     }
     if (name == "input-bytes") {
       limits.max_input_bytes = *size;
@@ -82,10 +86,9 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
     } else if (name == "archive-ratio") {
       archive.max_ratio = *size;
     } else {
-      bad_usage("--limit '" + setting +
-                "': unknown limit; expected input-bytes, entries, "
-                "xml-depth, json-depth, archive-bytes or "
-                "archive-ratio");
+      bad_value("limit", setting,
+                "names no limit; expected input-bytes, entries, xml-depth, json-depth, "
+                "archive-bytes or archive-ratio");
     }
   }
 }
@@ -109,12 +112,45 @@ bool color_for(const std::string& output) {
 
 void bad_usage(std::string message) { throw error(error_kind::usage, message); }
 
+void bad_value(std::string_view option, std::string_view value, std::string_view why) {
+  bad_usage("--" + std::string(option) + ": '" + std::string(value) + "' " + std::string(why));
+}
+
+namespace {
+
+// `text` as a number of type T, all of it (a leading `+` allowed), finite; else nothing.
+template <class T>
+std::optional<T> number_in(std::string_view text) {
+  if (text.starts_with('+')) text.remove_prefix(1);
+  T number{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!std::isfinite(number)) return std::nullopt;
+  }
+  return number;
+}
+
+}  // namespace
+
+double number_of(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto number = number_in<double>(given)) return *number;
+  bad_value(option, given, "is not a number");
+}
+
+long whole_number_of(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto number = number_in<long>(given)) return *number;
+  bad_value(option, given, "is not a whole number");
+}
+
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept) {
   const unsigned cores = std::thread::hardware_concurrency();
-  const unsigned jobs = args.count("jobs") ? args["jobs"].as<unsigned>()
-                                           : (cores > cores_kept ? cores - cores_kept : 1u);
+  const long jobs = args.count("jobs") ? whole_number_of(args, "jobs")
+                                       : (cores > cores_kept ? cores - cores_kept : 1);
   if (jobs < 1 || jobs > 1024) return std::nullopt;
-  return jobs;
+  return static_cast<unsigned>(jobs);
 }
 
 test_filter filter_from(const cxxopts::ParseResult& args) {
@@ -122,7 +158,7 @@ test_filter filter_from(const cxxopts::ParseResult& args) {
   try {
     return test_filter(args["filter"].as<std::string>());
   } catch (const error& e) {
-    bad_usage("--filter " + std::string(e.what()));
+    bad_usage("--filter: " + std::string(e.what()));
   }
 }
 
@@ -140,13 +176,14 @@ void add_limit_option(cxxopts::Options& options) {
   options.add_options()(
       "limit",
       "change a limit on each input (repeatable): input-bytes (default 1G), entries per "
-      "chart (default 100000), xml-depth and json-depth (default 256 each); for archives "
-      "(convert): archive-bytes expanded (default 16G) and archive-ratio, expanded to "
-      "compressed bytes (default 200); N takes a k, M or G suffix; see docs/reliability.md",
+      "chart (default 100000), xml-depth and json-depth (default 256 each); for archives: "
+      "archive-bytes expanded (default 16G) and archive-ratio, expanded to compressed bytes "
+      "(default 200); N takes a k, M or G suffix (docs/reliability.md)",
       cxxopts::value<std::vector<std::string>>(), "NAME=N");
 }
 
 void add_input_options(cxxopts::Options& options) {
+  options.positional_help("INPUT...");
   options.add_options()("files", "result files", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
   add_id_options(options);
@@ -183,20 +220,42 @@ openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args) {
   return ids;
 }
 
+void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
+                           const archive_limits& archive, const openbenchmarking::id_options& ids,
+                           const std::function<void(result_file&&)>& read, bool& failed) {
+  const batch::input_limits with{limits, archive, ids};
+  // One input at a time on this thread: a comparison's few files need no pipeline, and an
+  // archive's library is loaded only when an archive is met (batch/libarchive_api.hpp).
+  batch::walk_inputs(paths, {}, [&](batch::input_list::source&& source) {
+    return batch::read_source(source, with, [&](batch::batch_input&& in) {
+      if (!in.read_error.empty()) {
+        std::cerr << format_diagnostic(in.name, in.read_error_at, in.read_error) << '\n';
+        failed = true;
+        return true;
+      }
+      if (!in.skip_reason.empty()) return true;  // a link or an archive in an archive, ...
+      auto prepared = prepare_input(std::move(in.bytes), in.name, limits);
+      // As in a batch: found in a directory or an archive, what is no result file is skipped.
+      if (!in.named && prepared.detected_format().empty()) return true;
+      try {
+        read(read_results(std::move(prepared)));
+      } catch (const std::exception&) {
+        std::cerr << batch::read_failure(in).text() << '\n';
+        failed = true;
+      }
+      return true;
+    });
+  });
+}
+
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
                                            const read_options& limits,
+                                           const archive_limits& archive,
                                            const openbenchmarking::id_options& ids, bool& failed) {
   std::vector<result_file> files;
-  for (const auto& path : paths) {
-    try {
-      files.push_back(openbenchmarking::names_result_id(path)
-                          ? openbenchmarking::read_result_id(path, ids, limits)
-                          : read_results_file(path, limits));
-    } catch (const parse_error& e) {
-      std::cerr << e.what() << '\n';
-      failed = true;
-    }
-  }
+  read_each_result_file(
+      paths, limits, archive, ids, [&](result_file&& file) { files.push_back(std::move(file)); },
+      failed);
   return files;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cxxopts.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include "iosr/compare.hpp"
 #include "iosr/model.hpp"
+#include "iosr/names.hpp"
 #include "iosr/read.hpp"
 #include "openbenchmarking/clone.hpp"
 
@@ -47,6 +49,33 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options
 /// typed after `iosr`: `trend`, `db import`) before it exits with exit_usage.
 [[noreturn]] void bad_usage(std::string message);
 
+/// The usage error for a value `option` (without its dashes) cannot take:
+/// `--fail-if-worse: 'abc' is not a number`, with `why` after the quoted value.
+[[noreturn]] void bad_value(std::string_view option, std::string_view value, std::string_view why);
+
+/// The number given to `option` (without its dashes), declared as a string so that a value
+/// that is no number is named: bad_value() `is not a number` (decimal, as `2.5` or `1e-3`).
+double number_of(const cxxopts::ParseResult& args, const std::string& option);
+
+/// The same for a whole number (`--jobs 4`): bad_value() `is not a whole number`.
+long whole_number_of(const cxxopts::ParseResult& args, const std::string& option);
+
+/// The value of an option that takes one of an enum's names (`--group-by`, `--sort`, `--by`),
+/// else bad_value() listing them.
+template <class E>
+E named_value(const cxxopts::ParseResult& args, const std::string& option) {
+  const auto& given = args[option].as<std::string>();
+  if (auto value = from_string<E>(given)) return *value;
+  bad_value(option, given, "is not one of " + choices_of<E>());
+}
+
+/// How a help text lists the values an option takes, so that the bash completion offers them
+/// (apps/completion/iosr.bash reads `(one of: a, b or c)`): from the enum's names table.
+template <class E>
+std::string one_of() {
+  return "(one of: " + choices_of<E>() + ")";
+}
+
 /// Whether output to `output` (`-`: standard output) is drawn in colour: only on a terminal, and
 /// never when NO_COLOR is set (no-color.org), for every command that colours.
 bool color_for(const std::string& output);
@@ -60,11 +89,13 @@ std::string format_list(const Formats& formats) {
   return list;
 }
 
-/// The usage error for a format name none of `formats` has: `unknown format 'NAME'; choose one
-/// of:` and their list.
+/// The usage error for a format name none of `formats` has, given to `option` (`--format`,
+/// `--to`): `--format: unknown format 'NAME'; choose one of:` and their list.
 template <class Formats>
-std::string unknown_format(const Formats& formats, std::string_view name) {
-  return "unknown format '" + std::string(name) + "'; choose one of:" + format_list(formats);
+std::string unknown_format(const Formats& formats, std::string_view name,
+                           std::string_view option = "--format") {
+  return std::string(option) + ": unknown format '" + std::string(name) +
+         "'; choose one of:" + format_list(formats);
 }
 
 /// Whether one of `formats` is called `name`.
@@ -93,8 +124,17 @@ std::string database_of(const cxxopts::ParseResult& args);
 /// Adds `--limit NAME=N`, which every command that reads inputs takes.
 void add_limit_option(cxxopts::Options& options);
 
+/// What an INPUT of show, compare and table may be, for their help texts (convert and db
+/// import say it in their own words).
+inline constexpr std::string_view inputs_help =
+    " INPUT is a result file, a directory (walked; result files are recognised by content), a "
+    ".tar, .tar.gz, .tar.xz or .zip archive, a compressed file (composite.xml.gz), '-' "
+    "(standard input), or an OpenBenchmarking.org result ID or its address "
+    "(https://openbenchmarking.org/result/ID).";
+
 /// Adds what every command that reads result files takes after its own options: the inputs
-/// (the arguments, as `files`), `--limit` and the result-ID options.
+/// (the arguments, as `files`: INPUT... on the usage line), `--limit` and the result-ID
+/// options.
 void add_input_options(cxxopts::Options& options);
 
 /// The read limits after the `--limit` options. Throws bad_usage() for an unknown name or a value
@@ -111,11 +151,20 @@ void add_id_options(cxxopts::Options& options);
 /// The two after the command line; throws bad_usage() for both.
 openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args);
 
-/// Reads every input; an input that fails is reported on stderr as `file:line:col: message`
-/// and skipped, so one bad file never stops the others. `failed` is set when any failed. An
-/// input that names an OpenBenchmarking.org result ID, and no file, is had as `ids` says.
+/// Reads every result file that `paths` hold, in order, as `iosr convert` finds them
+/// (batch/inputs.hpp, the one way inputs are opened): files, directories (walked; result files
+/// recognised by content, the rest skipped), tar and zip archives and compressed files, `-`
+/// (standard input), OpenBenchmarking.org result IDs and their pages' addresses. Each file read
+/// goes to `read`. An input that fails is reported on stderr as `file:line:col: message` and
+/// skipped, so one bad file never stops the others; `failed` is set when any failed.
+void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
+                           const archive_limits& archive, const openbenchmarking::id_options& ids,
+                           const std::function<void(result_file&&)>& read, bool& failed);
+
+/// read_each_result_file(), collected.
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
                                            const read_options& limits,
+                                           const archive_limits& archive,
                                            const openbenchmarking::id_options& ids, bool& failed);
 
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.

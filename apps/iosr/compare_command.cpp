@@ -14,7 +14,8 @@ int run_compare(int argc, char** argv) {
       "Compare result files: per test, each configuration's value, delta and performance ratio "
       "against the baseline of its group (the `none` scheduler, else `noop`), ranked best first; "
       "then a summary per configuration. Tests are matched across inputs by title, description, "
-      "unit and version.");
+      "unit and version." +
+          std::string(inputs_help));
   options.custom_help("[options]");
   add_comparison_options(options, "ascii");
   return run_comparison(options, argc, argv,

@@ -24,46 +24,36 @@ namespace {
 // A million resamples is ample for any interval; more would only be a way to wait.
 constexpr long max_bootstrap = 1'000'000;
 
-// The value of an option that takes one of an enum's names (`--group-by`, `--sort`).
-template <class E>
-E named(const cxxopts::ParseResult& args, const std::string& option) {
-  const auto& given = args[option].as<std::string>();
-  if (auto value = from_string<E>(given)) return *value;
-  bad_usage("--" + option + " '" + given + "': expected " + choices_of<E>());
-}
-
 compare_options parse_options(const cxxopts::ParseResult& args) {
   compare_options o;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
-  o.group_by = named<group_by>(args, "group-by");
+  o.group_by = named_value<group_by>(args, "group-by");
   if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
   if (args.count("rename")) {
     for (const auto& r : args["rename"].as<std::vector<std::string>>()) {
       const auto eq = r.find('=');
-      if (eq == std::string::npos) bad_usage("--rename takes OLD=NEW, not '" + r + "'");
+      if (eq == std::string::npos) bad_value("rename", r, "is not OLD=NEW");
       o.renames.emplace_back(r.substr(0, eq), r.substr(eq + 1));
     }
   }
-  if (args.count("filter")) {
-    const auto& pattern = args["filter"].as<std::string>();
-    try {
-      o.filter = pattern;  // compiled here, once, and used as it is by compare()
-    } catch (const iosr::error& e) {
-      bad_usage("--filter " + std::string(e.what()));
-    }
-  }
-  o.sort = named<test_order>(args, "sort");
+  o.filter = filter_from(args);  // compiled here, once, and used as it is by compare()
+  o.sort = named_value<test_order>(args, "sort");
   o.ignore_version = args.count("ignore-version") > 0;
-  const double level = args["ci"].as<double>();
+  const double level = number_of(args, "ci");
   if (!(level >= 50 && level < 100)) {
-    bad_usage("--ci takes a confidence level in percent, at least 50 and below 100");
+    bad_value("ci", args["ci"].as<std::string>(),
+              "is out of range; expected a confidence level in percent, at least 50 and below 100");
   }
   o.confidence = level / 100.0;
-  o.alpha = args["alpha"].as<double>();
-  if (!(o.alpha > 0 && o.alpha < 1)) bad_usage("--alpha takes a number between 0 and 1");
-  const long resamples = args["bootstrap"].as<long>();
+  o.alpha = number_of(args, "alpha");
+  if (!(o.alpha > 0 && o.alpha < 1)) {
+    bad_value("alpha", args["alpha"].as<std::string>(), "is out of range; expected 0 < RATE < 1");
+  }
+  const long resamples = whole_number_of(args, "bootstrap");
   if (resamples < 0 || resamples > max_bootstrap) {
-    bad_usage("--bootstrap takes a number of resamples from 0 to " + std::to_string(max_bootstrap));
+    bad_value("bootstrap", args["bootstrap"].as<std::string>(),
+              "is out of range; expected a number of resamples from 0 to " +
+                  std::to_string(max_bootstrap));
   }
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
@@ -97,38 +87,38 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
 }  // namespace
 
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format) {
-  options.positional_help(
-      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
-      "stands for its file)");
   // One option per line reads like the help it prints.
   // clang-format off
   options.add_options()
       ("f,format", "output format:" + format_list(list_comparison_formats()),
-       cxxopts::value<std::string>()->default_value(default_format))
+       cxxopts::value<std::string>()->default_value(default_format), "FORMAT")
       ("o,output", "write here instead of standard output ('-' = stdout)",
-       cxxopts::value<std::string>()->default_value("-"))
+       cxxopts::value<std::string>()->default_value("-"), "OUT")
       ("baseline", "the baseline in each group: a label, a name or a scheduler key "
-                   "(default: none, else noop)", cxxopts::value<std::string>())
-      ("group-by", "which configurations share a baseline: input+group, group, input or none",
-       cxxopts::value<std::string>()->default_value("input+group"))
-      ("only", "keep only these configurations (label or name; repeat or separate with ,)",
-       cxxopts::value<std::vector<std::string>>())
-      ("rename", "rename label OLD to NEW before comparing (repeatable)",
-       cxxopts::value<std::vector<std::string>>())
+                   "(default: none, else noop)", cxxopts::value<std::string>(), "NAME")
+      ("group-by", "which configurations share a baseline " + one_of<group_by>(),
+       cxxopts::value<std::string>()->default_value("input+group"), "HOW")
+      ("only", "keep only these configurations, each named as --baseline names one (repeat "
+               "or separate with ,)",
+       cxxopts::value<std::vector<std::string>>(), "NAME")
+      ("rename", "rename label OLD (as written or as shown) to NEW before comparing "
+                 "(repeatable)",
+       cxxopts::value<std::vector<std::string>>(), "OLD=NEW")
       ("filter", "keep tests whose title or description matches this regular expression",
-       cxxopts::value<std::string>())
-      ("sort", "test order: file, delta (largest change first) or name",
-       cxxopts::value<std::string>()->default_value("file"))
+       cxxopts::value<std::string>(), "REGEX")
+      ("sort", "test order: as in the files, the largest change first, or by name " +
+                   one_of<test_order>(),
+       cxxopts::value<std::string>()->default_value("file"), "ORDER")
       ("ignore-version", "match tests across inputs even when their versions differ")
       ("ci", "level of the confidence intervals, in percent",
-       cxxopts::value<double>()->default_value("95"), "PCT")
+       cxxopts::value<std::string>()->default_value("95"), "PCT")
       ("alpha", "false discovery rate for calling a delta significant (Benjamini-Hochberg "
                 "over every p-value of the comparison)",
-       cxxopts::value<double>()->default_value("0.05"), "RATE")
+       cxxopts::value<std::string>()->default_value("0.05"), "RATE")
       ("bootstrap", "resamples of the runs for each geometric mean's interval (0 = none)",
-       cxxopts::value<long>()->default_value("2000"), "N")
-      ("columns", "the configurations the tables show as columns, in this order (label or "
-                  "name; separate with ,); the comparison still covers all",
+       cxxopts::value<std::string>()->default_value("2000"), "N")
+      ("columns", "the configurations the tables show as columns, in this order, each named "
+                  "as --baseline names one (separate with ,); the comparison still covers all",
        cxxopts::value<std::vector<std::string>>(), "LIST")
       ("h,help", "print this help");
   // clang-format on
@@ -148,7 +138,7 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
     bad_usage(unknown_format(list_comparison_formats(), request.format));
   }
   if (command.gate && args.count("fail-if-worse")) {
-    request.fail_if_worse = args["fail-if-worse"].as<double>();
+    request.fail_if_worse = number_of(args, "fail-if-worse");
   }
   if (args.count("columns")) {
     request.render.columns = args["columns"].as<std::vector<std::string>>();
@@ -161,10 +151,13 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (!args.count("files")) bad_usage("no input files");
 
   bool failed = false;
-  const auto files =
-      read_result_files(args["files"].as<std::vector<std::string>>(), limits, ids, failed);
+  const auto files = read_result_files(args["files"].as<std::vector<std::string>>(), limits,
+                                       archive_limits_from(args), ids, failed);
   for (const auto& file : files) print_warnings(file);
-  if (files.empty()) return exit_input_failed;
+  if (files.empty()) {
+    if (!failed) std::cerr << "iosr " << command.name << ": no result file among the inputs\n";
+    return exit_input_failed;
+  }
 
   const auto outcome = run_compare(files, request);
   if (!write_output(output, outcome.text)) return exit_input_failed;
@@ -184,7 +177,7 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
     options.add_options()("fail-if-worse",
                           "exit 3 when a configuration is worse than its baseline by more than "
                           "PCT percent on any test",
-                          cxxopts::value<double>(), "PCT");
+                          cxxopts::value<std::string>(), "PCT");
   }
   const auto args =
       parse_command_line(options, argc, argv, "\n" + std::string(command.exit_status) + "\n");

@@ -47,32 +47,31 @@ int run_convert(int argc, char** argv) {
       "Convert result files. INPUT is a file, a directory (walked recursively; result files "
       "are recognised by content, other files skipped), a .tar, .tar.gz, .tar.xz or .zip "
       "archive (read directly), a compressed file (composite.xml.gz, .xz, .bz2, .zst: the "
-      "file it holds), '-', or an OpenBenchmarking.org result ID (fetched once and "
-      "cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
+      "file it holds), '-', or an OpenBenchmarking.org result ID or its address (fetched once "
+      "and cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
       "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
           format_list(list_output_formats()) + "\n");
   options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
-  options.positional_help("INPUT... ('-' reads standard input)");
-  options.add_options()("t,to", "output format", cxxopts::value<std::string>())(
+  options.add_options()("t,to", "output format", cxxopts::value<std::string>(), "FORMAT")(
       "o,output", "write here instead of standard output ('-' = stdout)",
-      cxxopts::value<std::string>()->default_value("-"))(
-      "out-dir", "write one output per result file into DIR, mirroring its relative path",
-      cxxopts::value<std::string>())(
+      cxxopts::value<std::string>()->default_value("-"),
+      "OUT")("out-dir", "write one output per result file into DIR, mirroring its relative path",
+             cxxopts::value<std::string>(), "DIR")(
       "combine", "also write one dataset over every result file: OUT.csv or OUT.jsonl",
-      cxxopts::value<std::string>())(
-      "force", "overwrite existing outputs (--out-dir files, --combine file)")(
+      cxxopts::value<std::string>(),
+      "OUT")("force", "overwrite existing outputs (--out-dir files, --combine file)")(
       "skip-existing",
       "with --out-dir: convert only the inputs whose output is missing, to resume a stopped "
       "batch (outputs appear whole or not at all)")(
       "sync",
       "flush each output to the disk before it is moved into place, so that it is whole after "
       "a power cut too, not only after a killed run (slower)")(
-      "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<unsigned>())(
-      "report", "write a JSON report of what was converted, failed and skipped",
-      cxxopts::value<std::string>())(
+      "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<std::string>(),
+      "N")("report", "write a JSON report of what was converted, failed and skipped",
+           cxxopts::value<std::string>(), "FILE")(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
-      cxxopts::value<int>()->default_value("79"))("h,help", "print this help");
+      cxxopts::value<std::string>()->default_value("79"), "N")("h,help", "print this help");
   add_input_options(options);
   const auto parsed = parse_command_line(
       options, argc, argv,
@@ -92,16 +91,16 @@ int run_convert(int argc, char** argv) {
   if (args.count("to")) {
     format = find_format(args["to"].as<std::string>());
     if (!format) {
-      bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>()));
+      bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>(), "--to"));
     }
   }
   if (!args.count("files")) bad_usage("no input files");
   plan.inputs = args["files"].as<std::vector<std::string>>();
-  plan.render_with.width = args["width"].as<int>();
-  if (plan.render_with.width < 20 || plan.render_with.width > 10000) {
-    bad_usage("--width " + std::to_string(plan.render_with.width) +
-              " is out of range; expected 20 to 10000");
+  const long width = whole_number_of(args, "width");
+  if (width < 20 || width > 10000) {
+    bad_value("width", args["width"].as<std::string>(), "is out of range; expected 20 to 10000");
   }
+  plan.render_with.width = static_cast<int>(width);
   if (to_file && (to_dir || combine)) bad_usage("-o goes with neither --out-dir nor --combine");
   if (combine && format && !to_dir) {
     bad_usage("--to chooses the format of --out-dir; --combine takes it from OUT's extension");
@@ -119,7 +118,7 @@ int run_convert(int argc, char** argv) {
   if (combine) {
     plan.combined = args["combine"].as<std::string>();
     auto chosen = combined_format(plan.combined);
-    if (!chosen) bad_usage("--combine " + plan.combined + ": expected OUT.csv or OUT.jsonl");
+    if (!chosen) bad_value("combine", plan.combined, "is not OUT.csv or OUT.jsonl");
     plan.combined_format = *chosen;
     plan.overwrite_combined = false;
   } else if (!to_dir) {

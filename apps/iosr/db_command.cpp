@@ -22,11 +22,10 @@ namespace iosr::cli {
 namespace {
 
 void import_options(cxxopts::Options& options) {
-  options.positional_help("INPUT...");
   auto add = options.add_options();
   add("j,jobs",
       "hash and parse N files at a time (default: all cores but one, which writes the database)",
-      cxxopts::value<unsigned>());
+      cxxopts::value<std::string>(), "N");
   add("h,help", "print this help");
   add_input_options(options);
 }
@@ -94,7 +93,8 @@ void export_options(cxxopts::Options& options) {
   auto add = options.add_options();
   add("combine", "the dataset to write: OUT.csv or OUT.jsonl ('-' with --to: standard output)",
       cxxopts::value<std::string>(), "OUT");
-  add("to", "the format when OUT is '-': csv or jsonl", cxxopts::value<std::string>(), "FORMAT");
+  add("to", "the format when OUT is '-' (one of: csv or jsonl)", cxxopts::value<std::string>(),
+      "FORMAT");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
   add("force", "overwrite OUT when it exists");
@@ -113,8 +113,11 @@ int run_export(const cxxopts::ParseResult& args) {
     auto ext = std::filesystem::path(out_path).extension().string();
     format = ext == ".csv" ? "csv" : ext == ".jsonl" ? "jsonl" : "";
   }
+  if (out_path == "-" && format != "csv" && format != "jsonl") {
+    bad_value("to", format, "is not one of csv or jsonl");
+  }
   if (format != "csv" && format != "jsonl") {
-    bad_usage("--combine " + out_path + ": expected OUT.csv or OUT.jsonl");
+    bad_value("combine", out_path, "is not OUT.csv or OUT.jsonl");
   }
   const auto filter = filter_from(args);
   std::error_code ec;

@@ -51,7 +51,8 @@ int run_fetch(int argc, char** argv) {
       "command also takes an ID wherever it takes a file; docs/openbenchmarking.md says what "
       "is sent and where it is kept.");
   options.custom_help("[-o DIR] [options]");
-  options.positional_help("ID...");
+  options.positional_help(
+      "ID... (a result ID or its address, https://openbenchmarking.org/result/ID)");
   options.add_options()("o,out-dir", "write ID.xml into DIR, created if need be",
                         cxxopts::value<std::string>()->default_value("."),
                         "DIR")("force", "overwrite an ID.xml that exists and differs")(
@@ -65,7 +66,11 @@ int run_fetch(int argc, char** argv) {
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
   if (!args.count("ids")) bad_usage("no result IDs");
-  const auto ids = args["ids"].as<std::vector<std::string>>();
+  std::vector<std::string> ids;
+  for (const auto& given : args["ids"].as<std::vector<std::string>>()) {
+    // The address of a result's page names its ID, as it does for every other command.
+    ids.push_back(openbenchmarking::result_id_in(given).value_or(given));
+  }
   for (const auto& id : ids) {
     if (!openbenchmarking::is_result_id(id)) {
       std::cerr << "iosr fetch: '" << id
@@ -86,7 +91,8 @@ int run_fetch(int argc, char** argv) {
   bool failed = false;
   for (const auto& id : ids) {
     try {
-      const auto xml = openbenchmarking::result_xml(id, how, limits);
+      std::string cached_copy;
+      const auto xml = openbenchmarking::result_xml(id, how, limits, cached_copy);
       if (!write_result(id, xml, dir, args.count("force") > 0)) failed = true;
     } catch (const parse_error& e) {
       std::cerr << e.what() << '\n';

@@ -44,8 +44,11 @@ void print_usage(std::ostream& out) {
       << ": read, compare and convert Phoronix Test Suite / OpenBenchmarking results\n\n"
          "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\n";
   print_commands(out, commands);
-  out << "\nA FILE may also be an OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35):\n"
-         "fetched once, then read from the cache (docs/openbenchmarking.md).\n";
+  out << "\nA FILE may also be a directory (its result files, found by content), a .tar, .tar.gz,\n"
+         ".tar.xz or .zip archive, a compressed file, '-' (standard input), or an\n"
+         "OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35) or its address\n"
+         "(https://openbenchmarking.org/result/ID): fetched once, then read from the cache\n"
+         "(docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
   out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
@@ -58,6 +61,26 @@ void print_group_usage(std::ostream& out, std::string_view name,
       << " COMMAND [options]\n       iosr " << name << " COMMAND --help\n\n";
   print_commands(out, group.commands);
   out << "\nexit status: " << group.exit_status << '\n';
+}
+
+// cxxopts's own errors in the form of iosr's (`--ci: expected a value`): its messages quote the
+// option's name without its dashes, in typographic quotes.
+std::string option_error(const cxxopts::exceptions::exception& e) {
+  const std::string message = e.what();
+  constexpr std::string_view open = "Option \u2018", close = "\u2019";
+  const auto end = message.find(close);
+  if (!message.starts_with(open) || end == std::string::npos) return message;
+  const auto option = message.substr(open.size(), end - open.size());
+  const auto named = (option.size() == 1 ? "-" : "--") + option + ": ";
+  if (dynamic_cast<const cxxopts::exceptions::no_such_option*>(&e)) return named + "no such option";
+  if (dynamic_cast<const cxxopts::exceptions::missing_argument*>(&e) ||
+      dynamic_cast<const cxxopts::exceptions::option_requires_argument*>(&e)) {
+    return named + "expected a value";
+  }
+  if (dynamic_cast<const cxxopts::exceptions::gratuitous_argument_for_option*>(&e)) {
+    return named + "takes no value";
+  }
+  return message;
 }
 
 int usage_error(const std::string& name, std::string_view message) {
@@ -89,7 +112,7 @@ int run(const command& c, const std::string& name, int argc, char** argv) {
   try {
     return c.run(argc, argv);
   } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error(name, e.what());
+    return usage_error(name, option_error(e));
   } catch (const iosr::error& e) {
     if (e.kind() == iosr::error_kind::usage) return usage_error(name, e.what());
     std::cerr << "iosr " << name << ": " << e.what() << '\n';

@@ -10,13 +10,12 @@
 namespace iosr::cli {
 
 int run_show(int argc, char** argv) {
-  cxxopts::Options options("iosr show", "Show what iosr reads from result files: title, systems "
-                                        "(group, name, scheduler, hardware), every chart with "
-                                        "its unit, direction and entries, and the warnings.");
+  cxxopts::Options options("iosr show",
+                           "Show what iosr reads from result files: title, systems "
+                           "(group, name, scheduler, hardware), every chart with "
+                           "its unit, direction and entries, and the warnings." +
+                               std::string(inputs_help));
   options.custom_help("[options]");
-  options.positional_help(
-      "FILE... ('-' reads standard input; an OpenBenchmarking.org result ID "
-      "stands for its file)");
   options.add_options()("h,help", "print this help");
   add_input_options(options);
   const auto parsed = parse_command_line(
@@ -28,12 +27,17 @@ int run_show(int argc, char** argv) {
   const auto ids = id_options_from(args);
   bool failed = false;
   bool first = true;
-  for (const auto& path : args["files"].as<std::vector<std::string>>()) {
-    auto files = read_result_files({path}, limits, ids, failed);
-    for (const auto& file : files) {
-      std::cout << (first ? "" : "\n") << render_listing(file);
-      first = false;
-    }
+  // Each file is shown as it is read: a directory or an archive may hold many.
+  read_each_result_file(
+      args["files"].as<std::vector<std::string>>(), limits, archive_limits_from(args), ids,
+      [&](result_file&& file) {
+        std::cout << (first ? "" : "\n") << render_listing(file);
+        first = false;
+      },
+      failed);
+  if (first && !failed) {
+    std::cerr << "iosr show: no result file among the inputs\n";
+    return exit_input_failed;
   }
   return failed ? exit_input_failed : exit_ok;
 }

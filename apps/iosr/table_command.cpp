@@ -14,7 +14,8 @@ int run_table(int argc, char** argv) {
       "iosr table",
       "Print comparison tables for articles: one per group, tests as rows, configurations as "
       "columns with the baseline first, cells `value (+x.x%)`, the best bold; then the summary. "
-      "Takes the options of `iosr compare`.");
+      "Takes the options of `iosr compare`." +
+          std::string(inputs_help));
   options.custom_help("[options]");
   add_comparison_options(options, "md");
   return run_comparison(

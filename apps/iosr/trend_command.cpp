@@ -31,16 +31,17 @@ int run_trend(int argc, char** argv) {
   // One option per statement: a long chain of calls is hard to read once formatted.
   auto add = options.add_options();
   add("by",
-      "the series: kernel, date, or label (labels that are kernels: kernel-comparison posts; "
-      "every point against --baseline LABEL)",
+      "the series: kernels, dates, or labels that are kernels (kernel-comparison posts; every "
+      "point against --baseline LABEL) " +
+          one_of<trend_by>(),
       cxxopts::value<std::string>()->default_value("kernel"), "SERIES");
   add("baseline",
       "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
       "the label every point is measured against (default: the first)",
       cxxopts::value<std::string>(), "NAME");
   add("group-by",
-      "group (each label group has its own baseline) or none (a configuration is its "
-      "scheduler alone)",
+      "each label group has its own baseline, or none: a configuration is its scheduler alone "
+      "(one of: group or none)",
       cxxopts::value<std::string>()->default_value("group"), "WHAT");
   add("across-machines",
       "one series over all machines (a ratio from another machine is not the same series: use "
@@ -49,9 +50,9 @@ int run_trend(int argc, char** argv) {
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
   add("alpha", "change points: the largest corrected p-value",
-      cxxopts::value<double>()->default_value("0.01"), "P");
+      cxxopts::value<std::string>()->default_value("0.01"), "P");
   add("min-step", "change points: the smallest step in percent",
-      cxxopts::value<double>()->default_value("5"), "PCT");
+      cxxopts::value<std::string>()->default_value("5"), "PCT");
   add("f,format", "output format", cxxopts::value<std::string>()->default_value("ascii"), "FORMAT");
   add("o,output", "write here instead of standard output ('-' = stdout)",
       cxxopts::value<std::string>()->default_value("-"), "OUT");
@@ -63,25 +64,20 @@ int run_trend(int argc, char** argv) {
   const auto& args = *parsed;
   if (!args.unmatched().empty()) bad_usage("takes no INPUT: it reads the database (--db)");
   trend_options o;
-  const auto by = args["by"].as<std::string>();
-  if (auto named = from_string<trend_by>(by)) {
-    o.by = *named;
-  } else {
-    bad_usage("--by '" + by + "': expected " + choices_of<trend_by>());
-  }
+  o.by = named_value<trend_by>(args, "by");
   // A trend's configurations share a baseline within their label group or across all.
   const auto grouping = args["group-by"].as<std::string>();
   const auto group = from_string<group_by>(grouping);
   if (group != group_by::group && group != group_by::none) {
-    bad_usage("--group-by '" + grouping + "': expected group or none");
+    bad_value("group-by", grouping, "is not group or none");
   }
   o.by_group = group == group_by::group;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
   o.across_machines = args.count("across-machines") > 0;
   o.ignore_version = args.count("ignore-version") > 0;
-  o.alpha = args["alpha"].as<double>();
+  o.alpha = number_of(args, "alpha");
   if (!(o.alpha > 0 && o.alpha < 1)) bad_usage("--alpha: expected a number between 0 and 1");
-  o.min_step = args["min-step"].as<double>() / 100;
+  o.min_step = number_of(args, "min-step") / 100;
   if (!(o.min_step >= 0 && o.min_step < 10)) {
     bad_usage("--min-step: expected a percentage from 0 to 1000");
   }

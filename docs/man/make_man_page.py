@@ -8,8 +8,9 @@ import re
 import subprocess
 import sys
 
-# An option line of cxxopts' help: "  -f, --format arg    output format".
-OPTION = re.compile(r"^( +)(-\w, )?(--[\w-]+)( [A-Za-z]+)?( {2,})(.*)$")
+# An option line of cxxopts' help: "  -f, --format arg    output format"; the argument is any
+# word (`--limit NAME=N`).
+OPTION = re.compile(r"^( +)(-\w, )?(--[\w-]+)( \S+)?( {2,})(.*)$")
 
 
 def roff(text):

@@ -2,9 +2,12 @@
 // The one definition of "the same test" and of the default baseline (iosr/match.hpp).
 #include "iosr/match.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 
+#include "iosr/error.hpp"
 #include "strings.hpp"
 
 namespace iosr {
@@ -117,6 +120,49 @@ bool names_configuration(std::string_view wanted, std::initializer_list<std::str
     if (name == wanted) return true;
   }
   return !scheduler.empty() && (scheduler == wanted || scheduler == scheduler_key(wanted));
+}
+
+name_check::name_check(std::string option, std::vector<std::string> wanted, std::string what)
+    : option_(std::move(option)),
+      wanted_(std::move(wanted)),
+      what_(std::move(what)),
+      found_(wanted_.size(), false) {}
+
+bool name_check::look(std::initializer_list<std::string_view> names, std::string_view scheduler,
+                      std::string_view shown) {
+  bool any = false;
+  for (std::size_t i = 0; i < wanted_.size(); ++i) {
+    if (names_configuration(wanted_[i], names, scheduler)) found_[i] = any = true;
+  }
+  if (!wanted_.empty() && std::find(shown_.begin(), shown_.end(), shown) == shown_.end()) {
+    shown_.emplace_back(shown);
+  }
+  return any;
+}
+
+void name_check::check() const {
+  std::string missing;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < wanted_.size(); ++i) {
+    if (found_[i]) continue;
+    missing += (count++ == 0 ? "'" : ", '") + wanted_[i] + "'";
+  }
+  if (count == 0) return;
+  std::string message = option_ + ": no " + what_ + " is named " + missing;
+  if (shown_.empty()) {
+    message += "; there is none to name";
+  } else {
+    // Enough to see the spelling; a file of hundreds of systems is not listed whole.
+    constexpr std::size_t listed = 12;
+    message += "; expected one of: ";
+    for (std::size_t i = 0; i < shown_.size() && i < listed; ++i) {
+      message += (i == 0 ? "" : ", ") + shown_[i];
+    }
+    if (shown_.size() > listed) {
+      message += " and " + std::to_string(shown_.size() - listed) + " more";
+    }
+  }
+  throw error(error_kind::usage, message);
 }
 
 }  // namespace iosr

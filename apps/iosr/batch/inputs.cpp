@@ -167,7 +167,14 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
   const descriptor file(is_stdin ? STDIN_FILENO : ::open(source.path.c_str(), O_RDONLY | O_CLOEXEC));
   const int fd = file.fd;
   if (fd < 0) {
-    error = std::string("cannot open: ") + std::strerror(errno);
+    const int why = errno;
+    error = std::string("cannot open: ") + std::strerror(why);
+    // A result ID copied a character short is no ID, so it was taken for a file name.
+    if (why == ENOENT && source.named) {
+      if (auto hint = openbenchmarking::result_id_hint(source.path); !hint.empty()) {
+        error += "; " + hint;
+      }
+    }
     return false;
   }
   // Straight into `bytes`, sized from the listing when it gave the size (+1 to see the end):
@@ -216,7 +223,12 @@ bool walk_inputs(const std::vector<std::string>& paths, const std::string& exclu
     s.path = path;
     s.relative = path == "-" ? "stdin" : fs::path(path).filename().string();
     s.named = true;
-    s.result_id = openbenchmarking::names_result_id(path);
+    if (auto id = openbenchmarking::names_result_id(path)) {
+      // An address is read as its ID: the ID names the input, as when it is given.
+      s.relative = *id;
+      s.path = std::move(*id);
+      s.result_id = true;
+    }
     s.size = path == "-" || s.result_id ? 0 : fs::file_size(path, ec);
     if (ec) s.size = 0;
     if (!found(std::move(s))) return false;
@@ -274,7 +286,8 @@ bool read_source(const input_list::source& source, const input_limits& limits,
     in.skip_reason = "temporary file of an unfinished iosr convert";
   } else if (source.result_id) {
     try {
-      in.bytes = openbenchmarking::result_xml(source.path, limits.ids, limits.read_with);
+      in.bytes =
+          openbenchmarking::result_xml(source.path, limits.ids, limits.read_with, in.cached_copy);
     } catch (const parse_error& e) {
       in.read_error = e.message();
       in.read_error_at = e.where();

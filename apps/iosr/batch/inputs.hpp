@@ -29,6 +29,7 @@ struct batch_input {
   std::string read_error;         ///< why the input could not be read
   source_position read_error_at;  ///< where, when it has a place (a fetched result's XML)
   std::string skip_reason;        ///< not a candidate: a link, a nested archive, ...
+  std::string cached_copy;  ///< a result ID read from its cached copy: that file (read_failure())
   bool named = false;             ///< named on the command line: an error, never skipped, if unread
   std::uint64_t input_bytes = 0;  ///< bytes consumed for it (compressed, in an archive)
 };

@@ -32,6 +32,14 @@ failure current_failure(const std::string& name, std::string_view prefix) {
   }
 }
 
+failure read_failure(const batch_input& in) {
+  auto f = current_failure(in.name);
+  if (!in.cached_copy.empty()) {
+    f.message += " (read from the cached copy " + in.cached_copy + ")";
+  }
+  return f;
+}
+
 pipeline::pipeline(pipeline_plan plan)
     : plan_(std::move(plan)),
       // Without the bar the inputs are read as the directory walk finds them, so that a large
@@ -85,9 +93,9 @@ bool pipeline::begin(batch_input& in, input_outcome& out) {
   return true;
 }
 
-void pipeline::fail(input_outcome& out, const std::string& name) {
+void pipeline::fail(input_outcome& out, const batch_input& in) {
   out.status = input_outcome::state::failed;
-  out.problem = current_failure(name);
+  out.problem = read_failure(in);
 }
 
 void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>& submit) {

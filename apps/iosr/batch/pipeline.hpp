@@ -38,6 +38,10 @@ struct failure {
 /// stops for one file.
 failure current_failure(const std::string& name, std::string_view prefix = {});
 
+/// current_failure() of reading `in`: an error in a result ID's cached copy is in
+/// that file, which the message then names (`ID:12:3: ... (read from the cached copy PATH)`).
+failure read_failure(const batch_input& in);
+
 /// What became of one input on a worker, as far as every batch has it; a batch's own outcome
 /// derives from it.
 struct input_outcome {
@@ -121,7 +125,7 @@ class pipeline {
   template <class Outcome>
   static Outcome work_on(batch_input& in, std::size_t waiting,
                          const std::function<void(batch_input&, Outcome&, std::size_t)>& work);
-  static void fail(input_outcome& out, const std::string& name);
+  static void fail(input_outcome& out, const batch_input& in);
   // The reader thread's work: every input read and prepared in order, handed to `submit` with
   // its size, until the end or a stop.
   void read_inputs(const std::function<void(batch_input&&, std::size_t)>& submit);
@@ -145,7 +149,7 @@ Outcome pipeline::work_on(batch_input& in, std::size_t waiting,
   try {
     work(in, out, waiting);
   } catch (const std::exception&) {
-    fail(out, in.name);
+    fail(out, in);
   }
   return out;
 }

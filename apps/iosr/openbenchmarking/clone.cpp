@@ -134,9 +134,10 @@ std::optional<std::string> from_cache(const std::string& id, const std::string& 
   return std::move(cached.bytes);
 }
 
-// Fetches the result, checks it and caches it; `parsed` gets what the check read.
+// Fetches the result, checks it and caches it.
 std::string fetch(const std::string& id, const std::string& path, const read_options& limits,
-                  bool refresh, std::optional<result_file>& parsed) {
+                  bool refresh) {
+  std::optional<result_file> parsed;
   const auto settings = settings_for(id);
   if (isatty(STDERR_FILENO))
     std::cerr << "iosr: fetching " << id << " from " << settings.url << '\n';
@@ -179,12 +180,18 @@ std::string fetch(const std::string& id, const std::string& path, const read_opt
   return xml;
 }
 
-std::string obtain(const std::string& id, const id_options& ids, const read_options& limits,
-                   std::optional<result_file>& parsed, std::string& path) {
+}  // namespace
+
+std::string result_xml(const std::string& id, const id_options& ids, const read_options& limits,
+                       std::string& cached_copy) {
+  cached_copy.clear();
   const auto directory = cache_directory();
-  path = directory.empty() ? std::string() : cached_path(directory, id);
+  const auto path = directory.empty() ? std::string() : cached_path(directory, id);
   if (!ids.refresh) {
-    if (auto cached = from_cache(id, path, limits)) return std::move(*cached);
+    if (auto cached = from_cache(id, path, limits)) {
+      cached_copy = path;
+      return std::move(*cached);
+    }
   }
   if (ids.offline) {
     throw parse_error(id, {},
@@ -192,30 +199,7 @@ std::string obtain(const std::string& id, const id_options& ids, const read_opti
                           ") and --offline fetches nothing; expected a result fetched "
                           "before (run without --offline to fetch it)");
   }
-  return fetch(id, path, limits, ids.refresh, parsed);
-}
-
-}  // namespace
-
-std::string result_xml(const std::string& id, const id_options& ids, const read_options& limits) {
-  std::optional<result_file> parsed;
-  std::string path;
-  return obtain(id, ids, limits, parsed, path);
-}
-
-result_file read_result_id(const std::string& id, const id_options& ids,
-                           const read_options& limits) {
-  std::optional<result_file> parsed;
-  std::string path;
-  auto xml = obtain(id, ids, limits, parsed, path);
-  if (parsed) return std::move(*parsed);
-  try {
-    return read_results(xml, id, limits);
-  } catch (const parse_error& e) {
-    // The line and column are in the cached copy: say where it is.
-    throw parse_error(e.file(), e.where(),
-                      e.message() + " (read from the cached copy " + path + ")");
-  }
+  return fetch(id, path, limits, ids.refresh);
 }
 
 }  // namespace iosr::cli::openbenchmarking

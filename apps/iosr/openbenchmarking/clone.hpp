@@ -21,11 +21,10 @@ struct id_options {
 /// The composite.xml of result `id`, byte for byte as OpenBenchmarking.org sent it: the cached
 /// copy, else fetched, checked to be a result file within `limits`, and cached. Throws
 /// parse_error named by the ID (`1902028-PAUL-SINGLEH35: ...`) when it cannot be had; every
-/// message says what went wrong and what to do (docs/openbenchmarking.md).
-std::string result_xml(const std::string& id, const id_options& ids, const read_options& limits);
-
-/// result_xml(), read: the result file, with the ID as its source name.
-result_file read_result_id(const std::string& id, const id_options& ids,
-                           const read_options& limits);
+/// message says what went wrong and what to do (docs/openbenchmarking.md). `cached_copy` gets
+/// the cached file's path when the bytes are that file's, unchecked (empty when fetched now):
+/// errors found in them later name it.
+std::string result_xml(const std::string& id, const id_options& ids, const read_options& limits,
+                       std::string& cached_copy);
 
 }  // namespace iosr::cli::openbenchmarking

@@ -3,6 +3,7 @@
 // of a file (`iosr compare 1902028-PAUL-SINGLEH35 mine.xml`).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,8 +14,17 @@ namespace iosr::cli::openbenchmarking {
 /// then at least one more. `1902028-PAUL-SINGLEH35`.
 bool is_result_id(std::string_view text);
 
-/// Whether an input named on the command line stands for a result ID: it follows the rule and
-/// no file or directory of that name exists (a path that exists wins).
-bool names_result_id(const std::string& input);
+/// The result ID in `text`: the ID itself, or the address of its page,
+/// `https://openbenchmarking.org/result/ID` (also `http://`, `www.`, with a trailing slash, a
+/// query string or a fragment, as the site's links have them). Nothing for anything else.
+std::optional<std::string> result_id_in(std::string_view text);
+
+/// The result ID an input named on the command line stands for: result_id_in() of it, when no
+/// file or directory of that name exists (a path that exists wins).
+std::optional<std::string> names_result_id(const std::string& input);
+
+/// Why `input`, a name that is no file, is no result ID either, when it looks like one
+/// (`1902028-PAUL-SINGLEH3`: 21 characters), or empty: a hint for "no such file".
+std::string result_id_hint(std::string_view input);
 
 }  // namespace iosr::cli::openbenchmarking

@@ -53,8 +53,10 @@ constexpr std::string_view to_string(test_order o) { return name_of(o); }
 struct compare_options {
   std::string baseline;  ///< a label, name or scheduler key; empty: `none`, else `noop`
   iosr::group_by group_by = group_by::input_and_group;
-  std::vector<std::string> only;  ///< keep these configurations (label or name); empty: all
-  std::vector<std::pair<std::string, std::string>> renames;  ///< label OLD becomes NEW
+  /// Keep these configurations (as --baseline names one: names_configuration()); empty: all.
+  std::vector<std::string> only;
+  /// Label OLD (as written or as shown) becomes NEW.
+  std::vector<std::pair<std::string, std::string>> renames;
   test_filter filter;  ///< keep the tests it matches; empty: all
   test_order sort = test_order::file;
   bool ignore_version = false;  ///< match tests across inputs without their version
@@ -168,6 +170,9 @@ struct comparison {
 ///
 ///   seed 000, MariaDB 64 clients (higher is better): None 1134, MQ-Deadline 327
 ///   -> MQ-Deadline: delta -71.2 %, ratio 0.288, rank 5 of 5
+///
+/// Throws iosr::error (usage) when a name in `only`, `renames` or `baseline` names nothing in
+/// the files, or when `filter` keeps none of their tests (name_check, iosr/match.hpp).
 comparison compare(std::span<const result_file> files, const compare_options& options = {});
 
 /// A configuration that did worse than its baseline by more than the limit (`--fail-if-worse`).
@@ -194,7 +199,7 @@ struct comparison_render_options {
   bool color = false;       ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
   int width = 80;           ///< ascii: terminal width
   /// The configurations the tables show as columns (Markdown, and the table views of ascii
-  /// and html), in this order: each a label as shown, a label as written, or a name. Empty:
+  /// and html), in this order, each named as --only names one (names_configuration()). Empty:
   /// every configuration of the group. The comparison itself, ranks and summary, covers all.
   std::vector<std::string> columns;
 };

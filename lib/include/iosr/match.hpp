@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "iosr/model.hpp"
 
@@ -118,9 +119,38 @@ std::string pts_test_key(const result& chart);
 /// one with `noop` (rank 1), the legacy single-queue kernels' none. Empty for any other.
 std::optional<int> default_baseline_rank(std::string_view scheduler);
 
-/// Whether `wanted` (`--baseline`) names a configuration: one of its labels or names (as shown
-/// or as written), or its scheduler key in any spelling (`MQ-Deadline`, `mq-deadline`).
+/// Whether `wanted` names a configuration: one of its labels or names (as shown or as
+/// written), or its scheduler key in any spelling (`MQ-Deadline`, `mq-deadline`). The one rule
+/// for what `--baseline`, `--only`, `--columns` and trend's `--machine` name; `--rename OLD`
+/// gives labels only (no scheduler), since NEW replaces the whole label.
 bool names_configuration(std::string_view wanted, std::initializer_list<std::string_view> names,
                          std::string_view scheduler);
+
+/// The names an option gives (`--only None,BFQ,Kyber`) checked against every configuration
+/// there is: a name that names none is a usage error, since it would silently leave a chart
+/// empty or a configuration out. Each configuration is shown to look(), then check() throws.
+class name_check {
+ public:
+  /// `option` as the user typed it (`--only`), `wanted` its names; `what` what they name
+  /// (`configuration`, `label`).
+  name_check(std::string option, std::vector<std::string> wanted,
+             std::string what = "configuration");
+
+  /// Marks the wanted names that name this configuration (names_configuration()); `shown` is
+  /// how the error lists it. Returns whether one did.
+  bool look(std::initializer_list<std::string_view> names, std::string_view scheduler,
+            std::string_view shown);
+
+  /// Throws iosr::error (usage) naming every wanted name that named nothing, and what there
+  /// is to name: `--only: no configuration is named 'Kyber'; expected one of: None, BFQ`.
+  void check() const;
+
+ private:
+  std::string option_;
+  std::vector<std::string> wanted_;
+  std::string what_;
+  std::vector<bool> found_;
+  std::vector<std::string> shown_;
+};
 
 }  // namespace iosr

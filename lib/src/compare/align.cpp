@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compare/engine.hpp"
+#include "iosr/error.hpp"
 #include "iosr/match.hpp"
 #include "number.hpp"
 
@@ -41,13 +42,6 @@ std::vector<compared_input> name_inputs(std::span<const result_file> files) {
   return inputs;
 }
 
-std::string renamed(const std::string& label, const compare_options& options) {
-  for (const auto& [from, to] : options.renames) {
-    if (label == from) return to;
-  }
-  return label;
-}
-
 std::string compare_group_name(const compare_options& options, const compared_input& input,
                                const std::string& system_group, bool several_inputs) {
   std::string name;
@@ -68,19 +62,28 @@ std::string compare_group_name(const compare_options& options, const compared_in
   return name.empty() ? "all" : name;
 }
 
-bool wanted(const configuration& c, const compare_options& options) {
-  if (options.only.empty()) return true;
-  for (const auto& o : options.only) {
-    if (o == c.label || o == c.source_label || o == c.name) return true;
-  }
-  return false;
+std::vector<std::string> renamed_labels(const compare_options& options) {
+  std::vector<std::string> from;
+  for (const auto& r : options.renames) from.push_back(r.first);
+  return from;
 }
 
 // Builds the configurations of one input and maps its labels (as written) to them; labels
 // of unwanted configurations map to nothing.
 class configuration_builder {
  public:
-  configuration_builder(comparison& c, const compare_options& options) : c_(c), options_(options) {}
+  configuration_builder(comparison& c, const compare_options& options)
+      : c_(c),
+        options_(options),
+        only_("--only", options.only),
+        renames_("--rename", renamed_labels(options), "label") {}
+
+  // A name given to --only or --rename that names nothing is a usage error: it would drop a
+  // configuration, or leave one unrenamed, without a word.
+  void check_names() const {
+    only_.check();
+    renames_.check();
+  }
 
   // Labels are looked up once per entry: a linear search would be quadratic on big files.
   void start_input(std::size_t i, const result_file& file) {
@@ -92,7 +95,37 @@ class configuration_builder {
   // The configuration of a label of the current input, or -1 when --only leaves it out.
   long find_or_add(const std::string& label) {
     const std::size_t i = input_;
-    auto key = std::make_pair(i, renamed(label, options_));
+    auto written_key = std::make_pair(i, label);
+    if (auto it = written_.find(written_key); it != written_.end()) return it->second;
+    const long index = add(i, label);
+    written_.emplace(std::move(written_key), index);
+    return index;
+  }
+
+ private:
+  bool several_inputs() const { return c_.inputs.size() > 1; }
+
+  // The label as shown: with its input's short name when there are several.
+  std::string shown(std::size_t i, const std::string& label) const {
+    return several_inputs() ? c_.inputs[i].short_name + ": " + label : label;
+  }
+
+  // --rename OLD=NEW: OLD is a label, as written or as shown (names_configuration(), without
+  // the scheduler: NEW replaces the whole label).
+  std::string renamed(std::size_t i, const std::string& label) {
+    if (options_.renames.empty()) return label;
+    const auto as_shown = shown(i, label);
+    renames_.look({label, as_shown}, {}, as_shown);
+    for (const auto& [from, to] : options_.renames) {
+      if (names_configuration(from, {label, as_shown}, {})) return to;
+    }
+    return label;
+  }
+
+  // The configuration of a label as written that is not seen yet in this input: labels renamed
+  // to one share it.
+  long add(std::size_t i, const std::string& label) {
+    auto key = std::make_pair(i, renamed(i, label));
     if (auto it = index_.find(key); it != index_.end()) return it->second;
 
     const auto found = systems_.find(label);
@@ -100,7 +133,7 @@ class configuration_builder {
     system sys = written && key.second == label ? *written : make_system(key.second);
     configuration conf;
     conf.source_label = key.second;
-    conf.label = several_inputs() ? c_.inputs[i].short_name + ": " + key.second : key.second;
+    conf.label = shown(i, key.second);
     conf.system_group = sys.group;
     conf.name = sys.name;
     conf.scheduler = sys.scheduler;
@@ -110,7 +143,10 @@ class configuration_builder {
       conf.software = written->software;
     }
     long index = -1;
-    if (wanted(conf, options_)) {
+    const bool wanted =
+        options_.only.empty() ||
+        only_.look({conf.label, conf.source_label, conf.name}, conf.scheduler, conf.label);
+    if (wanted) {
       conf.compare_group = compare_group_of(
           compare_group_name(options_, c_.inputs[i], conf.system_group, several_inputs()));
       index = static_cast<long>(c_.configurations.size());
@@ -120,9 +156,6 @@ class configuration_builder {
     return index;
   }
 
- private:
-  bool several_inputs() const { return c_.inputs.size() > 1; }
-
   std::size_t compare_group_of(const std::string& name) {
     auto [it, added] = groups_.try_emplace(name, c_.compare_groups.size());
     if (added) c_.compare_groups.push_back({name, std::nullopt});
@@ -131,7 +164,10 @@ class configuration_builder {
 
   comparison& c_;
   const compare_options& options_;
-  std::map<std::pair<std::size_t, std::string>, long> index_;
+  name_check only_;
+  name_check renames_;
+  std::map<std::pair<std::size_t, std::string>, long> index_;    // by label after --rename
+  std::map<std::pair<std::size_t, std::string>, long> written_;  // by label as written
   std::map<std::string, std::size_t> groups_;
   std::size_t input_ = 0;
   std::unordered_map<std::string_view, const system*> systems_;
@@ -145,12 +181,14 @@ comparison align(std::span<const result_file> files, const compare_options& opti
   configuration_builder configurations(c, options);
 
   test_index tests(test_match::compare(options.ignore_version));
+  bool has_tests = false;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& file = files[i];
     configurations.start_input(i, file);
     for (const auto& s : file.systems) configurations.find_or_add(s.label);
 
     tests.next_file();
+    has_tests = has_tests || !file.results.empty();
     for (const auto& res : file.results) {
       if (!options.filter.matches(res.title, res.description)) continue;
       const auto [index, added] = tests.find_or_add(fields_of(res));
@@ -175,6 +213,14 @@ comparison align(std::span<const result_file> files, const compare_options& opti
         test.entries.push_back(std::move(ce));
       }
     }
+  }
+  configurations.check_names();
+  // A filter that keeps no test leaves nothing to compare: most likely a typing error.
+  if (!options.filter.empty() && c.tests.empty() && has_tests) {
+    throw error(error_kind::usage,
+                "--filter: '" + options.filter.pattern() +
+                    "' matches no test's title or description; expected a regular expression "
+                    "found in one of them");
   }
   if (files.size() > 1) {
     for (std::size_t t = 0; t < c.tests.size(); ++t) {

@@ -61,6 +61,15 @@ void order_configurations(comparison& c) {
 }  // namespace
 
 void choose_baselines(comparison& c, const compare_options& options) {
+  // A --baseline that names no configuration of any group is a usage error; one missing from
+  // some groups only is a note there.
+  if (!options.baseline.empty()) {
+    name_check baseline("--baseline", {options.baseline});
+    for (const auto& conf : c.configurations) {
+      baseline.look({conf.label, conf.source_label, conf.name}, conf.scheduler, conf.label);
+    }
+    baseline.check();
+  }
   std::vector<std::vector<std::size_t>> members(c.compare_groups.size());
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     members[c.configurations[i].compare_group].push_back(i);

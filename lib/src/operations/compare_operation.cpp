@@ -11,18 +11,15 @@ namespace iosr {
 
 namespace {
 
-// A column is asked for by a label (as shown or as written) or a name, as --only takes them;
-// a name no configuration has would silently draw nothing.
+// A column is asked for as --only asks for a configuration (names_configuration()); a name no
+// configuration has would silently draw nothing.
 void check_columns(const comparison& c, const std::vector<std::string>& columns) {
-  for (const auto& column : columns) {
-    bool found = false;
-    for (const auto& conf : c.configurations) {
-      found = found || names_configuration(column, {conf.label, conf.source_label, conf.name}, {});
-    }
-    if (!found) {
-      throw error(error_kind::usage, "--columns names no configuration: '" + column + "'");
-    }
+  if (columns.empty()) return;
+  name_check named("--columns", columns);
+  for (const auto& conf : c.configurations) {
+    named.look({conf.label, conf.source_label, conf.name}, conf.scheduler, conf.label);
   }
+  named.check();
 }
 
 bool known_format(std::string_view name) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "direction_names.hpp"
+#include "iosr/match.hpp"
 
 namespace iosr::detail {
 
@@ -90,7 +91,8 @@ std::vector<std::size_t> shown_columns(const comparison& c, const table_index& i
   for (const auto& name : columns) {
     for (auto i : members) {
       const auto& conf = c.configurations[i];
-      const bool named = name == conf.label || name == conf.source_label || name == conf.name;
+      const bool named =
+          names_configuration(name, {conf.label, conf.source_label, conf.name}, conf.scheduler);
       if (named && std::find(shown.begin(), shown.end(), i) == shown.end()) shown.push_back(i);
     }
   }

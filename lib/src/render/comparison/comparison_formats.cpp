@@ -11,7 +11,7 @@ namespace iosr::detail {
 
 namespace {
 constexpr comparison_format formats[] = {
-    {"ascii", "ranked entries with bars and deltas per test, then the summary (the default)",
+    {"ascii", "ranked entries with bars and deltas per test, then the summary",
      render_ascii_comparison},
     {"md", "GitHub-flavoured Markdown for articles: the summary, then a table per test family",
      render_markdown_comparison},

@@ -15,7 +15,7 @@ namespace iosr::detail {
 
 namespace {
 constexpr trend_format formats[] = {
-    {"ascii", "a line per configuration with its ratios along the series, steps marked (default)",
+    {"ascii", "a line per configuration with its ratios along the series, steps marked",
      render_ascii_trend},
     {"md", "GitHub-flavoured Markdown: a table per test, the steps listed under it",
      render_markdown_trend},
