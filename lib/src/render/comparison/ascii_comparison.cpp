@@ -94,6 +94,7 @@ struct layout {
   // always part them: `+1155.4%  12.554`.
   std::size_t delta = 7;  // `-100.0%`
   std::size_t ratio = 5;  // `0.288`
+  std::size_t why = 0;    // the longest reason a row gives for a missing figure, up to why_width
 };
 // The longest reason a row gives for a missing delta (`failed: ` and an input's error text).
 constexpr std::size_t why_width = 60;
@@ -110,12 +111,15 @@ layout fit(const comparison& c, const compared_test& test, int width) {
     const bool base = is_baseline(c, e.configuration) && e.delta_pct;
     l.delta = std::max(l.delta, base ? baseline_word.size() : delta_text(e.delta_pct).size());
     l.ratio = std::max(l.ratio, base ? 0 : ratio_text(e.ratio).size());
+    const auto why = missing_text(e);
+    l.why = std::max(l.why, std::min(why_width, columns_of(why.substr(0, why.find_first_of("\r\n")))));
   }
   const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
   l.label = std::min(l.label, std::max<std::size_t>(12, total / 3));
   // rank, label, value, bar, delta, ratio and noise, with two blanks between them
-  const std::size_t fixed = 3 + 2 + l.label + 2 + l.value + 2 + 2 + l.delta + 2 + l.ratio + 4 +
-                            (l.interval > 0 ? 2 + l.interval : 0);
+  // After the bar: the figures, or a row's reason for having none, whichever is wider.
+  const std::size_t figures = 2 + l.delta + 2 + l.ratio + 4 + (l.interval > 0 ? 2 + l.interval : 0);
+  const std::size_t fixed = 3 + 2 + l.label + 2 + l.value + 2 + std::max(figures, 2 + l.why);
   l.bar = total > fixed + 5 ? total - fixed : 5;
   return l;
 }
@@ -176,10 +180,14 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
     if (!mark.empty()) line += "  " + mark;
     // Why a delta or ratio is missing (a failed run, a baseline of 0), rather than a bare gap;
     // an input's error text to its first line and a width that leaves the row one line.
-    if (const auto why = missing_text(e); !why.empty()) {
-      line += "  " + truncated(why.substr(0, why.find_first_of("\r\n")), why_width);
-    }
     while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (const auto why = missing_text(e); !why.empty()) {
+      // After what the row shows (a failed row's empty columns fold away), within the width.
+      const auto used = columns_of(line) + 2;
+      const auto room = static_cast<std::size_t>(std::max(width, 40));
+      const auto fits = room > used + 20 ? room - used : std::size_t{20};
+      line += "  " + truncated(why.substr(0, why.find_first_of("\r\n")), std::min(fits, why_width));
+    }
     out += line + '\n';
   }
   out += '\n';
