@@ -117,9 +117,11 @@ layout fit(const comparison& c, const compared_test& test, int width) {
   const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
   l.label = std::min(l.label, std::max<std::size_t>(12, total / 3));
   // rank, label, value, bar, delta, ratio and noise, with two blanks between them
-  // After the bar: the figures, or a row's reason for having none, whichever is wider.
+  // After the bar: the figures, or a delta and a row's reason for a missing figure, whichever
+  // is wider.
   const std::size_t figures = 2 + l.delta + 2 + l.ratio + 4 + (l.interval > 0 ? 2 + l.interval : 0);
-  const std::size_t fixed = 3 + 2 + l.label + 2 + l.value + 2 + std::max(figures, 2 + l.why);
+  const std::size_t fixed =
+      3 + 2 + l.label + 2 + l.value + 2 + std::max(figures, 2 + l.delta + 2 + l.why);
   l.bar = total > fixed + 5 ? total - fixed : 5;
   return l;
 }
