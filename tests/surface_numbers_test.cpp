@@ -53,6 +53,11 @@ TEST_CASE("figure_text: fixed within a width, scientific past it, never -0.0", "
   CHECK(figure_text(0.04, 1, figure_style::with_sign) == "0.0");
   CHECK(figure_text(-0.0, 1, figure_style::with_sign) == "0.0");
   CHECK(figure_text(0.0, 3) == "0.000");
+  // An interval's end keeps its side of 0.
+  CHECK(figure_text(-0.031, 1, figure_style::bound) == "-0.031");
+  CHECK(figure_text(0.0004, 1, figure_style::bound) == "+0.0004");
+  CHECK(figure_text(0.0, 1, figure_style::bound) == "0.0");
+  CHECK(figure_text(-3.44, 1, figure_style::bound) == "-3.4");
   // A ratio is never 0: a tiny one keeps its digits.
   CHECK(figure_text(4e-5, 3) == "4.00e-05");
   // The widest fixed texts still fit; one more digit goes scientific.

@@ -18,12 +18,13 @@ bool all_zero(const std::string& fixed) {
 }  // namespace
 
 std::string figure_text(double value, int decimals, figure_style style) {
-  const bool sign = style == figure_style::with_sign;
+  const bool sign = style != figure_style::plain;
   if (!std::isfinite(value)) return sign && value > 0 ? "+inf" : fmt::format("{}", value);
   std::string fixed =
       sign ? fmt::format("{:+.{}f}", value, decimals) : fmt::format("{:.{}f}", value, decimals);
   if (all_zero(fixed)) {
     // A change that rounds away reads as none; a ratio is never 0, so a tiny one keeps digits.
+    if (style == figure_style::bound && value != 0.0) return fmt::format("{:+.2g}", value);
     if (sign || value == 0.0) return fmt::format("{:.{}f}", 0.0, decimals);
     return fmt::format("{:.2e}", value);
   }

@@ -13,6 +13,9 @@ namespace iosr::detail {
 enum class figure_style {
   plain,      ///< `0.288`; a positive figure below the last decimal goes scientific (`4.0e-05`)
   with_sign,  ///< `+45.6`, `-71.2`; one that rounds to zero is `0.0`, never `-0.0` or `+0.0`
+  /// An interval's end: signed, and one that would round to zero keeps two significant
+  /// digits (`-0.031`), so that which side of 0 it lies on shows, as the noise mark says.
+  bound,
 };
 
 /// Longest fixed-point text: past it a figure is scientific, so that an extreme value (a delta
@@ -27,6 +30,7 @@ inline constexpr std::size_t figure_width = 9;
 ///   figure_text(-0.04, 1, with_sign)    -> "0.0"
 ///   figure_text(1e306, 1, with_sign)    -> "+1.00e+306"
 ///   figure_text(0.00004, 3, plain)    -> "4.00e-05"
+///   figure_text(-0.031, 1, bound)     -> "-0.031"
 std::string figure_text(double value, int decimals, figure_style style = figure_style::plain);
 
 }  // namespace iosr::detail

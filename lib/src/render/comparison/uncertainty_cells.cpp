@@ -13,8 +13,8 @@ namespace iosr::detail {
 
 std::string delta_interval_text(const compared_entry& e) {
   if (!e.delta_ci_low || !e.delta_ci_high) return {};
-  return "[" + figure_text(*e.delta_ci_low, 1, figure_style::with_sign) + ", " +
-         figure_text(*e.delta_ci_high, 1, figure_style::with_sign) + "]";
+  return "[" + figure_text(*e.delta_ci_low, 1, figure_style::bound) + ", " +
+         figure_text(*e.delta_ci_high, 1, figure_style::bound) + "]";
 }
 
 std::string geomean_interval_text(const configuration& conf) {
