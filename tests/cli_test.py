@@ -179,7 +179,7 @@ check("compare csv: one row per entry", rc == 0 and len(rows) == 260 + 160, (rc,
 check("compare csv columns", out.split("\n", 1)[0] ==
       "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,"
       "baseline_label,baseline_value,delta_pct,ratio,rank,noise,p_value,p_adjusted,delta_ci_low,"
-      "delta_ci_high,n,baseline_n,outlier_runs", out[:300])
+      "delta_ci_high,n,baseline_n,outlier_runs,geomean_share,missing", out[:300])
 maria = [r for r in rows if r["result_title"] == "MariaDB" and r["description"] == "Clients: 64"
          and r["label"] == "MQ-Deadline"]
 check("compare csv: MariaDB row", maria and maria[0]["value"] == "327" and maria[0]["baseline_value"] == "1134"
@@ -190,7 +190,7 @@ check("compare csv: per-disk baseline in seed 002", wd and wd[0]["baseline_label
 
 rc, out, err = run("compare", "-f", "json", SEED4)
 doc = json.loads(out) if rc == 0 else {}
-check("compare json parses", rc == 0 and doc.get("schema_version") == 2, err)
+check("compare json parses", rc == 0 and doc.get("schema_version") == 3, err)
 check("compare json: noop baseline in seed 004",
       any("noop (legacy single-queue kernel)" in n for n in doc.get("notes", [])), doc.get("notes"))
 
@@ -316,8 +316,29 @@ check("--fail-if-worse 200 trips on +238.6 % (exit 3)", rc == 3, f"rc={rc}")
 check("the gate names the test and the configuration",
       "SQLite: Threads / Copies: 8: BFQ low-latency is 238.6% worse than None" in err, err[:600])
 check("the comparison is still written when the gate trips", "Summary:" in out)
+check("the gate gives the performance ratio",
+      "BFQ low-latency is 238.6% worse than None (performance ratio 0.295)" in err, err[:600])
+# On the ratio, a throughput 16 times lower is 1500 % worse: Cassandra's MQ-Deadline, higher is
+# better, trips a gate of 1000 (on the delta it was -94 % and could never trip one of 100).
 rc, _, err = run("compare", "--fail-if-worse", "1000", SEED0)
-check("--fail-if-worse 1000 passes (exit 0)", rc == 0, err)
+check("--fail-if-worse 1000 trips on a throughput 16 times lower (exit 3)", rc == 3
+      and "Apache Cassandra: Test: Mixed 1:1: MQ-Deadline is 1560.6% worse than None (performance "
+      "ratio 0.060)" in err, err)
+rc, _, err = run("compare", "--fail-if-worse", "5000", SEED0)
+check("--fail-if-worse 5000 passes (exit 0)", rc == 0, err)
+rc, _, err = run("compare", "--gate-skip-noise", SEED0)
+check("--gate-skip-noise without --fail-if-worse is a usage error", rc == 2
+      and "--gate-skip-noise needs --fail-if-worse" in err, err)
+rc, _, err = run("compare", "--fail-if-worse", "0.1", "--gate-skip-noise",
+                 os.path.join(DATA, "xml", "iosched-3way.xml"))
+check("--gate-skip-noise names the delta within the noise it did not count",
+      rc == 3 and "iosr compare: not counted (within the noise), worse than the baseline by more "
+      "than 0.1%: Flexible IO Tester: Type: Sequential Write" in err
+      and "mq-deadline is 0.4% worse than None (performance ratio 0.996)" in err, (rc, err))
+rc, _, err = run("compare", "--fail-if-worse", "0.1", "--gate-skip-noise", "--filter", "Sequential Write",
+                 "--only", "None,mq-deadline", os.path.join(DATA, "xml", "iosched-3way.xml"))
+check("--gate-skip-noise: only a delta within the noise is over the limit, so the gate holds",
+      rc == 0, (rc, err))
 rc, _, err = run("compare", "--fail-if-worse", "5", "--only", "None", "--only", "Kyber", "--filter",
                  "^SQLite$", "--sort", "delta", SEED0)
 check("--only/--filter narrow what the gate sees (Kyber SQLite: up to +219.8%)", rc == 3, err)

@@ -185,8 +185,8 @@ TEST_CASE("Markdown shows the intervals where runs exist", "[render][md]") {
   CHECK(md.find("| mq-deadline | 0.972 | [0.970, 0.975] (3 resampled) | 3 of 3 |") !=
         std::string::npos);
   CHECK(md.find("| None | baseline | — | 3 of 3 |") != std::string::npos);
-  CHECK(md.find("| 152340 (-4.9% [-6.3, -3.4]) |") != std::string::npos);
-  CHECK(md.find("| 1523.4 (-0.4% [-0.9, +0.0] \\~) |") != std::string::npos);
+  CHECK(md.find("| 152340 (-4.9% [-6.4, -3.3]) |") != std::string::npos);
+  CHECK(md.find("| 1523.4 (-0.4% [-0.9, +0.1] \\~) |") != std::string::npos);
   CHECK(md.find("over the 6 p-values of this comparison, is at least 0.05") != std::string::npos);
   CHECK(md.find("2000 resamples") != std::string::npos);
   CHECK(md.find("n\\<3") == std::string::npos);  // no entry has fewer than 3 runs
@@ -238,10 +238,11 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
                                             "noise",          "p_value",
                                             "p_adjusted",     "delta_ci_low",
                                             "delta_ci_high",  "n",
-                                            "baseline_n",     "outlier_runs"});
+                                            "baseline_n",     "outlier_runs",
+                                            "geomean_share",  "missing"});
   bool found = false;
   for (const auto& row : rows) {
-    REQUIRE(row.size() == 24);
+    REQUIRE(row.size() == 26);
     if (row[1] == "MariaDB" && row[3] == "Clients: 64" && row[6] == "MQ-Deadline") {
       found = true;
       CHECK(row[10] == "327");
@@ -289,7 +290,7 @@ TEST_CASE("CSV and JSON carry the p-values, intervals and runs of a composite.xm
     CHECK(std::stod(row[20]) == j["delta_ci_high"].get<double>());
     CHECK(row[22] == "3");  // baseline_n
   }
-  CHECK(doc["schema_version"] == 2);
+  CHECK(doc["schema_version"] == 3);
   CHECK(doc["statistics"]["adjustment"] == "benjamini-hochberg");
   CHECK(doc["statistics"]["p_values"] == 6);
   CHECK(doc["statistics"]["bootstrap"] == 2000);
@@ -321,7 +322,7 @@ TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and note
           "[render][json]") {
   const auto doc = nlohmann::json::parse(rendered(hostile_comparison(), "json"));
   CHECK(doc["schema"] == "iosr-compare");
-  CHECK(doc["schema_version"] == 2);
+  CHECK(doc["schema_version"] == 3);
   REQUIRE(doc["rows"].size() == 7);
   const auto& first = doc["rows"][0];  // the best of the first test
   CHECK(first["file"] == "a|b.txt");
@@ -487,8 +488,8 @@ TEST_CASE("HTML leads with the answer and reads as an article", "[render][html]"
         std::string::npos);
   // Per test: standard-error whiskers, every run as a dot, the delta with its interval.
   CHECK(count(html, "class=\"run\"") == 27);  // 9 entries of 3 runs
-  CHECK(html.find(">-4.9% [-6.3, -3.4]</text>") != std::string::npos);
-  CHECK(html.find(">-0.4% [-0.9, +0.0] ~</text>") != std::string::npos);
+  CHECK(html.find(">-4.9% [-6.4, -3.3]</text>") != std::string::npos);
+  CHECK(html.find(">-0.4% [-0.9, +0.1] ~</text>") != std::string::npos);
   // Dark mode and print.
   CHECK(html.find("@media (prefers-color-scheme:dark)") != std::string::npos);
   CHECK(html.find("@media print") != std::string::npos);
@@ -510,7 +511,8 @@ TEST_CASE("HTML says what the systems share once and shows what differs", "[rend
 
 TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it is unknown",
           "[render][noise]") {
-  // SE 1, N 3 both sides: 10.5 vs 10 is within the noise (p = 0.74), 30 vs 10 is not.
+  // SE 1, N 3 both sides: 10.5 vs 10 is within the noise (p = 0.74), 30 vs 10 is not. One of
+  // two selected: the intervals are at 1 - 0.05 / 2 = 97.5 %, 0.5 or 20 +- 3.4954 sqrt(2) of 10.
   const auto f = file(
       "x.txt",
       {chart(
@@ -519,12 +521,12 @@ TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it 
   const auto c = iosr::compare(std::vector{f});
   const auto text = rendered(c, "ascii");
   CHECK(text.find("~ = within the noise") != std::string::npos);
-  CHECK(text.find("+5.0%  1.050  [-28.5, +54.1]    ~\n") != std::string::npos);
+  CHECK(text.find("+5.0%  1.050  [-44.4, +54.4]    ~\n") != std::string::npos);
   // significant: no mark
-  CHECK(text.find("+200.0%  3.000  [+104.4, +340.3]\n") != std::string::npos);
+  CHECK(text.find("+200.0%  3.000  [+150.6, +249.4]\n") != std::string::npos);
   CHECK(text.find("+20.0%  1.200  n/a\n") != std::string::npos);
-  CHECK(rendered(c, "md").find("| 10.5 (+5.0% [-28.5, +54.1] \\~) |") != std::string::npos);
-  CHECK(rendered(c, "html").find(">+5.0% [-28.5, +54.1] ~</text>") != std::string::npos);
+  CHECK(rendered(c, "md").find("| 10.5 (+5.0% [-44.4, +54.4] \\~) |") != std::string::npos);
+  CHECK(rendered(c, "html").find(">+5.0% [-44.4, +54.4] ~</text>") != std::string::npos);
   const auto rows = read_csv(rendered(c, "csv"));
   REQUIRE(rows.size() == 5);
   CHECK(rows[1][6] == "far");

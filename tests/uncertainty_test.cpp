@@ -48,10 +48,13 @@ TEST_CASE("composite.xml runs give p-values and delta intervals that agree with 
   CHECK(mq->baseline_n == 3u);
   CHECK(mq->outlier_runs == 0u);
   // scipy.stats.ttest_ind([12.301, 12.389, 12.345], [11.950, 12.024, 11.987],
-  // equal_var=False).pvalue; the interval by the delta method with scipy.stats.t.ppf.
+  // equal_var=False).pvalue; Welch's interval of the difference with scipy.stats.t.ppf, over
+  // the baseline's mean, at 1 - 5 x 0.05 / 6 (five of the six p-values called significant).
   CHECK(relative(mq->p_value, 0.00048801599437756137, 1e-6));
-  CHECK(relative(mq->delta_ci_low, 2.204869695735966, 1e-6));
-  CHECK(relative(mq->delta_ci_high, 3.7742465817829522, 1e-6));
+  CHECK(c.statistics.selected == 5);
+  CHECK(relative(c.statistics.delta_confidence, 1 - 5 * 0.05 / 6, 1e-12));
+  CHECK(relative(mq->delta_ci_low, 2.157382833900187, 1e-6));
+  CHECK(relative(mq->delta_ci_high, 3.815754731795964, 1e-6));
   CHECK(*mq->delta_ci_low < *mq->delta_pct);
   CHECK(*mq->delta_pct < *mq->delta_ci_high);
   CHECK(mq->noise == iosr::noise::significant);
@@ -64,8 +67,8 @@ TEST_CASE("composite.xml runs give p-values and delta intervals that agree with 
   const auto* wmq = find_entry(c, *w, "mq-deadline");
   REQUIRE(wmq);
   CHECK(relative(wmq->p_value, 0.051776601249604474, 1e-6));
-  CHECK(relative(wmq->delta_ci_low, -0.8960641681534549, 1e-6));
-  CHECK(relative(wmq->delta_ci_high, 0.009350033324707921, 1e-6));
+  CHECK(relative(wmq->delta_ci_low, -0.9420390872400816, 1e-6));
+  CHECK(relative(wmq->delta_ci_high, 0.05326637779040161, 1e-6));
   CHECK(wmq->noise == iosr::noise::not_significant);
   // The baseline is not tested against itself.
   const auto* none = find_entry(c, *t, "None");
@@ -77,16 +80,28 @@ TEST_CASE("composite.xml runs give p-values and delta intervals that agree with 
   CHECK(c.statistics.confidence == 0.95);
 }
 
-TEST_CASE("A wider level gives a wider interval", "[uncertainty]") {
+TEST_CASE("Option --ci sets the bootstrap intervals, and --alpha the level of the delta intervals",
+          "[uncertainty]") {
   iosr::compare_options o;
   o.confidence = 0.99;
   const auto wide = compare_paths({sample_xml}, o);
   const auto normal = compare_paths({sample_xml});
   const auto* a = find_entry(wide, *find_test(wide, "SQLite", "Threads / Copies: 1"), "bfq");
   const auto* b = find_entry(normal, *find_test(normal, "SQLite", "Threads / Copies: 1"), "bfq");
-  CHECK(*a->delta_ci_low < *b->delta_ci_low);
-  CHECK(*a->delta_ci_high > *b->delta_ci_high);
+  CHECK(*a->delta_ci_low == *b->delta_ci_low);
+  CHECK(*a->delta_ci_high == *b->delta_ci_high);
   CHECK(*a->p_value == *b->p_value);
+  const auto* wide_bfq = find_configuration(wide, "bfq");
+  const auto* bfq = find_configuration(normal, "bfq");
+  CHECK(*wide_bfq->geomean_ci_low < *bfq->geomean_ci_low);
+  CHECK(*wide_bfq->geomean_ci_high > *bfq->geomean_ci_high);
+  // A stricter false discovery rate: fewer or as many selected, a higher level, wider intervals.
+  o.alpha = 0.001;
+  const auto strict = compare_paths({sample_xml}, o);
+  CHECK(strict.statistics.delta_confidence > normal.statistics.delta_confidence);
+  const auto* s = find_entry(strict, *find_test(strict, "SQLite", "Threads / Copies: 1"), "bfq");
+  CHECK(*s->delta_ci_low < *b->delta_ci_low);
+  CHECK(*s->delta_ci_high > *b->delta_ci_high);
 }
 
 TEST_CASE("A baseline with two entries in a test is tested by the first, as the delta is",

@@ -71,16 +71,17 @@ int terminal_width() {
   return 80;
 }
 
+// One line per entry: what the gate counted (`worse`), or what --gate-skip-noise left out.
 void report_regressions(const comparison& c, const std::vector<regression>& found, double limit,
-                        const std::string& command) {
+                        const std::string& command, bool excluded) {
   for (const auto& r : found) {
-    const auto& test = c.tests[r.test];
-    const auto& conf = c.configurations[test.entries[r.entry].configuration];
-    const auto& base = c.configurations[*c.compare_groups[conf.compare_group].baseline];
-    std::cerr << "iosr " << command << ": worse than the baseline by more than " << limit
-              << "%: " << test.title << (test.description.empty() ? "" : ": ") << test.description
-              << ": " << conf.label << " is " << static_cast<long>(r.worse_pct * 10 + 0.5) / 10.0
-              << "% worse than " << base.label << '\n';
+    std::string why;
+    if (excluded) {
+      const bool few = c.tests[r.test].entries[r.entry].noise == noise::few_runs;
+      why = few ? "not counted (fewer than 3 runs), " : "not counted (within the noise), ";
+    }
+    std::cerr << "iosr " << command << ": " << why << "worse than the baseline by more than "
+              << limit << "%: " << regression_text(c, r) << '\n';
   }
 }
 
@@ -106,11 +107,12 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::vector<std::string>>(), "OLD=NEW")
       ("filter", "keep tests whose title or description matches this regular expression",
        cxxopts::value<std::string>(), "REGEX")
-      ("sort", "test order: as in the files, the largest change first, or by name " +
-                   one_of<test_order>(),
+      ("sort", "test order: as in the files, the largest change first, or by name (which also "
+               "puts the summary in label order instead of best first) " + one_of<test_order>(),
        cxxopts::value<std::string>()->default_value("file"), "ORDER")
       ("ignore-version", "match tests across inputs even when their versions differ")
-      ("ci", "level of the confidence intervals, in percent",
+      ("ci", "level of the geometric means' bootstrap intervals, in percent (a delta's "
+             "interval takes its level from --alpha)",
        cxxopts::value<std::string>()->default_value("95"), "PCT")
       ("alpha", "false discovery rate for calling a delta significant (Benjamini-Hochberg "
                 "over every p-value of the comparison)",
@@ -140,6 +142,10 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (command.gate && args.count("fail-if-worse")) {
     request.fail_if_worse = number_of(args, "fail-if-worse");
   }
+  if (command.gate && args.count("gate-skip-noise")) {
+    if (!request.fail_if_worse) bad_usage("--gate-skip-noise needs --fail-if-worse");
+    request.gate_skip_noise = true;
+  }
   if (args.count("columns")) {
     request.render.columns = args["columns"].as<std::vector<std::string>>();
   }
@@ -162,8 +168,13 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   const auto outcome = run_compare(files, request);
   if (!write_output(output, outcome.text)) return exit_input_failed;
   if (failed) return exit_input_failed;
+  if (request.fail_if_worse) {
+    report_regressions(outcome.result, outcome.excluded, *request.fail_if_worse, command.name,
+                       true);
+  }
   if (!outcome.regressions.empty()) {
-    report_regressions(outcome.result, outcome.regressions, *request.fail_if_worse, command.name);
+    report_regressions(outcome.result, outcome.regressions, *request.fail_if_worse, command.name,
+                       false);
     return exit_gate_tripped;
   }
   return exit_ok;
@@ -176,8 +187,12 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
   if (command.gate) {
     options.add_options()("fail-if-worse",
                           "exit 3 when a configuration is worse than its baseline by more than "
-                          "PCT percent on any test",
-                          cxxopts::value<std::string>(), "PCT");
+                          "PCT percent on any test, on the performance ratio r: (1/r - 1) x 100, "
+                          "so 100 trips at half the baseline's performance either way",
+                          cxxopts::value<std::string>(), "PCT")(
+        "gate-skip-noise",
+        "with --fail-if-worse: entries within the noise (~) or with n<3 do not trip the gate; "
+        "each is named on standard error");
   }
   const auto args =
       parse_command_line(options, argc, argv, "\n" + std::string(command.exit_status) + "\n");

@@ -60,7 +60,7 @@ struct compare_options {
   test_filter filter;  ///< keep the tests it matches; empty: all
   test_order sort = test_order::file;
   bool ignore_version = false;  ///< match tests across inputs without their version
-  double confidence = 0.95;     ///< level of every confidence interval (`--ci 95`), in (0, 1)
+  double confidence = 0.95;  ///< level of the geomeans' bootstrap intervals (`--ci 95`), in (0, 1)
   double alpha = 0.05;  ///< false discovery rate below which a delta is significant (`--alpha`)
   std::size_t bootstrap = 2000;  ///< resamples per geomean interval (`--bootstrap`); 0: none
 };
@@ -90,9 +90,10 @@ struct configuration {
   std::vector<field> hardware;
   std::vector<field> software;
 
-  // The summary. `tests_compared` of comparison::tests.size() tests had a ratio.
+  // The summary. `tests_compared` of the `tests_total` tests its input has had a ratio.
   std::optional<double> geomean_ratio;  ///< geometric mean of the performance ratios
   std::size_t tests_compared = 0;
+  std::size_t tests_total = 0;   ///< the tests of its input (after --filter): what it could have
   std::size_t first_places = 0;  ///< tests where it ranked first in its compare group (ties count)
   std::size_t last_places = 0;   ///< tests where it ranked last in its compare group
   std::optional<double> mean_rank;
@@ -102,6 +103,12 @@ struct configuration {
   std::optional<double> geomean_ci_low;
   std::optional<double> geomean_ci_high;
   std::size_t geomean_ci_tests = 0;  ///< of tests_compared, the tests whose runs were resampled
+  /// The one or two tests that carry most of geomean_ratio (indices in comparison::tests):
+  /// their geomean_share adds up to more than half, each at least twice any other test's,
+  /// among at least 6 tests compared, for a mean at least 1 % from 1 (docs/compare.md, "What
+  /// carries a mean"). Empty when none do.
+  std::vector<std::size_t> carried_by;
+  std::optional<double> geomean_without;  ///< the geometric mean over the other tests
 };
 
 /// Whether a delta stands out from the noise of the two measurements.
@@ -111,6 +118,32 @@ enum class noise {
   significant,      ///< p_adjusted below compare_options::alpha
   few_runs,         ///< `n<3`: a p-value, but fewer than 3 runs on a side; never significant
 };
+
+/// Why an entry shows no delta or no ratio, so that its row can say so (docs/compare.md).
+enum class missing_figure {
+  none,                ///< nothing missing, or nothing to explain (text, pass/fail, no baseline)
+  failed,              ///< the run failed: compared_entry::error says why, when the input does
+  baseline_absent,     ///< the group has a baseline, but it has no value in this test
+  baseline_zero,       ///< the baseline's value is 0: no delta, no ratio
+  baseline_negative,   ///< the baseline's value is below 0: no delta, no ratio (signs mislead)
+  value_not_positive,  ///< its own value is 0 or below: a delta, but no ratio
+  out_of_range,        ///< the delta or ratio is past what a double holds (1e308 against 1e-300)
+};
+
+template <>
+struct enum_names<missing_figure> {
+  static constexpr std::string_view names[] = {"",
+                                               "failed",
+                                               "baseline-absent",
+                                               "baseline-zero",
+                                               "baseline-negative",
+                                               "value-not-positive",
+                                               "out-of-range"};
+};
+
+/// ``, `failed`, `baseline-absent`, `baseline-zero`, `baseline-negative`, `value-not-positive`,
+/// `out-of-range`.
+constexpr std::string_view to_string(missing_figure m) { return name_of(m); }
 
 /// One configuration's value in one test, against its compare group's baseline.
 struct compared_entry {
@@ -133,10 +166,17 @@ struct compared_entry {
   std::optional<std::size_t> baseline_n;  ///< the same for the baseline's entry
   /// p_value adjusted by Benjamini-Hochberg over every p-value of the comparison.
   std::optional<double> p_adjusted;
-  /// The delta's confidence interval, in percent like delta_pct (stats.hpp: delta_interval).
+  /// The delta's confidence interval at comparison_statistics::delta_confidence, in percent like
+  /// delta_pct (stats.hpp: delta_interval); it leaves out 0 exactly when p_adjusted < alpha.
   std::optional<double> delta_ci_low;
   std::optional<double> delta_ci_high;
   std::optional<std::size_t> outlier_runs;  ///< runs outside Tukey's fences; empty without runs
+  /// Its share of its configuration's geometric mean: log(ratio) over the sum of the logs of
+  /// all its ratios (the shares add up to 1; a negative one pulls the other way). Empty
+  /// without a ratio, and when that sum is 0 (a baseline's own entries).
+  std::optional<double> geomean_share;
+  iosr::missing_figure missing = missing_figure::none;  ///< why a delta or ratio is missing
+  std::string error;  ///< why a failed run failed, as the input says; may be empty
 };
 
 /// One test (title, description, unit, version) as found in one or more inputs. With
@@ -149,10 +189,15 @@ struct compared_test : test_header {
 
 /// What the intervals and the noise mark were computed with, for the legends of every format.
 struct comparison_statistics {
-  double confidence = 0.95;   ///< compare_options::confidence
+  double confidence = 0.95;   ///< compare_options::confidence: the geomeans' bootstrap intervals
   double alpha = 0.05;        ///< compare_options::alpha
   std::size_t bootstrap = 0;  ///< resamples drawn per geomean interval; 0 when none were drawn
   std::size_t p_values = 0;   ///< entries with a p-value: the family the adjustment covers
+  std::size_t selected = 0;   ///< of p_values, those whose adjusted p-value is below alpha
+  /// The level of every delta interval: 1 - max(selected, 1) * alpha / p_values, false-coverage
+  /// adjusted (Benjamini and Yekutieli 2005), so that a delta's interval leaves out 0 exactly
+  /// when it is called significant. 0 when there are no p-values.
+  double delta_confidence = 0;
 };
 
 /// The whole comparison, computed once and drawn by every renderer.
@@ -160,6 +205,10 @@ struct comparison {
   std::vector<compared_input> inputs;
   std::vector<compare_group> compare_groups;
   std::vector<configuration> configurations;  ///< by compare group, the baseline first
+  /// The summary's order (indices in configurations): by compare group, and within one best
+  /// first by geometric mean ratio (the baseline at its 1), then by mean rank; those without a
+  /// ratio last. With test_order::name, by label instead.
+  std::vector<std::size_t> summary_order;
   std::vector<compared_test> tests;
   std::vector<std::size_t> unmatched;  ///< tests missing from some input (indices in tests)
   std::vector<note> notes;             ///< which baseline was chosen and why, or why none
@@ -179,11 +228,28 @@ comparison compare(std::span<const result_file> files, const compare_options& op
 struct regression {
   std::size_t test = 0;   ///< index in comparison::tests
   std::size_t entry = 0;  ///< index in that test's entries
-  double worse_pct = 0;   ///< |delta| of an entry with a ratio below 1
+  /// How much worse, on the performance ratio r: (1 / r - 1) * 100, the share by which the
+  /// baseline outperforms it. The same for both directions: a time 2.4 times as long and a
+  /// throughput 2.4 times as low are both 140 % worse (docs/compare.md, "The regression gate").
+  double worse_pct = 0;
+  /// Over the limit, but within the noise (`~`) or with fewer than 3 runs a side (`n<3`), and
+  /// the gate was told to skip those (find_regressions()'s skip_noise): it does not trip.
+  bool excluded = false;
 };
 
-/// Every entry worse than its baseline by more than `max_worse_pct` percent.
-std::vector<regression> find_regressions(const comparison& c, double max_worse_pct);
+/// `worse_pct` of a ratio below 1: (1 / ratio - 1) * 100; 0 for a ratio of at least 1.
+double worse_pct(double ratio);
+
+/// Every entry worse than its baseline by more than `max_worse_pct` percent (regression::
+/// worse_pct), in test and entry order. With `skip_noise`, those marked `~` or `n<3` are
+/// returned as excluded, so that a caller can say what it did not count.
+std::vector<regression> find_regressions(const comparison& c, double max_worse_pct,
+                                         bool skip_noise = false);
+
+/// The line that names a regression for a person, figures as every human format prints them:
+/// `SQLite: Threads / Copies: 8: BFQ low-latency is 238.6% worse than None (performance ratio
+/// 0.295)`.
+std::string regression_text(const comparison& c, const regression& r);
 
 /// A comparison output format (`--format NAME`).
 struct comparison_format_info {

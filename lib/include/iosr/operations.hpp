@@ -23,14 +23,19 @@ struct compare_request {
   /// written, or a name): a name that matches none is a usage error, not an empty column.
   comparison_render_options render;
   /// The regression gate (`--fail-if-worse PCT`): entries worse than their baseline by more
-  /// than this many percent are outcome::regressions. Nothing: no gate.
+  /// than this many percent (regression::worse_pct) are outcome::regressions. Nothing: no gate.
   std::optional<double> fail_if_worse;
+  /// `--gate-skip-noise`: entries marked `~` or `n<3` do not trip the gate; they are
+  /// outcome::excluded instead, for the caller to name.
+  bool gate_skip_noise = false;
 };
 
 struct compare_outcome {
   comparison result;
   std::string text;                     ///< the comparison in request.format
   std::vector<regression> regressions;  ///< the gate's finds, in test and entry order
+  /// Over the gate's limit but not counted (request.gate_skip_noise): within the noise or n<3.
+  std::vector<regression> excluded;
 };
 
 /// Throws iosr::error (usage) for what is wrong with `request` before any input is read: an

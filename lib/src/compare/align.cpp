@@ -206,6 +206,7 @@ comparison align(std::span<const result_file> files, const compare_options& opti
         ce.value = e.value;
         ce.standard_error = e.standard_error;
         ce.sample_count = e.sample_count;
+        ce.error = e.error;
         // Runs that are not numbers were reported by the reader; the statistics use the rest.
         for (const auto& run : e.samples) {
           if (auto v = parse_number(run)) ce.runs.push_back(*v);

@@ -22,16 +22,23 @@ comparison compare(std::span<const result_file> files, const compare_options& op
   return c;
 }
 
-std::vector<regression> find_regressions(const comparison& c, double max_worse_pct) {
+double worse_pct(double ratio) { return ratio < 1.0 ? (1.0 / ratio - 1.0) * 100.0 : 0.0; }
+
+std::vector<regression> find_regressions(const comparison& c, double max_worse_pct,
+                                         bool skip_noise) {
   std::vector<regression> found;
   for (std::size_t t = 0; t < c.tests.size(); ++t) {
     const auto& entries = c.tests[t].entries;
     for (std::size_t e = 0; e < entries.size(); ++e) {
-      // Worse comes from the ratio; how much worse is the delta the user sees.
+      // On the ratio, not the delta: a throughput's delta never passes -100 %, so a gate on it
+      // would mean less for higher-is-better tests than for lower-is-better ones.
       const auto& entry = entries[e];
-      if (!entry.ratio || !entry.delta_pct || *entry.ratio >= 1.0) continue;
-      const double worse = std::fabs(*entry.delta_pct);
-      if (worse > max_worse_pct) found.push_back({t, e, worse});
+      if (!entry.ratio || *entry.ratio >= 1.0) continue;
+      const double worse = worse_pct(*entry.ratio);
+      if (!(worse > max_worse_pct)) continue;
+      const bool uncertain =
+          entry.noise == noise::not_significant || entry.noise == noise::few_runs;
+      found.push_back({t, e, worse, skip_noise && uncertain});
     }
   }
   return found;

@@ -19,13 +19,32 @@ bool has_magnitude(const compared_entry& e) {
   return e.value && (e.kind == entry_kind::number || e.kind == entry_kind::series);
 }
 
+// A baseline at or below 0 gives no delta: against 0 it is infinite, and against a negative
+// value its sign says the opposite of what happened. A value at or below 0 has a delta but no
+// ratio (ratio.hpp). The row says which (missing_figure).
 void compare_to(compared_entry& e, const compared_entry& base, direction dir) {
   e.baseline_value_text = base.value_text;
   if (!has_magnitude(e)) return;
   const double v = *e.value;
   const double b = *base.value;
-  if (b != 0.0) e.delta_pct = (v - b) / b * 100.0;
+  if (b == 0.0) {
+    e.missing = missing_figure::baseline_zero;
+    return;
+  }
+  if (b < 0.0) {
+    e.missing = missing_figure::baseline_negative;
+    return;
+  }
+  e.delta_pct = (v - b) / b * 100.0;
   e.ratio = performance_ratio(v, b, dir);
+  if (!(v > 0.0) && dir != direction::none) e.missing = missing_figure::value_not_positive;
+  // Past a double (1e308 against 1e-300) a figure is infinite: no number at all, and said so,
+  // rather than an `inf` that JSON would write as null.
+  if (!std::isfinite(*e.delta_pct) || (e.ratio && !std::isfinite(*e.ratio))) {
+    e.delta_pct.reset();
+    e.ratio.reset();
+    e.missing = missing_figure::out_of_range;
+  }
 }
 
 // Standard competition ranking ("1, 2, 2, 4"), best first by direction; equal values tie.
@@ -54,6 +73,13 @@ void measure_test(comparison& c, compared_test& test) {
       // A copy: compare_to() changes the baseline's own entry too.
       const compared_entry base = *found->second;
       for (auto* e : entries) compare_to(*e, base, test.direction);
+    } else if (c.compare_groups[g].baseline) {
+      for (auto* e : entries) {
+        if (has_magnitude(*e)) e->missing = missing_figure::baseline_absent;
+      }
+    }
+    for (auto* e : entries) {
+      if (e->kind == entry_kind::failed) e->missing = missing_figure::failed;
     }
     if (test.direction != direction::none) {
       std::vector<compared_entry*> ranked;

@@ -73,23 +73,21 @@ std::optional<double> welch_p_value(const measured_mean& a, const measured_mean&
   return p;
 }
 
-std::optional<interval> delta_interval(double value, const measured_mean& v, double baseline,
-                                       const measured_mean& b, double level) {
-  if (!(value > 0) || !(baseline > 0) || !(v.mean > 0) || !(b.mean > 0) || v.n < 2 || b.n < 2 ||
-      !(v.standard_error >= 0) || !(b.standard_error >= 0) || !(level > 0 && level < 1)) {
+std::optional<interval> delta_interval(const measured_mean& v, const measured_mean& b,
+                                       double level) {
+  if (!(b.mean > 0) || v.n < 2 || b.n < 2 || !(v.standard_error >= 0) || !(b.standard_error >= 0) ||
+      !(level > 0 && level < 1)) {
     return std::nullopt;
   }
-  const double centre = std::log(value / baseline);
-  // The relative standard errors: Var(log X) ~ Var(X) / E(X)^2.
-  const double rv = v.standard_error / v.mean;
-  const double rb = b.standard_error / b.mean;
-  double half = 0;
-  if (rv > 0 || rb > 0) {
-    const double df = welch_degrees_of_freedom(rv, v.n, rb, b.n);
+  const double difference = v.mean - b.mean;
+  double half = 0;  // no spread on either side: the difference is known (welch_p_value: 0 or 1)
+  if (v.standard_error > 0 || b.standard_error > 0) {
+    const double df = welch_degrees_of_freedom(v.standard_error, v.n, b.standard_error, b.n);
     if (!(df > 0)) return std::nullopt;
-    half = student_t_quantile(0.5 + level / 2.0, df) * std::hypot(rv, rb);
+    half =
+        student_t_quantile(0.5 + level / 2.0, df) * std::hypot(v.standard_error, b.standard_error);
   }
-  const interval in{std::expm1(centre - half) * 100.0, std::expm1(centre + half) * 100.0};
+  const interval in{(difference - half) / b.mean * 100.0, (difference + half) / b.mean * 100.0};
   if (!std::isfinite(in.low) || !std::isfinite(in.high)) return std::nullopt;
   return in;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The statistics the comparison needs, as plain functions: Student's t distribution (from
-// Boost.Math), Welch's t-test, the interval of a delta, quartiles and outlying runs, and the
+// Boost.Math), Welch's t-test and its interval of a delta, quartiles and outlying runs, and the
 // Benjamini-Hochberg adjustment of p-values.
 #pragma once
 
@@ -46,15 +46,14 @@ struct interval {
   double high = 0;
 };
 
-/// The confidence interval, at `level` (0.95), of the delta in percent of `value` against
-/// `baseline` ((value - baseline) / baseline * 100), by the delta method on log(value /
-/// baseline): log(value / baseline) +- t * sqrt(se_v^2 / mean_v^2 + se_b^2 / mean_b^2), t
-/// from Student's t with the Welch-Satterthwaite degrees of freedom of those two terms, and
-/// back through exp(x) - 1. It is centred on the reported values; the relative standard
-/// errors come from the measured means. Empty unless both values and both means are positive
-/// and both sides have at least 2 samples.
-std::optional<interval> delta_interval(double value, const measured_mean& v, double baseline,
-                                       const measured_mean& b, double level);
+/// The confidence interval, at `level`, of the delta in percent: Welch's interval of the
+/// difference of the means, m_v - m_b +- t * sqrt(se_v^2 + se_b^2) with t from Student's t at
+/// (1 + level) / 2 and the Welch-Satterthwaite degrees of freedom, divided by the baseline's
+/// mean m_b and times 100. It inverts welch_p_value(): it leaves out 0 exactly when that
+/// p-value is below 1 - level, so a mark and the interval beside it cannot disagree. Empty
+/// unless m_b is positive and both sides have at least 2 samples.
+std::optional<interval> delta_interval(const measured_mean& v, const measured_mean& b,
+                                       double level);
 
 /// The p-th quantile (0 <= p <= 1) of sorted values by linear interpolation between order
 /// statistics: h = (n - 1) p, x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]) (type 7

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The summary per configuration (geometric mean ratio, places, mean rank) and the test order.
+// The summary per configuration (geometric mean ratio and each test's share of it, the tests that
+// carry it, places, mean rank), the summary's order and the test order.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <map>
 #include <numeric>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "compare/engine.hpp"
@@ -80,6 +82,81 @@ void sort_tests(comparison& c, test_order order) {
   std::sort(c.unmatched.begin(), c.unmatched.end());
 }
 
+// Each entry's share of its configuration's log-ratio sum.
+void share_out(comparison& c, const std::vector<tally>& tallies) {
+  for (auto& test : c.tests) {
+    for (auto& e : test.entries) {
+      const double sum = tallies[e.configuration].log_sum;
+      // A ratio past a double (1e308 against 1e-300) has an infinite log: no share is finite.
+      if (e.ratio && sum != 0.0 && std::isfinite(sum)) e.geomean_share = std::log(*e.ratio) / sum;
+    }
+  }
+}
+
+// "Most" of a mean: more than half of its log-ratio sum, from one or two tests whose shares
+// are each at least twice the next one's. Among fewer tests than this, two of them are a
+// third or more of the tests, and carrying half is no news.
+constexpr std::size_t carried_among = 6;
+// A mean this close to 1 is carried by nothing worth saying.
+constexpr double carried_from_one = 0.01;
+
+void find_carriers(comparison& c, const std::vector<tally>& tallies) {
+  std::vector<std::vector<std::pair<double, std::size_t>>> shares(c.configurations.size());
+  for (std::size_t t = 0; t < c.tests.size(); ++t) {
+    for (const auto& e : c.tests[t].entries) {
+      if (e.geomean_share) shares[e.configuration].emplace_back(*e.geomean_share, t);
+    }
+  }
+  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+    auto& conf = c.configurations[i];
+    auto& mine = shares[i];
+    if (!conf.geomean_ratio || conf.tests_compared < carried_among ||
+        std::fabs(*conf.geomean_ratio - 1.0) < carried_from_one) {
+      continue;
+    }
+    // Largest share first; equal shares in test order.
+    std::stable_sort(mine.begin(), mine.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    double carried = 0;
+    for (std::size_t k = 0; k < 2 && k < mine.size(); ++k) {
+      carried += mine[k].first;
+      // They must stand out: each at least twice the next test's share, or three alike would
+      // read as carried by two of them.
+      const bool stand_out = k + 1 >= mine.size() || mine[k].first >= 2 * mine[k + 1].first;
+      if (carried > 0.5 && stand_out) {
+        double rest = tallies[i].log_sum;
+        for (std::size_t j = 0; j <= k; ++j) {
+          conf.carried_by.push_back(mine[j].second);
+          rest -= tallies[i].log_sum * mine[j].first;
+        }
+        std::sort(conf.carried_by.begin(), conf.carried_by.end());
+        conf.geomean_without = std::exp(rest / static_cast<double>(conf.tests_compared - k - 1));
+        break;
+      }
+    }
+  }
+}
+
+// By group; within one, best first as docs/compare.md says, or by label for --sort name.
+void order_summary(comparison& c, test_order order) {
+  c.summary_order.resize(c.configurations.size());
+  std::iota(c.summary_order.begin(), c.summary_order.end(), std::size_t{0});
+  std::stable_sort(c.summary_order.begin(), c.summary_order.end(), [&](auto a, auto b) {
+    const auto& x = c.configurations[a];
+    const auto& y = c.configurations[b];
+    if (x.compare_group != y.compare_group) return x.compare_group < y.compare_group;
+    if (order == test_order::name) return x.label < y.label;
+    if (x.geomean_ratio.has_value() != y.geomean_ratio.has_value()) {
+      return x.geomean_ratio.has_value();
+    }
+    if (x.geomean_ratio && *x.geomean_ratio != *y.geomean_ratio) {
+      return *x.geomean_ratio > *y.geomean_ratio;
+    }
+    if (x.mean_rank.has_value() != y.mean_rank.has_value()) return x.mean_rank.has_value();
+    return x.mean_rank && *x.mean_rank < *y.mean_rank;
+  });
+}
+
 }  // namespace
 
 void summarize(comparison& c, test_order order) {
@@ -95,7 +172,16 @@ void summarize(comparison& c, test_order order) {
       conf.mean_rank = static_cast<double>(t.rank_sum) / static_cast<double>(t.ranked);
     }
   }
+  // What "N of M tests" counts: the tests of the configuration's own input, not of all inputs.
+  std::vector<std::size_t> tests_of_input(c.inputs.size(), 0);
+  for (const auto& test : c.tests) {
+    for (auto i : test.inputs) ++tests_of_input[i];
+  }
+  for (auto& conf : c.configurations) conf.tests_total = tests_of_input[conf.input];
+  share_out(c, tallies);
   sort_tests(c, order);
+  find_carriers(c, tallies);
+  order_summary(c, order);
 }
 
 }  // namespace iosr::detail

@@ -91,10 +91,14 @@ struct layout {
   std::size_t value = 0;
   std::size_t bar = 0;
   std::size_t interval = 0;  // 0: no entry of the test has a delta interval
+  // The widest delta and ratio of the test (figure_text() bounds both), so that two blanks
+  // always part them: `+1155.4%  12.554`.
+  std::size_t delta = 7;  // `-100.0%`
+  std::size_t ratio = 5;  // `0.288`
+  std::size_t why = 0;    // the longest reason a row gives for a missing figure, up to why_width
 };
-
-constexpr std::size_t delta_width = 8;  // `-100.0%`, `+1234.5%`
-constexpr std::size_t ratio_width = 6;  // `0.288`
+// The longest reason a row gives for a missing delta (`failed: ` and an input's error text).
+constexpr std::size_t why_width = 60;
 // The summary's ratio column also holds the baseline's word, which a per-test line shows in its
 // delta column.
 constexpr std::size_t summary_ratio_width = baseline_word.size();
@@ -105,12 +109,20 @@ layout fit(const comparison& c, const compared_test& test, int width) {
     l.label = std::max(l.label, columns_of(shown_label(c, e.configuration)));
     l.value = std::max(l.value, columns_of(e.value_text));
     l.interval = std::max(l.interval, columns_of(delta_interval_text(e)));
+    const bool base = is_baseline(c, e.configuration) && e.delta_pct;
+    l.delta = std::max(l.delta, base ? baseline_word.size() : delta_text(e.delta_pct).size());
+    l.ratio = std::max(l.ratio, base ? 0 : ratio_text(e.ratio).size());
+    const auto why = missing_text(e);
+    l.why = std::max(l.why, std::min(why_width, columns_of(why.substr(0, why.find_first_of("\r\n")))));
   }
   const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
   l.label = std::min(l.label, std::max<std::size_t>(12, total / 3));
   // rank, label, value, bar, delta, ratio and noise, with two blanks between them
-  const std::size_t fixed = 3 + 2 + l.label + 2 + l.value + 2 + 2 + delta_width + 1 + ratio_width +
-                            4 + (l.interval > 0 ? 2 + l.interval : 0);
+  // After the bar: the figures, or a delta and a row's reason for a missing figure, whichever
+  // is wider.
+  const std::size_t figures = 2 + l.delta + 2 + l.ratio + 4 + (l.interval > 0 ? 2 + l.interval : 0);
+  const std::size_t fixed =
+      3 + 2 + l.label + 2 + l.value + 2 + std::max(figures, 2 + l.delta + 2 + l.why);
   l.bar = total > fixed + 5 ? total - fixed : 5;
   return l;
 }
@@ -129,7 +141,7 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
   }
   std::string about = unit_about(test.unit, test.direction);
   if (l.interval > 0) {
-    about += std::string(about.empty() ? "" : "; ") + "[" + level_text(c) + " interval]";
+    about += std::string(about.empty() ? "" : "; ") + "[" + delta_level_text(c) + " interval]";
   }
   about +=
       std::string(about.empty() ? "" : "; ") + (show_noise ? "~ = within the noise" : "noise n/a");
@@ -155,11 +167,10 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
     if (e.rank == 1) label = paint.bold(label);
     const std::string delta = base ? std::string(baseline_word) : delta_text(e.delta_pct);
     const std::string ratio = base ? "" : ratio_text(e.ratio);
-    std::string line =
-        fmt::format("{:>3}  {}  {}  {}  {}", e.rank > 0 ? std::to_string(e.rank) : "-", label,
-                    pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
-                    paint.by_verdict(verdict(e), pad_left(delta, delta_width) + " " +
-                                                     pad_left(ratio, ratio_width)));
+    std::string line = fmt::format(
+        "{:>3}  {}  {}  {}  {}", e.rank > 0 ? std::to_string(e.rank) : "-", label,
+        pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
+        paint.by_verdict(verdict(e), pad_left(delta, l.delta) + "  " + pad_left(ratio, l.ratio)));
     // `~` within the noise, `n<3` too few runs, `n/a` unknown; a significant delta needs none.
     std::string mark;
     if (show_noise && !base && e.noise != noise::significant) mark = to_string(e.noise);
@@ -170,7 +181,16 @@ void render_test(const comparison& c, const compared_test& test, const layout& l
       line += "  " + pad_right(interval, l.interval);
     }
     if (!mark.empty()) line += "  " + mark;
+    // Why a delta or ratio is missing (a failed run, a baseline of 0), rather than a bare gap;
+    // an input's error text to its first line and a width that leaves the row one line.
     while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (const auto why = missing_text(e); !why.empty()) {
+      // After what the row shows (a failed row's empty columns fold away), within the width.
+      const auto used = columns_of(line) + 2;
+      const auto room = static_cast<std::size_t>(std::max(width, 40));
+      const auto fits = room > used + 20 ? room - used : std::size_t{20};
+      line += "  " + truncated(why.substr(0, why.find_first_of("\r\n")), std::min(fits, why_width));
+    }
     out += line + '\n';
   }
   out += '\n';
@@ -196,6 +216,9 @@ void render_compare_group_table(const comparison& c, const table_index& index, s
       if (const auto* e = index.entry(t, i)) {
         cell = e->value_text;
         if (!is_baseline(c, i) && e->delta_pct) cell += " (" + delta_text(e->delta_pct) + ")";
+        if (const auto why = missing_text(*e); !why.empty()) {
+          cell += " (" + truncated(why.substr(0, why.find_first_of("\r\n")), why_width) + ")";
+        }
         if (e->rank == 1) cell = "*" + cell;
         any = true;
       }
@@ -238,7 +261,7 @@ void render_summary(const comparison& c, int width, std::string& out) {
                                   room)) {
     out += line + '\n';
   }
-  const auto total = std::to_string(c.tests.size());  // `tests` is `N of TOTAL`
+  const auto total = std::to_string(c.tests.size());  // `tests` is `N of TOTAL`, at most this
   std::size_t label_width = 13;
   for (std::size_t i = 0; i < c.configurations.size(); ++i) {
     label_width = std::max(label_width, columns_of(shown_label(c, i)));
@@ -283,7 +306,10 @@ void render_summary(const comparison& c, int width, std::string& out) {
         fmt::format("~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} (Welch)",
                     c.statistics.alpha, counted(c.statistics.p_values, "p-value"));
     if (any_delta_interval(c)) {
-      how += "; [ ]: " + level_text(c) + " interval of the delta (delta method on the log ratio)";
+      how += "; [ ]: " + delta_level_text(c) +
+             " interval of the delta (Welch), false-coverage adjusted so that it leaves out 0 "
+             "exactly when the adjusted p is below " +
+             fmt::format("{:g}", c.statistics.alpha);
     }
     if (c.statistics.bootstrap > 0) {
       how += fmt::format("; geomean intervals from {} bootstrap resamples of the runs",
@@ -303,10 +329,13 @@ void render_notes(const comparison& c, int width, std::string& out) {
       for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
     }
   }
-  if (!c.notes.empty()) {
+  std::vector<std::string> lines;
+  for (const auto& n : c.notes) lines.push_back(n.text);
+  for (auto& line : carried_lines(c)) lines.push_back(std::move(line));
+  if (!lines.empty()) {
     out += "\nNotes:\n";
-    for (const auto& n : c.notes) {
-      for (const auto& part : wrapped(n.text, room - 2)) out += "  " + part + '\n';
+    for (const auto& line : lines) {
+      for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
     }
   }
 }

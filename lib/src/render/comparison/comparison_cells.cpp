@@ -8,19 +8,40 @@
 
 #include "direction_names.hpp"
 #include "iosr/match.hpp"
+#include "render/figures.hpp"
 
 namespace iosr::detail {
 
 std::string delta_text(std::optional<double> delta_pct) {
-  return delta_pct ? fmt::format("{:+.1f}%", *delta_pct) : std::string();
+  return delta_pct ? figure_text(*delta_pct, 1, figure_style::with_sign) + "%" : std::string();
 }
 
 std::string ratio_text(std::optional<double> ratio) {
-  return ratio ? fmt::format("{:.3f}", *ratio) : std::string();
+  return ratio ? figure_text(*ratio, 3) : std::string();
+}
+
+std::string missing_text(const compared_entry& e) {
+  switch (e.missing) {
+    case missing_figure::none:
+      break;
+    case missing_figure::failed:
+      return e.error.empty() ? "failed" : "failed: " + e.error;
+    case missing_figure::baseline_absent:
+      return "no delta: the baseline has no value in this test";
+    case missing_figure::baseline_zero:
+      return "no delta: the baseline is 0";
+    case missing_figure::baseline_negative:
+      return "no delta: the baseline is negative";
+    case missing_figure::value_not_positive:
+      return "no ratio: the value is not above 0";
+    case missing_figure::out_of_range:
+      return "no delta: too large for a double";
+  }
+  return {};
 }
 
 std::string mean_rank_text(std::optional<double> mean_rank) {
-  return mean_rank ? fmt::format("{:.1f}", *mean_rank) : std::string();
+  return mean_rank ? figure_text(*mean_rank, 1) : std::string();
 }
 
 std::string test_heading(const compared_test& t) {
@@ -100,3 +121,18 @@ std::vector<std::size_t> shown_columns(const comparison& c, const table_index& i
 }
 
 }  // namespace iosr::detail
+
+namespace iosr {
+
+std::string regression_text(const comparison& c, const regression& r) {
+  const auto& test = c.tests[r.test];
+  const auto& e = test.entries[r.entry];
+  const auto& conf = c.configurations[e.configuration];
+  const auto& baseline = c.compare_groups[conf.compare_group].baseline;
+  return test.title + (test.description.empty() ? "" : ": ") + test.description + ": " +
+         conf.label + " is " + detail::figure_text(r.worse_pct, 1) + "% worse than " +
+         (baseline ? c.configurations[*baseline].label : std::string()) + " (performance ratio " +
+         detail::ratio_text(e.ratio) + ")";
+}
+
+}  // namespace iosr

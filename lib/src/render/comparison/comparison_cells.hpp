@@ -26,6 +26,10 @@ std::string delta_text(std::optional<double> delta_pct);
 /// `0.288`; empty when there is no ratio.
 std::string ratio_text(std::optional<double> ratio);
 
+/// Why the entry has no delta or no ratio, as its row says it: `failed: timed out`, `no delta:
+/// the baseline is 0`, `no ratio: the value is not above 0`; empty when nothing is missing.
+std::string missing_text(const compared_entry& e);
+
 /// `1.5`, the mean rank with one decimal; empty when unknown.
 std::string mean_rank_text(std::optional<double> mean_rank);
 

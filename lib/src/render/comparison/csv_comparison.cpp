@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/escape.hpp"
 
@@ -16,7 +17,7 @@ namespace iosr::detail {
 namespace {
 
 // The column order is part of the stable schema: only ever append new columns at the end.
-// Schema version 2 added the seven after `noise`, on lines of their own.
+// Schema version 2 added the seven after `noise`, version 3 the last two, on lines of their own.
 // clang-format off
 constexpr std::string_view columns[] = {
     "file",           "result_title", "version", "description", "unit",  "direction",
@@ -24,6 +25,7 @@ constexpr std::string_view columns[] = {
     "baseline_value", "delta_pct",    "ratio",   "rank",        "noise",
     "p_value",        "p_adjusted",   "delta_ci_low", "delta_ci_high",
     "n",              "baseline_n",   "outlier_runs",
+    "geomean_share",  "missing",
 };
 // clang-format on
 
@@ -66,6 +68,8 @@ void render_csv_comparison(const comparison& c, const comparison_render_options&
       row.field(count_text(e.n));
       row.field(count_text(e.baseline_n));
       row.field(count_text(e.outlier_runs));
+      row.number(e.geomean_share);
+      row.field(missing_text(e));
       row.end();
     }
   }

@@ -23,6 +23,7 @@
 #include "render/comparison/test_families.hpp"
 #include "render/comparison/uncertainty_cells.hpp"
 #include "render/escape.hpp"
+#include "render/figures.hpp"
 
 namespace iosr::detail {
 
@@ -226,6 +227,49 @@ void summary_chart(const comparison& c, std::size_t group, const std::vector<std
       centre, y, y + 16, baseline_word, centre - half, centre + half);
 }
 
+// Each configuration's tests by their share of its geometric mean (largest first), folded
+// away: what carries a mean is a question some readers ask, and the notes name the striking
+// cases.
+void share_tables(const comparison& c, std::string& out) {
+  bool any = false;
+  for (const auto i : c.summary_order) {
+    std::vector<std::pair<double, std::size_t>> shares;
+    for (std::size_t t = 0; t < c.tests.size(); ++t) {
+      for (const auto& e : c.tests[t].entries) {
+        if (e.configuration == i && e.geomean_share) shares.emplace_back(*e.geomean_share, t);
+      }
+    }
+    if (shares.empty()) continue;
+    if (!any) {
+      out +=
+          "<p>A test's share of a geometric mean is the logarithm of its ratio over the sum of "
+          "the logarithms of all the configuration's ratios: the shares add up to 100 %, and a "
+          "negative share pulls the mean the other way.</p>\n";
+      any = true;
+    }
+    std::stable_sort(shares.begin(), shares.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    const auto& conf = c.configurations[i];
+    out += "<details><summary>" + html_escaped(conf.label) +
+           ": each test's share of its geometric mean ratio " +
+           html_escaped(ratio_text(conf.geomean_ratio)) +
+           "</summary>\n<div class=\"scroll\"><table class=\"sortable\">\n<thead><tr><th>Test"
+           "</th><th>Ratio</th><th>Share</th></tr></thead>\n<tbody>\n";
+    for (const auto& [share, t] : shares) {
+      const compared_entry* entry = nullptr;
+      for (const auto& e : c.tests[t].entries) {
+        if (e.configuration == i) entry = &e;
+      }
+      out += fmt::format(
+          "<tr><th>{}</th><td class=\"num\" data-sort=\"{}\">{}</td><td class=\"num\" "
+          "data-sort=\"{}\">{}%</td></tr>\n",
+          html_escaped(test_heading(c.tests[t])), sort_key(entry->ratio), ratio_text(entry->ratio),
+          share, figure_text(share * 100.0, 1, figure_style::with_sign));
+    }
+    out += "</tbody></table></div></details>\n";
+  }
+}
+
 void summary_section(const comparison& c, const table_index& index, std::string& out) {
   out +=
       "<section id=\"summary\">\n<h2>Summary</h2>\n<p>Each configuration's geometric mean of "
@@ -271,7 +315,9 @@ void summary_section(const comparison& c, const table_index& index, std::string&
     }
     out += "</tr>\n";
   }
-  out += "</tbody></table></div>\n</section>\n";
+  out += "</tbody></table></div>\n";
+  share_tables(c, out);
+  out += "</section>\n";
 }
 
 // ---- systems: what they share once, then what differs ------------------------------------------
@@ -415,6 +461,7 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
     if (e.outlier_runs && *e.outlier_runs > 0) {
       tail += " · " + counted(*e.outlier_runs, "outlying run");
     }
+    if (const auto why = missing_text(e); !why.empty()) tail += (tail.empty() ? "" : " · ") + why;
     out +=
         fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", end + 4, y + 15, html_escaped(tail));
     if (e.delta_pct && !base) {
@@ -455,6 +502,7 @@ std::string cell_html(const comparison& c, std::size_t configuration, const comp
     cell += fmt::format(" <span class=\"{}\">({})</span>", verdict_class(verdict(e)),
                         html_escaped(delta_label(e)));
   }
+  if (const auto why = missing_text(e); !why.empty()) cell += " (" + html_escaped(why) + ")";
   return e.rank == 1 ? "<strong>" + cell + "</strong>" : cell;
 }
 

@@ -16,7 +16,7 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-constexpr int schema_version = 2;
+constexpr int schema_version = 3;
 
 template <typename T>
 json or_null(const std::optional<T>& v) {
@@ -60,12 +60,17 @@ json row(const comparison& c, const compared_test& test, const compared_entry& e
       {"baseline_n", or_null(e.baseline_n)},
       {"outlier_runs", or_null(e.outlier_runs)},
       {"runs", e.runs},
+      // schema version 3
+      {"geomean_share", or_null(e.geomean_share)},
+      {"missing", e.missing == missing_figure::none ? json(nullptr) : json(missing_text(e))},
   };
 }
 
 // The numbers behind a summary row, as numbers.
 json summary(const comparison& c, const summary_row& row) {
   const auto& conf = c.configurations[row.configuration];
+  json carried = json::array();
+  for (const auto t : conf.carried_by) carried.push_back(test_heading(c.tests[t]));
   return {
       {"label", conf.label},
       {"file", c.inputs[conf.input].source_name},
@@ -73,7 +78,7 @@ json summary(const comparison& c, const summary_row& row) {
       {"is_baseline", row.is_baseline},
       {"geomean_ratio", or_null(conf.geomean_ratio)},
       {"tests_compared", conf.tests_compared},
-      {"tests_total", c.tests.size()},
+      {"tests_total", conf.tests_total},
       {"first_places", conf.first_places},
       {"last_places", conf.last_places},
       {"mean_rank", or_null(conf.mean_rank)},
@@ -81,6 +86,9 @@ json summary(const comparison& c, const summary_row& row) {
       {"geomean_ci_low", or_null(conf.geomean_ci_low)},
       {"geomean_ci_high", or_null(conf.geomean_ci_high)},
       {"geomean_ci_tests", conf.geomean_ci_tests},
+      // schema version 3
+      {"carried_by", carried},
+      {"geomean_without", or_null(conf.geomean_without)},
   };
 }
 
@@ -121,11 +129,14 @@ void render_json_comparison(const comparison& c, const comparison_render_options
   for (const auto& n : c.notes) notes.push_back(n.text);
   doc["notes"] = std::move(notes);
   const auto& stats = c.statistics;
-  doc["statistics"] = {{"confidence", stats.confidence},
-                       {"alpha", stats.alpha},
-                       {"adjustment", "benjamini-hochberg"},
-                       {"p_values", stats.p_values},
-                       {"bootstrap", stats.bootstrap}};
+  doc["statistics"] = {
+      {"confidence", stats.confidence},
+      {"alpha", stats.alpha},
+      {"adjustment", "benjamini-hochberg"},
+      {"p_values", stats.p_values},
+      {"bootstrap", stats.bootstrap},
+      {"selected", stats.selected},
+      {"delta_confidence", stats.p_values > 0 ? json(stats.delta_confidence) : json(nullptr)}};
   // Invalid UTF-8 from an input must not abort the output: such bytes become U+FFFD.
   append_json_document(out, doc);
   out += '\n';

@@ -46,6 +46,7 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
     if (const auto mark = noise_mark(e); !mark.empty()) (cell += ' ') += markdown_escaped(mark);
     cell += ")";
   }
+  if (const auto why = missing_text(e); !why.empty()) cell += " (" + markdown_escaped(why) + ")";
   if (e.rank == 1) cell = "**" + cell + "**";
   return cell;
 }

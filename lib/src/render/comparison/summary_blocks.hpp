@@ -34,13 +34,13 @@ struct summary_row {
   bool starts_compare_group = false;  ///< the first configuration of its group (a group heading)
   bool is_baseline = false;       ///< its group's baseline
   /// Plain text, not yet escaped: the label as shown with several inputs (`a.xml: None`), the
-  /// geometric mean ratio (`0.288`, or baseline_word), the tests with a ratio of all tests
-  /// (`5 of 7`), first places, last places, and the mean rank (`1.5`). An unknown ratio or mean
-  /// rank is empty; each format shows that its own way.
+  /// geometric mean ratio (`0.288`, or baseline_word), the tests with a ratio of the tests its
+  /// input has (`5 of 7`), first places, last places, and the mean rank (`1.5`). An unknown ratio
+  /// or mean rank is empty; each format shows that its own way.
   std::array<std::string, summary_columns.size()> cells;
 };
 
-/// The summary, by group with the baseline first (the order of comparison::configurations).
+/// The summary, in comparison::summary_order: by group, best first.
 std::vector<summary_row> summary_rows(const comparison& c);
 
 /// A test that some input lacks.
@@ -53,8 +53,13 @@ struct unmatched_row {
 /// The tests missing from some input, in the order of comparison::unmatched.
 std::vector<unmatched_row> unmatched_rows(const comparison& c);
 
-/// The notes block of the formats that show one list: the comparison's notes, then a line per
-/// unmatched row, `not in every input: TEST (only in a.xml)`. Plain text, not yet escaped.
+/// A sentence per configuration whose geometric mean one or two tests carry
+/// (configuration::carried_by), with their share and the mean without them. Plain text.
+std::vector<std::string> carried_lines(const comparison& c);
+
+/// The notes block of the formats that show one list: the comparison's notes, carried_lines(),
+/// then a line per unmatched row, `not in every input: TEST (only in a.xml)`. Plain text, not
+/// yet escaped.
 std::vector<std::string> note_lines(const comparison& c);
 
 }  // namespace iosr::detail

@@ -8,21 +8,28 @@
 #include <algorithm>
 
 #include "iosr/counted.hpp"
+#include "render/figures.hpp"
 
 namespace iosr::detail {
 
 std::string delta_interval_text(const compared_entry& e) {
   if (!e.delta_ci_low || !e.delta_ci_high) return {};
-  return fmt::format("[{:+.1f}, {:+.1f}]", *e.delta_ci_low, *e.delta_ci_high);
+  return "[" + figure_text(*e.delta_ci_low, 1, figure_style::bound) + ", " +
+         figure_text(*e.delta_ci_high, 1, figure_style::bound) + "]";
 }
 
 std::string geomean_interval_text(const configuration& conf) {
   if (!conf.geomean_ci_low || !conf.geomean_ci_high) return {};
-  return fmt::format("[{:.3f}, {:.3f}]", *conf.geomean_ci_low, *conf.geomean_ci_high);
+  return "[" + figure_text(*conf.geomean_ci_low, 3) + ", " + figure_text(*conf.geomean_ci_high, 3) +
+         "]";
 }
 
 std::string level_text(const comparison& c) {
   return fmt::format("{:g}%", c.statistics.confidence * 100.0);
+}
+
+std::string delta_level_text(const comparison& c) {
+  return fmt::format("{:.4g}%", c.statistics.delta_confidence * 100.0);
 }
 
 std::string_view noise_mark(const compared_entry& e) {
@@ -77,9 +84,13 @@ std::vector<std::string> statistics_legend(const comparison& c) {
   }
   if (any_delta_interval(c)) {
     lines.push_back(fmt::format(
-        "[low, high] after a delta is its {} confidence interval, in percent: the delta method "
-        "on the logarithm of the ratio, with Welch-Satterthwaite degrees of freedom.",
-        level_text(c)));
+        "[low, high] after a delta is its {} confidence interval, in percent of the baseline: "
+        "Welch's interval of the difference of the means, at the level that bounds the false "
+        "coverage rate among the {} delta{} called significant by {:g} (Benjamini-Yekutieli: "
+        "1 - max(R, 1) x {:g} / {}), so it leaves out 0 exactly when the adjusted p-value is "
+        "below {:g}: never beside a ~.",
+        delta_level_text(c), s.selected, s.selected == 1 ? "" : "s", s.alpha, s.alpha, s.p_values,
+        s.alpha));
   }
   if (any_geomean_interval(c)) {
     lines.push_back(fmt::format(

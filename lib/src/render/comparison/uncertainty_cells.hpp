@@ -19,8 +19,12 @@ std::string delta_interval_text(const compared_entry& e);
 /// decimals as ratio_text(); empty when it has none.
 std::string geomean_interval_text(const configuration& conf);
 
-/// `95%`: the confidence level of the comparison's intervals.
+/// `95%`: the confidence level of the geometric means' bootstrap intervals (`--ci`).
 std::string level_text(const comparison& c);
+
+/// `99.76%`: the false-coverage-adjusted level of the delta intervals
+/// (comparison_statistics::delta_confidence), to four significant digits.
+std::string delta_level_text(const comparison& c);
 
 /// What follows a delta: `~` (within the noise), `n<3` (too few runs to call), or nothing
 /// (significant, or unknown).

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "render/escape.hpp"
+#include "render/figures.hpp"
 #include "render/trend/trend_formats.hpp"
 
 namespace iosr::detail {
@@ -71,8 +72,8 @@ void chart(const trend& t, const std::vector<const trend_series*>& series,
       left, y_of(1), left + plot_w, y_of(1), left - 4, y_of(1) + 4);
   for (double r : {low, high}) {
     if (std::abs(r - 1) < (high - low) * 0.06) continue;
-    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.2f}</text>\n", left - 4,
-                       y_of(r) + 4, r);
+    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 4,
+                       y_of(r) + 4, figure_text(r, 2));
   }
   // Many points: the names slanted, so that 5.10 and 5.11 do not run into each other.
   const bool slanted = columns.size() > 8;

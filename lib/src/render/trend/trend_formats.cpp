@@ -9,6 +9,7 @@
 
 #include "direction_names.hpp"
 #include "iosr/counted.hpp"
+#include "render/figures.hpp"
 #include "render/format_registry.hpp"
 
 namespace iosr::detail {
@@ -27,7 +28,7 @@ constexpr trend_format formats[] = {
 
 std::span<const trend_format> trend_formats() { return formats; }
 
-std::string trend_ratio_text(double ratio) { return fmt::format("{:.3f}", ratio); }
+std::string trend_ratio_text(double ratio) { return figure_text(ratio, 3); }
 
 std::string tests_text(std::size_t tests) { return " (" + counted(tests, "test") + ")"; }
 
@@ -73,9 +74,9 @@ std::string change_text(const trend& t, const trend_series& s, const trend_chang
   for (const auto& v : s.values) {
     if (v.point == c.point) base = baseline_name(t, v);
   }
-  return fmt::format("{} vs {}: {:.2f} → {:.2f} from {} ({})",
-                     t.configurations[s.configuration].name, base, c.before, c.after,
-                     t.points[c.point].name, p_value_text(c.p_value));
+  return fmt::format("{} vs {}: {} → {} from {} ({})", t.configurations[s.configuration].name, base,
+                     figure_text(c.before, 2), figure_text(c.after, 2), t.points[c.point].name,
+                     p_value_text(c.p_value));
 }
 
 std::string method_text(const trend& t) {
