@@ -61,7 +61,9 @@ int run_convert(int argc, char** argv) {
       cxxopts::value<std::string>())(
       "combine", "also write one dataset over every result file: OUT.csv or OUT.jsonl",
       cxxopts::value<std::string>())(
-      "force", "overwrite existing outputs (--out-dir files, --combine file)")(
+      "force",
+      "replace outputs that exist (-o, --out-dir files, --combine, --report); without it they "
+      "are refused, and --out-dir counts them as existing")(
       "skip-existing",
       "with --out-dir: convert only the inputs whose output is missing, to resume a stopped "
       "batch (outputs appear whole or not at all)")(
@@ -121,7 +123,6 @@ int run_convert(int argc, char** argv) {
     auto chosen = combined_format(plan.combined);
     if (!chosen) bad_usage("--combine " + plan.combined + ": expected OUT.csv or OUT.jsonl");
     plan.combined_format = *chosen;
-    plan.overwrite_combined = false;
   } else if (!to_dir) {
     // One output, to standard output or -o: the formats holding one result file take one.
     if (!format->combines && (plan.inputs.size() > 1 || expands(plan.inputs[0]))) {
@@ -145,6 +146,15 @@ int run_convert(int argc, char** argv) {
     }
   }
   plan.force = args.count("force") > 0;
+  // The single files are checked before anything is read: a run that cannot write them does
+  // no work (the files under --out-dir are checked one by one as they are written).
+  for (const auto& path :
+       {plan.combined, args.count("report") ? args["report"].as<std::string>() : std::string()}) {
+    if (auto refused = refuse_existing(path, plan.force)) {
+      std::cerr << *refused << '\n';
+      return exit_input_failed;
+    }
+  }
   plan.sync = args.count("sync") > 0;
   const auto jobs = jobs_from(args);
   if (!jobs) bad_usage("--jobs: expected 1 to 1024");

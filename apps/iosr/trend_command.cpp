@@ -2,6 +2,7 @@
 // `iosr trend`: each configuration against its baseline along a series of kernels, dates or
 // labels, read from the database that `iosr db import` fills (docs/db.md).
 #include <cxxopts.hpp>
+#include <iostream>
 #include <string>
 
 #include "cli_support.hpp"
@@ -55,6 +56,7 @@ int run_trend(int argc, char** argv) {
   add("f,format", "output format", cxxopts::value<std::string>()->default_value("ascii"), "FORMAT");
   add("o,output", "write here instead of standard output ('-' = stdout)",
       cxxopts::value<std::string>()->default_value("-"), "OUT");
+  add("force", "replace OUT when it exists (else it is refused)");
   add("h,help", "print this help");
   const auto parsed = parse_command_line(options, argc, argv,
                                          "\nExit status: 0 success, 1 the database could not be "
@@ -97,9 +99,14 @@ int run_trend(int argc, char** argv) {
   request.format = format;
   const auto output = args["output"].as<std::string>();
   request.render.color = color_for(output);
+  const bool force = args.count("force") > 0;
+  if (auto refused = refuse_existing(output, force)) {
+    std::cerr << *refused << '\n';
+    return exit_input_failed;
+  }
   db::store db(database_of(args), false);
   const auto outcome = run_trend(db.load_trend_input(o.filter), request);
-  return write_output(output, outcome.text) ? exit_ok : exit_input_failed;
+  return write_output(output, outcome.text, force) ? exit_ok : exit_input_failed;
 }
 
 }  // namespace iosr::cli
