@@ -504,6 +504,33 @@ try:
           rows)
     check("kernel mail: 5.4.0-rc7 against 5.3.0 (seconds, lower is better)",
           rows and abs(float(rows[-1]["ratio"]) - 225 / 223) < 1e-12, rows[-1:])
+
+    # Dates shown and compared normalized: PTS 0.1's TestDate ("April 4, 2008 02:57 PM") is kept
+    # as written in source_systems, and is 2008-04-04 in run_date, db list and --by date.
+    dated = os.path.join(work, "dated.db")
+    old = os.path.join(FIXTURES, "corpus", "xml", "pts-0.1.0_2008_encode-ogg_two-identifiers_merged.xml")
+    rc, _, err = run("db", "import", "--db", dated, old, XML)
+    rc2, out, _ = run("db", "list", "--db", dated)
+    check("db list shows run dates as dates, across PTS 0.1 and today's",
+          rc == 0 and rc2 == 0 and "run dates: 2008-04-04 to " in out, (err, out))
+    check("run_date is normalized, the timestamp kept as written",
+          sql(dated, "SELECT min(run_date) FROM sources") == "2008-04-04 14:57:00"
+          and "April 4, 2008 02:57 PM" in sql(dated, "SELECT timestamp FROM source_systems"))
+
+    # --db naming something that is no iosr database says so, by name; an empty file is a new one.
+    text_file = os.path.join(work, "notes.txt")
+    with open(text_file, "w") as f:
+        f.write("not a database\n" * 100)
+    for args in (["db", "list", "--db", text_file], ["db", "import", "--db", text_file, XML],
+                 ["trend", "--db", text_file]):
+        rc, _, err = run(*args)
+        check(f"iosr {' '.join(args[:2])} --db on a text file names it",
+              rc == 1 and f"{text_file}: not an iosr database (not an SQLite file)" in err, (rc, err))
+    check("the text file is left as it was", open(text_file).read() == "not a database\n" * 100)
+    blank = os.path.join(work, "blank.db")
+    open(blank, "w").close()
+    rc, out, err = run("db", "import", "--db", blank, XML)
+    check("an empty file is a new database", rc == 0 and "imported 1 files" in err, (rc, err))
 finally:
     shutil.rmtree(work, ignore_errors=True)
 

@@ -341,6 +341,29 @@ TEST_CASE("trend --by date: points are days, in date order", "[trend]") {
   CHECK(*value_at(t, s, "2024-03-01")->ratio == Approx(0.5));
 }
 
+TEST_CASE("trend --by date: dates written as PTS 0.1 wrote them are days too", "[trend]") {
+  iosr::trend_input_builder b;
+  const auto none = b.add_system(iosr::make_system("None"));
+  const auto kyber = b.add_system(iosr::make_system("Kyber"));
+  iosr::test_fields chart;
+  chart.title = "T";
+  chart.unit = "MB/s";
+  chart.direction = iosr::direction::higher;
+  const auto test = b.add_test(chart);
+  b.add_run(b.date_system(none, "July 14, 2009 10:20 PM", ""), test, 40);
+  b.add_run(b.date_system(kyber, "", "July 14, 2009 10:25 PM"), test, 50);
+  b.add_run(b.date_system(none, "2009-07-02 08:00:00", ""), test, 40);
+  b.add_run(b.date_system(kyber, "2009-07-02 08:00:00", ""), test, 30);
+  const auto in = std::move(b).finish();
+  CHECK(in.systems[0].date == "2009-07-14 22:20:00");
+  iosr::trend_options o;
+  o.by = trend_by::date;
+  const auto t = iosr::compute_trend(in, o);
+  REQUIRE(t.points.size() == 2);
+  CHECK(t.points[0].name == "2009-07-02");
+  CHECK(t.points[1].name == "2009-07-14");
+}
+
 TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]") {
   const auto t = iosr::compute_trend(synthetic());
   std::string csv;
