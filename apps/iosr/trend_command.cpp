@@ -17,8 +17,9 @@ namespace iosr::cli {
 int run_trend(int argc, char** argv) {
   cxxopts::Options options(
       "iosr trend",
-      "Follow results over time. For each test, and for the geometric mean over the tests "
-      "present at every point, each configuration's performance ratio against its baseline "
+      "Follow results over time. For each test, and for their geometric mean (chained: each "
+      "point against the one before, over the tests at both), each configuration's performance "
+      "ratio against its baseline "
       "(> 1 = better) along a series: the systems' kernel versions (5.6.0-050600rc7-generic is "
       "5.6-rc7, ordered as versions), else the run dates. A configuration is a label group "
       "and scheduler (the label when it names no scheduler); series are kept apart per "

@@ -174,7 +174,11 @@ struct trend_series {
   std::size_t configuration = 0;  ///< index in trend::configurations
   std::vector<trend_value> values;
   std::vector<trend_change> changes;
-  std::size_t tests = 0;  ///< geometric-mean series: the tests present at every point
+  /// Geometric-mean series: the tests it is made of. It is chained: the first point's value is
+  /// the geometric mean over its tests, and each later point's is the one before times the
+  /// geometric mean of the changes of the tests present at both (trend_value::runs: how many);
+  /// with the same tests everywhere, the plain geometric mean at each point.
+  std::size_t tests = 0;
 };
 
 /// One test with its series (baselines have none: they are 1 by definition).
@@ -191,7 +195,7 @@ struct trend {
   std::vector<trend_machine> machines;
   std::vector<trend_configuration> configurations;  ///< by machine, then first seen
   std::vector<trend_test> tests;                    ///< by title, then description
-  std::vector<trend_series> geomean;          ///< per configuration: over the tests at every point
+  std::vector<trend_series> geomean;          ///< per configuration, chained (trend_series::tests)
   std::vector<note> notes;                    ///< what was left out and why
   std::optional<std::size_t> baseline_point;  ///< trend_by::label: the point all are against
 };

@@ -50,7 +50,7 @@ void render_csv_trend(const trend& t, const trend_render_options&, std::string& 
       "runs,baseline_runs,change_point,step_before,step_after,p_value\n";
   for (const auto& s : t.geomean) {
     const trend_test_info info{"geometric mean", "",
-                               fmt::format("over the {} tests present at every point", s.tests), "",
+                               fmt::format("chained over {} tests, each point against the one before", s.tests), "",
                                direction::higher};
     rows(t, info, s, out);
   }
