@@ -517,6 +517,21 @@ try:
           sql(dated, "SELECT min(run_date) FROM sources") == "2008-04-04 14:57:00"
           and "April 4, 2008 02:57 PM" in sql(dated, "SELECT timestamp FROM source_systems"))
 
+    # trend --only and --machine name as compare names; a name of nothing is a usage error.
+    seeds_db = os.path.join(work, "seeds-only.db")
+    run("db", "import", "--db", seeds_db, *SEEDS)
+    rc, out, err = run("trend", "--db", seeds_db, "--only", "Kyber,bfq", "--format", "csv")
+    kept = {r["configuration"].split(": ")[-1] for r in csv.DictReader(io.StringIO(out, newline=""))}
+    check("trend --only keeps the configurations named, in any spelling",
+          rc == 0 and kept == {"kyber", "bfq"}, (rc, kept, err))
+    rc, out, err = run("trend", "--db", seeds_db, "--machine", "wd1500")
+    check("trend --machine keeps the machine named by part of its name",
+          rc == 0 and "Machine 1: " in out and "WD1500" in out and "Machine 2" not in out, (rc, out[:500], err))
+    for option, names in (("--only", "Deadline,Nonesuch"), ("--machine", "wd5000,Nonesuch")):
+        rc, out, err = run("trend", "--db", seeds_db, option, names)
+        check(f"trend {option} naming nothing is a usage error",
+              rc == 2 and "'Nonesuch'" in err and out == "", (rc, err))
+
     # --db naming something that is no iosr database says so, by name; an empty file is a new one.
     text_file = os.path.join(work, "notes.txt")
     with open(text_file, "w") as f:

@@ -10,9 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catch.hpp"
+#include "iosr/error.hpp"
 #include "reader_support.hpp"
 #include "trend/change_points.hpp"
 
@@ -570,4 +572,50 @@ TEST_CASE("trend: points and machines without a series are not counted", "[trend
   CHECK(text.starts_with("Trend by kernel over 3 points"));
   CHECK(text.find("Machine 1: SSD") != std::string::npos);
   CHECK(text.find("Machine 2") == std::string::npos);
+}
+
+TEST_CASE("trend --by label: the default baseline is the one compare takes", "[trend]") {
+  // Labels that name schedulers: none is compare's default baseline, wherever it comes.
+  iosr::trend_input_builder b;
+  iosr::test_fields chart;
+  chart.title = "Write";
+  chart.unit = "MB/s";
+  chart.direction = iosr::direction::higher;
+  const auto test = b.add_test(chart);
+  for (auto [label, value] : {std::pair{"Kyber", 90.0}, {"None", 100.0}, {"BFQ", 80.0}}) {
+    b.add_run(b.date_system(b.add_system(iosr::make_system(label)), "", ""), test, value);
+  }
+  iosr::trend_options o;
+  o.by = trend_by::label;
+  auto t = iosr::compute_trend(std::move(b).finish(), o);
+  REQUIRE(t.baseline_point);
+  CHECK(t.points[*t.baseline_point].name == "None");
+  // Labels that are kernels name no scheduler: the first point, as before.
+  const auto kernels =
+      trend_by_label("corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt", "");
+  REQUIRE(kernels.baseline_point);
+  CHECK(kernels.points[*kernels.baseline_point].name == "5.3.0");
+}
+
+TEST_CASE("trend --only and --machine keep what they name, and refuse a name of nothing",
+          "[trend]") {
+  const auto in = tests_that_come_and_go();
+  iosr::trend_options o;
+  o.only = {"mq-deadline"};
+  CHECK(iosr::compute_trend(in, o).geomean.size() == 1);
+  o.only = {"kyber"};
+  CHECK_THROWS_AS(iosr::compute_trend(in, o), iosr::error);
+  o.only = {};
+  o.machines = {"ssd"};
+  CHECK(iosr::compute_trend(in, o).machines.size() == 1);
+  o.machines = {"1"};
+  CHECK(iosr::compute_trend(in, o).machines.at(0).name == "SSD");
+  o.machines = {"2"};  // the HDD has no series: it is not shown, so not numbered
+  try {
+    iosr::compute_trend(in, o);
+    FAIL("--machine 2 named a machine");
+  } catch (const iosr::error& e) {
+    CHECK(e.kind() == iosr::error_kind::usage);
+    CHECK(std::string(e.what()).find("--machine '2'") != std::string::npos);
+  }
 }

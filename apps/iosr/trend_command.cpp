@@ -4,6 +4,7 @@
 #include <cxxopts.hpp>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli_support.hpp"
 #include "command.hpp"
@@ -38,7 +39,8 @@ int run_trend(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("kernel"), "SERIES");
   add("baseline",
       "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
-      "the label every point is measured against (default: the first)",
+      "the label every point is measured against (default: as compare, a label with the none "
+      "scheduler, else noop, else the first point)",
       cxxopts::value<std::string>(), "NAME");
   add("group-by",
       "group (each label group has its own baseline) or none (a configuration is its "
@@ -48,6 +50,14 @@ int run_trend(int argc, char** argv) {
       "one series over all machines (a ratio from another machine is not the same series: use "
       "with care)");
   add("ignore-version", "match tests across versions of the benchmark");
+  add("only",
+      "keep only these configurations: a scheduler, name or label, as --baseline names them "
+      "(repeat or separate with ,); one that names none is a usage error",
+      cxxopts::value<std::vector<std::string>>(), "NAME");
+  add("machine",
+      "keep only these machines: a number as shown, or a part of the name (repeat or "
+      "separate with ,); one that names none is a usage error",
+      cxxopts::value<std::vector<std::string>>(), "MACHINE");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
   add("alpha", "change points: the largest corrected p-value",
@@ -89,6 +99,8 @@ int run_trend(int argc, char** argv) {
     bad_usage("--min-step: expected a percentage from 0 to 1000");
   }
   o.filter = filter_from(args);
+  if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
+  if (args.count("machine")) o.machines = args["machine"].as<std::vector<std::string>>();
   const auto format = args["format"].as<std::string>();
   if (!has_format(list_trend_formats(), format)) {
     bad_usage(unknown_format(list_trend_formats(), format));

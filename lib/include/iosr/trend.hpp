@@ -126,6 +126,13 @@ struct trend_options {
   bool across_machines = false;  ///< one series over every machine (`--across-machines`)
   bool ignore_version = false;   ///< tests match across versions of the benchmark
   test_filter filter;            ///< keep the tests it matches
+  /// Keep the series of these configurations only (`--only`): each a scheduler key in any
+  /// spelling, a name or a label, as names_configuration() matches them; empty: all. A name
+  /// that names no configuration makes compute_trend() throw a usage error.
+  std::vector<std::string> only;
+  /// Keep these machines only (`--machine`): a machine's number as shown without the option,
+  /// or a part of its name in any case; empty: all. One that names none: a usage error.
+  std::vector<std::string> machines;
   double alpha = 0.01;           ///< change points: the largest Bonferroni-corrected p-value
   double min_step = 0.05;        ///< change points: the smallest step, |after / before - 1|
 };

@@ -110,6 +110,12 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
 /// baselines.cpp: with trend_by::label, the note of the point every other is against.
 void note_baseline_point(trend& out);
 
+/// wanted.cpp: the series of the configurations `--only` names and of the machines
+/// `--machine` names (as numbered after keep_shown()) kept, the others dropped; a name that
+/// names nothing throws a usage error.
+void keep_wanted(const trend_input& in, const trend_options& options,
+                 std::span<const std::uint32_t> configuration_of, trend& out);
+
 /// shown.cpp: the points no series has a value at, and the machines no series is on, dropped,
 /// the rest renumbered in order (the baseline point stays).
 void keep_shown(trend& out);
