@@ -517,6 +517,20 @@ try:
           sql(dated, "SELECT min(run_date) FROM sources") == "2008-04-04 14:57:00"
           and "April 4, 2008 02:57 PM" in sql(dated, "SELECT timestamp FROM source_systems"))
 
+    # A directory's notes that quote direction marks in prose are no result: skipped by import as
+    # by convert (one recognition, the batch pipeline's), not failed.
+    prose = os.path.join(work, "prose")
+    os.makedirs(prose)
+    with open(os.path.join(prose, "notes.md"), "w") as f:
+        f.write("# Notes on the runs\n\nEvery chart's unit line ends in its direction, "
+                "`Files/s > Higher Is Better`\nor `Seconds < Lower Is Better`.\n\n"
+                "MB/s > Higher Is Better\n\nThat was all for today.\n")
+    shutil.copy(SEEDS[2], prose)
+    rc, _, err = run("db", "import", "--db", os.path.join(work, "prose.db"), prose)
+    rc2, _, err2 = run("convert", prose, "--combine", os.path.join(work, "prose.csv"))
+    check("import and convert skip prose that quotes direction marks",
+          rc == 0 and "0 failed, 1 skipped" in err and rc2 == 0 and "0 failed, 1 skipped" in err2, (err, err2))
+
     # trend --only and --machine name as compare names; a name of nothing is a usage error.
     seeds_db = os.path.join(work, "seeds-only.db")
     run("db", "import", "--db", seeds_db, *SEEDS)

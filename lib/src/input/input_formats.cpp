@@ -50,7 +50,7 @@ constexpr input_format formats[] = {
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
      nullptr, read_pts_csv, finishing::stored_results},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
-     sniff_pts_text, nullptr, read_pts_text, finishing::shown_charts},
+     sniff_pts_text, is_pts_text_result, read_pts_text, finishing::shown_charts},
 };
 
 unsigned char is_binary_byte(char ch) {
