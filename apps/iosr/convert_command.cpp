@@ -71,7 +71,9 @@ int run_convert(int argc, char** argv) {
       "flush each output to the disk before it is moved into place, so that it is whole after "
       "a power cut too, not only after a killed run (slower)")(
       "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<unsigned>())(
-      "report", "write a JSON report of what was converted, failed and skipped",
+      "report",
+      "write a JSON report: each file converted (with its output), failed (with where and why) "
+      "and skipped (with why)",
       cxxopts::value<std::string>())(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<int>()->default_value("79"))("h,help", "print this help");
