@@ -38,6 +38,13 @@ def run(*args, cwd=None):
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
+def unlinked(path):
+    """`path` removed: the report is refused where a file exists (the overwrite rule)."""
+    if os.path.lexists(path):
+        os.remove(path)
+    return path
+
+
 def check(name, condition, detail=""):
     if not condition:
         failures.append(f"{name}: {detail}")
@@ -95,7 +102,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # A directory: walked recursively, result files by content, outputs mirror the tree.
     out = os.path.join(tmp, "out-dir")
     report = os.path.join(tmp, "report.json")
-    rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out, "--report", report)
+    rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out, "--report", unlinked(report))
     check("a broken file makes exit 1", rc == 1, (rc, err))
     check("outputs mirror the relative paths", files_under(out) == ["notes/old/seed.json", "run1/composite.json"],
           files_under(out))
@@ -122,14 +129,15 @@ with tempfile.TemporaryDirectory() as tmp:
                 b"Content-Transfer-Encoding: quoted-printable\n\n" + quopri.encodestring(osbench))
     mail_report = os.path.join(tmp, "mail-report.json")
     rc, _, err = run("convert", mails, "--combine", os.path.join(tmp, "mails.csv"),
-                     "--report", mail_report)
+                     "--report", unlinked(mail_report))
     check("a quoted-printable mail in a directory converts", rc == 0 and "converted 1 file (10 entries)" in err, err)
     rep = json.load(open(mail_report))
     check("the report lists what was decoded, with its position",
           rep["warnings"] == 1 and rep["warning_list"][0]["message"] == "quoted-printable decoded"
           and rep["warning_list"][0]["line"] == 3, rep)
     rc, _, err = run("convert", tree, "--to", "json", "--out-dir", out)
-    check("existing outputs are not overwritten", rc == 1 and err.count("use --force") == 2, err)
+    check("existing outputs are kept and counted as existing, not failed",
+          rc == 1 and "1 failed, 1 skipped, 2 skipped (exist; --force replaces them)" in err, err)
 
     # An output directory inside the input directory: its outputs are not read back as inputs.
     inner = os.path.join(tree, "converted")
@@ -229,7 +237,7 @@ with tempfile.TemporaryDirectory() as tmp:
         add_bytes(tar, "b/zeros.bin", bytes(3 << 20))
         add_bytes(tar, "c/seed.txt", seed)
     rc, _, err = run("convert", bomb_tgz, OSBENCH, "--limit", "archive-bytes=1M", "--combine", combined,
-                     "--force", "--report", report)
+                     "--force", "--report", unlinked(report))
     rows = read_csv(combined)
     check("archive-bytes: the archive fails by name, with the limit", rc == 1 and
           f"{bomb_tgz}: expanded to more than 1048576 bytes; expected at most 1048576 "
@@ -267,7 +275,7 @@ with tempfile.TemporaryDirectory() as tmp:
         z.writestr("c/noise.bin", os.urandom(20_000))
         z.writestr("d/composite.xml", osbench)
     rc, _, err = run("convert", sized, "--limit", "input-bytes=16k", "--combine", combined, "--force",
-                     "--report", report)
+                     "--report", unlinked(report))
     rep = json.load(open(report))
     check("input-bytes: the result file over the limit fails as that member", rc == 1 and
           f"{sized}:b/seed.txt: input is more than 16384 bytes; expected at most that "
@@ -284,7 +292,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with zipfile.ZipFile(nested, "w") as z:
         z.writestr("old/runs.tar.gz", inner.getvalue())
         z.writestr("a/composite.xml", osbench)
-    rc, _, err = run("convert", nested, "--combine", combined, "--force", "--report", report)
+    rc, _, err = run("convert", nested, "--combine", combined, "--force", "--report", unlinked(report))
     rep = json.load(open(report))
     check("a nested archive is skipped, not expanded",
           rc == 0 and "converted 1 file (10 entries); 0 failed, 1 skipped" in err
@@ -310,14 +318,14 @@ with tempfile.TemporaryDirectory() as tmp:
     for name, first in definitions.items():
         with open(os.path.join(source, "test-profiles", "pts", "fio-2.1.0", name), "w") as f:
             f.write(f'<?xml version="1.0"?>\n<PhoronixTestSuite>\n  <{first}>\n  </{first}>\n</PhoronixTestSuite>\n')
-    rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source-definitions.csv"), "--report", report)
+    rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source-definitions.csv"), "--report", unlinked(report))
     rep = json.load(open(report))
     check("PTS's test, result and download definitions are skipped, not converted as empty results",
           rc == 0 and "converted 1 file (10 entries); 0 failed, 6 skipped" in err
           and sorted(os.path.basename(f["file"]) for f in rep["skipped_files"]) == sorted([*others, *definitions]),
           (rc, err))
     shutil.rmtree(os.path.join(source, "test-profiles"))
-    rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source.csv"), "--report", report)
+    rc, _, err = run("convert", source, "--combine", os.path.join(tmp, "source.csv"), "--report", unlinked(report))
     rep = json.load(open(report))
     check("XML that is not a PTS result is skipped in a directory walk",
           rc == 0 and "converted 1 file (10 entries); 0 failed, 3 skipped" in err
@@ -345,7 +353,7 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write(gzip.compress(b""))
     packed_csv, packed_out = os.path.join(tmp, "packed.csv"), os.path.join(tmp, "packed-out")
     rc, _, err = run("convert", packed, "--combine", packed_csv, "--to", "csv", "--out-dir", packed_out,
-                     "--report", report)
+                     "--report", unlinked(report))
     rep = json.load(open(report))
     rows = read_csv(packed_csv)
     check("compressed single files are read as the files they hold",
@@ -398,7 +406,9 @@ with tempfile.TemporaryDirectory() as tmp:
                             "--jobs", "1", "--report", report_path], capture_output=True,
                            env={**os.environ, "IOSR_TEST_RENDER": who})
         with open(target, "rb") as f:
-            ways.append((p.returncode, p.stderr, f.read(), open(report_path, "rb").read(),
+            # The report names each output, under this way's own directory.
+            ways.append((p.returncode, p.stderr, f.read(),
+                         open(report_path, "rb").read().replace(out.encode(), b"OUT"),
                          {n: open(os.path.join(out, n), "rb").read() for n in files_under(out)}))
     check("rendered by the writer or by the worker: the same bytes",
           ways[0] == ways[1] and ways[0][0] == 1 and b"1-broken.txt:4:" in ways[0][1]
@@ -588,7 +598,7 @@ with tempfile.TemporaryDirectory() as tmp:
     os.utime(first, (1e9, 1e9))
     resumed_report = os.path.join(resume, "report.json")
     rc, _, err = run("convert", OSBENCH, QUIRKS, SEED, "--to", "xml", "--out-dir", out, "--skip-existing",
-                     "--report", resumed_report)
+                     "--report", unlinked(resumed_report))
     check("--skip-existing converts what is missing and counts the rest",
           rc == 0 and "converted 2 files (299 entries); 0 failed, 0 skipped, 1 skipped (exist)" in err, (rc, err))
     check("--skip-existing leaves no temporary file",
@@ -602,23 +612,24 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("convert", OSBENCH, QUIRKS, SEED, "--to", "xml", "--out-dir", out, "--skip-existing")
     check("a finished batch resumed converts nothing",
           rc == 0 and "converted 0 files (0 entries); 0 failed, 0 skipped, 3 skipped (exist)" in err, (rc, err))
-    # Two inputs with one output: the second fails on resuming too, as in the run that wrote it.
+    # Two inputs with one name: the second has its own output (seed-2.csv), in both runs alike,
+    # so that resuming finds both.
     twins = os.path.join(resume, "twins")
     for side in ("a", "b"):
         os.makedirs(os.path.join(twins, side))
         shutil.copy(SEED, os.path.join(twins, side, "seed.txt"))
     named = [os.path.join(twins, side, "seed.txt") for side in ("a", "b")]
     twins_out = os.path.join(resume, "twins-out")
-    run("convert", *named, "--to", "csv", "--out-dir", twins_out)
+    rc1, _, err1 = run("convert", *named, "--to", "csv", "--out-dir", twins_out)
     rc, _, err = run("convert", *named, "--to", "csv", "--out-dir", twins_out, "--skip-existing")
-    check("--skip-existing: a second input with the same output still fails",
-          rc == 1 and "is the output of an earlier input" in err and "1 failed, 0 skipped, 1 skipped (exist)" in err,
-          (rc, err))
+    check("two named files of one name: each its own output, found again on resuming",
+          rc1 == 0 and sorted(os.listdir(twins_out)) == ["seed-2.csv", "seed.csv"]
+          and rc == 0 and "0 failed, 0 skipped, 2 skipped (exist)" in err, (rc1, err1, rc, err))
     # A killed run's temporary file in a tree is never read as an input.
     leftovers = os.path.join(resume, "leftovers")
     os.makedirs(leftovers)
     shutil.copy(OSBENCH, os.path.join(leftovers, "composite.xml.iosr-tmp"))
-    rc, _, err = run("convert", leftovers, "--combine", os.path.join(resume, "leftovers.csv"), "--report", resumed_report)
+    rc, _, err = run("convert", leftovers, "--combine", os.path.join(resume, "leftovers.csv"), "--report", unlinked(resumed_report))
     check("a temporary file in an input tree is skipped",
           "converted 0 files (0 entries); 0 failed, 1 skipped" in err and json.load(open(resumed_report))["skipped_files"][0]["reason"]
           == "temporary file of an unfinished iosr convert", err)
@@ -627,6 +638,112 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = run("convert", SEED, "--skip-existing", *args)
         check(f"--skip-existing with {args[0]}{' --force' if '--force' in args else ''} is a usage error",
               rc == 2 and "--skip-existing" in err, (rc, err))
+
+# One overwrite rule for every output (issue 25, section 8): a file that exists is refused
+# without --force, `-` and special files (/dev/null) always take the output; under --out-dir an
+# existing output is counted as existing, not failed. Two inputs never share an output, and the
+# report lists every file converted, with its output, and everything skipped, with why.
+with tempfile.TemporaryDirectory() as tmp:
+    SQLITE = os.path.join(FIXTURES, "corpus", "xml", "pts-10.8.4_sqlite_20-systems.xml")
+    ZSTD = os.path.join(FIXTURES, "corpus", "xml", "pts-10.8.4_compress-zstd_20-systems_14-results.xml")
+    left, right = os.path.join(tmp, "left"), os.path.join(tmp, "right")
+    for side, source in ((left, SQLITE), (right, ZSTD)):
+        os.makedirs(os.path.join(side, "nightly"))
+        shutil.copy(source, os.path.join(side, "nightly", "composite.xml"))
+    archives = []
+    for n, source in enumerate((OSBENCH, SQLITE)):
+        archives.append(os.path.join(tmp, f"upload-{n}.tar.gz"))
+        with tarfile.open(archives[-1], "w:gz") as t:
+            t.add(source, arcname="nightly/composite.xml")
+    out, report = os.path.join(tmp, "out"), os.path.join(tmp, "report.json")
+    rc, _, err = run("convert", left, right, *archives, "--to", "json", "--out-dir", out, "--report", report)
+    written = sorted(files_under(out))
+    check("inputs with one relative path get outputs of their own, in input order",
+          rc == 0 and written == ["nightly/composite-2.json", "nightly/composite-3.json",
+                                  "nightly/composite-4.json", "nightly/composite.json"], (rc, written, err))
+    rep = json.load(open(report))
+    check("the report lists each file converted with its output",
+          [(c["file"], c["output"]) for c in rep["converted_files"]]
+          == [(os.path.join(left, "nightly", "composite.xml"), os.path.join(out, "nightly", "composite.json")),
+              (os.path.join(right, "nightly", "composite.xml"), os.path.join(out, "nightly", "composite-2.json")),
+              (archives[0] + ":nightly/composite.xml", os.path.join(out, "nightly", "composite-3.json")),
+              (archives[1] + ":nightly/composite.xml", os.path.join(out, "nightly", "composite-4.json"))]
+          and all(c["entries"] > 0 for c in rep["converted_files"]), rep["converted_files"])
+    with open(os.path.join(out, "nightly", "composite-2.json"), "rb") as f:
+        check("the second input's output holds the second input", b"zstd" in f.read().lower())
+    rc, _, err = run("convert", left, right, *archives, "--to", "json", "--out-dir", out, "--report", report)
+    check("a report that exists is refused without --force, before any work",
+          rc == 1 and "report.json: exists; not overwritten (use --force)" in err
+          and "converted" not in err, (rc, err))
+    rc, _, err = run("convert", left, right, *archives, "--to", "json", "--out-dir", out)
+    check("a second run counts the outputs as existing, not as failures",
+          rc == 0 and "converted 0 files (0 entries); 0 failed, 0 skipped, 4 skipped (exist; --force replaces them)"
+          in err, (rc, err))
+    rc, _, err = run("convert", left, right, *archives, "--to", "json", "--out-dir", out, "--force")
+    check("--force replaces them", rc == 0 and "converted 4 files" in err and "exist" not in err, (rc, err))
+
+    # Whatever a walk does not read is in the report, with what it is.
+    odd = os.path.join(tmp, "odd")
+    os.makedirs(odd)
+    shutil.copy(ZSTD, os.path.join(odd, "result.xml"))
+    os.symlink(os.path.join(tmp, "gone"), os.path.join(odd, "dangling"))
+    os.symlink(left, os.path.join(odd, "folder-link"))
+    os.mkfifo(os.path.join(odd, "pipe"))
+    import socket
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(os.path.join(odd, "sock"))
+    rc, _, err = run("convert", odd, "--combine", os.path.join(tmp, "odd.csv"), "--report", unlinked(report))
+    sock.close()
+    rep = json.load(open(report))
+    check("dangling links, links to directories, FIFOs and sockets are skipped and listed with why",
+          rc == 0 and "converted 1 file " in err and {s["file"]: s["reason"] for s in rep["skipped_files"]} == {
+              os.path.join(odd, "dangling"): "a link to nothing (dangling)",
+              os.path.join(odd, "folder-link"): "a link to a directory; not followed",
+              os.path.join(odd, "pipe"): "a FIFO (named pipe); not read",
+              os.path.join(odd, "sock"): "a socket; not read"}
+          and rep["converted_files"] == [{"file": os.path.join(odd, "result.xml"), "entries": rep["entries"], "output": None}],
+          (rc, err, rep))
+
+    # -o is refused over a file too; `-` and /dev/null always take the output.
+    target = os.path.join(tmp, "one.csv")
+    with open(target, "w") as f:
+        f.write("mine\n")
+    rc, _, err = run("convert", ZSTD, "--to", "csv", "-o", target)
+    check("convert -o over an existing file is refused", rc == 1 and "use --force" in err
+          and open(target).read() == "mine\n", (rc, err))
+    rc, _, err = run("compare", ZSTD, "-o", target)
+    check("compare -o over an existing file is refused", rc == 1 and "use --force" in err
+          and open(target).read() == "mine\n", (rc, err))
+    rc, _, err = run("compare", ZSTD, "-o", target, "--force")
+    check("compare -o --force replaces it", rc == 0 and open(target).read() != "mine\n", (rc, err))
+    rc, _, err = run("convert", ZSTD, "--to", "csv", "-o", "/dev/null")
+    import stat
+    check("a device is no file to keep: -o /dev/null is written, and stays the device",
+          rc == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode), (rc, err))
+
+    # A run that reads no input writes nothing, not even a header.
+    missing = os.path.join(tmp, "no-such-run.xml")
+    rc, out_text, err = run("convert", missing, "--to", "jsonl", "-o", "-")
+    rc2, out_text2, err2 = run("convert", missing, "--to", "csv")
+    check("nothing is written for a run where no input was read",
+          rc == 1 and out_text == "" and rc2 == 1 and out_text2 == "", (out_text, out_text2))
+    rc, _, err = run("convert", missing, "--combine", os.path.join(tmp, "none.csv"))
+    check("nor a combined file", rc == 1 and not os.path.exists(os.path.join(tmp, "none.csv")), err)
+    empty = os.path.join(tmp, "empty-dir")
+    os.makedirs(empty)
+    rc, out_text, err = run("convert", empty, "--to", "csv")
+    check("an input that holds no result file, without failing, is an empty dataset",
+          rc == 0 and out_text.startswith("file,result_title"), (rc, out_text, err))
+
+    # An endless or huge binary input is refused after its first block, in every command.
+    for args in (["convert", "/dev/zero", "--to", "csv"], ["compare", "/dev/zero"],
+                 ["db", "import", "--db", os.path.join(tmp, "zero.db"), "/dev/zero"]):
+        started = time.monotonic()
+        p = subprocess.run([IOSR, *args], capture_output=True, timeout=20)
+        took = time.monotonic() - started
+        check(f"iosr {args[0]} refuses /dev/zero after its first block",
+              p.returncode == 1 and b"/dev/zero:1:1: binary data (byte 0)" in p.stderr and took < 5,
+              (p.returncode, p.stderr[-300:], took))
 
 if failures:
     print("\n".join(failures))

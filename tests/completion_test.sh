@@ -50,7 +50,7 @@ expect "table trend" iosr help t
 expect "--output --out-dir --offline" iosr convert --o
 expect "-t" iosr convert -t
 expect "--skip-existing" iosr convert --sk
-expect "--format --filter --fail-if-worse" iosr compare --f
+expect "--format --force --filter --fail-if-worse" iosr compare --f
 # The format names are the ones `iosr convert --help` lists, whatever they are today.
 expect "$("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p')" iosr convert --to ""
 expect "csv" iosr convert --to cs

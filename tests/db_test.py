@@ -504,6 +504,62 @@ try:
           rows)
     check("kernel mail: 5.4.0-rc7 against 5.3.0 (seconds, lower is better)",
           rows and abs(float(rows[-1]["ratio"]) - 225 / 223) < 1e-12, rows[-1:])
+
+    # Dates shown and compared normalized: PTS 0.1's TestDate ("April 4, 2008 02:57 PM") is kept
+    # as written in source_systems, and is 2008-04-04 in run_date, db list and --by date.
+    dated = os.path.join(work, "dated.db")
+    old = os.path.join(FIXTURES, "corpus", "xml", "pts-0.1.0_2008_encode-ogg_two-identifiers_merged.xml")
+    rc, _, err = run("db", "import", "--db", dated, old, XML)
+    rc2, out, _ = run("db", "list", "--db", dated)
+    check("db list shows run dates as dates, across PTS 0.1 and today's",
+          rc == 0 and rc2 == 0 and "run dates: 2008-04-04 to " in out, (err, out))
+    check("run_date is normalized, the timestamp kept as written",
+          sql(dated, "SELECT min(run_date) FROM sources") == "2008-04-04 14:57:00"
+          and "April 4, 2008 02:57 PM" in sql(dated, "SELECT timestamp FROM source_systems"))
+
+    # A directory's notes that quote direction marks in prose are no result: skipped by import as
+    # by convert (one recognition, the batch pipeline's), not failed.
+    prose = os.path.join(work, "prose")
+    os.makedirs(prose)
+    with open(os.path.join(prose, "notes.md"), "w") as f:
+        f.write("# Notes on the runs\n\nEvery chart's unit line ends in its direction, "
+                "`Files/s > Higher Is Better`\nor `Seconds < Lower Is Better`.\n\n"
+                "MB/s > Higher Is Better\n\nThat was all for today.\n")
+    shutil.copy(SEEDS[2], prose)
+    rc, _, err = run("db", "import", "--db", os.path.join(work, "prose.db"), prose)
+    rc2, _, err2 = run("convert", prose, "--combine", os.path.join(work, "prose.csv"))
+    check("import and convert skip prose that quotes direction marks",
+          rc == 0 and "0 failed, 1 skipped" in err and rc2 == 0 and "0 failed, 1 skipped" in err2, (err, err2))
+
+    # trend --only and --machine name as compare names; a name of nothing is a usage error.
+    seeds_db = os.path.join(work, "seeds-only.db")
+    run("db", "import", "--db", seeds_db, *SEEDS)
+    rc, out, err = run("trend", "--db", seeds_db, "--only", "Kyber,bfq", "--format", "csv")
+    kept = {r["configuration"].split(": ")[-1] for r in csv.DictReader(io.StringIO(out, newline=""))}
+    check("trend --only keeps the configurations named, in any spelling",
+          rc == 0 and kept == {"kyber", "bfq"}, (rc, kept, err))
+    rc, out, err = run("trend", "--db", seeds_db, "--machine", "wd1500")
+    check("trend --machine keeps the machine named by part of its name",
+          rc == 0 and "Machine 1: " in out and "WD1500" in out and "Machine 2" not in out, (rc, out[:500], err))
+    for option, names in (("--only", "Deadline,Nonesuch"), ("--machine", "wd5000,Nonesuch")):
+        rc, out, err = run("trend", "--db", seeds_db, option, names)
+        check(f"trend {option} naming nothing is a usage error",
+              rc == 2 and "'Nonesuch'" in err and out == "", (rc, err))
+
+    # --db naming something that is no iosr database says so, by name; an empty file is a new one.
+    text_file = os.path.join(work, "notes.txt")
+    with open(text_file, "w") as f:
+        f.write("not a database\n" * 100)
+    for args in (["db", "list", "--db", text_file], ["db", "import", "--db", text_file, XML],
+                 ["trend", "--db", text_file]):
+        rc, _, err = run(*args)
+        check(f"iosr {' '.join(args[:2])} --db on a text file names it",
+              rc == 1 and f"{text_file}: not an iosr database (not an SQLite file)" in err, (rc, err))
+    check("the text file is left as it was", open(text_file).read() == "not a database\n" * 100)
+    blank = os.path.join(work, "blank.db")
+    open(blank, "w").close()
+    rc, out, err = run("db", "import", "--db", blank, XML)
+    check("an empty file is a new database", rc == 0 and "imported 1 files" in err, (rc, err))
 finally:
     shutil.rmtree(work, ignore_errors=True)
 

@@ -79,7 +79,7 @@ jobs = {"probe": (url_of(probe), ["--dump-dom"])}
 docs = {}
 for name, (inputs, shot) in PAGES.items():
     page = os.path.join(artifacts, f"compare-{name}.html")
-    subprocess.run([iosr, "compare", "--format", "html", "-o", page, *inputs], check=True)
+    subprocess.run([iosr, "compare", "--format", "html", "--force", "-o", page, *inputs], check=True)
     docs[name] = json.loads(subprocess.run([iosr, "compare", "--format", "json", *inputs],
                                            check=True, capture_output=True, text=True).stdout)
     # A copy that clicks the first summary column's button twice after the page's own script

@@ -86,3 +86,30 @@ TEST_CASE("Display formats: PTS's names by kind, any other name kept as written"
   CHECK(display_format::from_name("BOX") != display_format::from_name("PIE"));
   CHECK(display_format(display_format::other).empty());
 }
+
+TEST_CASE("Timestamps are normalized to YYYY-MM-DD HH:MM:SS where their form is known",
+          "[model]") {
+  using iosr::normalized_timestamp;
+  // PTS 0.1's TestDate, with the 12-hour clock's edges.
+  CHECK(normalized_timestamp("December 31, 2009 11:59 PM") == "2009-12-31 23:59:00");
+  CHECK(normalized_timestamp("January 2, 2010 12:05 AM") == "2010-01-02 00:05:00");
+  CHECK(normalized_timestamp("March 9, 2008 12:30 PM") == "2008-03-09 12:30:00");
+  CHECK(normalized_timestamp("May 17, 2008") == "2008-05-17 00:00:00");
+  // Today's form, and anything unknown, stays as written.
+  CHECK(normalized_timestamp("2023-02-19 01:17:40") == "2023-02-19 01:17:40");
+  CHECK(normalized_timestamp("Mayday 3, 2008") == "Mayday 3, 2008");
+  CHECK(normalized_timestamp("June 31st, 2008") == "June 31st, 2008");
+  CHECK(normalized_timestamp("").empty());
+}
+
+TEST_CASE("A file's run date is its earliest timestamp as a date, whatever form it was written in",
+          "[model]") {
+  iosr::result_file file;
+  file.systems.resize(2);
+  file.systems[0].timestamp = "2008-11-02 10:00:00";
+  file.systems[1].timestamp = "October 30, 2008 09:15 PM";  // written earlier, sorts after as text
+  CHECK(file.run_date() == "2008-10-30 21:15:00");
+  file.systems.clear();
+  file.last_modified = "February 1, 2009 01:00 AM";
+  CHECK(file.run_date() == "2009-02-01 01:00:00");
+}

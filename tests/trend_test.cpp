@@ -10,9 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catch.hpp"
+#include "iosr/error.hpp"
 #include "reader_support.hpp"
 #include "trend/change_points.hpp"
 
@@ -341,6 +343,29 @@ TEST_CASE("trend --by date: points are days, in date order", "[trend]") {
   CHECK(*value_at(t, s, "2024-03-01")->ratio == Approx(0.5));
 }
 
+TEST_CASE("trend --by date: dates written as PTS 0.1 wrote them are days too", "[trend]") {
+  iosr::trend_input_builder b;
+  const auto none = b.add_system(iosr::make_system("None"));
+  const auto kyber = b.add_system(iosr::make_system("Kyber"));
+  iosr::test_fields chart;
+  chart.title = "T";
+  chart.unit = "MB/s";
+  chart.direction = iosr::direction::higher;
+  const auto test = b.add_test(chart);
+  b.add_run(b.date_system(none, "July 14, 2009 10:20 PM", ""), test, 40);
+  b.add_run(b.date_system(kyber, "", "July 14, 2009 10:25 PM"), test, 50);
+  b.add_run(b.date_system(none, "2009-07-02 08:00:00", ""), test, 40);
+  b.add_run(b.date_system(kyber, "2009-07-02 08:00:00", ""), test, 30);
+  const auto in = std::move(b).finish();
+  CHECK(in.systems[0].date == "2009-07-14 22:20:00");
+  iosr::trend_options o;
+  o.by = trend_by::date;
+  const auto t = iosr::compute_trend(in, o);
+  REQUIRE(t.points.size() == 2);
+  CHECK(t.points[0].name == "2009-07-02");
+  CHECK(t.points[1].name == "2009-07-14");
+}
+
 TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]") {
   const auto t = iosr::compute_trend(synthetic());
   std::string csv;
@@ -456,4 +481,141 @@ TEST_CASE("trend input: a system's date is its timestamp, else its file's run da
   CHECK_FALSE(in.systems[0].date);
   CHECK_FALSE(in.systems[1].date);
   CHECK_FALSE(in.systems[2].date);
+}
+
+namespace {
+
+iosr::system kernel_system(std::string label, std::string kernel, std::string disk) {
+  auto s = iosr::make_system(std::move(label));
+  s.software.push_back({"Kernel", std::move(kernel)});
+  s.hardware.push_back({"Disk", std::move(disk)});
+  return s;
+}
+
+// Two tests, each at two of three kernels, on one disk; another disk with a baseline alone, on
+// a kernel of its own.
+iosr::trend_input tests_that_come_and_go() {
+  iosr::trend_input_builder b;
+  iosr::test_fields chart;
+  chart.unit = "MB/s";
+  chart.direction = iosr::direction::higher;
+  chart.title = "Read";
+  const auto read = b.add_test(chart);
+  chart.title = "Write";
+  const auto write = b.add_test(chart);
+  struct run {
+    const char* kernel;
+    std::size_t test;
+    double none, mq;
+  };
+  for (const run& r : {run{"4.19.0", read, 100, 110}, run{"5.4.0", read, 100, 121},
+                       run{"5.4.0", write, 50, 100}, run{"5.10.0", write, 50, 110}}) {
+    const auto none = b.date_system(b.add_system(kernel_system("None", r.kernel, "SSD")), "", "");
+    const auto mq =
+        b.date_system(b.add_system(kernel_system("MQ-Deadline", r.kernel, "SSD")), "", "");
+    b.add_run(none, r.test, r.none);
+    b.add_run(mq, r.test, r.mq);
+  }
+  const auto lone = b.date_system(b.add_system(kernel_system("None", "6.1.0", "HDD")), "", "");
+  b.add_run(lone, read, 80);
+  return std::move(b).finish();
+}
+
+}  // namespace
+
+TEST_CASE("trend: the geometric mean is chained over the tests present at consecutive points",
+          "[trend]") {
+  const auto t = iosr::compute_trend(tests_that_come_and_go());
+  REQUIRE(t.geomean.size() == 1);
+  const auto& g = t.geomean[0];
+  CHECK(g.tests == 2);
+  REQUIRE(g.values.size() == 3);  // no test is at every point, yet every point has a value
+  // 4.19: Read 1.1; 5.4: Read moved 1.1 -> 1.21; 5.10: Write moved 2.0 -> 2.2, so 1.21 * 1.1.
+  CHECK(*g.values[0].ratio == Approx(1.1));
+  CHECK(*g.values[1].ratio == Approx(1.21));
+  CHECK(*g.values[2].ratio == Approx(1.331));
+  CHECK(g.values[1].runs == 1);
+}
+
+// (Exactly, in the engine, which adds a correction of exactly 0; here the ratios shown are
+// logged again, hence the tolerance.)
+TEST_CASE("trend: with the same tests at every point, the chained mean is the plain one",
+          "[trend]") {
+  const auto t = iosr::compute_trend(synthetic());
+  for (const auto& g : t.geomean) {
+    for (const auto& v : g.values) {
+      double sum = 0;
+      std::size_t n = 0;
+      for (const auto& test : t.tests) {
+        for (const auto& s : test.series) {
+          if (s.configuration != g.configuration) continue;
+          for (const auto& w : s.values) {
+            if (w.point == v.point && w.ratio) sum += std::log(*w.ratio), ++n;
+          }
+        }
+      }
+      REQUIRE(n == g.tests);
+      CHECK(*v.ratio == Approx(std::exp(sum / static_cast<double>(n))).epsilon(1e-13));
+    }
+  }
+}
+
+TEST_CASE("trend: points and machines without a series are not counted", "[trend]") {
+  const auto t = iosr::compute_trend(tests_that_come_and_go());
+  // The HDD's 6.1 run has no configuration to measure against its baseline.
+  REQUIRE(t.points.size() == 3);
+  CHECK(t.points[2].name == "5.10");
+  REQUIRE(t.machines.size() == 1);
+  CHECK(t.machines[0].name == "SSD");
+  std::string text;
+  iosr::render_trend(t, "ascii", {}, text);
+  CHECK(text.starts_with("Trend by kernel over 3 points"));
+  CHECK(text.find("Machine 1: SSD") != std::string::npos);
+  CHECK(text.find("Machine 2") == std::string::npos);
+}
+
+TEST_CASE("trend --by label: the default baseline is the one compare takes", "[trend]") {
+  // Labels that name schedulers: none is compare's default baseline, wherever it comes.
+  iosr::trend_input_builder b;
+  iosr::test_fields chart;
+  chart.title = "Write";
+  chart.unit = "MB/s";
+  chart.direction = iosr::direction::higher;
+  const auto test = b.add_test(chart);
+  for (auto [label, value] : {std::pair{"Kyber", 90.0}, {"None", 100.0}, {"BFQ", 80.0}}) {
+    b.add_run(b.date_system(b.add_system(iosr::make_system(label)), "", ""), test, value);
+  }
+  iosr::trend_options o;
+  o.by = trend_by::label;
+  auto t = iosr::compute_trend(std::move(b).finish(), o);
+  REQUIRE(t.baseline_point);
+  CHECK(t.points[*t.baseline_point].name == "None");
+  // Labels that are kernels name no scheduler: the first point, as before.
+  const auto kernels =
+      trend_by_label("corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt", "");
+  REQUIRE(kernels.baseline_point);
+  CHECK(kernels.points[*kernels.baseline_point].name == "5.3.0");
+}
+
+TEST_CASE("trend --only and --machine keep what they name, and refuse a name of nothing",
+          "[trend]") {
+  const auto in = tests_that_come_and_go();
+  iosr::trend_options o;
+  o.only = {"mq-deadline"};
+  CHECK(iosr::compute_trend(in, o).geomean.size() == 1);
+  o.only = {"kyber"};
+  CHECK_THROWS_AS(iosr::compute_trend(in, o), iosr::error);
+  o.only = {};
+  o.machines = {"ssd"};
+  CHECK(iosr::compute_trend(in, o).machines.size() == 1);
+  o.machines = {"1"};
+  CHECK(iosr::compute_trend(in, o).machines.at(0).name == "SSD");
+  o.machines = {"2"};  // the HDD has no series: it is not shown, so not numbered
+  try {
+    iosr::compute_trend(in, o);
+    FAIL("--machine 2 named a machine");
+  } catch (const iosr::error& e) {
+    CHECK(e.kind() == iosr::error_kind::usage);
+    CHECK(std::string(e.what()).find("--machine '2'") != std::string::npos);
+  }
 }

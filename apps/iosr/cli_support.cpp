@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -265,10 +266,27 @@ void print_warnings(const result_file& file) {
   }
 }
 
-bool write_output(const std::string& path, const std::string& text) {
+std::optional<std::string> refuse_existing(const std::string& path, bool force) {
+  if (force || path.empty() || path == "-") return std::nullopt;
+  std::error_code ec;
+  // A file or a link (a dangling one too: writing would follow it) is someone's data; a
+  // device or a FIFO (`-o /dev/null`) is where output goes.
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (!std::filesystem::is_regular_file(status) && !std::filesystem::is_symlink(status) &&
+      !std::filesystem::is_directory(status)) {
+    return std::nullopt;
+  }
+  return path + ": exists; not overwritten (use --force)";
+}
+
+bool write_output(const std::string& path, const std::string& text, bool force) {
   if (path.empty() || path == "-") {
     std::cout << text << std::flush;
     return static_cast<bool>(std::cout);
+  }
+  if (auto refused = refuse_existing(path, force)) {
+    std::cerr << *refused << '\n';
+    return false;
   }
   std::ofstream out(path, std::ios::binary);
   out << text;

@@ -170,8 +170,15 @@ std::vector<result_file> read_result_files(const std::vector<std::string>& paths
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.
 void print_warnings(const result_file& file);
 
+/// THE overwrite rule of every file a command writes (`-o`, `--out-dir`'s files, `--combine`,
+/// `--report`; docs/guide.md, "Outputs"): a path that exists (a file, a link, anything) is not
+/// replaced without `--force`, and `-` (standard output) always takes the output. Returns the
+/// refusal as printed (`PATH: exists; not overwritten (use --force)`), or nothing when `path`
+/// may be written.
+std::optional<std::string> refuse_existing(const std::string& path, bool force);
+
 /// Writes `text` to `path`, or to stdout when `path` is empty or `-`. Returns false (after
-/// saying why on stderr) when it cannot.
-bool write_output(const std::string& path, const std::string& text);
+/// saying why on stderr) when it cannot, or when refuse_existing() refuses `path`.
+bool write_output(const std::string& path, const std::string& text, bool force);
 
 }  // namespace iosr::cli

@@ -95,6 +95,7 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::string>()->default_value(default_format), "FORMAT")
       ("o,output", "write here instead of standard output ('-' = stdout)",
        cxxopts::value<std::string>()->default_value("-"), "OUT")
+      ("force", "replace OUT when it exists (else it is refused)")
       ("baseline", "the baseline in each group: a label, a name or a scheduler key "
                    "(default: none, else noop)", cxxopts::value<std::string>(), "NAME")
       ("group-by", "which configurations share a baseline " + one_of<group_by>(),
@@ -154,6 +155,11 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   request.render.color = color_for(output);
   request.render.width = terminal_width();
   check_request(request);  // before any input is read
+  const bool force = args.count("force") > 0;
+  if (auto refused = refuse_existing(output, force)) {
+    std::cerr << *refused << '\n';
+    return exit_input_failed;
+  }
   if (!args.count("files")) bad_usage("no input files");
 
   bool failed = false;
@@ -166,7 +172,7 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   }
 
   const auto outcome = run_compare(files, request);
-  if (!write_output(output, outcome.text)) return exit_input_failed;
+  if (!write_output(output, outcome.text, force)) return exit_input_failed;
   if (failed) return exit_input_failed;
   if (request.fail_if_worse) {
     report_regressions(outcome.result, outcome.excluded, *request.fail_if_worse, command.name,

@@ -59,8 +59,10 @@ int run_convert(int argc, char** argv) {
       "OUT")("out-dir", "write one output per result file into DIR, mirroring its relative path",
              cxxopts::value<std::string>(), "DIR")(
       "combine", "also write one dataset over every result file: OUT.csv or OUT.jsonl",
-      cxxopts::value<std::string>(),
-      "OUT")("force", "overwrite existing outputs (--out-dir files, --combine file)")(
+      cxxopts::value<std::string>(), "OUT")(
+      "force",
+      "replace outputs that exist (-o, --out-dir files, --combine, --report); without it they "
+      "are refused, and --out-dir counts them as existing")(
       "skip-existing",
       "with --out-dir: convert only the inputs whose output is missing, to resume a stopped "
       "batch (outputs appear whole or not at all)")(
@@ -68,7 +70,9 @@ int run_convert(int argc, char** argv) {
       "flush each output to the disk before it is moved into place, so that it is whole after "
       "a power cut too, not only after a killed run (slower)")(
       "j,jobs", "convert N files at a time (default: all cores)", cxxopts::value<std::string>(),
-      "N")("report", "write a JSON report of what was converted, failed and skipped",
+      "N")("report",
+           "write a JSON report: each file converted (with its output), failed (with where and "
+           "why) and skipped (with why)",
            cxxopts::value<std::string>(), "FILE")(
       "width", "pts-text: line width, as PTS's terminal width (79 = OpenBenchmarking)",
       cxxopts::value<std::string>()->default_value("79"), "N")("h,help", "print this help");
@@ -120,7 +124,6 @@ int run_convert(int argc, char** argv) {
     auto chosen = combined_format(plan.combined);
     if (!chosen) bad_value("combine", plan.combined, "is not OUT.csv or OUT.jsonl");
     plan.combined_format = *chosen;
-    plan.overwrite_combined = false;
   } else if (!to_dir) {
     // One output, to standard output or -o: the formats holding one result file take one.
     if (!format->combines && (plan.inputs.size() > 1 || expands(plan.inputs[0]))) {
@@ -144,6 +147,15 @@ int run_convert(int argc, char** argv) {
     }
   }
   plan.force = args.count("force") > 0;
+  // The single files are checked before anything is read: a run that cannot write them does
+  // no work (the files under --out-dir are checked one by one as they are written).
+  for (const auto& path :
+       {plan.combined, args.count("report") ? args["report"].as<std::string>() : std::string()}) {
+    if (auto refused = refuse_existing(path, plan.force)) {
+      std::cerr << *refused << '\n';
+      return exit_input_failed;
+    }
+  }
   plan.sync = args.count("sync") > 0;
   const auto jobs = jobs_from(args);
   if (!jobs) bad_usage("--jobs: expected 1 to 1024");

@@ -97,7 +97,7 @@ void export_options(cxxopts::Options& options) {
       "FORMAT");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
-  add("force", "overwrite OUT when it exists");
+  add("force", "replace OUT when it exists (else it is refused)");
   add("h,help", "print this help");
 }
 
@@ -120,9 +120,8 @@ int run_export(const cxxopts::ParseResult& args) {
     bad_value("combine", out_path, "is not OUT.csv or OUT.jsonl");
   }
   const auto filter = filter_from(args);
-  std::error_code ec;
-  if (out_path != "-" && !args.count("force") && std::filesystem::exists(out_path, ec)) {
-    std::cerr << out_path << ": exists; not overwritten (use --force)\n";
+  if (auto refused = refuse_existing(out_path, args.count("force") > 0)) {
+    std::cerr << *refused << '\n';
     return exit_input_failed;
   }
   db::store db(database_of(args), false);

@@ -2,7 +2,9 @@
 // `iosr trend`: each configuration against its baseline along a series of kernels, dates or
 // labels, read from the database that `iosr db import` fills (docs/db.md).
 #include <cxxopts.hpp>
+#include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli_support.hpp"
 #include "command.hpp"
@@ -16,8 +18,9 @@ namespace iosr::cli {
 int run_trend(int argc, char** argv) {
   cxxopts::Options options(
       "iosr trend",
-      "Follow results over time. For each test, and for the geometric mean over the tests "
-      "present at every point, each configuration's performance ratio against its baseline "
+      "Follow results over time. For each test, and for their geometric mean (chained: each "
+      "point against the one before, over the tests at both), each configuration's performance "
+      "ratio against its baseline "
       "(> 1 = better) along a series: the systems' kernel versions (5.6.0-050600rc7-generic is "
       "5.6-rc7, ordered as versions), else the run dates. A configuration is a label group "
       "and scheduler (the label when it names no scheduler); series are kept apart per "
@@ -37,7 +40,8 @@ int run_trend(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("kernel"), "SERIES");
   add("baseline",
       "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
-      "the label every point is measured against (default: the first)",
+      "the label every point is measured against (default: as compare, a label with the none "
+      "scheduler, else noop, else the first point)",
       cxxopts::value<std::string>(), "NAME");
   add("group-by",
       "each label group has its own baseline, or none: a configuration is its scheduler alone "
@@ -47,6 +51,14 @@ int run_trend(int argc, char** argv) {
       "one series over all machines (a ratio from another machine is not the same series: use "
       "with care)");
   add("ignore-version", "match tests across versions of the benchmark");
+  add("only",
+      "keep only these configurations: a scheduler, name or label, as --baseline names them "
+      "(repeat or separate with ,); one that names none is a usage error",
+      cxxopts::value<std::vector<std::string>>(), "NAME");
+  add("machine",
+      "keep only these machines: a number as shown, or a part of the name (repeat or "
+      "separate with ,); one that names none is a usage error",
+      cxxopts::value<std::vector<std::string>>(), "MACHINE");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
   add("alpha", "change points: the largest corrected p-value",
@@ -56,6 +68,7 @@ int run_trend(int argc, char** argv) {
   add("f,format", "output format", cxxopts::value<std::string>()->default_value("ascii"), "FORMAT");
   add("o,output", "write here instead of standard output ('-' = stdout)",
       cxxopts::value<std::string>()->default_value("-"), "OUT");
+  add("force", "replace OUT when it exists (else it is refused)");
   add("h,help", "print this help");
   const auto parsed = parse_command_line(options, argc, argv,
                                          "\nExit status: 0 success, 1 the database could not be "
@@ -82,6 +95,8 @@ int run_trend(int argc, char** argv) {
     bad_usage("--min-step: expected a percentage from 0 to 1000");
   }
   o.filter = filter_from(args);
+  if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
+  if (args.count("machine")) o.machines = args["machine"].as<std::vector<std::string>>();
   const auto format = args["format"].as<std::string>();
   if (!has_format(list_trend_formats(), format)) {
     bad_usage(unknown_format(list_trend_formats(), format));
@@ -93,9 +108,14 @@ int run_trend(int argc, char** argv) {
   request.format = format;
   const auto output = args["output"].as<std::string>();
   request.render.color = color_for(output);
+  const bool force = args.count("force") > 0;
+  if (auto refused = refuse_existing(output, force)) {
+    std::cerr << *refused << '\n';
+    return exit_input_failed;
+  }
   db::store db(database_of(args), false);
   const auto outcome = run_trend(db.load_trend_input(o.filter), request);
-  return write_output(output, outcome.text) ? exit_ok : exit_input_failed;
+  return write_output(output, outcome.text, force) ? exit_ok : exit_input_failed;
 }
 
 }  // namespace iosr::cli

@@ -27,8 +27,19 @@ bool atomic_file::open(const std::string& path, std::string& error, durability h
   discard();
   path_ = path;
   durability_ = how;
-  temporary_ = path + std::string(temporary_suffix);
   failed_ = false;
+  // A device or a FIFO (`-o /dev/null`) is written to where it is: a rename would put a file
+  // in its place (and as root replace /dev/null itself).
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+    temporary_.clear();
+    direct_ = true;
+    file_ = std::fopen(path.c_str(), "wb");
+    if (file_ == nullptr) error = std::string("cannot write: ") + std::strerror(errno);
+    return file_ != nullptr;
+  }
+  direct_ = false;
+  temporary_ = path + std::string(temporary_suffix);
   file_ = std::fopen(temporary_.c_str(), "wb");
   if (file_ == nullptr) {
     error = std::string("cannot write: ") + std::strerror(errno);
@@ -102,6 +113,7 @@ bool atomic_file::commit(std::string& error) {
     discard();
     return false;
   }
+  if (direct_) return true;
   std::string problem;
   if (!replace_by_exchange(temporary_, path_, problem) &&
       std::rename(temporary_.c_str(), path_.c_str()) != 0) {

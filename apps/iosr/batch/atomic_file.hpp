@@ -42,6 +42,7 @@ class atomic_file {
   std::FILE* file_ = nullptr;
   durability durability_ = durability::cached;
   bool failed_ = false;
+  bool direct_ = false;  // a device or FIFO, written where it is
 };
 
 /// Writes `bytes` to `path` through an atomic_file.

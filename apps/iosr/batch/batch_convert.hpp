@@ -24,7 +24,9 @@ struct batch_plan {
   std::string out_dir;
   output_format_info to;
   render_options render_with;
-  bool force = false;  ///< overwrite existing outputs (per-file ones and `combined`)
+  /// Replace outputs that exist (`--force`); without it they are refused (refuse_existing()),
+  /// and under `out_dir` counted as existing.
+  bool force = false;
   /// Flush every output to the disk before it takes its name (`--sync`): whole after a power
   /// cut too, not only after a killed process.
   bool sync = false;
@@ -35,7 +37,6 @@ struct batch_plan {
   /// One output over every result file (empty: none; `-`: standard output).
   std::string combined;
   output_format_info combined_format;
-  bool overwrite_combined = true;  ///< `-o` overwrites; `--combine` needs --force
 
   std::string report;     ///< the JSON report's path, or empty
   bool totals_line = false;  ///< print `converted N files (M entries); K failed, S skipped`

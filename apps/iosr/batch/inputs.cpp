@@ -32,22 +32,44 @@ namespace {
 
 // What a directory entry is, from readdir's type where the file system gives it, else from
 // lstat. Links to directories are not followed (they could loop, or lead out of the tree); a
-// link to a file is read as the file.
+// link to a file is read as the file. Anything else is skipped, and `why` says what it is, so
+// that the report lists it.
 enum class entry_type { directory, file, other };
 
-entry_type type_of(const std::string& path, unsigned char d_type) {
+entry_type type_of(const std::string& path, unsigned char d_type, std::string& why) {
   struct stat info {};
   if (d_type == DT_UNKNOWN) {
-    if (::lstat(path.c_str(), &info) != 0) return entry_type::other;
-    d_type = S_ISDIR(info.st_mode) ? DT_DIR : S_ISREG(info.st_mode) ? DT_REG
-                                         : S_ISLNK(info.st_mode)   ? DT_LNK
-                                                                   : DT_UNKNOWN;
+    if (::lstat(path.c_str(), &info) != 0) {
+      why = std::string("cannot look at it: ") + std::strerror(errno);
+      return entry_type::other;
+    }
+    d_type = S_ISDIR(info.st_mode)    ? DT_DIR
+             : S_ISREG(info.st_mode)  ? DT_REG
+             : S_ISLNK(info.st_mode)  ? DT_LNK
+             : S_ISFIFO(info.st_mode) ? DT_FIFO
+             : S_ISSOCK(info.st_mode) ? DT_SOCK
+             : S_ISCHR(info.st_mode)  ? DT_CHR
+             : S_ISBLK(info.st_mode)  ? DT_BLK
+                                      : DT_UNKNOWN;
   }
   if (d_type == DT_DIR) return entry_type::directory;
   if (d_type == DT_REG) return entry_type::file;
-  if (d_type == DT_LNK && ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
-    return entry_type::file;
+  if (d_type == DT_LNK) {
+    if (::stat(path.c_str(), &info) != 0) {
+      why = "a link to nothing (dangling)";
+    } else if (S_ISREG(info.st_mode)) {
+      return entry_type::file;
+    } else {
+      why = S_ISDIR(info.st_mode) ? "a link to a directory; not followed"
+                                  : "a link to a special file (FIFO, device or socket)";
+    }
+    return entry_type::other;
   }
+  why = d_type == DT_FIFO   ? "a FIFO (named pipe); not read"
+        : d_type == DT_SOCK ? "a socket; not read"
+        : d_type == DT_CHR  ? "a character device; not read"
+        : d_type == DT_BLK  ? "a block device; not read"
+                            : "not a regular file; not read";
   return entry_type::other;
 }
 
@@ -63,6 +85,7 @@ bool walk_directory(const std::string& dir, const std::string& relative, const s
   struct item {
     std::string key;  // the name, with `/` after a directory's
     bool is_directory;
+    std::string skip_reason;  // not a file or directory: what it is
     std::string_view name() const {
       return std::string_view(key).substr(0, key.size() - (is_directory ? 1 : 0));
     }
@@ -87,19 +110,20 @@ bool walk_directory(const std::string& dir, const std::string& relative, const s
     std::string_view name = e->d_name;
     if (name == "." || name == "..") continue;
     const std::string path = prefix + e->d_name;
-    auto type = type_of(path, e->d_type);
-    if (type == entry_type::other) continue;
+    std::string why;
+    auto type = type_of(path, e->d_type, why);
     const bool is_directory = type == entry_type::directory;
     std::error_code type_error;
     if (is_directory && !exclude.empty() && fs::equivalent(path, exclude, type_error)) continue;
-    items.push_back({std::string(name) + (is_directory ? "/" : ""), is_directory});
+    items.push_back({std::string(name) + (is_directory ? "/" : ""), is_directory, std::move(why)});
   }
-  // Permission denied is skipped, as the walk skips what it may not list.
-  if (list_error != 0 && list_error != EACCES) {
+  // Permission denied is skipped, as the walk skips what it may not list, and said.
+  if (list_error != 0) {
     input_list::source s;
     s.path = dir;
-    s.named = true;
-    s.error = "cannot list directory: " + std::generic_category().message(list_error);
+    s.named = list_error != EACCES;
+    (list_error == EACCES ? s.skip_reason : s.error) =
+        "cannot list directory: " + std::generic_category().message(list_error);
     if (!found(std::move(s))) return false;
   }
   std::sort(items.begin(), items.end(), [](const item& a, const item& b) { return a.key < b.key; });
@@ -113,6 +137,12 @@ bool walk_directory(const std::string& dir, const std::string& relative, const s
     input_list::source s;
     s.relative = relative;
     s.relative += i.name();
+    if (!i.skip_reason.empty()) {
+      s.path = std::move(path);
+      s.skip_reason = std::move(i.skip_reason);
+      if (!found(std::move(s))) return false;
+      continue;
+    }
     struct stat info {};
     s.size = ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)
                  ? static_cast<std::uint64_t>(info.st_size)
@@ -162,7 +192,7 @@ std::string read_head(const std::string& path, std::size_t n = head_bytes) {
 // The whole of a plain file, or its first bytes when they show an archive; never more than
 // `limit` bytes (standard input and pipes have no size to check beforehand).
 bool read_file(const input_list::source& source, std::uint64_t limit, std::string& bytes,
-               std::string& error) {
+               std::string& error, source_position& error_at) {
   const bool is_stdin = source.path == "-";
   const descriptor file(is_stdin ? STDIN_FILENO : ::open(source.path.c_str(), O_RDONLY | O_CLOEXEC));
   const int fd = file.fd;
@@ -179,7 +209,7 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
   }
   // Straight into `bytes`, sized from the listing when it gave the size (+1 to see the end):
   // reading through a buffer on the stack copied every byte twice.
-  constexpr std::uint64_t first_chunk = 1 << 16;  // enough to tell an archive
+  constexpr std::uint64_t first_chunk = first_block_bytes;  // enough to tell an archive
   std::uint64_t chunk = source.size > 0 ? std::min(source.size + 1, first_chunk) : first_chunk;
   // The whole file's room at once: growing after the first chunk copied that chunk.
   if (source.size > 0 && source.size < limit) bytes.reserve(source.size + 1);
@@ -195,6 +225,18 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
     bytes.resize(at + static_cast<std::uint64_t>(got));
     // Only the start is needed to see an archive, which libarchive then streams itself.
     if (at == 0 && !is_stdin && has_archive_magic(bytes)) return true;
+    // More to come, and binary at the start (/dev/zero, a disk image): refused after this
+    // block, as reading it whole would refuse it, rather than after the 'input-bytes' limit.
+    if (at == 0 && static_cast<std::uint64_t>(got) == chunk) {
+      if (auto [message, where] = binary_head_error(bytes); !message.empty()) {
+        // Found in a walk, the block alone is enough to skip it as no result file.
+        if (!source.named) return true;
+        bytes.clear();
+        error = std::move(message);
+        error_at = where;
+        return false;
+      }
+    }
     if (bytes.size() > limit) {
       bytes.clear();
       error = input_too_large(limit);
@@ -281,6 +323,8 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   in.input_bytes = source.size;
   if (!source.error.empty()) {
     in.read_error = source.error;
+  } else if (!source.skip_reason.empty()) {
+    in.skip_reason = source.skip_reason;
   } else if (!source.named && source.path.ends_with(temporary_suffix)) {
     // Half an output of a run that was killed (SIGKILL, power loss): never read as an input.
     in.skip_reason = "temporary file of an unfinished iosr convert";
@@ -299,7 +343,8 @@ bool read_source(const input_list::source& source, const input_limits& limits,
                      input_too_large(limits.read_with.max_input_bytes, source.size));
   }
   if (in.read_error.empty() && in.skip_reason.empty()) {
-    bool read = read_file(source, limits.read_with.max_input_bytes, in.bytes, in.read_error);
+    bool read = read_file(source, limits.read_with.max_input_bytes, in.bytes, in.read_error,
+                          in.read_error_at);
     if (read && has_archive_magic(in.bytes)) {
       return read_archive(source, in.bytes, limits, emit);
     }

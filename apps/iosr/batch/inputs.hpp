@@ -44,6 +44,9 @@ struct input_list {
     bool result_id = false;  ///< `path` is an OpenBenchmarking.org result ID, and no file
     std::uint64_t size = 0;
     std::string error;  ///< why the directory walk failed here
+    /// Found by a walk and not read: a dangling link, a FIFO, a device, a socket, a link to a
+    /// directory, a directory it may not list. The report lists it with this reason.
+    std::string skip_reason;
   };
   std::vector<source> sources;
   std::uint64_t total_bytes = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "batch/output_tree.hpp"
 
+#include <string>
 #include <system_error>
 
 namespace iosr::cli::batch {
@@ -35,6 +36,18 @@ fs::path prepare_output_path(const fs::path& dir, const std::string& relative,
     }
   }
   return dir / target;
+}
+
+std::string output_names::claim(const std::string& relative) {
+  const fs::path path(relative);
+  std::string candidate = relative;
+  for (unsigned n = 2;; ++n) {
+    if (taken_.insert(fs::path(candidate).replace_extension(extension_).string()).second) {
+      return candidate;
+    }
+    candidate = (path.parent_path() / path.stem()).string() + '-' + std::to_string(n) +
+                path.extension().string();
+  }
 }
 
 }  // namespace iosr::cli::batch

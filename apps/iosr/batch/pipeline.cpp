@@ -3,6 +3,7 @@
 #include "batch/pipeline.hpp"
 
 #include <iostream>
+#include <optional>
 
 #include "iosr/read_in_place.hpp"
 
@@ -100,6 +101,8 @@ void pipeline::fail(input_outcome& out, const batch_input& in) {
 
 void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>& submit) {
   // Result IDs are had by this thread, one at a time, in input order.
+  std::optional<output_names> outputs;
+  if (!plan_.output_extension.empty()) outputs.emplace(plan_.output_extension);
   try {
     auto prepared = [&](batch_input&& in) {
       if (stop_requested()) return false;
@@ -108,6 +111,10 @@ void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>
       // sniffing and the line ends were a tenth of a worker's time (docs/performance.md).
       if (in.read_error.empty() && in.skip_reason.empty()) {
         in.prepared = prepare_input(std::move(in.bytes), in.name, plan_.limits.read_with);
+        // Only result files take an output name: a README beside run.xml leaves it run.csv.
+        if (outputs && !in.relative_output.empty() && !in.prepared->detected_format().empty()) {
+          in.relative_output = outputs->claim(in.relative_output);
+        }
       }
       submit(std::move(in), bytes);
       return true;

@@ -16,6 +16,7 @@
 
 #include "batch/inputs.hpp"
 #include "batch/ordered_pool.hpp"
+#include "batch/output_tree.hpp"
 #include "batch/progress_bar.hpp"
 #include "batch/stop_signal.hpp"
 #include "iosr/error.hpp"
@@ -74,6 +75,9 @@ struct pipeline_plan {
   std::size_t inputs_per_worker = 64;
   bool progress = false;       ///< draw the progress bar (standard error is a terminal)
   bool keep_warnings = false;  ///< keep each file's warnings in input_outcome::noted
+  /// With --out-dir, the output format's extension: each result file's relative_output is
+  /// made its own (output_names). Empty: left as found.
+  std::string output_extension;
 };
 
 /// What the in-order consumer counted.

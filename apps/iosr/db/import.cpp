@@ -111,7 +111,8 @@ int run_import(const import_plan& plan) {
                          .jobs = plan.jobs,
                          .inputs_per_worker = 16,
                          .progress = false,
-                         .keep_warnings = false});
+                         .keep_warnings = false,
+                         .output_extension = {}});
   store db(plan.database, true);
   const auto known = db.known_hashes();
 

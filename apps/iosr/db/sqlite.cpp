@@ -180,6 +180,7 @@ void connection::busy_timeout(int milliseconds) {
 }
 
 bool sqlite_error::busy() const { return (code_ & 0xff) == SQLITE_BUSY; }
+bool sqlite_error::not_a_database() const { return (code_ & 0xff) == SQLITE_NOTADB; }
 
 transaction::transaction(connection& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
 

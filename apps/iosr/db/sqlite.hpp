@@ -25,6 +25,8 @@ class sqlite_error : public error {
   int code() const { return code_; }
   /// SQLite said SQLITE_BUSY (any extended code of it): another connection holds the lock.
   bool busy() const;
+  /// SQLite said SQLITE_NOTADB: the file is no SQLite database at all.
+  bool not_a_database() const;
 
  private:
   int code_;

@@ -179,10 +179,18 @@ store::store(const std::string& path, bool create)
   // killed, not when the power fails (docs/db.md). A checkpoint every 16384 pages (64 MiB of
   // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
   // every commit, and each checkpoint copies them back and syncs.
-  set_wal(db_);
-  db_.exec(
-      "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
-  migrate(db_);
+  try {
+    set_wal(db_);
+    db_.exec(
+        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
+    migrate(db_);
+  } catch (const sqlite_error& e) {
+    // SQLite's own words ("file is not a database") name neither the file's fault nor what
+    // --db wants; an SQLite file of other tables is refused by migrate(), by name too.
+    if (!e.not_a_database()) throw;
+    throw error(error_kind::store, path + ": not an iosr database (not an SQLite file); expected "
+                                          "a file made by 'iosr db import', or a new one");
+  }
 }
 
 int store::version() { return static_cast<int>(db_.query_integer("PRAGMA user_version")); }
@@ -392,11 +400,15 @@ database_summary store::summarize() {
     std::string v(k.text(0));
     if (s.kernels.empty() || s.kernels.back() != v) s.kernels.push_back(std::move(v));
   }
-  statement d(db_, "SELECT min(run_date), max(run_date) FROM sources WHERE run_date IS NOT NULL");
-  if (d.step() && !d.is_null(0)) {
-    s.first_date = d.text(0);
-    s.last_date = d.text(1);
+  // Normalized here, not in SQL: a database imported by an older iosr holds PTS 0.1's
+  // `April 4, 2008 02:51 PM` as written, which neither sorts nor cuts as a date.
+  statement d(db_, "SELECT run_date FROM sources WHERE run_date IS NOT NULL");
+  while (d.step()) {
+    auto date = normalized_timestamp(d.text(0));
+    if (s.first_date.empty() || date < s.first_date) s.first_date = date;
+    if (s.last_date.empty() || date > s.last_date) s.last_date = date;
   }
+
   return s;
 }
 

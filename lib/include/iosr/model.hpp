@@ -159,11 +159,17 @@ struct result_file {
   /// The system with this label, or nullptr when the entry names a system absent from the file.
   const system* find_system(std::string_view label) const;
   /// When the file's runs were made: the earliest system timestamp, else last_modified (empty
-  /// when neither is given). The store's `run_date`, and the date of a run whose system has no
-  /// timestamp of its own.
+  /// when neither is given), as normalized_timestamp() writes it. The store's `run_date`, and
+  /// the date of a run whose system has no timestamp of its own.
   std::string run_date() const;
   bool operator==(const result_file&) const = default;
 };
+
+/// A timestamp as `YYYY-MM-DD HH:MM:SS`, which sorts, and cuts to a day, as dates do: PTS
+/// 0.1's `April 4, 2008 02:51 PM` is `2008-04-04 14:51:00`. One already in that form, and one
+/// in no form known, is returned as written. The model keeps timestamps as written; what
+/// compares or shows dates (run_date(), a trend's dates, `iosr db list`) goes through this.
+std::string normalized_timestamp(std::string_view written);
 
 /// Normalizes an I/O scheduler name to its key: `none`, `mq-deadline`, `kyber`, `bfq`,
 /// `bfq-low-latency`, `cfq`, `deadline` or `noop`; case, `-`, `_` and spaces do not matter

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "iosr/model.hpp"
@@ -26,6 +27,16 @@ std::vector<input_format_info> list_input_formats();
 /// none does: the text is not a result file (also for empty or binary input). Never throws.
 /// Batch conversion uses it to skip the other files it finds in directories and archives.
 std::string_view detect_input_format(std::string_view text);
+
+/// How much of an input's start is read before its binary bytes are looked at: a large or
+/// endless input (`/dev/zero`, a disk image) is refused after this block, not read whole.
+inline constexpr std::size_t first_block_bytes = std::size_t{1} << 16;
+
+/// Whether `head`, the first bytes of an input, shows binary data near its start (an image, a
+/// program, a disk image, `/dev/zero`), where no reader would take it: then the message that
+/// reading the whole input fails with (`binary data (byte 0); expected a text or XML result
+/// export`) and its place, else an empty message. Never throws.
+std::pair<std::string, source_position> binary_head_error(std::string_view head);
 
 /// Limits that bound what one input may cost, whoever wrote it. An input beyond a limit is
 /// refused with a parse_error naming the limit (`iosr --limit NAME=N` raises them; see

@@ -126,6 +126,13 @@ struct trend_options {
   bool across_machines = false;  ///< one series over every machine (`--across-machines`)
   bool ignore_version = false;   ///< tests match across versions of the benchmark
   test_filter filter;            ///< keep the tests it matches
+  /// Keep the series of these configurations only (`--only`): each a scheduler key in any
+  /// spelling, a name or a label, as names_configuration() matches them; empty: all. A name
+  /// that names no configuration makes compute_trend() throw a usage error.
+  std::vector<std::string> only;
+  /// Keep these machines only (`--machine`): a machine's number as shown without the option,
+  /// or a part of its name in any case; empty: all. One that names none: a usage error.
+  std::vector<std::string> machines;
   double alpha = 0.01;           ///< change points: the largest Bonferroni-corrected p-value
   double min_step = 0.05;        ///< change points: the smallest step, |after / before - 1|
 };
@@ -174,7 +181,11 @@ struct trend_series {
   std::size_t configuration = 0;  ///< index in trend::configurations
   std::vector<trend_value> values;
   std::vector<trend_change> changes;
-  std::size_t tests = 0;  ///< geometric-mean series: the tests present at every point
+  /// Geometric-mean series: the tests it is made of. It is chained: the first point's value is
+  /// the geometric mean over its tests, and each later point's is the one before times the
+  /// geometric mean of the changes of the tests present at both (trend_value::runs: how many);
+  /// with the same tests everywhere, the plain geometric mean at each point.
+  std::size_t tests = 0;
 };
 
 /// One test with its series (baselines have none: they are 1 by definition).
@@ -191,7 +202,7 @@ struct trend {
   std::vector<trend_machine> machines;
   std::vector<trend_configuration> configurations;  ///< by machine, then first seen
   std::vector<trend_test> tests;                    ///< by title, then description
-  std::vector<trend_series> geomean;          ///< per configuration: over the tests at every point
+  std::vector<trend_series> geomean;          ///< per configuration, chained (trend_series::tests)
   std::vector<note> notes;                    ///< what was left out and why
   std::optional<std::size_t> baseline_point;  ///< trend_by::label: the point all are against
 };

@@ -50,7 +50,7 @@ constexpr input_format formats[] = {
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
      nullptr, read_pts_csv, finishing::stored_results},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
-     sniff_pts_text, nullptr, read_pts_text, finishing::shown_charts},
+     sniff_pts_text, is_pts_text_result, read_pts_text, finishing::shown_charts},
 };
 
 unsigned char is_binary_byte(char ch) {
@@ -89,9 +89,16 @@ std::string too_large(std::uint64_t size, std::uint64_t limit) {
 // have no size to check beforehand.
 std::string read_stream(std::istream& in, const std::string& name, const read_options& options) {
   std::string text;
-  char chunk[1 << 16];
+  char chunk[first_block_bytes];
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    // Binary at the start after the first block: the rest (of /dev/zero, a disk image) is
+    // never read; a smaller input is refused the same way when it is read.
+    if (text.size() == first_block_bytes && in) {
+      if (auto [message, where] = iosr::binary_head_error(text); !message.empty()) {
+        throw parse_error(name, where, message);
+      }
+    }
     if (text.size() > options.max_input_bytes) {
       throw parse_error(name, {},
                         "input is more than " + std::to_string(options.max_input_bytes) +
@@ -154,6 +161,11 @@ result_file read_with(std::string_view format_name, std::string_view text,
 // so that reading it reports the damage.
 constexpr std::size_t binary_head = 1024;
 
+std::string binary_message(char byte) {
+  return "binary data (byte " + std::to_string(static_cast<unsigned char>(byte)) +
+         "); expected a text or XML result export";
+}
+
 // The bytes of prepared_input and what preparing them found. Held on the heap: the decoded
 // input views `bytes`, which a moved short string would carry along.
 struct prepared_state {
@@ -201,9 +213,7 @@ void prepare(prepared_state& s) {
                     "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
   } else if (binary_at != std::string_view::npos) {
     s.error.emplace(name, input.positions().position(binary_at),
-                    "binary data (byte " +
-                        std::to_string(static_cast<unsigned char>(input.text()[binary_at])) +
-                        "); expected a text or XML result export");
+                    binary_message(input.text()[binary_at]));
   } else if (s.format == nullptr) {
     s.error.emplace(name, source_position{},
                     "not a benchmark result; expected a PTS text export (charts with "
@@ -247,6 +257,18 @@ std::vector<input_format_info> list_input_formats() {
   std::vector<input_format_info> list;
   for (const auto& f : detail::input_formats()) list.push_back({f.name, f.help});
   return list;
+}
+
+std::pair<std::string, source_position> binary_head_error(std::string_view head) {
+  // As prepare() looks: after a byte-order mark and the transport layers; UTF-16, which
+  // prepare() reports first, is left to it.
+  if (head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF")) return {};
+  if (head.starts_with("\xEF\xBB\xBF")) head.remove_prefix(3);
+  detail::decoded_input input(head);
+  input.undo_layers(detail::claimed);
+  const auto at = detail::find_binary_byte(input.text().substr(0, detail::binary_head));
+  if (at == std::string_view::npos) return {};
+  return {detail::binary_message(input.text()[at]), input.positions().position(at)};
 }
 
 std::string_view detect_input_format(std::string_view text) {

@@ -33,7 +33,23 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
   if (options.by == trend_by::label) {
     std::optional<std::uint32_t> baseline_point;
     if (!out.points.empty()) baseline_point = 0;
-    if (!options.baseline.empty()) {
+    if (options.baseline.empty()) {
+      // As compare chooses (default_baseline_rank): the label of a system with the none
+      // scheduler, else noop, the first such in point order; else (kernel posts, whose labels
+      // name no scheduler) the first point.
+      std::optional<int> best;
+      for (std::uint32_t p = 0; p < out.points.size(); ++p) {
+        for (const auto& system : in.systems) {
+          if (system.label != out.points[p].name) continue;
+          const auto rank = default_baseline_rank(system.scheduler);
+          if (rank && (!best || *rank < *best)) {
+            best = rank;
+            baseline_point = p;
+          }
+          break;
+        }
+      }
+    } else {
       baseline_point.reset();
       for (std::uint32_t p = 0; p < out.points.size(); ++p) {
         if (out.points[p].name == options.baseline) baseline_point = p;

@@ -1,18 +1,46 @@
 // SPDX-License-Identifier: MIT
-// The trend's geometric-mean series: per configuration, over the tests with a ratio at every
-// point of its series, so that a test measured on some points only cannot move it.
+// The trend's geometric-mean series: per configuration, chained from point to point over the
+// tests present at both, so that a test measured on some points only moves it only where it was
+// measured twice running, and no point is left without a value for want of a test everywhere.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "trend/trend_steps.hpp"
 
 namespace iosr::detail {
+
+namespace {
+
+// The mean of the log ratios of `tests` at one point, over those of `among` (both in test
+// order), and how many were found.
+std::pair<double, std::size_t> mean_over(const std::vector<std::pair<std::size_t, double>>& tests,
+                                         const std::vector<std::size_t>& among) {
+  double sum = 0;
+  std::size_t k = 0, n = 0;
+  for (const auto& [t, r] : tests) {
+    while (k < among.size() && among[k] < t) ++k;
+    if (k < among.size() && among[k] == t) {
+      sum += r;
+      ++n;
+    }
+  }
+  return {n == 0 ? 0 : sum / static_cast<double>(n), n};
+}
+
+std::vector<std::size_t> tests_of(const std::vector<std::pair<std::size_t, double>>& tests) {
+  std::vector<std::size_t> out;
+  for (const auto& [t, r] : tests) out.push_back(t);
+  return out;
+}
+
+}  // namespace
 
 void measure_geomeans(const trend_options& options, const log_ratios& logs,
                       const trend_baselines& baselines, trend& out) {
@@ -22,47 +50,53 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
     const auto& at = logs[c];
     if (at.empty()) continue;
-    std::vector<std::size_t> common;
-    bool first = true;
-    for (const auto& [p, tests] : at) {
-      std::vector<std::size_t> here;
-      for (const auto& [t, r] : tests) here.push_back(t);
-      if (first) {
-        common = std::move(here);
-        first = false;
-      } else {
-        std::vector<std::size_t> both;
-        std::set_intersection(common.begin(), common.end(), here.begin(), here.end(),
-                              std::back_inserter(both));
-        common = std::move(both);
-      }
-    }
+    // Chained: the first point's value is the geometric mean over its tests; each later
+    // point's moves from the one before by the mean change of the tests present at both. A
+    // test measured at some points only moves the series only where it has a neighbour, and
+    // every test is used; with the same tests at every point it is their plain geometric mean
+    // at each point (the correction below is then exactly 0).
     trend_series series;
     series.configuration = c;
-    series.tests = common.size();
-    if (common.empty()) {
-      out.notes.push_back({message_code::geomean_without_common_tests,
-                           "geometric mean of " + confs[c].name + " (" +
-                               out.machines[confs[c].machine].name +
-                               "): no test has a ratio at every one of its points"});
-      continue;
-    }
+    std::vector<std::size_t> used;  // every test that made a value
     sums.clear();
+    const std::vector<std::pair<std::size_t, double>>* before = nullptr;
+    double level = 0;
     for (const auto& [p, tests] : at) {
-      double log_sum = 0;
-      std::size_t k = 0;
-      for (const auto& [t, r] : tests) {
-        while (k < common.size() && common[k] < t) ++k;
-        if (k < common.size() && common[k] == t) log_sum += r;
+      double here = 0;
+      std::size_t linked = 0;
+      if (before == nullptr) {
+        std::tie(here, linked) = mean_over(tests, tests_of(tests));
+      } else {
+        std::vector<std::size_t> both;
+        const auto now = tests_of(tests), then = tests_of(*before);
+        std::set_intersection(now.begin(), now.end(), then.begin(), then.end(),
+                              std::back_inserter(both));
+        if (both.empty()) continue;  // no test links it to the point before: no value here
+        const auto [mean_now, n] = mean_over(tests, both);
+        const auto mean_then = mean_over(*before, both).first;
+        here = mean_now + (level - mean_then);
+        linked = n;
       }
-      const double mean = log_sum / static_cast<double>(common.size());
+      for (const auto& [t, r] : tests) used.push_back(t);
+      level = here;
+      before = &tests;
       trend_value v;
       v.point = p;
-      v.ratio = std::exp(mean);
-      v.runs = common.size();
+      v.ratio = std::exp(here);
+      v.runs = linked;
       v.baseline = by_label ? c : baselines.of(out, c, p).value_or(c);
       series.values.push_back(v);
-      sums.push_back({1, mean, mean * mean});
+      sums.push_back({1, here, here * here});
+    }
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    series.tests = used.size();
+    if (series.values.size() < at.size()) {
+      out.notes.push_back({message_code::geomean_without_common_tests,
+                           "geometric mean of " + confs[c].name + " (" +
+                               out.machines[confs[c].machine].name + "): " +
+                               std::to_string(at.size() - series.values.size()) +
+                               " points share no test with the point before; no value there"});
     }
     mark_changes(series, sums, options);
     out.geomean.push_back(std::move(series));

@@ -23,6 +23,12 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   const auto logs = detail::measure_series(options, runs, baselines, out);
   detail::measure_geomeans(options, logs, baselines, out);
   detail::note_baseline_point(out);
+  detail::keep_shown(out);
+  // After keep_shown(): --machine N is the machine numbered N as shown without it.
+  if (!options.only.empty() || !options.machines.empty()) {
+    detail::keep_wanted(in, options, configuration_of, out);
+    detail::keep_shown(out);
+  }
   return out;
 }
 

@@ -42,7 +42,8 @@ std::size_t trend_input_builder::add_system(const system& s) {
 
 std::size_t trend_input_builder::date_system(std::size_t system, std::string_view timestamp,
                                              std::string_view file_date) {
-  const auto date = timestamp.empty() ? file_date : timestamp;
+  // As written in the file or the store: normalized here, so that dates order and cut alike.
+  const auto date = normalized_timestamp(timestamp.empty() ? file_date : timestamp);
   dated_.push_back({system, date.empty() ? std::nullopt : std::optional<std::string>(date)});
   return dated_.size() - 1;
 }

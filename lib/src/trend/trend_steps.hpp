@@ -101,12 +101,23 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
 void mark_changes(trend_series& series, std::span<const point_sums> sums,
                   const trend_options& options);
 
-/// geomean.cpp: per configuration, the geometric mean over the tests with a ratio at every
-/// point of its series, searched for steps, into trend::geomean.
+/// geomean.cpp: per configuration, the chained geometric mean (the first point's over its
+/// tests, each later one moved by the mean change of the tests present there and at the point
+/// before), searched for steps, into trend::geomean.
 void measure_geomeans(const trend_options& options, const log_ratios& logs,
                       const trend_baselines& baselines, trend& out);
 
 /// baselines.cpp: with trend_by::label, the note of the point every other is against.
 void note_baseline_point(trend& out);
+
+/// wanted.cpp: the series of the configurations `--only` names and of the machines
+/// `--machine` names (as numbered after keep_shown()) kept, the others dropped; a name that
+/// names nothing throws a usage error.
+void keep_wanted(const trend_input& in, const trend_options& options,
+                 std::span<const std::uint32_t> configuration_of, trend& out);
+
+/// shown.cpp: the points no series has a value at, and the machines no series is on, dropped,
+/// the rest renumbered in order (the baseline point stays).
+void keep_shown(trend& out);
 
 }  // namespace iosr::detail

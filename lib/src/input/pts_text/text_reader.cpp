@@ -225,6 +225,14 @@ bool sniff_pts_text(std::string_view text) {
   return find_entry(text, 0, false).has_value();
 }
 
+bool is_pts_text_result(std::string_view text) {
+  // A direction mark alone is prose about results (a README quoting `TPS > Higher Is
+  // Better`): an export has an entry line or its system block too.
+  text = own_text(text);
+  if (text.find(": \n\n\tProcessor: ") != std::string_view::npos) return true;
+  return find_entry(text, 0, false).has_value();
+}
+
 namespace {
 
 // The collapsed form: some direction mark is followed on its own line by more text.

@@ -16,6 +16,9 @@
 namespace iosr::detail {
 
 bool sniff_pts_text(std::string_view text);
+/// Whether a text sniff_pts_text() claims is an export: an entry line (`LABEL .... VALUE |===`)
+/// or a system block, not a direction mark alone. A walk skips the others.
+bool is_pts_text_result(std::string_view text);
 void read_pts_text(reader_context& ctx, const read_options& options);
 
 // ---- shared by the two forms (text_reader.cpp) ------------------------------------------------

@@ -130,7 +130,7 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
     out += fmt::format("\nMachine {}: {}\n", m + 1, t.machines[m].name);
     auto means = series_on(t, t.geomean, m);
     if (!means.empty()) {
-      out += "\nGeometric mean over the tests present at every point\n";
+      out += fmt::format("\n{}\n", geomean_title);
       block(t, means, layout_for(t, means, columns, true), options, true, out);
     }
     for (const auto& test : t.tests) {

@@ -52,8 +52,8 @@ void render_csv_trend(const trend& t, const trend_render_options&, std::string& 
   for (const auto& s : t.geomean) {
     const trend_test_info info{
         "geometric mean", "",
-        fmt::format("over the {} present at every point", counted(s.tests, "test")), "",
-        direction::higher};
+        fmt::format("chained over {}, each point against the one before", counted(s.tests, "test")),
+        "", direction::higher};
     rows(t, info, s, out);
   }
   for (const auto& test : t.tests) {

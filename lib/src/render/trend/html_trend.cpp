@@ -189,7 +189,7 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
     out += fmt::format("<h2>Machine {}: {}</h2>\n", m + 1, html_escaped(t.machines[m].name));
     auto means = series_on(t, t.geomean, m);
     if (!means.empty()) {
-      section(t, means, columns, "Geometric mean over the tests present at every point", "", true,
+      section(t, means, columns, std::string(geomean_title), "", true,
               out);
     }
     for (const auto& test : t.tests) {

@@ -67,7 +67,7 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
                        markdown_escaped(t.machines[m].name, markdown_place::heading));
     auto means = series_on(t, t.geomean, m);
     if (!means.empty()) {
-      out += "\n### Geometric mean over the tests present at every point\n\n";
+      out += fmt::format("\n### {}\n\n", geomean_title);
       table(t, means, columns, true, out);
     }
     for (const auto& test : t.tests) {

@@ -57,6 +57,10 @@ std::string change_text(const trend& t, const trend_series& s, const trend_chang
 /// follow a colon or start a line.
 std::string method_text(const trend& t);
 
+/// The geometric-mean series' heading, in every format, short enough for 60 columns; what it is
+/// made of (trend_series::tests) is in docs/db.md and the guide.
+inline constexpr std::string_view geomean_title = "Geometric mean, chained from point to point";
+
 /// `text` with its first letter in upper case, to start a sentence.
 std::string sentence(std::string text);
 
