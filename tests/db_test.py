@@ -559,7 +559,7 @@ try:
     blank = os.path.join(work, "blank.db")
     open(blank, "w").close()
     rc, out, err = run("db", "import", "--db", blank, XML)
-    check("an empty file is a new database", rc == 0 and "imported 1 files" in err, (rc, err))
+    check("an empty file is a new database", rc == 0 and "imported 1 file " in err, (rc, err))
 finally:
     shutil.rmtree(work, ignore_errors=True)
 
