@@ -28,10 +28,11 @@ int run_show(int argc, char** argv) {
   const auto ids = id_options_from(args);
   bool failed = false;
   bool first = true;
+  const int width = width_for("-");
   for (const auto& path : args["files"].as<std::vector<std::string>>()) {
     auto files = read_result_files({path}, limits, ids, failed);
     for (const auto& file : files) {
-      std::cout << (first ? "" : "\n") << render_listing(file);
+      std::cout << (first ? "" : "\n") << render_listing(file, width);
       first = false;
     }
   }

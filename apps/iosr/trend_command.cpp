@@ -97,6 +97,7 @@ int run_trend(int argc, char** argv) {
   request.format = format;
   const auto output = args["output"].as<std::string>();
   request.render.color = color_for(output);
+  request.render.width = width_for(output);
   db::store db(database_of(args), false);
   const auto outcome = run_trend(db.load_trend_input(o.filter), request);
   return write_output(output, outcome.text) ? exit_ok : exit_input_failed;

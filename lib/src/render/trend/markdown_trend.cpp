@@ -33,7 +33,7 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
         out += " — |";
         continue;
       }
-      std::string cell = trend_ratio_text(*v->ratio);
+      std::string cell = ratio_text(*v->ratio);
       if (v->runs > 1 && !geomean) cell += fmt::format(" ({})", v->runs);
       out += v->change_point ? " **" + cell + "** |" : " " + cell + " |";
     }
@@ -71,8 +71,12 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
     for (const auto& test : t.tests) {
       auto series = series_on(t, test.series, m);
       if (series.empty()) continue;
-      out += "\n### " + markdown_escaped(trend_heading(test.info)) + "\n\n";
-      if (auto unit = unit_line(test.info); !unit.empty()) out += markdown_escaped(unit) + "\n\n";
+      out += "\n### " +
+             markdown_escaped(
+                 heading_text(test.info.title, test.info.version, test.info.description)) +
+             "\n\n";
+      if (auto unit = unit_about(test.info.unit, test.info.direction); !unit.empty())
+        out += markdown_escaped(unit) + "\n\n";
       table(t, series, columns, false, out);
     }
   }

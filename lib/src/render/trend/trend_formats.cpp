@@ -7,7 +7,6 @@
 
 #include <string>
 
-#include "direction_names.hpp"
 #include "render/format_registry.hpp"
 
 namespace iosr::detail {
@@ -26,28 +25,12 @@ constexpr trend_format formats[] = {
 
 std::span<const trend_format> trend_formats() { return formats; }
 
-std::string trend_ratio_text(double ratio) { return fmt::format("{:.3f}", ratio); }
-
 std::string tests_text(std::size_t tests) {
   return fmt::format(" ({} test{})", tests, tests == 1 ? "" : "s");
 }
 
 std::string p_value_text(double p) {
   return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
-}
-
-std::string trend_heading(const trend_test_info& t) {
-  std::string out = t.title;
-  if (!t.version.empty()) out += " " + t.version;
-  if (!t.description.empty()) out += ": " + t.description;
-  return out;
-}
-
-std::string unit_line(const trend_test_info& t) {
-  const auto dir =
-      by_direction<std::string_view>(t.direction, "higher is better", "lower is better", "");
-  if (t.unit.empty()) return std::string(dir);
-  return dir.empty() ? t.unit : t.unit + ", " + std::string(dir);
 }
 
 std::string baseline_name(const trend& t, const trend_value& v) {
