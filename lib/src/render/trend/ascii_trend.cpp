@@ -26,17 +26,11 @@ std::string cell_text(const trend_value* v, bool geomean) {
   return s;
 }
 
-// The marks a machine's cells show, so that the legend explains those and only those.
-struct marks_shown {
-  bool steps = false;  // `*`
-  bool runs = false;   // `(N)`
-};
-
 // The series of one machine in a table: a row per configuration, a column per point; points
 // that do not fit beside the names go to a further block (render_text_table).
 void block(const trend& t, const std::vector<const trend_series*>& series,
            const std::vector<std::size_t>& columns, const trend_render_options& options,
-           bool geomean, std::size_t total, marks_shown& marks, std::string& out) {
+           bool geomean, std::size_t total, std::string& out) {
   text_table table;
   table.indent = "  ";
   table.min_name = 13;
@@ -58,7 +52,6 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
       row.cells.push_back(cell_text(v, geomean));
       std::string color;
       if (v && v->ratio && v->change_point) {
-        marks.steps = true;
         // Green when the step went up (better), red when it went down.
         bool up = false;
         for (const auto& c : s->changes) {
@@ -66,7 +59,6 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
         }
         if (options.color) color = up ? "\x1b[32m" : "\x1b[31m";
       }
-      if (v && v->ratio && v->runs > 1 && !geomean) marks.runs = true;
       row.colors.push_back(std::move(color));
     }
     table.rows.push_back(std::move(row));
@@ -86,7 +78,7 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
 void render_ascii_trend(const trend& t, const trend_render_options& options, std::string& out) {
   const std::size_t total = usable_width(options.width);
   std::string body;
-  marks_shown marks;
+  const auto marks = marks_shown(t);
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
     if (columns.empty()) continue;
@@ -102,7 +94,7 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
            wrapped("Geometric mean over the tests present at every point", total)) {
         body += line + '\n';
       }
-      block(t, means, columns, options, true, total, marks, body);
+      block(t, means, columns, options, true, total, body);
     }
     for (const auto& test : t.tests) {
       auto series = series_on(t, test.series, m);
@@ -114,7 +106,7 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
       if (auto unit = unit_about(test.info.unit, test.info.direction); !unit.empty()) {
         for (const auto& line : wrapped(unit, total - 2)) body += "  " + line + '\n';
       }
-      block(t, series, columns, options, false, total, marks, body);
+      block(t, series, columns, options, false, total, body);
     }
   }
   if (t.tests.empty()) body += "\nno test to follow\n";

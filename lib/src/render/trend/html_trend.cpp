@@ -173,10 +173,14 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
   out += style;
   out += "</style>\n</head>\n<body>\n";
   out += fmt::format("<h1>Trend by {}</h1>\n", to_string(t.by));
+  // Only the marks the tables and charts show are explained (marks_shown()).
+  const auto marks = marks_shown(t);
   out +=
       "<p>Each configuration's performance ratio against its baseline at the same point (&gt; "
-      "1 = better); (N) = N runs combined by geometric mean. " +
-      html_escaped(sentence(method_text(t))) + "; the first point after a step is ringed.</p>\n";
+      "1 = better)";
+  if (marks.runs) out += "; (N) = N runs combined by geometric mean";
+  out += ". " + html_escaped(sentence(method_text(t)));
+  out += marks.steps ? "; the first point after a step is ringed.</p>\n" : ".</p>\n";
   if (!t.notes.empty()) {
     out += "<ul class=\"notes\">";
     for (const auto& n : t.notes) out += "<li>" + html_escaped(n.text) + "</li>";

@@ -53,10 +53,14 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
 
 void render_markdown_trend(const trend& t, const trend_render_options&, std::string& out) {
   out += fmt::format("# Trend by {}\n\n", to_string(t.by));
+  // Only the marks the tables show are explained (marks_shown()).
+  const auto marks = marks_shown(t);
   out +=
       "Each configuration's performance ratio against its baseline at the same point (> 1 = "
-      "better); (N) = N runs combined by geometric mean. " +
-      markdown_escaped(sentence(method_text(t))) + "; the first point after a step is in bold.\n";
+      "better)";
+  if (marks.runs) out += "; (N) = N runs combined by geometric mean";
+  out += ". " + markdown_escaped(sentence(method_text(t)));
+  out += marks.steps ? "; the first point after a step is in bold.\n" : ".\n";
   for (const auto& n : t.notes) out += "\n- note: " + markdown_escaped(n.text);
   if (!t.notes.empty()) out += '\n';
   for (std::size_t m = 0; m < t.machines.size(); ++m) {

@@ -69,6 +69,23 @@ std::string method_text(const trend& t) {
       t.alpha, t.min_step * 100);
 }
 
+trend_marks marks_shown(const trend& t) {
+  trend_marks marks;
+  auto look = [&](const std::vector<trend_series>& all, bool geomean) {
+    for (const auto& s : all) {
+      for (const auto& v : s.values) {
+        if (!v.ratio) continue;
+        marks.steps = marks.steps || v.change_point;
+        // A geometric mean's count is of tests, said after its name, not of runs.
+        marks.runs = marks.runs || (!geomean && v.runs > 1);
+      }
+    }
+  };
+  look(t.geomean, true);
+  for (const auto& test : t.tests) look(test.series, false);
+  return marks;
+}
+
 std::string sentence(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
   return text;

@@ -51,6 +51,13 @@ std::string change_text(const trend& t, const trend_series& s, const trend_chang
 /// follow a colon or start a line.
 std::string method_text(const trend& t);
 
+/// The marks a trend's tables show, so that each format explains those and only those.
+struct trend_marks {
+  bool steps = false;  ///< some value is the first point after a step (`*`, bold, ringed)
+  bool runs = false;   ///< some test's value combines several runs (`(N)`)
+};
+trend_marks marks_shown(const trend& t);
+
 /// `text` with its first letter in upper case, to start a sentence.
 std::string sentence(std::string text);
 
