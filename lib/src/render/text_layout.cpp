@@ -146,16 +146,17 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
   }
   if (columns == 0) return;
   const std::size_t longest_name = widths[0];
-  // The names take what all the columns leave, at least a third of the width; cells are never
-  // cut (they are figures), so the widest one leaves the names what it must.
+  // The names take what all the columns leave, at least half the width (a name read whole is
+  // worth a further block of columns); cells are never cut (they are figures), so the widest
+  // one leaves the names what it must.
   std::size_t rest = 0, widest = 0;
   for (std::size_t k = 1; k < columns; ++k) {
     rest += 2 + widths[k];
     widest = std::max(widest, widths[k]);
   }
-  const std::size_t third = std::max(table.min_name, room / 3);
+  const std::size_t half = std::max(table.min_name, room / 2);
   std::size_t name_width =
-      std::min(longest_name, std::max(third, room > rest ? room - rest : std::size_t{0}));
+      std::min(longest_name, std::max(half, room > rest ? room - rest : std::size_t{0}));
   if (widest > 0 && name_width + 2 + widest > room) {
     name_width = std::max<std::size_t>(8, room > widest + 2 ? room - widest - 2 : 0);
   }

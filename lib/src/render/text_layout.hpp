@@ -60,7 +60,7 @@ struct text_table {
 };
 
 /// The table laid out in `width` columns (usable_width()), appended to `out`. The name column is
-/// as wide as the longest name, up to a third of the width (never under min_name); the names are
+/// as wide as the longest name, up to half the width (never under min_name); the names are
 /// fitted_names() of each run of rows between headings. Blocks after the first are preceded by a
 /// blank line and show only the rows with a cell in them (and the headings of those).
 void render_text_table(const text_table& table, std::size_t width, std::string& out);
