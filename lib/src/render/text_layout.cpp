@@ -68,29 +68,44 @@ std::string pad_left(std::string_view s, std::size_t width) {
 
 std::vector<std::string> wrapped(std::string_view text, std::size_t width,
                                  std::string_view indent) {
+  if (columns_of(text) <= width) {  // most lines: nothing to do
+    std::string line(text);
+    trim_right(line);
+    return {line};
+  }
   if (columns_of(indent) + 1 >= width) indent = "";
+  const std::size_t indent_columns = columns_of(indent);
   std::vector<std::string> lines(1);
-  bool fresh = true;  // nothing but the indent on the last line yet
+  std::size_t used = 0;  // columns of the last line, counted as it grows
+  bool fresh = true;     // nothing but the indent on the last line yet
   std::size_t start = 0;
   while (start <= text.size()) {
     auto end = text.find(' ', start);
     if (end == std::string_view::npos) end = text.size();
     auto word = text.substr(start, end - start);
+    auto word_columns = columns_of(word);
     start = end + 1;
-    if (!fresh && columns_of(lines.back()) + 1 + columns_of(word) > width) {
+    if (!fresh && used + 1 + word_columns > width) {
       lines.emplace_back(indent);
+      used = indent_columns;
       fresh = true;
     }
-    if (!fresh) lines.back() += ' ';
+    if (!fresh) {
+      lines.back() += ' ';
+      ++used;
+    }
     // A word longer than what is left of a fresh line is broken where the line ends.
-    while (columns_of(lines.back()) + columns_of(word) > width) {
-      const auto room = width - columns_of(lines.back());
+    while (used + word_columns > width) {
+      const auto room = width - used;
       const auto cut = bytes_of_first(word, room);
       lines.back() += word.substr(0, cut);
       word.remove_prefix(cut);
+      word_columns -= room;
       lines.emplace_back(indent);
+      used = indent_columns;
     }
     lines.back() += word;
+    used += word_columns;
     fresh = false;
   }
   for (auto& line : lines) trim_right(line);
