@@ -209,12 +209,14 @@ TEST_CASE("Markdown --columns chooses the columns and their order", "[render][md
   o.table_view = true;
   std::string text;
   iosr::render_comparison(c, "ascii", o, text);
-  CHECK(text.find("\ntest ") != std::string::npos);
+  CHECK(text.find("\n  test ") != std::string::npos);
   const auto header =
-      text.substr(text.find("\ntest ") + 1,
-                  text.find('\n', text.find("\ntest ") + 1) - text.find("\ntest ") - 1);
+      text.substr(text.find("\n  test ") + 1,
+                  text.find('\n', text.find("\n  test ") + 1) - text.find("\n  test ") - 1);
   CHECK(header.find("bfq") < header.find("None"));
   CHECK(header.find("mq-deadline") == std::string::npos);
+  // Its `*` is explained, once, after the summary.
+  CHECK(count(text, "* marks the best value in the group.") == 1);
   std::string html;
   iosr::render_comparison(c, "html", o, html);
   CHECK(html.find("<thead><tr><th>Test</th><th>bfq</th><th>None (baseline)</th></tr></thead>") !=
@@ -392,10 +394,11 @@ TEST_CASE("ascii ranks entries with bars and signed deltas and marks the baselin
   for (std::string_view expected :
        {"SQLite 3.30.1: Threads / Copies: 8\n  Seconds, lower is better; noise n/a\n  1  None",
         "  2  MQ-Deadline       65.07  ", "+45.6%  0.687\n", "-71.2%  0.288\n",
-        "1  None              44.70  #########                      baseline\n", "Summary:"}) {
+        "1  None              44.70  ##########                         baseline\n", "Summary:"}) {
     INFO(expected);
     CHECK(text.find(expected) != std::string::npos);
-  }
+  }  // No `*` in this view: no legend for it.
+  CHECK(text.find("* marks") == std::string::npos);
 }
 
 TEST_CASE("every comparison format calls the baseline by one word", "[render]") {
@@ -501,8 +504,12 @@ TEST_CASE("HTML says what the systems share once and shows what differs", "[rend
   CHECK(count(html, "AMD Ryzen Threadripper 2990WX") == 1);
   const auto differs = html.find("What differs between the configurations:");
   REQUIRE(differs != std::string::npos);
-  CHECK(html.find("<tr><th scope=\"row\">Disk</th>", differs) != std::string::npos);
-  CHECK(html.find("<tr><th scope=\"row\">Processor</th>") == std::string::npos);
+  // A row per configuration, its differing fields in one cell: never wider than the page.
+  CHECK(html.find("<li><span class=\"key\">Disk:</span>", differs) != std::string::npos);
+  CHECK(html.find("<span class=\"key\">Processor:</span>") == std::string::npos);
+  // The five schedulers of each disk differ from the others alike: a row per disk.
+  CHECK(count(html.substr(differs), "<tr><th scope=\"row\">") == 2);
+  CHECK(html.find("WD5000AZRX: None<br>WD5000AZRX: Mq-Deadline<br>", differs) != std::string::npos);
   // No runs: no interval, no whisker, no dot.
   CHECK(html.find("class=\"whisker\"") == std::string::npos);
   CHECK(html.find("class=\"run\"") == std::string::npos);
@@ -520,7 +527,10 @@ TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it 
           {{"None", "10", 1, 3}, {"close", "10.5", 1, 3}, {"far", "30", 1, 3}, {"bare", "12"}})});
   const auto c = iosr::compare(std::vector{f});
   const auto text = rendered(c, "ascii");
-  CHECK(text.find("~ = within the noise") != std::string::npos);
+  // Each mark shown is explained in the legend after the summary: ~, and n/a for `bare`.
+  CHECK(text.find("\n~ marks a delta within the noise") != std::string::npos);
+  CHECK(text.find("\nn/a marks a delta without runs") != std::string::npos);
+  CHECK(text.find("n<3 marks") == std::string::npos);
   CHECK(text.find("+5.0%  1.050  [-44.4, +54.4]    ~\n") != std::string::npos);
   // significant: no mark
   CHECK(text.find("+200.0%  3.000  [+150.6, +249.4]\n") != std::string::npos);

@@ -12,6 +12,7 @@ test too, so that a dropped case does not leave a golden behind that checks noth
 Usage: golden_test.py IOSR SOURCE_DIR"""
 import difflib
 import os
+import re
 import subprocess
 import sys
 
@@ -44,6 +45,15 @@ SUFFIX = ".golden"
 PAIR = INPUTS["000"] + INPUTS["002"]
 
 
+WIDTHS = (60, 200)
+
+
+def columns_of(name):
+    """COLUMNS for a case: N for INPUT.COMMAND.FORMAT.wN.golden, else 80."""
+    m = re.search(r"\.w(\d+)\.golden$", name)
+    return m.group(1) if m else "80"
+
+
 def cases():
     """(golden file name, iosr arguments) of every case: INPUT.COMMAND[.FORMAT].golden."""
     yield f"000+002.compare.md{SUFFIX}", ["compare", "--format", "md", *PAIR]
@@ -56,6 +66,15 @@ def cases():
             if len(paths) == 1 or fmt in COMBINING:
                 yield f"{key}.convert.{fmt}{SUFFIX}", ["convert", "--to", fmt, *paths]
         yield f"{key}.show{SUFFIX}", ["show", *paths]
+    # The terminal layouts at other widths (docs/compare.md, "Widths and names"): the cases
+    # above are at COLUMNS=80; INPUT.COMMAND.FORMAT.wN.golden at COLUMNS=N.
+    for width in WIDTHS:
+        for key in ("002", "all"):
+            yield f"{key}.compare.ascii.w{width}{SUFFIX}", ["compare", *INPUTS[key]]
+            yield f"{key}.table.ascii.w{width}{SUFFIX}", ["table", "--format", "ascii", *INPUTS[key]]
+        yield f"000+002.compare.ascii.w{width}{SUFFIX}", ["compare", *PAIR]
+        yield f"002.show.w{width}{SUFFIX}", ["show", *INPUTS["002"]]
+        yield f"xml.show.w{width}{SUFFIX}", ["show", *INPUTS["xml"]]
 
 
 def diff(expected, actual, name):
@@ -70,7 +89,8 @@ failures, written = [], set()
 env = dict(os.environ, COLUMNS="80", NO_COLOR="1", LC_ALL="C")
 for name, args in cases():
     written.add(name)
-    p = subprocess.run([IOSR, *args], cwd=SOURCE, env=env, capture_output=True, timeout=120)
+    p = subprocess.run([IOSR, *args], cwd=SOURCE, env=dict(env, COLUMNS=columns_of(name)),
+                       capture_output=True, timeout=120)
     if p.returncode != 0:
         failures.append(f"{name}: `iosr {' '.join(args)}` exited {p.returncode}:\n"
                         f"{p.stderr.decode('utf-8', 'replace')[:2000]}")

@@ -40,7 +40,13 @@ PAGES = {  # name: (inputs, screenshot for review)
     "002": ([SEED2], True),
     "xml": ([XML], True),
     "hostile": ([os.path.join(fixtures, "compare", "hostile-labels.txt"), SEED0], False),
+    # 30 configurations of four files whose hardware and software differ in 17 fields: the
+    # widest "what differs" table of the bundled data.
+    "all": ([SEED0, os.path.join(data, "text", "001_d98c4465b017a3b0.txt"), SEED2,
+             os.path.join(data, "text", "004_38fbc586aba1b507.txt"), XML], False),
 }
+# The window widths at which no page may scroll sideways, nor its "what differs" table.
+WIDTHS = (800, 1920)
 
 failures = []
 
@@ -110,6 +116,28 @@ for name, (inputs, shot) in PAGES.items():
         f.write(re.sub(r"<script>.*?</script>\n", "", html, flags=re.S))
     jobs[f"{name}.nojs"] = (url_of(bare), ["--dump-dom"])
     jobs[f"{name}.click"] = (url_of(clicked), ["--dump-dom"])
+    # A copy that measures, once laid out, whether the page or its systems table is wider
+    # than the window, and how much of the window the text uses.
+    measuring = os.path.join(artifacts, f"compare-{name}-measured.html")
+    with open(measuring, "w", encoding="utf-8") as f:
+        f.write(html.replace("</body>", """<script>
+(function () {
+  var root = document.documentElement, systems = document.querySelector("table.systems");
+  document.body.setAttribute("data-measured", JSON.stringify({
+    window: window.innerWidth, page: root.scrollWidth, client: root.clientWidth,
+    body: document.body.getBoundingClientRect().width,
+    systems: systems ? systems.getBoundingClientRect().right : 0
+  }));
+})();
+</script>
+</body>"""))
+    for width in WIDTHS:
+        jobs[f"{name}.width{width}"] = (url_of(measuring),
+                                        [f"--window-size={width},2000", "--dump-dom"])
+        if shot or name == "all":
+            png = os.path.join(artifacts, f"compare-{name.replace(' ', '-')}-{width}.png")
+            jobs[f"{name}.shot{width}"] = (url_of(page), [f"--window-size={width},2400",
+                                                          f"--screenshot={png}"])
     if shot:
         png = os.path.join(artifacts, f"compare-{name}.png")
         if os.path.exists(png):
@@ -154,6 +182,19 @@ for name, (inputs, shot) in PAGES.items():
     check(f"{name}: a click on a header sorts its table (twice: descending)",
           order == sorted(labels, key=str.lower, reverse=True), (order, labels))
     check(f"{name}: no console message after the clicks", not console_lines(err), console_lines(err)[:3])
+
+    for width in WIDTHS:
+        _, measured, err = results[f"{name}.width{width}"]
+        m = re.search(r'data-measured="([^"]*)"', measured)
+        size = json.loads(unescape(m.group(1))) if m else None
+        check(f"{name} at {width} px: measured", size is not None, err[-300:])
+        if size:
+            check(f"{name} at {width} px: the page does not scroll sideways",
+                  size["page"] <= size["client"], size)
+            check(f"{name} at {width} px: the systems table stays within the window",
+                  size["systems"] <= size["client"], size)
+            check(f"{name} at {width} px: the page uses the window's width",
+                  size["body"] >= 0.85 * size["client"], size)
 
     if shot:
         png = os.path.join(artifacts, f"compare-{name}.png")

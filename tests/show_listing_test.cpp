@@ -48,7 +48,7 @@ TEST_CASE("show summary lists warnings with file, line and column", "[show]") {
   // `Other` names a system the file does not describe (a warning) and has a bar far too long
   // for 4.26 (another).
   auto file = iosr::read_results(export_text, "hdd.txt");
-  auto text = iosr::render_listing(file);
+  auto text = iosr::render_listing(file, 200);  // wide enough for each warning on one line
   REQUIRE(file.warnings.size() == 2);
   CHECK(text.find("Warnings\n") != std::string::npos);
   CHECK(text.find("hdd.txt:16:1: bar of 'Other'") != std::string::npos);
@@ -108,5 +108,21 @@ TEST_CASE("show says once what every system has alike, then what differs per sys
         std::string(IOSR_FIXTURES_DIR) +
         "/corpus/xml/pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.xml");
     CHECK(occurrences(iosr::render_listing(file), "Every system") == 0);
+TEST_CASE("show fits its lines to the width, wrapping and never losing a word", "[show][layout]") {
+  auto file = iosr::read_results(export_text, "hdd.txt");
+  for (int width : {40, 60, 80}) {
+    const auto text = iosr::render_listing(file, width);
+    std::string words;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const auto end = text.find('\n', start);
+      const auto line = text.substr(start, end - start);
+      INFO("width " << width << ": " << line);
+      CHECK(line.size() <= static_cast<std::size_t>(width));  // the sample is ASCII
+      start = end + 1;
+    }
+    // The warning is all there, over as many lines as it takes.
+    CHECK(text.find("describe") != std::string::npos);
+    CHECK(text.find("Processor: AMD Ryzen 7 (8 Cores)") != std::string::npos);
   }
 }

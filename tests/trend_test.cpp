@@ -4,6 +4,7 @@
 // mail, and every trend format.
 #include "iosr/trend.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -234,6 +235,48 @@ TEST_CASE("trend: a stricter minimum step or alpha hides the step", "[trend]") {
   o.min_step = 0.2;  // the step is 16 %
   const auto t = iosr::compute_trend(synthetic(), o);
   CHECK(find_series(t, t.geomean, "bfq")->changes.empty());
+}
+
+TEST_CASE("trend: every format explains the step mark when, and only when, a step shows",
+          "[trend][layout]") {
+  iosr::trend_options flat;
+  flat.min_step = 0.2;  // no step at all
+  for (const auto& [options, steps] : {std::pair{iosr::trend_options{}, true}, {flat, false}}) {
+    const auto t = iosr::compute_trend(synthetic(), options);
+    std::string ascii, md, html;
+    iosr::trend_render_options wide;
+    wide.width = 400;  // the legend on one line
+    iosr::render_trend(t, "ascii", wide, ascii);
+    iosr::render_trend(t, "md", {}, md);
+    iosr::render_trend(t, "html", {}, html);
+    INFO("steps: " << steps);
+    CHECK((ascii.find("* marks the first point after a step") != std::string::npos) == steps);
+    CHECK((md.find("the first point after a step is in bold") != std::string::npos) == steps);
+    CHECK((html.find("the first point after a step is ringed") != std::string::npos) == steps);
+    // One run per point: no `(N)` anywhere, so no legend for it.
+    CHECK(ascii.find("(N)") == std::string::npos);
+    CHECK(md.find("(N)") == std::string::npos);
+  }
+}
+
+TEST_CASE("trend: the ASCII lines fit the width", "[trend][layout]") {
+  const auto t = iosr::compute_trend(synthetic());
+  for (int width : {40, 60, 80, 120}) {
+    iosr::trend_render_options o;
+    o.width = width;
+    std::string text;
+    iosr::render_trend(t, "ascii", o, text);
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const auto end = text.find('\n', start);
+      const auto line = text.substr(start, end - start);
+      INFO("width " << width << ": " << line);
+      // Columns, not bytes: the step lines hold a `→`.
+      CHECK(static_cast<int>(std::count_if(line.begin(), line.end(),
+                                           [](char ch) { return (ch & 0xC0) != 0x80; })) <= width);
+      start = end + 1;
+    }
+  }
 }
 
 TEST_CASE("trend: the seeds, one machine each, against none or noop", "[trend]") {

@@ -2,6 +2,7 @@
 // What the subcommands share: limits, reading inputs, writing output (see cli_support.hpp).
 #include "cli_support.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -109,6 +110,20 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options
 bool color_for(const std::string& output) {
   return (output.empty() || output == "-") && isatty(STDOUT_FILENO) &&
          std::getenv("NO_COLOR") == nullptr;
+}
+
+int width_for(const std::string& output) {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long n = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && n > 0 && n < 10000) return static_cast<int>(n);
+  }
+  winsize size{};
+  if ((output.empty() || output == "-") && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 &&
+      size.ws_col > 0) {
+    return size.ws_col;
+  }
+  return 80;
 }
 
 void bad_usage(std::string message) { throw error(error_kind::usage, message); }

@@ -80,6 +80,11 @@ std::string one_of() {
 /// never when NO_COLOR is set (no-color.org), for every command that colours.
 bool color_for(const std::string& output);
 
+/// The width, in columns, that ASCII output to `output` (`-`: standard output) is laid out in,
+/// for every command that lays text out: COLUMNS when set to a number, else the terminal's width
+/// when standard output is a terminal, else 80 (docs/compare.md, "Widths and names").
+int width_for(const std::string& output);
+
 /// The formats of a registry (`list_output_formats()`, ...) as help texts list them: a line
 /// `  NAME: HELP` for each, each after a line break.
 template <class Formats>

@@ -2,9 +2,6 @@
 // The shared part of `iosr compare` and `iosr table` (see comparison_cli.hpp).
 #include "comparison_cli.hpp"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -57,18 +54,6 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
   }
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
-}
-
-// COLUMNS, then the terminal, then 80.
-int terminal_width() {
-  if (const char* columns = std::getenv("COLUMNS")) {
-    char* end = nullptr;
-    const long n = std::strtol(columns, &end, 10);
-    if (end != columns && *end == '\0' && n > 0 && n < 10000) return static_cast<int>(n);
-  }
-  winsize size{};
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
-  return 80;
 }
 
 // One line per entry: what the gate counted (`worse`), or what --gate-skip-noise left out.
@@ -153,7 +138,7 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   const auto output = args["output"].as<std::string>();
   request.render.table_view = command.table_view;
   request.render.color = color_for(output);
-  request.render.width = terminal_width();
+  request.render.width = width_for(output);
   check_request(request);  // before any input is read
   const bool force = args.count("force") > 0;
   if (auto refused = refuse_existing(output, force)) {

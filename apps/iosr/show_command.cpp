@@ -27,11 +27,12 @@ int run_show(int argc, char** argv) {
   const auto ids = id_options_from(args);
   bool failed = false;
   bool first = true;
+  const int width = width_for("-");
   // Each file is shown as it is read: a directory or an archive may hold many.
   read_each_result_file(
       args["files"].as<std::vector<std::string>>(), limits, archive_limits_from(args), ids,
       [&](result_file&& file) {
-        std::cout << (first ? "" : "\n") << render_listing(file);
+        std::cout << (first ? "" : "\n") << render_listing(file, width);
         first = false;
       },
       failed);

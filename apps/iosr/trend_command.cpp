@@ -113,6 +113,7 @@ int run_trend(int argc, char** argv) {
     std::cerr << *refused << '\n';
     return exit_input_failed;
   }
+  request.render.width = width_for(output);
   db::store db(database_of(args), false);
   const auto outcome = run_trend(db.load_trend_input(o.filter), request);
   return write_output(output, outcome.text, force) ? exit_ok : exit_input_failed;

@@ -263,7 +263,7 @@ std::vector<comparison_format_info> list_comparison_formats();
 struct comparison_render_options {
   bool table_view = false;  ///< `iosr table`: a table per compare group and the summary
   bool color = false;       ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
-  int width = 80;           ///< ascii: terminal width
+  int width = 80;           ///< ascii: terminal width in columns (at least 40 is laid out)
   /// The configurations the tables show as columns (Markdown, and the table views of ascii
   /// and html), in this order, each named as --only names one (names_configuration()). Empty:
   /// every configuration of the group. The comparison itself, ranks and summary, covers all.

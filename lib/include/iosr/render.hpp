@@ -34,7 +34,8 @@ struct render_options {
 void render(std::span<const result_file> files, std::string_view format,
             const render_options& options, std::string& out);
 
-/// The listing `iosr show` prints for one file: title, systems, charts, warnings.
-std::string render_listing(const result_file& file);
+/// The listing `iosr show` prints for one file: title, systems, charts, warnings, in lines of
+/// at most `width` columns (at least 40 is laid out; docs/compare.md, "Widths and names").
+std::string render_listing(const result_file& file, int width = 80);
 
 }  // namespace iosr

@@ -221,6 +221,7 @@ std::vector<trend_format_info> list_trend_formats();
 
 struct trend_render_options {
   bool color = false;  ///< ascii: ANSI colours (the CLI decides: TTY and no NO_COLOR)
+  int width = 80;      ///< ascii: terminal width in columns (at least 40 is laid out)
 };
 
 /// Appends the trend in the named format to `out`. Throws iosr::error (error_kind::usage) for an

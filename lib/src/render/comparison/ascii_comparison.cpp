@@ -14,60 +14,16 @@
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
+#include "render/comparison/test_families.hpp"
 #include "render/comparison/uncertainty_cells.hpp"
+#include "render/text_layout.hpp"
 
 namespace iosr::detail {
 
 namespace {
 
-// Columns are counted in characters: UTF-8 continuation bytes take no column.
-std::size_t columns_of(std::string_view s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char ch) { return (ch & 0xC0) != 0x80; }));
-}
-
-std::string truncated(std::string_view s, std::size_t width) {
-  if (columns_of(s) <= width) return std::string(s);
-  std::string out;
-  std::size_t used = 0;
-  for (char ch : s) {
-    const bool starts_char = (ch & 0xC0) != 0x80;
-    if (starts_char && ++used > width - 1) break;
-    out.push_back(ch);
-  }
-  return out + "…";
-}
-
-std::string pad_right(std::string_view s, std::size_t width) {
-  return std::string(s) + std::string(width - std::min(width, columns_of(s)), ' ');
-}
-
-std::string pad_left(std::string_view s, std::size_t width) {
-  return std::string(width - std::min(width, columns_of(s)), ' ') + std::string(s);
-}
-
 // What a terminal cell shows for an unknown figure.
 std::string_view or_dash(std::string_view s) { return s.empty() ? "-" : s; }
-
-// Long headings break at blanks; continuation lines are indented by two.
-std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
-  std::vector<std::string> lines(1);
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    auto end = text.find(' ', start);
-    if (end == std::string_view::npos) end = text.size();
-    const auto word = text.substr(start, end - start);
-    auto& line = lines.back();
-    if (!line.empty() && line != "  " && columns_of(line) + 1 + columns_of(word) > width) {
-      lines.push_back("  ");
-    }
-    auto& current = lines.back();
-    if (!current.empty() && current != "  ") current += ' ';
-    current += word;
-    start = end + 1;
-  }
-  return lines;
-}
 
 class painter {
  public:
@@ -89,244 +45,289 @@ class painter {
 struct layout {
   std::size_t label = 0;
   std::size_t value = 0;
-  std::size_t bar = 0;
+  std::size_t delta = 8;     // `-100.0%`, `+1234.5%`, or wider when a delta of the test is
+  std::size_t ratio = 7;     // `  0.288`: two blanks after the delta, more for a wider ratio
+  std::size_t bar = 0;       // 0: no room for bars
   std::size_t interval = 0;  // 0: no entry of the test has a delta interval
-  // The widest delta and ratio of the test (figure_text() bounds both), so that two blanks
-  // always part them: `+1155.4%  12.554`.
-  std::size_t delta = 7;  // `-100.0%`
-  std::size_t ratio = 5;  // `0.288`
-  std::size_t why = 0;    // the longest reason a row gives for a missing figure, up to why_width
+  bool interval_below = false;  // the interval and mark on a line of their own, under the entry
+  bool marks = false;           // some entry shows a mark
 };
+
+constexpr std::size_t mark_width = 3;  // `n<3`, `n/a`, `~`
+constexpr std::size_t min_bar = 5;
 // The longest reason a row gives for a missing delta (`failed: ` and an input's error text).
 constexpr std::size_t why_width = 60;
-// The summary's ratio column also holds the baseline's word, which a per-test line shows in its
-// delta column.
-constexpr std::size_t summary_ratio_width = baseline_word.size();
-
-layout fit(const comparison& c, const compared_test& test, int width) {
-  layout l;
-  for (const auto& e : test.entries) {
-    l.label = std::max(l.label, columns_of(shown_label(c, e.configuration)));
-    l.value = std::max(l.value, columns_of(e.value_text));
-    l.interval = std::max(l.interval, columns_of(delta_interval_text(e)));
-    const bool base = is_baseline(c, e.configuration) && e.delta_pct;
-    l.delta = std::max(l.delta, base ? baseline_word.size() : delta_text(e.delta_pct).size());
-    l.ratio = std::max(l.ratio, base ? 0 : ratio_text(e.ratio).size());
-    const auto why = missing_text(e);
-    l.why = std::max(l.why, std::min(why_width, columns_of(why.substr(0, why.find_first_of("\r\n")))));
-  }
-  const std::size_t total = static_cast<std::size_t>(std::max(width, 40));
-  l.label = std::min(l.label, std::max<std::size_t>(12, total / 3));
-  // rank, label, value, bar, delta, ratio and noise, with two blanks between them
-  // After the bar: the figures, or a delta and a row's reason for a missing figure, whichever
-  // is wider.
-  const std::size_t figures = 2 + l.delta + 2 + l.ratio + 4 + (l.interval > 0 ? 2 + l.interval : 0);
-  const std::size_t fixed =
-      3 + 2 + l.label + 2 + l.value + 2 + std::max(figures, 2 + l.delta + 2 + l.why);
-  l.bar = total > fixed + 5 ? total - fixed : 5;
-  return l;
-}
 
 bool any_noise_known(const compared_test& test) {
   return std::any_of(test.entries.begin(), test.entries.end(),
                      [](const auto& e) { return e.noise != noise::unknown; });
 }
 
-void render_test(const comparison& c, const compared_test& test, const layout& l, int width,
-                 const painter& paint, std::string& out) {
-  const bool show_noise = any_noise_known(test);
-  for (const auto& line :
-       wrapped(test_heading(test), static_cast<std::size_t>(std::max(width, 40)))) {
-    out += paint.bold(line) + '\n';
+// The columns of a test's lines within the width. Values, deltas, ratios and intervals are never
+// cut; what gives way, in this order: the labels shrink from a third of the width to 12, the
+// bars go, the interval and mark go under their entry, the labels shrink further (fitted_names
+// keeps them apart).
+layout fit(const comparison& c, const compared_test& test, std::size_t total) {
+  layout l;
+  std::size_t longest = 0;
+  for (const auto& e : test.entries) {
+    longest = std::max(longest, columns_of(shown_label(c, e.configuration)));
+    l.value = std::max(l.value, columns_of(e.value_text));
+    l.interval = std::max(l.interval, columns_of(delta_interval_text(e)));
+    const bool base = is_baseline(c, e.configuration) && e.delta_pct;
+    l.delta = std::max(l.delta, base ? baseline_word.size() : delta_text(e.delta_pct).size() + 1);
+    l.ratio = std::max(l.ratio, base ? 0 : ratio_text(e.ratio).size() + 2);
   }
+  l.interval = l.interval > 0 ? std::max(l.interval, mark_width) : 0;
+  l.marks = any_noise_known(test);
+  // rank, label, value, delta and ratio, interval and mark, with two blanks between them
+  auto fixed = [&](std::size_t label) {
+    return 3 + 2 + label + 2 + l.value + 2 + l.delta + l.ratio +
+           (l.interval > 0 && !l.interval_below ? 2 + l.interval : 0) +
+           (l.marks && !l.interval_below ? 2 + mark_width : 0);
+  };
+  const std::size_t wanted = std::min(longest, std::max<std::size_t>(12, total / 3));
+  // The widest label that leaves `room` columns, within [least, wanted].
+  auto label_leaving = [&](std::size_t room, std::size_t least) {
+    const std::size_t others = fixed(0) + room;
+    return std::min(wanted, std::max(std::min(least, wanted), total > others ? total - others : 0));
+  };
+  l.label = label_leaving(2 + min_bar, 12);
+  if (fixed(l.label) > total && (l.interval > 0 || l.marks)) {
+    l.interval_below = true;
+    l.label = label_leaving(2 + min_bar, 12);
+  }
+  if (fixed(l.label) > total) l.label = label_leaving(0, 4);
+  l.bar = fixed(l.label) + 2 + min_bar <= total ? total - fixed(l.label) - 2 : 0;
+  return l;
+}
+
+// The labels of a test's entries as the lines each takes, kept apart within each group.
+std::vector<std::vector<std::string>> entry_labels(const comparison& c, const compared_test& test,
+                                                   std::size_t width) {
+  std::vector<std::vector<std::string>> out;
+  std::size_t from = 0;
+  while (from < test.entries.size()) {
+    const auto group = c.configurations[test.entries[from].configuration].compare_group;
+    std::vector<std::string> names;
+    std::size_t to = from;
+    for (; to < test.entries.size() &&
+           c.configurations[test.entries[to].configuration].compare_group == group;
+         ++to) {
+      names.emplace_back(shown_label(c, test.entries[to].configuration));
+    }
+    for (auto& lines : fitted_names(names, width)) out.push_back(std::move(lines));
+    from = to;
+  }
+  return out;
+}
+
+void render_test(const comparison& c, const compared_test& test, std::size_t total,
+                 const painter& paint, std::string& out) {
+  const layout l = fit(c, test, total);
+  for (const auto& line : wrapped(test_heading(test), total)) out += paint.bold(line) + '\n';
   std::string about = unit_about(test.unit, test.direction);
   if (l.interval > 0) {
     about += std::string(about.empty() ? "" : "; ") + "[" + delta_level_text(c) + " interval]";
   }
-  about +=
-      std::string(about.empty() ? "" : "; ") + (show_noise ? "~ = within the noise" : "noise n/a");
-  out += "  " + about + '\n';
+  if (!l.marks) about += std::string(about.empty() ? "" : "; ") + "noise n/a";
+  if (!about.empty()) {
+    for (const auto& line : wrapped(about, total - 2)) out += "  " + line + '\n';
+  }
 
   double largest = 0;
   for (const auto& e : test.entries) {
     if (e.value && e.kind != entry_kind::pass_fail) largest = std::max(largest, *e.value);
   }
+  const auto labels = entry_labels(c, test, l.label);
   std::size_t group = c.compare_groups.size();  // none yet
-  for (const auto& e : test.entries) {
+  for (std::size_t k = 0; k < test.entries.size(); ++k) {
+    const auto& e = test.entries[k];
     const auto& conf = c.configurations[e.configuration];
     if (c.compare_groups.size() > 1 && conf.compare_group != group) {
       group = conf.compare_group;
-      out += "  [" + c.compare_groups[group].name + "]\n";
+      for (const auto& line : wrapped("[" + c.compare_groups[group].name + "]", total - 2)) {
+        out += "  " + line + '\n';
+      }
     }
     std::size_t bar = 0;
     if (e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail) {
       bar = static_cast<std::size_t>(*e.value / largest * static_cast<double>(l.bar) + 0.5);
     }
     const bool base = is_baseline(c, e.configuration) && e.delta_pct;
-    std::string label = pad_right(truncated(shown_label(c, e.configuration), l.label), l.label);
+    std::string label = pad_right(labels[k].front(), l.label);
     if (e.rank == 1) label = paint.bold(label);
     const std::string delta = base ? std::string(baseline_word) : delta_text(e.delta_pct);
     const std::string ratio = base ? "" : ratio_text(e.ratio);
-    std::string line = fmt::format(
-        "{:>3}  {}  {}  {}  {}", e.rank > 0 ? std::to_string(e.rank) : "-", label,
-        pad_left(e.value_text, l.value), pad_right(std::string(bar, '#'), l.bar),
-        paint.by_verdict(verdict(e), pad_left(delta, l.delta) + "  " + pad_left(ratio, l.ratio)));
+    std::string line = fmt::format("{:>3}  {}  {}  ", e.rank > 0 ? std::to_string(e.rank) : "-",
+                                   label, pad_left(e.value_text, l.value));
+    if (l.bar > 0) line += pad_right(std::string(bar, '#'), l.bar) + "  ";
+    line += paint.by_verdict(verdict(e), pad_left(delta, l.delta) + pad_left(ratio, l.ratio));
     // `~` within the noise, `n<3` too few runs, `n/a` unknown; a significant delta needs none.
     std::string mark;
-    if (show_noise && !base && e.noise != noise::significant) mark = to_string(e.noise);
-    if (l.interval > 0) {
-      std::string interval = base ? "" : delta_interval_text(e);
-      // An entry without an interval in a test with some: its `n/a` stands in the column.
-      if (interval.empty() && e.noise == noise::unknown) std::swap(interval, mark);
-      line += "  " + pad_right(interval, l.interval);
-    }
-    if (!mark.empty()) line += "  " + mark;
-    // Why a delta or ratio is missing (a failed run, a baseline of 0), rather than a bare gap;
-    // an input's error text to its first line and a width that leaves the row one line.
+    if (l.marks && !base && e.noise != noise::significant) mark = to_string(e.noise);
+    std::string interval = base ? "" : delta_interval_text(e);
+    // An entry without an interval in a test with some: its `n/a` stands in the column.
+    if (l.interval > 0 && interval.empty() && e.noise == noise::unknown) std::swap(interval, mark);
+    std::string after;
+    if (l.interval > 0) after += pad_right(interval, l.interval);
+    if (!mark.empty()) after += (after.empty() ? "" : "  ") + mark;
+    while (!after.empty() && after.back() == ' ') after.pop_back();
+    if (!l.interval_below && !after.empty()) line += "  " + after;
     while (!line.empty() && line.back() == ' ') line.pop_back();
     if (const auto why = missing_text(e); !why.empty()) {
       // After what the row shows (a failed row's empty columns fold away), within the width.
       const auto used = columns_of(line) + 2;
-      const auto room = static_cast<std::size_t>(std::max(width, 40));
-      const auto fits = room > used + 20 ? room - used : std::size_t{20};
+      const auto fits = total > used + 20 ? total - used : std::size_t{20};
       line += "  " + truncated(why.substr(0, why.find_first_of("\r\n")), std::min(fits, why_width));
     }
     out += line + '\n';
+    // A wrapped label's further lines, then (when it had no room beside) the interval.
+    for (std::size_t n = 1; n < labels[k].size(); ++n) out += "     " + labels[k][n] + '\n';
+    if (l.interval_below && !after.empty()) out += "     " + after + '\n';
   }
   out += '\n';
 }
 
-// Tests as rows, configurations as columns: the article view for the terminal.
-void render_compare_group_table(const comparison& c, const table_index& index, std::size_t group,
-                        const comparison_render_options& options, std::string& out) {
-  const int width = options.width;
-  const auto confs = shown_columns(c, index, group, options.columns);
-  if (confs.empty()) return;
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> header{"test"};
-  for (auto i : confs) header.push_back(std::string(label_in_compare_group(c, i)));
-  rows.push_back(header);
-  for (std::size_t t = 0; t < c.tests.size(); ++t) {
-    const auto& test = c.tests[t];
-    std::vector<std::string> row{test_heading(test) + " (" + test.unit +
-                                 std::string(direction_arrow(test.direction)) + ")"};
-    bool any = false;
-    for (auto i : confs) {
-      std::string cell = "-";
-      if (const auto* e = index.entry(t, i)) {
-        cell = e->value_text;
-        if (!is_baseline(c, i) && e->delta_pct) cell += " (" + delta_text(e->delta_pct) + ")";
-        if (const auto why = missing_text(*e); !why.empty()) {
-          cell += " (" + truncated(why.substr(0, why.find_first_of("\r\n")), why_width) + ")";
-        }
-        if (e->rank == 1) cell = "*" + cell;
-        any = true;
-      }
-      row.push_back(cell);
-    }
-    if (any) rows.push_back(row);
-  }
-  std::vector<std::size_t> widths(header.size(), 0);
-  for (const auto& r : rows) {
-    for (std::size_t k = 0; k < r.size(); ++k) widths[k] = std::max(widths[k], columns_of(r[k]));
-  }
-  const auto total = static_cast<std::size_t>(std::max(width, 40));
-  widths[0] = std::min(widths[0], std::max<std::size_t>(20, total / 3));
-  out += c.compare_groups[group].name + '\n';
-  // Columns that do not fit beside the test names go to a further block below.
-  std::size_t first = 1;
-  while (first < widths.size()) {
-    std::size_t last = first;
-    std::size_t used = widths[0];
-    while (last < widths.size() && (last == first || used + 2 + widths[last] <= total)) {
-      used += 2 + widths[last++];
-    }
-    for (const auto& r : rows) {
-      std::string line = pad_right(truncated(r[0], widths[0]), widths[0]);
-      for (std::size_t k = first; k < last; ++k) {
-        line += "  " + pad_left(truncated(r[k], total - widths[0] - 2), widths[k]);
-      }
-      out += line + '\n';
-    }
-    out += '\n';
-    first = last;
-  }
-  out += "(* best in the group)\n\n";
+// A test's row name in the table view: what its family's heading does not say already.
+std::string row_name(const compared_test& test, const test_family& family, std::size_t k) {
+  std::string name = family.rest[k];
+  const std::string unit = test.unit + std::string(direction_arrow(test.direction));
+  if (!family.one_unit && !unit.empty()) name += (name.empty() ? "" : " ") + ("(" + unit + ")");
+  return name.empty() ? "-" : name;
 }
 
-void render_summary(const comparison& c, int width, std::string& out) {
-  const auto room = static_cast<std::size_t>(std::max(width, 40));
+// Tests as rows, configurations as columns: the article view for the terminal. Tests come by
+// family as in Markdown, so that a row names only what its family's heading does not.
+bool render_compare_group_table(const comparison& c, const table_index& index,
+                                const std::vector<test_family>& families, std::size_t group,
+                                const comparison_render_options& options, std::size_t total,
+                                std::string& out) {
+  const auto confs = shown_columns(c, index, group, options.columns);
+  if (confs.empty()) return false;
+  text_table table;
+  table.row_indent = "  ";  // rows under their family's heading
+  table.header.push_back("test");
+  table.left.push_back(true);
+  // A label is cut only when it would not fit beside the narrowest test names.
+  const std::size_t widest_label = total - std::min(total, table.min_name + 2);
+  for (auto i : confs) {
+    table.header.push_back(elided(label_in_compare_group(c, i), widest_label));
+    table.left.push_back(false);
+  }
+  bool best = false;
+  for (const auto& family : families) {
+    std::vector<text_table::row> rows;
+    for (std::size_t k = 0; k < family.tests.size(); ++k) {
+      const auto t = family.tests[k];
+      text_table::row row;
+      row.cells.push_back(row_name(c.tests[t], family, k));
+      bool any = false;
+      for (auto i : confs) {
+        std::string cell = "-";
+        if (const auto* e = index.entry(t, i)) {
+          cell = e->value_text;
+          if (!is_baseline(c, i) && e->delta_pct) cell += " (" + delta_text(e->delta_pct) + ")";
+          if (const auto why = missing_text(*e); !why.empty()) {
+            cell += " (" + truncated(why.substr(0, why.find_first_of("\r\n")), why_width) + ")";
+          }
+          if (e->rank == 1) cell = "*" + cell;
+          best = best || e->rank == 1;
+          any = true;
+        }
+        row.cells.push_back(std::move(cell));
+      }
+      if (any) rows.push_back(std::move(row));
+    }
+    if (rows.empty()) continue;
+    std::string heading = family.heading;
+    if (!family.shared.empty()) heading += ": " + family.shared;
+    if (family.one_unit) {
+      const auto unit = unit_about(family.unit, family.direction);
+      if (!unit.empty()) heading += " (" + unit + ")";
+    }
+    table.rows.push_back({heading, {}, {}});
+    for (auto& row : rows) table.rows.push_back(std::move(row));
+  }
+  for (const auto& line : wrapped(c.compare_groups[group].name, total)) out += line + '\n';
+  render_text_table(table, total, out);
+  out += '\n';
+  return best;
+}
+
+void render_summary(const comparison& c, std::size_t total, std::string& out) {
   for (const auto& line : wrapped("Summary: geometric mean of the performance ratios vs the "
                                   "baseline (> 1 = better)",
-                                  room)) {
+                                  total)) {
     out += line + '\n';
   }
-  const auto total = std::to_string(c.tests.size());  // `tests` is `N of TOTAL`, at most this
-  std::size_t label_width = 13;
-  for (std::size_t i = 0; i < c.configurations.size(); ++i) {
-    label_width = std::max(label_width, columns_of(shown_label(c, i)));
-  }
   // The bootstrap intervals, when there are any, and how many tests each resampled.
-  std::size_t interval_width = 0;
-  for (const auto& conf : c.configurations) {
-    interval_width = std::max(interval_width, columns_of(geomean_interval_text(conf)));
+  const bool intervals = any_geomean_interval(c);
+  text_table table;
+  table.indent = "  ";
+  table.min_name = 13;
+  table.header = {"configuration", "ratio", "over", "first", "last", "mean rank"};
+  table.left = {true, false, false, false, false, false};
+  if (intervals) {
+    table.header.push_back(level_text(c) + " interval");
+    table.left.push_back(false);
   }
-  const std::string interval_heading = level_text(c) + " interval";
-  if (interval_width > 0) interval_width = std::max(interval_width, interval_heading.size());
-  const std::size_t intervals = interval_width > 0 ? 2 + interval_width + 2 + 9 : 0;
-  const std::size_t fixed =
-      2 + 2 + summary_ratio_width + 2 + (total.size() * 2 + 4) + 2 + 5 + 2 + 4 + 2 + 9 + intervals;
-  label_width = std::min(label_width, room > fixed + 13 ? room - fixed : std::size_t{13});
-  out += fmt::format("  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}",
-                     pad_right("configuration", label_width), "ratio", summary_ratio_width, "over",
-                     total.size() * 2 + 4, "first", "last", "mean rank");
-  if (interval_width > 0) {
-    out += fmt::format("  {:>{}}  {:>9}", interval_heading, interval_width, "resampled");
-  }
-  out += '\n';
   for (const auto& row : summary_rows(c)) {
     if (c.compare_groups.size() > 1 && row.starts_compare_group) {
-      out += "  [" + c.compare_groups[c.configurations[row.configuration].compare_group].name + "]\n";
+      const auto group = c.configurations[row.configuration].compare_group;
+      table.rows.push_back({"[" + c.compare_groups[group].name + "]", {}, {}});
     }
     const auto& cells = row.cells;
-    out += fmt::format(
-        "  {}  {:>{}}  {:>{}}  {:>5}  {:>4}  {:>9}",
-        pad_right(truncated(shown_label(c, row.configuration), label_width), label_width),
-        or_dash(cells[ratio_cell]), summary_ratio_width, cells[tests_cell], total.size() * 2 + 4,
-        cells[first_cell], cells[last_cell], or_dash(cells[rank_cell]));
+    text_table::row line;
+    line.cells = {std::string(shown_label(c, row.configuration)),
+                  std::string(or_dash(cells[ratio_cell])),
+                  cells[tests_cell],
+                  cells[first_cell],
+                  cells[last_cell],
+                  std::string(or_dash(cells[rank_cell]))};
     const auto& conf = c.configurations[row.configuration];
-    if (interval_width > 0 && conf.geomean_ci_low) {
-      out += fmt::format("  {:>{}}  {:>9}", geomean_interval_text(conf), interval_width,
-                         conf.geomean_ci_tests);
+    if (intervals && conf.geomean_ci_low) {
+      line.cells.push_back(
+          fmt::format("{} ({})", geomean_interval_text(conf), conf.geomean_ci_tests));
     }
-    out += '\n';
+    table.rows.push_back(std::move(line));
   }
-  if (c.statistics.p_values > 0) {
-    std::string how =
-        fmt::format("~: within the noise, Benjamini-Hochberg-adjusted p >= {:g} over {} (Welch)",
-                    c.statistics.alpha, counted(c.statistics.p_values, "p-value"));
-    if (any_delta_interval(c)) {
-      how += "; [ ]: " + delta_level_text(c) +
-             " interval of the delta (Welch), false-coverage adjusted so that it leaves out 0 "
-             "exactly when the adjusted p is below " +
-             fmt::format("{:g}", c.statistics.alpha);
-    }
-    if (c.statistics.bootstrap > 0) {
-      how += fmt::format("; geomean intervals from {} bootstrap resamples of the runs",
-                         c.statistics.bootstrap);
-    }
-    out += '\n';
-    for (const auto& line : wrapped(how + ".", room)) out += line + '\n';
+  render_text_table(table, total, out);
+}
+
+// Every mark the output shows, explained once at its end, and only those it shows.
+void render_legend(const comparison& c, bool best, std::size_t total, std::string& out) {
+  std::vector<std::string> lines;
+  if (best) lines.emplace_back("* marks the best value in the group.");
+  for (auto& line : statistics_legend(c)) lines.push_back(std::move(line));
+  const bool unknown =
+      c.statistics.p_values > 0 && std::any_of(c.tests.begin(), c.tests.end(), [&](const auto& t) {
+        return any_noise_known(t) &&
+               std::any_of(t.entries.begin(), t.entries.end(), [&](const auto& e) {
+                 return e.noise == noise::unknown &&
+                        !(is_baseline(c, e.configuration) && e.delta_pct);
+               });
+      });
+  if (any_geomean_interval(c)) {
+    lines.emplace_back("(N) after a geometric mean's interval: the tests it resampled.");
+  }
+  if (unknown) {
+    lines.emplace_back(
+        "n/a marks a delta without runs or a standard error on a side: it has no "
+        "p-value and is not called significant or noise.");
+  }
+  out += '\n';
+  for (const auto& line : lines) {
+    for (const auto& part : wrapped(line, total)) out += part + '\n';
   }
 }
 
-void render_notes(const comparison& c, int width, std::string& out) {
-  const auto room = static_cast<std::size_t>(std::max(width, 40));
+void render_notes(const comparison& c, std::size_t total, std::string& out) {
   if (const auto unmatched = unmatched_rows(c); !unmatched.empty()) {
     out += "\nNot in every input:\n";
     for (const auto& row : unmatched) {
       const auto line = row.heading + " (" + c.tests[row.test].unit + "): only in " + row.only_in;
-      for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
+      for (const auto& part : wrapped(line, total - 2)) out += "  " + part + '\n';
     }
   }
   std::vector<std::string> lines;
@@ -335,7 +336,7 @@ void render_notes(const comparison& c, int width, std::string& out) {
   if (!lines.empty()) {
     out += "\nNotes:\n";
     for (const auto& line : lines) {
-      for (const auto& part : wrapped(line, room - 2)) out += "  " + part + '\n';
+      for (const auto& part : wrapped(line, total - 2)) out += "  " + part + '\n';
     }
   }
 }
@@ -345,18 +346,20 @@ void render_notes(const comparison& c, int width, std::string& out) {
 void render_ascii_comparison(const comparison& c, const comparison_render_options& options,
                              std::string& out) {
   const painter paint(options.color);
+  const std::size_t total = usable_width(options.width);
+  bool best = false;
   if (options.table_view) {
     const table_index index(c);
+    const auto families = test_families(c);
     for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
-      render_compare_group_table(c, index, g, options, out);
+      best = render_compare_group_table(c, index, families, g, options, total, out) || best;
     }
   } else {
-    for (const auto& test : c.tests) {
-      render_test(c, test, fit(c, test, options.width), options.width, paint, out);
-    }
+    for (const auto& test : c.tests) render_test(c, test, total, paint, out);
   }
-  render_summary(c, options.width, out);
-  render_notes(c, options.width, out);
+  render_summary(c, total, out);
+  render_legend(c, best, total, out);
+  render_notes(c, total, out);
 }
 
 }  // namespace iosr::detail

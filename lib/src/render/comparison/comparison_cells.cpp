@@ -45,23 +45,7 @@ std::string mean_rank_text(std::optional<double> mean_rank) {
 }
 
 std::string test_heading(const compared_test& t) {
-  std::string s = t.title;
-  if (!t.version.empty()) s += " " + t.version;
-  if (!t.description.empty()) s += ": " + t.description;
-  return s;
-}
-
-std::string_view direction_text(direction d) {
-  return by_direction<std::string_view>(d, "higher is better", "lower is better", "");
-}
-
-std::string unit_about(const std::string& unit, direction d) {
-  const auto way = direction_text(d);
-  return unit + (unit.empty() || way.empty() ? "" : ", ") + std::string(way);
-}
-
-std::string_view direction_arrow(direction d) {
-  return by_direction<std::string_view>(d, "↑", "↓", "");
+  return heading_text(t.title, t.version, t.description);
 }
 
 int verdict(const compared_entry& e) {

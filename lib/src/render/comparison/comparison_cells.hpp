@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "iosr/compare.hpp"
+#include "render/test_texts.hpp"
 
 namespace iosr::detail {
 
@@ -33,17 +34,8 @@ std::string missing_text(const compared_entry& e);
 /// `1.5`, the mean rank with one decimal; empty when unknown.
 std::string mean_rank_text(std::optional<double> mean_rank);
 
-/// `SQLite 3.30.1: Threads / Copies: 8`: title, version and description.
+/// `SQLite 3.30.1: Threads / Copies: 8`: heading_text() of the test.
 std::string test_heading(const compared_test& t);
-
-/// `higher is better`, `lower is better`, or empty.
-std::string_view direction_text(direction d);
-
-/// `Seconds, lower is better`: the unit, then direction_text(); either may be absent.
-std::string unit_about(const std::string& unit, direction d);
-
-/// `↑` (higher is better), `↓` (lower is better), or empty.
-std::string_view direction_arrow(direction d);
 
 /// +1 better than the baseline, -1 worse, 0 same or unknown: always from the ratio.
 int verdict(const compared_entry& e);

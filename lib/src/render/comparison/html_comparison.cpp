@@ -47,7 +47,7 @@ constexpr std::string_view style =
 @media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#141414;--muted:#a8a8a8;
 --line:#474747;--head:#242424;--bar:#6b9ad8;--base:#8d8d8d;--better:#74c77a;--worse:#f07a7a;
 --mark:#e8e8e8;--run:#d6e4f7}}
-body{font-family:system-ui,sans-serif;margin:2em auto;max-width:64em;padding:0 1em;
+body{font-family:system-ui,sans-serif;margin:2em 0;padding:0 2em;
 color:var(--fg);background:var(--bg);line-height:1.45}
 h1{font-size:1.6em}h2{font-size:1.3em;margin-top:2em}h3{font-size:1.1em;margin-top:1.5em}
 a{color:inherit}nav ol{margin:.25em 0}nav li{margin:.1em 0}
@@ -56,6 +56,10 @@ th,td{border:1px solid var(--line);padding:.25em .5em;vertical-align:top}
 td.num{text-align:right;white-space:nowrap}th{background:var(--head);text-align:left}
 tbody.family th{background:none;border-left:none;border-right:none;padding-top:1em}
 .scroll{overflow-x:auto}figure{margin:1.25em 0}figcaption{margin-bottom:.25em}
+table.systems{width:100%}table.systems td,table.shared td{overflow-wrap:anywhere}
+table.systems th[scope=row]{width:25%;overflow-wrap:anywhere}
+ul.fields{list-style:none;margin:0;padding:0;columns:26em auto}.fields li{break-inside:avoid}
+.fields .key{color:var(--muted)}
 svg{max-width:100%;height:auto}svg text{font-size:12px;font-family:system-ui,sans-serif;fill:var(--fg)}
 .unit,.shared-options,.lead{color:var(--muted)}
 .better{color:var(--better);fill:var(--better)}.worse{color:var(--worse);fill:var(--worse)}
@@ -363,20 +367,41 @@ void systems_section(const comparison& c, std::string& out) {
     out += "</tbody></table>\n";
   }
   if (!differing.empty()) {
+    // A row per configuration, its differing fields listed in one cell: however many
+    // configurations and fields, the table is as wide as the page and never scrolls sideways.
     out += "<p>What differs between the configurations:</p>\n";
     out +=
-        "<div class=\"scroll\"><table class=\"systems\">\n<thead><tr><th scope=\"col\">"
-        "</th>";
-    for (const auto& conf : c.configurations) {
-      out += "<th scope=\"col\">" + html_escaped(conf.label) + "</th>";
+        "<table class=\"systems\">\n<thead><tr><th scope=\"col\">Configuration</th>"
+        "<th scope=\"col\">What differs</th></tr></thead>\n<tbody>\n";
+    // Configurations that differ from the others alike (the schedulers of one machine) share a
+    // row, in the order they first come.
+    std::vector<std::vector<std::size_t>> rows;  // configurations per row
+    std::vector<std::vector<std::string>> row_values;
+    for (std::size_t i = 0; i < c.configurations.size(); ++i) {
+      std::vector<std::string> mine;
+      for (auto k : differing) mine.push_back(values[k][i]);
+      const auto same = std::find(row_values.begin(), row_values.end(), mine);
+      if (same != row_values.end()) {
+        rows[static_cast<std::size_t>(same - row_values.begin())].push_back(i);
+        continue;
+      }
+      rows.push_back({i});
+      row_values.push_back(std::move(mine));
     }
-    out += "</tr></thead>\n<tbody>\n";
-    for (auto k : differing) {
-      out += "<tr><th scope=\"row\">" + html_escaped(keys[k]) + "</th>";
-      for (const auto& v : values[k]) out += "<td>" + html_escaped(v) + "</td>";
-      out += "</tr>\n";
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      out += "<tr><th scope=\"row\">";
+      for (std::size_t n = 0; n < rows[r].size(); ++n) {
+        out += (n ? "<br>" : "") + html_escaped(c.configurations[rows[r][n]].label);
+      }
+      out += "</th><td><ul class=\"fields\">";
+      for (std::size_t k = 0; k < differing.size(); ++k) {
+        const auto& v = row_values[r][k];
+        out += "<li><span class=\"key\">" + html_escaped(keys[differing[k]]) + ":</span> " +
+               (v.empty() ? std::string("—") : html_escaped(v)) + "</li>";
+      }
+      out += "</ul></td></tr>\n";
     }
-    out += "</tbody></table></div>\n";
+    out += "</tbody></table>\n";
   } else if (c.configurations.size() > 1) {
     out += "<p>Nothing else differs in what the inputs describe.</p>\n";
   }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The `iosr show` listing (render_listing): a readable account of what was read from one file,
-// warnings included.
+// warnings included, in lines that fit the width (render/text_layout.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,11 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "direction_names.hpp"
 #include "iosr/counted.hpp"
 #include "iosr/error.hpp"
 #include "iosr/render.hpp"
 #include "number.hpp"
+#include "render/test_texts.hpp"
+#include "render/text_layout.hpp"
 
 namespace iosr {
 
@@ -58,9 +59,10 @@ std::string joined(const std::vector<std::string>& fields) {
   return out;
 }
 
-std::string_view direction_text(direction d) {
-  return detail::by_direction<std::string_view>(d, "higher is better", "lower is better",
-                                                "no direction");
+// show says so when a chart has no direction; the other formats leave it out.
+std::string_view direction_of(direction d) {
+  const auto text = detail::direction_text(d);
+  return text.empty() ? "no direction" : text;
 }
 
 std::string shown_value(const entry& e) {
@@ -90,59 +92,101 @@ std::string shown_value(const entry& e) {
   }
 }
 
+// `text` wrapped to `width`, each line after `lead` (the first) or as many blanks (the others).
+void put(std::string& out, std::string_view lead, const std::string& text, std::size_t width,
+         std::size_t hang = 0) {
+  const auto room = width - std::min(width, detail::columns_of(lead));
+  const auto lines = detail::wrapped(text, std::max<std::size_t>(room, 10), std::string(hang, ' '));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    out +=
+        (i == 0 ? std::string(lead) : std::string(detail::columns_of(lead), ' ')) + lines[i] + '\n';
+  }
+}
+
+// A chart's entries: labels in a column (fitted_names: shortened only while they stay apart),
+// values beside them, wrapped under themselves when long.
+void put_entries(std::string& out, const result& r, std::size_t width) {
+  constexpr std::string_view lead = "       ";
+  std::vector<std::string> labels;
+  std::size_t longest = 0, widest = 0;
+  for (const auto& e : r.entries) {
+    labels.push_back(e.label);
+    longest = std::max(longest, detail::columns_of(e.label));
+    widest = std::max(widest, detail::columns_of(shown_value(e)));
+  }
+  const std::size_t room = width - lead.size();
+  // The labels take what the values leave, at least a third of the room.
+  const std::size_t label_width =
+      std::min(longest, std::max(room / 3, room > widest + 2 ? room - widest - 2 : 0));
+  const auto fitted = detail::fitted_names(labels, std::max<std::size_t>(label_width, 1));
+  const std::size_t value_width = std::max<std::size_t>(room - label_width - 2, 10);
+  for (std::size_t k = 0; k < r.entries.size(); ++k) {
+    const auto values = detail::wrapped(shown_value(r.entries[k]), value_width);
+    const auto& names = fitted[k];
+    for (std::size_t n = 0; n < std::max(names.size(), values.size()); ++n) {
+      std::string line(lead);
+      line += detail::pad_right(n < names.size() ? names[n] : "", label_width);
+      if (n < values.size()) line += "  " + values[n];
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + '\n';
+    }
+  }
+}
+
 }  // namespace
 
-std::string render_listing(const result_file& file) {
+std::string render_listing(const result_file& file, int width) {
+  const std::size_t total = detail::usable_width(width);
   std::string out;
-  auto it = std::back_inserter(out);
-  fmt::format_to(it, "{} ({})\n", file.source_name, file.format);
-  fmt::format_to(it, "Title:       {}\n", file.title.empty() ? "(none)" : file.title);
-  if (!file.description.empty()) fmt::format_to(it, "Description: {}\n", file.description);
+  put(out, "", fmt::format("{} ({})", file.source_name, file.format), total, 2);
+  put(out, "Title:       ", file.title.empty() ? "(none)" : file.title, total);
+  if (!file.description.empty()) put(out, "Description: ", file.description, total);
 
   std::size_t entries = 0;
   for (const auto& r : file.results) entries += r.entries.size();
-  fmt::format_to(it, "\n{}, {}, {}, {}\n", counted(file.systems.size(), "system"),
-                 counted(file.results.size(), "chart"), counted(entries, "entry", "entries"),
-                 counted(file.warnings.size(), "warning"));
+  out += '\n';
+  put(out, "",
+      fmt::format("{}, {}, {}, {}", counted(file.systems.size(), "system"),
+                  counted(file.results.size(), "chart"), counted(entries, "entry", "entries"),
+                  counted(file.warnings.size(), "warning")),
+      total);
 
-  fmt::format_to(it, "\nSystems\n");
+  out += "\nSystems\n";
   std::vector<std::vector<std::string>> fields;
   for (const auto& s : file.systems) fields.push_back(highlights(s));
   const auto shared = shared_highlights(fields);
   // One field a line: four of them joined ran past 200 columns.
-  if (!shared.empty()) fmt::format_to(it, "  Every system:\n");
-  for (const auto& f : shared) fmt::format_to(it, "    {}\n", f);
+  if (!shared.empty()) out += "  Every system:\n";
+  for (const auto& f : shared) put(out, "    ", f, total, 2);
   for (std::size_t i = 0; i < file.systems.size(); ++i) {
     const auto& s = file.systems[i];
-    fmt::format_to(it, "  {}\n", s.label);
-    fmt::format_to(it, "    group: {}  name: {}  scheduler: {}\n",
-                   s.group.empty() ? "-" : s.group, s.name,
-                   s.scheduler.empty() ? "-" : s.scheduler);
+    put(out, "  ", s.label, total, 2);
+    put(out, "    ",
+        fmt::format("group: {}  name: {}  scheduler: {}", s.group.empty() ? "-" : s.group, s.name,
+                    s.scheduler.empty() ? "-" : s.scheduler),
+        total, 2);
     std::vector<std::string> own;
     for (const auto& f : fields[i]) {
       if (std::find(shared.begin(), shared.end(), f) == shared.end()) own.push_back(f);
     }
-    if (!own.empty()) fmt::format_to(it, "    {}\n", joined(own));
+    if (!own.empty()) put(out, "    ", joined(own), total, 2);
   }
 
-  fmt::format_to(it, "\nCharts\n");
+  out += "\nCharts\n";
   std::size_t n = 0;
   for (const auto& r : file.results) {
-    fmt::format_to(it, "  {}. {}{}{}\n", ++n, r.title, r.version.empty() ? "" : " ", r.version);
-    if (!r.description.empty()) fmt::format_to(it, "     {}\n", r.description);
-    fmt::format_to(it, "     {}{}{}\n", r.unit, r.unit.empty() ? "" : ", ",
-                   direction_text(r.direction));
-    std::size_t width = 0;
-    for (const auto& e : r.entries) width = std::max(width, e.label.size());
-    for (const auto& e : r.entries) {
-      fmt::format_to(it, "       {:<{}}  {}\n", e.label, width, shown_value(e));
-    }
+    const auto number = fmt::format("  {}. ", ++n);
+    put(out, number, r.title + (r.version.empty() ? "" : " ") + r.version, total);
+    if (!r.description.empty()) put(out, "     ", r.description, total, 2);
+    put(out, "     ",
+        r.unit + (r.unit.empty() ? "" : ", ") + std::string(direction_of(r.direction)), total);
+    put_entries(out, r, total);
   }
 
   if (!file.warnings.empty()) {
-    fmt::format_to(it, "\nWarnings\n");
+    out += "\nWarnings\n";
     for (const auto& w : file.warnings) {
-      fmt::format_to(it, "  {}\n", format_diagnostic(file.source_name, w.where, w.message));
+      put(out, "  ", format_diagnostic(file.source_name, w.where, w.message), total, 2);
     }
   }
   return out;

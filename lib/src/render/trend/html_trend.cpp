@@ -109,7 +109,7 @@ void chart(const trend& t, const std::vector<const trend_series*>& series,
           "{}</title></circle>\n",
           x_of[v.point], y_of(*v.ratio), v.change_point ? 6 : 3, v.change_point ? "none" : colour,
           v.change_point ? fmt::format(" stroke=\"{}\" stroke-width=\"2\"", colour) : "",
-          html_escaped(name), html_escaped(t.points[v.point].name), trend_ratio_text(*v.ratio));
+          html_escaped(name), html_escaped(t.points[v.point].name), ratio_text(*v.ratio));
     }
     out += "</g>\n";
     const int legend_y = top + 14 + static_cast<int>(i) * 18;
@@ -139,7 +139,7 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
         out += "<td class=\"num\">—</td>";
         continue;
       }
-      std::string cell = trend_ratio_text(*v->ratio);
+      std::string cell = ratio_text(*v->ratio);
       if (v->runs > 1 && !geomean) cell += fmt::format(" ({})", v->runs);
       out += v->change_point ? "<td class=\"num step\">" + cell + "</td>"
                              : "<td class=\"num\">" + cell + "</td>";
@@ -174,10 +174,14 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
   out += style;
   out += "</style>\n</head>\n<body>\n";
   out += fmt::format("<h1>Trend by {}</h1>\n", to_string(t.by));
+  // Only the marks the tables and charts show are explained (marks_shown()).
+  const auto marks = marks_shown(t);
   out +=
       "<p>Each configuration's performance ratio against its baseline at the same point (&gt; "
-      "1 = better); (N) = N runs combined by geometric mean. " +
-      html_escaped(sentence(method_text(t))) + "; the first point after a step is ringed.</p>\n";
+      "1 = better)";
+  if (marks.runs) out += "; (N) = N runs combined by geometric mean";
+  out += ". " + html_escaped(sentence(method_text(t)));
+  out += marks.steps ? "; the first point after a step is ringed.</p>\n" : ".</p>\n";
   if (!t.notes.empty()) {
     out += "<ul class=\"notes\">";
     for (const auto& n : t.notes) out += "<li>" + html_escaped(n.text) + "</li>";
@@ -195,7 +199,9 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
     for (const auto& test : t.tests) {
       auto series = series_on(t, test.series, m);
       if (series.empty()) continue;
-      section(t, series, columns, trend_heading(test.info), unit_line(test.info), false, out);
+      section(t, series, columns,
+              heading_text(test.info.title, test.info.version, test.info.description),
+              unit_about(test.info.unit, test.info.direction), false, out);
     }
   }
   out += "</body>\n</html>\n";

@@ -34,7 +34,7 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
         out += " — |";
         continue;
       }
-      std::string cell = trend_ratio_text(*v->ratio);
+      std::string cell = ratio_text(*v->ratio);
       if (v->runs > 1 && !geomean) cell += fmt::format(" ({})", v->runs);
       out += v->change_point ? " **" + cell + "** |" : " " + cell + " |";
     }
@@ -54,10 +54,14 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
 
 void render_markdown_trend(const trend& t, const trend_render_options&, std::string& out) {
   out += fmt::format("# Trend by {}\n\n", to_string(t.by));
+  // Only the marks the tables show are explained (marks_shown()).
+  const auto marks = marks_shown(t);
   out +=
       "Each configuration's performance ratio against its baseline at the same point (> 1 = "
-      "better); (N) = N runs combined by geometric mean. " +
-      markdown_escaped(sentence(method_text(t))) + "; the first point after a step is in bold.\n";
+      "better)";
+  if (marks.runs) out += "; (N) = N runs combined by geometric mean";
+  out += ". " + markdown_escaped(sentence(method_text(t)));
+  out += marks.steps ? "; the first point after a step is in bold.\n" : ".\n";
   for (const auto& n : t.notes) out += "\n- note: " + markdown_escaped(n.text);
   if (!t.notes.empty()) out += '\n';
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
@@ -73,9 +77,12 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
     for (const auto& test : t.tests) {
       auto series = series_on(t, test.series, m);
       if (series.empty()) continue;
-      out +=
-          "\n### " + markdown_escaped(trend_heading(test.info), markdown_place::heading) + "\n\n";
-      if (auto unit = unit_line(test.info); !unit.empty())
+      out += "\n### " +
+             markdown_escaped(
+                 heading_text(test.info.title, test.info.version, test.info.description),
+                 markdown_place::heading) +
+             "\n\n";
+      if (auto unit = unit_about(test.info.unit, test.info.direction); !unit.empty())
         out += markdown_escaped(unit, markdown_place::line_start) + "\n\n";
       table(t, series, columns, false, out);
     }

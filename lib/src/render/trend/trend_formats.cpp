@@ -28,26 +28,10 @@ constexpr trend_format formats[] = {
 
 std::span<const trend_format> trend_formats() { return formats; }
 
-std::string trend_ratio_text(double ratio) { return figure_text(ratio, 3); }
-
 std::string tests_text(std::size_t tests) { return " (" + counted(tests, "test") + ")"; }
 
 std::string p_value_text(double p) {
   return p < 0.001 ? std::string("p < 0.001") : fmt::format("p = {:.3f}", p);
-}
-
-std::string trend_heading(const trend_test_info& t) {
-  std::string out = t.title;
-  if (!t.version.empty()) out += " " + t.version;
-  if (!t.description.empty()) out += ": " + t.description;
-  return out;
-}
-
-std::string unit_line(const trend_test_info& t) {
-  const auto dir =
-      by_direction<std::string_view>(t.direction, "higher is better", "lower is better", "");
-  if (t.unit.empty()) return std::string(dir);
-  return dir.empty() ? t.unit : t.unit + ", " + std::string(dir);
 }
 
 std::string baseline_name(const trend& t, const trend_value& v) {
@@ -84,6 +68,23 @@ std::string method_text(const trend& t) {
       "change points: circular binary segmentation of each series, Student's t on the log ratios, "
       "Bonferroni-corrected p < {:g}, steps of at least {:g} %",
       t.alpha, t.min_step * 100);
+}
+
+trend_marks marks_shown(const trend& t) {
+  trend_marks marks;
+  auto look = [&](const std::vector<trend_series>& all, bool geomean) {
+    for (const auto& s : all) {
+      for (const auto& v : s.values) {
+        if (!v.ratio) continue;
+        marks.steps = marks.steps || v.change_point;
+        // A geometric mean's count is of tests, said after its name, not of runs.
+        marks.runs = marks.runs || (!geomean && v.runs > 1);
+      }
+    }
+  };
+  look(t.geomean, true);
+  for (const auto& test : t.tests) look(test.series, false);
+  return marks;
 }
 
 std::string sentence(std::string text) {

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "iosr/trend.hpp"
+#include "render/comparison/comparison_cells.hpp"
 #include "render/format_registry.hpp"
+#include "render/test_texts.hpp"
 
 namespace iosr::detail {
 
@@ -26,22 +28,14 @@ void render_html_trend(const trend& t, const trend_render_options& options, std:
 void render_csv_trend(const trend& t, const trend_render_options& options, std::string& out);
 void render_json_trend(const trend& t, const trend_render_options& options, std::string& out);
 
-// What every trend renderer shows the same way (trend_formats.cpp).
-
-/// `0.931`: three decimals, as compare shows ratios.
-std::string trend_ratio_text(double ratio);
+// What every trend renderer shows the same way (trend_formats.cpp). A ratio's text is
+// ratio_text() and a test's heading and unit heading_text() and unit_about(), as in a comparison.
 
 /// ` (52 tests)`, ` (1 test)`: after a geometric mean's configuration.
 std::string tests_text(std::size_t tests);
 
 /// `p = 0.004`, or `p < 0.001`.
 std::string p_value_text(double p);
-
-/// `SQLite 3.30.1: Threads / Copies: 1`.
-std::string trend_heading(const trend_test_info& t);
-
-/// `Seconds, lower is better`.
-std::string unit_line(const trend_test_info& t);
 
 /// The baseline a value is measured against: a configuration's name, or the baseline point.
 std::string baseline_name(const trend& t, const trend_value& v);
@@ -60,6 +54,13 @@ std::string method_text(const trend& t);
 /// The geometric-mean series' heading, in every format, short enough for 60 columns; what it is
 /// made of (trend_series::tests) is in docs/db.md and the guide.
 inline constexpr std::string_view geomean_title = "Geometric mean, chained from point to point";
+
+/// The marks a trend's tables show, so that each format explains those and only those.
+struct trend_marks {
+  bool steps = false;  ///< some value is the first point after a step (`*`, bold, ringed)
+  bool runs = false;   ///< some test's value combines several runs (`(N)`)
+};
+trend_marks marks_shown(const trend& t);
 
 /// `text` with its first letter in upper case, to start a sentence.
 std::string sentence(std::string text);

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// The layout of text for a terminal (see text_layout.hpp).
+#include "render/text_layout.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace iosr::detail {
+
+namespace {
+
+bool starts_char(char ch) { return (ch & 0xC0) != 0x80; }
+
+// The first `n` characters of `s` (as bytes).
+std::size_t bytes_of_first(std::string_view s, std::size_t n) {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (starts_char(s[i]) && chars++ == n) return i;
+  }
+  return s.size();
+}
+
+// The text in pieces of `width` characters: nothing dropped, so different texts stay different.
+std::vector<std::string> chunked(std::string_view s, std::size_t width) {
+  std::vector<std::string> out;
+  while (!s.empty()) {
+    const auto cut = bytes_of_first(s, width);
+    out.emplace_back(s.substr(0, cut));
+    s.remove_prefix(cut);
+  }
+  if (out.empty()) out.emplace_back();
+  return out;
+}
+
+void trim_right(std::string& line) {
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+}
+
+template <class Lines>
+bool all_distinct(const std::vector<std::string>& names, const Lines& shown) {
+  std::set<typename Lines::value_type> seen;
+  std::set<std::string> names_seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    // The same name twice reads the same however it is laid out: only different ones count.
+    if (!names_seen.insert(names[i]).second) continue;
+    if (!seen.insert(shown[i]).second) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::size_t usable_width(int width) {
+  return std::max<std::size_t>(narrowest_width, width > 0 ? static_cast<std::size_t>(width) : 0);
+}
+
+std::size_t columns_of(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), starts_char));
+}
+
+std::string pad_right(std::string_view s, std::size_t width) {
+  return std::string(s) + std::string(width - std::min(width, columns_of(s)), ' ');
+}
+
+std::string pad_left(std::string_view s, std::size_t width) {
+  return std::string(width - std::min(width, columns_of(s)), ' ') + std::string(s);
+}
+
+std::vector<std::string> wrapped(std::string_view text, std::size_t width,
+                                 std::string_view indent) {
+  if (columns_of(text) <= width) {  // most lines: nothing to do
+    std::string line(text);
+    trim_right(line);
+    return {line};
+  }
+  if (columns_of(indent) + 1 >= width) indent = "";
+  const std::size_t indent_columns = columns_of(indent);
+  std::vector<std::string> lines(1);
+  std::size_t used = 0;  // columns of the last line, counted as it grows
+  bool fresh = true;     // nothing but the indent on the last line yet
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    auto word = text.substr(start, end - start);
+    auto word_columns = columns_of(word);
+    start = end + 1;
+    if (!fresh && used + 1 + word_columns > width) {
+      lines.emplace_back(indent);
+      used = indent_columns;
+      fresh = true;
+    }
+    if (!fresh) {
+      lines.back() += ' ';
+      ++used;
+    }
+    // A word longer than what is left of a fresh line is broken where the line ends.
+    while (used + word_columns > width) {
+      const auto room = width - used;
+      const auto cut = bytes_of_first(word, room);
+      lines.back() += word.substr(0, cut);
+      word.remove_prefix(cut);
+      word_columns -= room;
+      lines.emplace_back(indent);
+      used = indent_columns;
+    }
+    lines.back() += word;
+    used += word_columns;
+    fresh = false;
+  }
+  for (auto& line : lines) trim_right(line);
+  return lines;
+}
+
+std::string elided(std::string_view text, std::size_t width) {
+  const auto n = columns_of(text);
+  if (n <= width) return std::string(text);
+  if (width < 2) return "…";
+  const std::size_t head = width / 2;  // the start gets the odd column: it names the thing
+  const std::size_t tail = width - 1 - head;
+  return std::string(text.substr(0, bytes_of_first(text, head))) + "…" +
+         std::string(text.substr(bytes_of_first(text, n - tail)));
+}
+
+std::vector<std::vector<std::string>> fitted_names(const std::vector<std::string>& names,
+                                                   std::size_t width) {
+  std::vector<std::vector<std::string>> out(names.size());
+  std::vector<std::string> shortened;
+  bool any_long = false;
+  for (const auto& name : names) {
+    shortened.push_back(elided(name, width));
+    any_long = any_long || shortened.back() != name;
+  }
+  if (!any_long || all_distinct(names, shortened)) {
+    for (std::size_t i = 0; i < names.size(); ++i) out[i] = {shortened[i]};
+    return out;
+  }
+  // Eliding made two rows alike: the long names are wrapped whole. Wrapping at blanks loses
+  // runs of blanks, so names that differ only there are cut into pieces instead.
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    out[i] = columns_of(names[i]) <= width ? std::vector<std::string>{names[i]}
+                                           : wrapped(names[i], width);
+  }
+  if (all_distinct(names, out)) return out;
+  for (std::size_t i = 0; i < names.size(); ++i) out[i] = chunked(names[i], width);
+  return out;
+}
+
+void render_text_table(const text_table& table, std::size_t width, std::string& out) {
+  const std::size_t columns = table.header.size();
+  const std::size_t total = width - std::min(width, columns_of(table.indent));
+  // The rows' width: under headings, rows may be indented further.
+  const std::size_t room = total - std::min(total, columns_of(table.row_indent));
+  std::vector<std::size_t> widths(columns, 0);
+  for (std::size_t k = 0; k < columns; ++k) widths[k] = columns_of(table.header[k]);
+  for (const auto& r : table.rows) {
+    if (!r.heading.empty()) continue;
+    for (std::size_t k = 0; k < r.cells.size() && k < columns; ++k) {
+      widths[k] = std::max(widths[k], columns_of(r.cells[k]));
+    }
+  }
+  if (columns == 0) return;
+  const std::size_t longest_name = widths[0];
+  // The names take what all the columns leave, at least half the width (a name read whole is
+  // worth a further block of columns); cells are never cut (they are figures), so the widest
+  // one leaves the names what it must.
+  std::size_t rest = 0, widest = 0;
+  for (std::size_t k = 1; k < columns; ++k) {
+    rest += 2 + widths[k];
+    widest = std::max(widest, widths[k]);
+  }
+  const std::size_t half = std::max(table.min_name, room / 2);
+  std::size_t name_width =
+      std::min(longest_name, std::max(half, room > rest ? room - rest : std::size_t{0}));
+  if (widest > 0 && name_width + 2 + widest > room) {
+    name_width = std::max<std::size_t>(8, room > widest + 2 ? room - widest - 2 : 0);
+  }
+  name_width = std::max<std::size_t>(name_width, 1);
+
+  // Each run of rows between headings is one block of names to keep apart.
+  std::vector<std::vector<std::string>> name_lines(table.rows.size());
+  for (std::size_t from = 0; from < table.rows.size();) {
+    std::size_t to = from;
+    std::vector<std::string> names;
+    while (to < table.rows.size() && table.rows[to].heading.empty()) {
+      names.push_back(table.rows[to].cells.empty() ? std::string() : table.rows[to].cells[0]);
+      ++to;
+    }
+    auto fitted = fitted_names(names, name_width);
+    for (std::size_t i = 0; i < fitted.size(); ++i) name_lines[from + i] = std::move(fitted[i]);
+    from = to == from ? to + 1 : to;
+  }
+
+  const bool any_header = std::any_of(table.header.begin(), table.header.end(),
+                                      [](const auto& h) { return !h.empty(); });
+  auto cell = [&](std::string_view text, std::size_t k, std::string_view color) {
+    const bool left = k < table.left.size() && table.left[k];
+    const std::string padding(widths[k] - std::min(widths[k], columns_of(text)), ' ');
+    std::string shown =
+        color.empty() ? std::string(text) : std::string(color) + std::string(text) + "\x1b[0m";
+    return left ? shown + padding : padding + shown;
+  };
+  std::size_t first = 1;
+  do {
+    std::size_t last = first;
+    std::size_t used = name_width;
+    while (last < columns && (last == first || used + 2 + widths[last] <= room)) {
+      used += 2 + widths[last++];
+    }
+    if (first > 1) out += '\n';
+    const std::string lead = table.indent + table.row_indent;
+    if (any_header) {
+      std::string line = lead + pad_right(elided(table.header[0], name_width), name_width);
+      for (std::size_t k = first; k < last; ++k) line += "  " + cell(table.header[k], k, "");
+      trim_right(line);
+      out += line + '\n';
+    }
+    // A further block shows the rows with something in its columns, and their headings.
+    auto shown = [&](const text_table::row& row) {
+      if (first == 1) return true;
+      for (std::size_t k = first; k < last && k < row.cells.size(); ++k) {
+        if (!row.cells[k].empty()) return true;
+      }
+      return false;
+    };
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      const auto& row = table.rows[r];
+      if (!row.heading.empty()) {
+        bool any = false;
+        for (std::size_t next = r + 1; next < table.rows.size() && !any; ++next) {
+          if (!table.rows[next].heading.empty()) break;
+          any = shown(table.rows[next]);
+        }
+        if (!any) continue;
+        for (const auto& line : wrapped(row.heading, total)) out += table.indent + line + '\n';
+        continue;
+      }
+      if (!shown(row)) continue;
+      const auto& names = name_lines[r];
+      for (std::size_t n = 0; n < names.size(); ++n) {
+        std::string line = lead + pad_right(names[n], name_width);
+        // The cells go on the name's first line; a wrapped name's further lines stand alone.
+        for (std::size_t k = first; n == 0 && k < last; ++k) {
+          const std::string_view text =
+              k < row.cells.size() ? std::string_view(row.cells[k]) : std::string_view();
+          const std::string_view color =
+              k < row.colors.size() ? std::string_view(row.colors[k]) : std::string_view();
+          line += "  " + cell(text, k, color);
+        }
+        trim_right(line);
+        out += line + '\n';
+      }
+    }
+    first = last;
+  } while (first < columns);
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// The terminal layout (render/text_layout.hpp): lines fit their width, and names shortened to a
+// column stay distinct: checked as a property over the names of real files (every chart's entry
+// labels, every file's test names) at many widths, and over generated names.
+#include "render/text_layout.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "iosr/read.hpp"
+
+namespace {
+
+using iosr::detail::columns_of;
+using iosr::detail::fitted_names;
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const auto& l : lines) s += l + '\n';
+  return s;
+}
+
+// The property: every line within the width, and names that differ read differently.
+void check_fitted(const std::vector<std::string>& names, std::size_t width) {
+  const auto fitted = fitted_names(names, width);
+  REQUIRE(fitted.size() == names.size());
+  std::set<std::string> distinct_names(names.begin(), names.end());
+  std::set<std::string> shown;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    REQUIRE_FALSE(fitted[i].empty());
+    for (const auto& line : fitted[i]) {
+      INFO("name: " << names[i] << ", width " << width << ", line: " << line);
+      CHECK(columns_of(line) <= width);
+    }
+    shown.insert(joined(fitted[i]));
+  }
+  INFO("width " << width << ", first name: " << (names.empty() ? "" : names.front()));
+  CHECK(shown.size() == distinct_names.size());
+}
+
+// Blocks of names from the real files: each chart's entry labels, and each file's test names
+// (title, version and description, as a table's rows would show them without families).
+std::vector<std::vector<std::string>> name_blocks() {
+  std::vector<std::vector<std::string>> blocks;
+  const std::filesystem::path corpus = std::filesystem::path(IOSR_FIXTURES_DIR) / "corpus";
+  std::vector<std::filesystem::path> paths;
+  for (const auto& dir : {"xml", "pts-text"}) {
+    for (const auto& f : std::filesystem::directory_iterator(corpus / dir)) paths.push_back(f);
+  }
+  for (const auto& f : std::filesystem::directory_iterator(IOSR_DATA_DIR "/text")) {
+    paths.push_back(f);
+  }
+  for (const auto& path : paths) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    iosr::result_file file;
+    try {
+      file = iosr::read_results(text.str(), path.filename().string());
+    } catch (const std::exception&) {
+      continue;  // a file that does not read has no names to lay out
+    }
+    std::vector<std::string> tests;
+    for (const auto& r : file.results) {
+      std::vector<std::string> labels;
+      for (const auto& e : r.entries) labels.push_back(e.label);
+      blocks.push_back(labels);
+      tests.push_back(r.title + " " + r.version + ": " + r.description);
+    }
+    blocks.push_back(tests);
+  }
+  return blocks;
+}
+
+}  // namespace
+
+TEST_CASE("wrapped lines fit, long words are broken, nothing is lost", "[layout]") {
+  using iosr::detail::wrapped;
+  const auto lines = wrapped("Flexible IO Tester 3.18: Type: Random Read - Engine: IO_uring", 20);
+  REQUIRE(lines.size() > 1);
+  for (const auto& l : lines) CHECK(columns_of(l) <= 20);
+  CHECK(lines[0] == "Flexible IO Tester");
+  CHECK(lines[1].rfind("  ", 0) == 0);  // continuation lines are indented
+  const auto word = wrapped("Kernel: 5.6.0-050600rc7-generic-with-a-very-long-suffix", 16);
+  std::string back;
+  for (const auto& l : word) {
+    CHECK(columns_of(l) <= 16);
+    back += l.substr(l.find_first_not_of(' '));  // the continuation's indent
+  }
+  CHECK(back == "Kernel:5.6.0-050600rc7-generic-with-a-very-long-suffix");
+}
+
+TEST_CASE("elided keeps the start and the end of a name, in characters", "[layout]") {
+  using iosr::detail::elided;
+  CHECK(elided("BFQ low-latency", 20) == "BFQ low-latency");
+  CHECK(elided("BFQ low-latency", 9) == "BFQ …ency");
+  CHECK(columns_of(elided("Größe über alles", 7)) == 7);
+}
+
+TEST_CASE("names are shortened only while the rows stay apart", "[layout]") {
+  // Eliding would read `Type: Ra…4KB` for both: they are wrapped whole instead.
+  const std::vector<std::string> fio = {
+      "Type: Random Read - IO Engine: Linux AIO - Buffered: No - Block Size: 4KB",
+      "Type: Random Write - IO Engine: Linux AIO - Buffered: No - Block Size: 4KB"};
+  const auto fitted = fitted_names(fio, 16);
+  CHECK(fitted[0].size() > 1);
+  CHECK(joined(fitted[0]) != joined(fitted[1]));
+  // Names that differ at their start or end keep one line each.
+  const std::vector<std::string> kernels = {"5.6.0-050600rc7-generic one",
+                                            "5.6.0-050600rc7-generic two", "none"};
+  const auto short_ones = fitted_names(kernels, 12);
+  CHECK(short_ones[0].size() == 1);
+  CHECK(short_ones[0] != short_ones[1]);
+  check_fitted(kernels, 12);
+}
+
+TEST_CASE("property: the names of real files stay distinct at every width", "[layout]") {
+  const auto blocks = name_blocks();
+  REQUIRE(blocks.size() > 50);
+  for (const auto& names : blocks) {
+    for (std::size_t width : {4, 8, 12, 13, 16, 20, 26, 40, 60}) check_fitted(names, width);
+  }
+}
+
+TEST_CASE("property: generated names stay distinct at every width", "[layout]") {
+  std::mt19937 random(25);
+  const std::vector<std::string> parts = {
+      "BFQ", "BFQ low-latency", "Kyber", "None", " ", "  ", "mq-deadline", "é", "…",
+      "-",   "Type: Random",    "4KB"};
+  for (int round = 0; round < 400; ++round) {
+    std::vector<std::string> names(2 + random() % 6);
+    for (auto& name : names) {
+      const auto n = 1 + random() % 6;
+      for (unsigned k = 0; k < n; ++k) name += parts[random() % parts.size()];
+    }
+    for (std::size_t width : {2, 5, 9, 14, 30}) check_fitted(names, width);
+  }
+}
+
+TEST_CASE("a text table fits its width, moving columns to further blocks", "[layout]") {
+  iosr::detail::text_table t;
+  t.header = {"test"};
+  t.left = {true};
+  for (int k = 0; k < 8; ++k) {
+    t.header.push_back("configuration " + std::to_string(k));
+    t.left.push_back(false);
+  }
+  t.rows.push_back(
+      {"A family heading that is long enough to need more than one line here", {}, {}});
+  for (int r = 0; r < 3; ++r) {
+    iosr::detail::text_table::row row;
+    row.cells.push_back("Block Size: " + std::to_string(4 << r) + "KB - a long test name");
+    for (int k = 0; k < 8; ++k) row.cells.push_back("12345.6 (+10.0%)");
+    t.rows.push_back(row);
+  }
+  for (std::size_t width : {40, 60, 80, 200}) {
+    std::string out;
+    iosr::detail::render_text_table(t, width, out);
+    std::istringstream lines(out);
+    std::size_t n = 0;
+    for (std::string line; std::getline(lines, line); ++n) {
+      INFO("width " << width << ": " << line);
+      CHECK(columns_of(line) <= width);
+    }
+    // Every configuration is still shown, in some block.
+    for (int k = 0; k < 8; ++k) {
+      CHECK(out.find("configuration " + std::to_string(k)) != std::string::npos);
+    }
+  }
+}
