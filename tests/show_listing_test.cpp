@@ -108,6 +108,9 @@ TEST_CASE("show says once what every system has alike, then what differs per sys
         std::string(IOSR_FIXTURES_DIR) +
         "/corpus/xml/pts-0.1.0_2008_encode-ogg_single-run_benchmark-first.xml");
     CHECK(occurrences(iosr::render_listing(file), "Every system") == 0);
+  }
+}
+
 TEST_CASE("show fits its lines to the width, wrapping and never losing a word", "[show][layout]") {
   auto file = iosr::read_results(export_text, "hdd.txt");
   for (int width : {40, 60, 80}) {

@@ -112,6 +112,18 @@ std::vector<std::string> wrapped(std::string_view text, std::size_t width,
   return lines;
 }
 
+std::string truncated(std::string_view text, std::size_t width) {
+  if (columns_of(text) <= width) return std::string(text);
+  std::string out;
+  std::size_t used = 0;
+  for (char ch : text) {
+    const bool starts_char = (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    if (starts_char && ++used > width - std::min<std::size_t>(width, 1)) break;
+    out.push_back(ch);
+  }
+  return out + "…";
+}
+
 std::string elided(std::string_view text, std::size_t width) {
   const auto n = columns_of(text);
   if (n <= width) return std::string(text);

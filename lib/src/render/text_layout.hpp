@@ -32,6 +32,10 @@ std::vector<std::string> wrapped(std::string_view text, std::size_t width,
 /// end (where labels and test options usually differ) stay; the text itself when it fits.
 std::string elided(std::string_view text, std::size_t width);
 
+/// The text cut to `width` columns, ending in `…`: for a sentence whose start says what matters
+/// (an input's error text as a row's reason); the text itself when it fits.
+std::string truncated(std::string_view text, std::size_t width);
+
 /// Names of the rows of one block, each as the lines it takes in a column `width` wide. A name
 /// that fits is one line. Longer names are elided in the middle, unless that makes two rows read
 /// the same (or one read as another's full name); then every long name of the block is wrapped

@@ -51,12 +51,13 @@ struct layout {
   std::size_t interval = 0;  // 0: no entry of the test has a delta interval
   bool interval_below = false;  // the interval and mark on a line of their own, under the entry
   bool marks = false;           // some entry shows a mark
+  std::size_t why = 0;          // the longest reason a row gives for a missing figure
 };
 
-constexpr std::size_t mark_width = 3;  // `n<3`, `n/a`, `~`
-constexpr std::size_t min_bar = 5;
 // The longest reason a row gives for a missing delta (`failed: ` and an input's error text).
 constexpr std::size_t why_width = 60;
+constexpr std::size_t mark_width = 3;  // `n<3`, `n/a`, `~`
+constexpr std::size_t min_bar = 5;
 
 bool any_noise_known(const compared_test& test) {
   return std::any_of(test.entries.begin(), test.entries.end(),
@@ -77,14 +78,20 @@ layout fit(const comparison& c, const compared_test& test, std::size_t total) {
     const bool base = is_baseline(c, e.configuration) && e.delta_pct;
     l.delta = std::max(l.delta, base ? baseline_word.size() : delta_text(e.delta_pct).size() + 1);
     l.ratio = std::max(l.ratio, base ? 0 : ratio_text(e.ratio).size() + 2);
+    const auto why = missing_text(e);
+    l.why = std::max(l.why, std::min(why_width, columns_of(why.substr(0, why.find_first_of("\r\n")))));
   }
   l.interval = l.interval > 0 ? std::max(l.interval, mark_width) : 0;
   l.marks = any_noise_known(test);
   // rank, label, value, delta and ratio, interval and mark, with two blanks between them
   auto fixed = [&](std::size_t label) {
-    return 3 + 2 + label + 2 + l.value + 2 + l.delta + l.ratio +
-           (l.interval > 0 && !l.interval_below ? 2 + l.interval : 0) +
-           (l.marks && !l.interval_below ? 2 + mark_width : 0);
+    // After the bar: the figures, or a delta and a row's reason for a missing figure, whichever
+    // is wider.
+    const std::size_t figures = l.delta + l.ratio +
+                                (l.interval > 0 && !l.interval_below ? 2 + l.interval : 0) +
+                                (l.marks && !l.interval_below ? 2 + mark_width : 0);
+    return 3 + 2 + label + 2 + l.value + 2 +
+           std::max(figures, l.why > 0 ? l.delta + 2 + l.why : 0);
   };
   const std::size_t wanted = std::min(longest, std::max<std::size_t>(12, total / 3));
   // The widest label that leaves `room` columns, within [least, wanted].
@@ -229,7 +236,13 @@ bool render_compare_group_table(const comparison& c, const table_index& index,
           cell = e->value_text;
           if (!is_baseline(c, i) && e->delta_pct) cell += " (" + delta_text(e->delta_pct) + ")";
           if (const auto why = missing_text(*e); !why.empty()) {
-            cell += " (" + truncated(why.substr(0, why.find_first_of("\r\n")), why_width) + ")";
+            // Cut to what a column beside the narrowest test names has: a figure is never cut,
+            // so a long reason would push the table past the width.
+            const auto used = columns_of(cell) + 3;
+            const auto room = widest_label > used + 10 ? widest_label - used : std::size_t{10};
+            cell += " (" +
+                    truncated(why.substr(0, why.find_first_of("\r\n")), std::min(room, why_width)) +
+                    ")";
           }
           if (e->rank == 1) cell = "*" + cell;
           best = best || e->rank == 1;
@@ -308,9 +321,6 @@ void render_legend(const comparison& c, bool best, std::size_t total, std::strin
                         !(is_baseline(c, e.configuration) && e.delta_pct);
                });
       });
-  if (any_geomean_interval(c)) {
-    lines.emplace_back("(N) after a geometric mean's interval: the tests it resampled.");
-  }
   if (unknown) {
     lines.emplace_back(
         "n/a marks a delta without runs or a standard error on a side: it has no "

@@ -96,7 +96,7 @@ std::vector<std::string> statistics_legend(const comparison& c) {
     lines.push_back(fmt::format(
         "The interval of a geometric mean ratio is a {} bootstrap percentile interval: {} "
         "resamples of every entry's runs; tests without runs enter as fixed ratios, and "
-        "\"resampled\" says how many tests had runs.",
+        "the count beside each interval says how many tests had runs.",
         level_text(c), s.bootstrap));
   }
   return lines;
