@@ -544,3 +544,19 @@ TEST_CASE("Renderers mark a delta within the noise with ~ and show n/a where it 
   CHECK(rows[3][6] == "close");
   CHECK(rows[3][16] == "~");
 }
+
+TEST_CASE("With no delta within the noise, no format explains ~ as if one were",
+          "[render][noise]") {
+  // Two deltas far outside their runs' noise (SE 0.1, N 5): both significant, no `~` shown.
+  const auto f = file("x.txt", {chart("fio", "", "MB/s", direction::higher,
+                                      {{"None", "10", 0.1, 5}, {"up", "20", 0.1, 5}}),
+                                chart("sqlite", "", "Seconds", direction::lower,
+                                      {{"None", "10", 0.1, 5}, {"slow", "15", 0.1, 5}})});
+  const auto c = iosr::compare(std::vector{f});
+  for (auto format : {"ascii", "md", "html"}) {
+    INFO(format);
+    const auto out = rendered(c, format);
+    CHECK(out.find("~ marks a delta") == std::string::npos);
+    CHECK(out.find("No delta is within the noise") != std::string::npos);
+  }
+}

@@ -68,11 +68,24 @@ std::vector<std::string> statistics_legend(const comparison& c) {
         "none is called significant or noise.");
     return lines;
   }
-  lines.push_back(fmt::format(
-      "~ marks a delta within the noise: Welch's t-test on the runs (or on the standard error "
-      "and N an input gives), its p-value adjusted by Benjamini-Hochberg over the {} "
-      "of this comparison, is at least {:g}; a delta without a mark stands out from it.",
-      counted(s.p_values, "p-value"), s.alpha));
+  // The legend explains the marks shown: with no `~` anywhere, it says why none is.
+  const bool within = std::any_of(c.tests.begin(), c.tests.end(), [](const auto& t) {
+    return std::any_of(t.entries.begin(), t.entries.end(),
+                       [](const auto& e) { return e.noise == noise::not_significant; });
+  });
+  if (within) {
+    lines.push_back(fmt::format(
+        "~ marks a delta within the noise: Welch's t-test on the runs (or on the standard error "
+        "and N an input gives), its p-value adjusted by Benjamini-Hochberg over the {} "
+        "of this comparison, is at least {:g}; a delta without a mark stands out from it.",
+        counted(s.p_values, "p-value"), s.alpha));
+  } else {
+    lines.push_back(fmt::format(
+        "No delta is within the noise (which ~ would mark): every delta with 3 or more runs on "
+        "both sides stands out from it, its Welch's t-test p-value adjusted by "
+        "Benjamini-Hochberg over the {} of this comparison being below {:g}.",
+        counted(s.p_values, "p-value"), s.alpha));
+  }
   const bool few = std::any_of(c.tests.begin(), c.tests.end(), [](const auto& t) {
     return std::any_of(t.entries.begin(), t.entries.end(),
                        [](const auto& e) { return e.noise == noise::few_runs; });
