@@ -352,6 +352,28 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("not a result\n")
     rc, out, err = run("compare", bad, SEED0)
     check("compare with a bad input exits 1 and still compares the rest", rc == 1 and "Summary:" in out, err)
+    # A failed run and a throughput of 0 against a baseline with a value are the worst
+    # regressions there are; a time of 0 is no loss (docs/compare.md, "The regression gate").
+    lost = os.path.join(tmp, "lost.xml")
+    with open(lost, "w") as f:
+        f.write('<?xml version="1.0"?>\n<PhoronixTestSuite><Generated><Title>gate</Title></Generated>'
+                '<System><Identifier>None</Identifier></System><System><Identifier>bfq</Identifier></System>'
+                '<System><Identifier>kyber</Identifier></System>'
+                '<Result><Title>fio</Title><Scale>MB/s</Scale><Proportion>HIB</Proportion><Data>'
+                '<Entry><Identifier>None</Identifier><Value>1530.2</Value></Entry>'
+                '<Entry><Identifier>bfq</Identifier><Value></Value><JSON>{"error":"E: out of disk"}</JSON></Entry>'
+                '<Entry><Identifier>kyber</Identifier><Value>0</Value></Entry></Data></Result>'
+                '<Result><Title>sqlite</Title><Scale>Seconds</Scale><Proportion>LIB</Proportion><Data>'
+                '<Entry><Identifier>None</Identifier><Value>10</Value></Entry>'
+                '<Entry><Identifier>kyber</Identifier><Value>0</Value></Entry></Data></Result>'
+                '</PhoronixTestSuite>\n')
+    rc, _, err = run("compare", "--fail-if-worse", "1000000", "--gate-skip-noise", lost)
+    check("a failed run and a throughput of 0 trip every gate, and say what happened", rc == 3
+          and "fio: bfq failed (E: out of disk) where None has 1530.2" in err
+          and "fio: kyber is 0 where None has 1530.2" in err and "sqlite" not in err, (rc, err))
+    rc, out, err = run("compare", "--fail-if-worse", "5", lost, bad)
+    check("an input that fails does not hide the gate: its regressions are named, exit 1", rc == 1
+          and "fio: bfq failed" in err and "bad.txt" in err and "Summary:" in out, (rc, err))
     target = os.path.join(tmp, "page.html")
     rc, out, _ = run("compare", "-f", "html", "-o", target, SEED0)
     check("compare -o writes the page", rc == 0 and out == "" and os.path.getsize(target) > 10000)

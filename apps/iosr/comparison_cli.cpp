@@ -2,6 +2,8 @@
 // The shared part of `iosr compare` and `iosr table` (see comparison_cli.hpp).
 #include "comparison_cli.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -66,7 +68,7 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
       why = few ? "not counted (fewer than 3 runs), " : "not counted (within the noise), ";
     }
     std::cerr << "iosr " << command << ": " << why << "worse than the baseline by more than "
-              << limit << "%: " << regression_text(c, r) << '\n';
+              << fmt::format("{}", limit) << "%: " << regression_text(c, r) << '\n';
   }
 }
 
@@ -158,7 +160,8 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
 
   const auto outcome = run_compare(files, request);
   if (!write_output(output, outcome.text, force)) return exit_input_failed;
-  if (failed) return exit_input_failed;
+  // The gate runs on what was read even when an input failed, so that a CI log names every
+  // regression; the failed input still decides the exit status (1 before 3).
   if (request.fail_if_worse) {
     report_regressions(outcome.result, outcome.excluded, *request.fail_if_worse, command.name,
                        true);
@@ -166,9 +169,9 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (!outcome.regressions.empty()) {
     report_regressions(outcome.result, outcome.regressions, *request.fail_if_worse, command.name,
                        false);
-    return exit_gate_tripped;
   }
-  return exit_ok;
+  if (failed) return exit_input_failed;
+  return outcome.regressions.empty() ? exit_ok : exit_gate_tripped;
 }
 
 }  // namespace

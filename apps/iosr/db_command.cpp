@@ -139,18 +139,36 @@ int run_export(const cxxopts::ParseResult& args) {
     }
   };
   std::string text;
-  render({}, format, {}, text);  // the header, once
-  emit(text);
-  std::size_t files = 0, entries = 0;
+  // The header comes with the first file, so that a --filter found to keep nothing has written
+  // nothing; a database with no file still gives the empty dataset with its header.
+  bool header = false;
+  auto emit_header = [&] {
+    if (header) return;
+    header = true;
+    std::string head;
+    render({}, format, {}, head);
+    emit(head);
+  };
+  std::size_t files = 0, charts = 0, entries = 0;
   db.for_each_file(filter, [&](result_file&& f) {
+    ++files;
+    if (f.results.empty()) return;
+    emit_header();
     text.clear();
     render_options o;
     o.header = false;
     render({&f, 1}, format, o, text);
     emit(text);
-    ++files;
+    charts += f.results.size();
     for (const auto& r : f.results) entries += r.entries.size();
   });
+  // As in compare and trend: a filter that keeps no test is most likely a typing error.
+  if (!filter.empty() && files > 0 && charts == 0) {
+    bad_value("filter", args["filter"].as<std::string>(),
+              "matches no test's title or description in the database; expected a regular "
+              "expression found in one of them");
+  }
+  emit_header();
   if (out_path == "-") {
     std::cout << std::flush;
   } else if (!file.commit(error)) {

@@ -231,6 +231,8 @@ struct regression {
   /// How much worse, on the performance ratio r: (1 / r - 1) * 100, the share by which the
   /// baseline outperforms it. The same for both directions: a time 2.4 times as long and a
   /// throughput 2.4 times as low are both 140 % worse (docs/compare.md, "The regression gate").
+  /// Infinite for a run that failed, or a higher-is-better value of 0 or below, against a
+  /// baseline with a value: over every limit, and never excluded as noise.
   double worse_pct = 0;
   /// Over the limit, but within the noise (`~`) or with fewer than 3 runs a side (`n<3`), and
   /// the gate was told to skip those (find_regressions()'s skip_noise): it does not trip.

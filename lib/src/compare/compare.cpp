@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -33,6 +34,17 @@ std::vector<regression> find_regressions(const comparison& c, double max_worse_p
       // On the ratio, not the delta: a throughput's delta never passes -100 %, so a gate on it
       // would mean less for higher-is-better tests than for lower-is-better ones.
       const auto& entry = entries[e];
+      // A run that failed, or a throughput down to 0 or below, against a baseline with a value:
+      // the worst regression there is, not a gap the gate passes over. (A time of 0 is no loss.)
+      const bool compared = !entry.baseline_value_text.empty();
+      const bool lost =
+          compared && (entry.missing == missing_figure::failed ||
+                       (entry.missing == missing_figure::value_not_positive &&
+                        c.tests[t].direction == direction::higher));
+      if (lost) {
+        found.push_back({t, e, std::numeric_limits<double>::infinity(), false});
+        continue;
+      }
       if (!entry.ratio || *entry.ratio >= 1.0) continue;
       const double worse = worse_pct(*entry.ratio);
       if (!(worse > max_worse_pct)) continue;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "direction_names.hpp"
 #include "iosr/match.hpp"
@@ -113,6 +114,15 @@ std::string regression_text(const comparison& c, const regression& r) {
   const auto& e = test.entries[r.entry];
   const auto& conf = c.configurations[e.configuration];
   const auto& baseline = c.compare_groups[conf.compare_group].baseline;
+  const std::string base_label = baseline ? c.configurations[*baseline].label : std::string();
+  if (std::isinf(r.worse_pct)) {
+    return test.title + (test.description.empty() ? "" : ": ") + test.description + ": " +
+           conf.label +
+           (e.missing == missing_figure::failed
+                ? " failed" + (e.error.empty() ? std::string() : " (" + e.error + ")")
+                : " is " + e.value_text) +
+           " where " + base_label + " has " + e.baseline_value_text;
+  }
   return test.title + (test.description.empty() ? "" : ": ") + test.description + ": " +
          conf.label + " is " + detail::figure_text(r.worse_pct, 1) + "% worse than " +
          (baseline ? c.configurations[*baseline].label : std::string()) + " (performance ratio " +
