@@ -545,6 +545,22 @@ try:
         rc, out, err = run("trend", "--db", seeds_db, option, names)
         check(f"trend {option} naming nothing is a usage error",
               rc == 2 and "'Nonesuch'" in err and out == "", (rc, err))
+    # A --filter that keeps none of the store's tests is a usage error, as in compare; nothing is
+    # written (the export's CSV header included).
+    exported = os.path.join(work, "filtered.csv")
+    for args in (["trend", "--db", seeds_db, "--filter", "^No Such Benchmark$"],
+                 ["db", "export", "--db", seeds_db, "--filter", "^No Such Benchmark$", "--combine", "-", "--to", "csv"],
+                 ["db", "export", "--db", seeds_db, "--filter", "^No Such Benchmark$",
+                  "--combine", exported]):
+        rc, out, err = run(*args)
+        check(f"iosr {' '.join(args[:2])} --filter keeping no test is a usage error",
+              rc == 2 and "'^No Such Benchmark$' matches no test" in err and out == ""
+              and not os.path.exists(exported), (rc, out[:200], err))
+    rc, out, err = run("db", "export", "--db", seeds_db, "--filter", "^SQLite$", "--combine", "-", "--to", "csv")
+    check("db export --filter keeps the tests it matches",
+          rc == 0 and out.count("\n") > 1 and all(r["result_title"] == "SQLite"
+                                                   for r in csv.DictReader(io.StringIO(out, newline=""))),
+          (rc, out[:300], err))
 
     # --db naming something that is no iosr database says so, by name; an empty file is a new one.
     text_file = os.path.join(work, "notes.txt")

@@ -4,6 +4,7 @@
 #include <cxxopts.hpp>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -115,7 +116,14 @@ int run_trend(int argc, char** argv) {
   }
   request.render.width = width_for(output);
   db::store db(database_of(args), false);
-  const auto outcome = run_trend(db.load_trend_input(o.filter), request);
+  auto input = db.load_trend_input(o.filter);
+  // As in compare: a filter that keeps none of the store's tests is most likely a typing error.
+  if (!o.filter.empty() && input.tests.empty() && !db.load_trend_input({}).tests.empty()) {
+    bad_value("filter", args["filter"].as<std::string>(),
+              "matches no test's title or description in the database; expected a regular "
+              "expression found in one of them");
+  }
+  const auto outcome = run_trend(std::move(input), request);
   return write_output(output, outcome.text, force) ? exit_ok : exit_input_failed;
 }
 
