@@ -37,10 +37,9 @@ std::vector<regression> find_regressions(const comparison& c, double max_worse_p
       // A run that failed, or a throughput down to 0 or below, against a baseline with a value:
       // the worst regression there is, not a gap the gate passes over. (A time of 0 is no loss.)
       const bool compared = !entry.baseline_value_text.empty();
-      const bool lost =
-          compared && (entry.missing == missing_figure::failed ||
-                       (entry.missing == missing_figure::value_not_positive &&
-                        c.tests[t].direction == direction::higher));
+      const bool lost = compared && (entry.missing == missing_figure::failed ||
+                                     (entry.missing == missing_figure::value_not_positive &&
+                                      c.tests[t].direction == direction::higher));
       if (lost) {
         found.push_back({t, e, std::numeric_limits<double>::infinity(), false});
         continue;
