@@ -209,10 +209,13 @@ TEST_CASE("Markdown --columns chooses the columns and their order", "[render][md
   o.table_view = true;
   std::string text;
   iosr::render_comparison(c, "ascii", o, text);
-  CHECK(text.find("\n  test ") != std::string::npos);
-  const auto header =
-      text.substr(text.find("\n  test ") + 1,
-                  text.find('\n', text.find("\n  test ") + 1) - text.find("\n  test ") - 1);
+  // Its header lines, over every block the columns take.
+  std::string header;
+  const std::string lines = "\n" + text;
+  for (auto at = lines.find("\n  test "); at != std::string::npos;
+       at = lines.find("\n  test ", at + 1)) {
+    header += lines.substr(at + 1, lines.find('\n', at + 1) - at - 1);
+  }
   CHECK(header.find("bfq") < header.find("None"));
   CHECK(header.find("mq-deadline") == std::string::npos);
   // Its `*` is explained, once, after the summary.

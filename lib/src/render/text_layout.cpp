@@ -185,7 +185,8 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
   std::size_t name_width =
       std::min(longest_name, std::max(half, room > rest ? room - rest : std::size_t{0}));
   if (widest > 0 && name_width + 2 + widest > room) {
-    name_width = std::max<std::size_t>(8, room > widest + 2 ? room - widest - 2 : 0);
+    // Down to 4 columns of name (wrapped over lines) before a figure would pass the width.
+    name_width = std::max<std::size_t>(4, room > widest + 2 ? room - widest - 2 : 0);
   }
   name_width = std::max<std::size_t>(name_width, 1);
 

@@ -234,7 +234,14 @@ bool render_compare_group_table(const comparison& c, const table_index& index,
         std::string cell = "-";
         if (const auto* e = index.entry(t, i)) {
           cell = e->value_text;
-          if (!is_baseline(c, i) && e->delta_pct) cell += " (" + delta_text(e->delta_pct) + ")";
+          // As in Markdown: the delta with its interval and noise mark, so that the legend
+          // below explains what the cells show.
+          if (!is_baseline(c, i) && e->delta_pct) {
+            cell += " (" + delta_text(e->delta_pct);
+            if (const auto in = delta_interval_text(*e); !in.empty()) cell += ' ' + in;
+            if (const auto mark = noise_mark(*e); !mark.empty()) (cell += ' ') += mark;
+            cell += ")";
+          }
           if (const auto why = missing_text(*e); !why.empty()) {
             // Cut to what a column beside the narrowest test names has: a figure is never cut,
             // so a long reason would push the table past the width.
@@ -262,7 +269,10 @@ bool render_compare_group_table(const comparison& c, const table_index& index,
     table.rows.push_back({heading, {}, {}});
     for (auto& row : rows) table.rows.push_back(std::move(row));
   }
-  for (const auto& line : wrapped(c.compare_groups[group].name, total)) out += line + '\n';
+  // A heading only among several groups: one group's name says nothing (`all`, as in Markdown).
+  if (c.compare_groups.size() > 1) {
+    for (const auto& line : wrapped(c.compare_groups[group].name, total)) out += line + '\n';
+  }
   render_text_table(table, total, out);
   out += '\n';
   return best;
