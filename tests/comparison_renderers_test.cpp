@@ -563,3 +563,25 @@ TEST_CASE("With no delta within the noise, no format explains ~ as if one were",
     CHECK(out.find("No delta is within the noise") != std::string::npos);
   }
 }
+
+TEST_CASE("Without a baseline, the legend and the note give the real reason", "[render][noise]") {
+  // A real file with runs (RawString) whose configurations are no scheduler: no baseline, so
+  // no delta and no p-value, though the input has runs; one group is the whole comparison.
+  std::vector<iosr::result_file> files{read_cached(
+      std::string(IOSR_FIXTURES_DIR) + "/corpus/xml/pts-10.8.4_osbench_base-vs-fwrapv.xml")};
+  const auto c = iosr::compare(files);
+  for (auto format : {"ascii", "md", "html"}) {
+    INFO(format);
+    const auto out = rendered(c, format);
+    CHECK(out.find("No configuration has a baseline here") != std::string::npos);
+    CHECK(out.find("No input gives runs or standard errors") == std::string::npos);
+    CHECK(out.find("no baseline in the comparison") != std::string::npos);
+    CHECK(out.find("group 'all'") == std::string::npos);
+  }
+  // With one named, the same file's runs give intervals.
+  iosr::compare_options o;
+  o.baseline = "base";
+  const auto with = iosr::compare(files, o);
+  CHECK(with.statistics.p_values > 0);
+  CHECK(rendered(with, "ascii").find("No configuration has a baseline") == std::string::npos);
+}

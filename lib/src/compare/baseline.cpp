@@ -76,7 +76,9 @@ void choose_baselines(comparison& c, const compare_options& options) {
   }
   for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
     auto& group = c.compare_groups[g];
-    const std::string where = "group '" + group.name + "'";
+    // One group is the whole comparison: its made-up name (`all`) would say nothing.
+    const std::string where =
+        c.compare_groups.size() == 1 ? std::string("the comparison") : "group '" + group.name + "'";
     std::vector<std::size_t> found;
     if (!options.baseline.empty()) {
       found = candidates(c, members[g], [&](const configuration& conf) {

@@ -63,9 +63,23 @@ std::vector<std::string> statistics_legend(const comparison& c) {
   const auto& s = c.statistics;
   std::vector<std::string> lines;
   if (s.p_values == 0) {
+    // Say the real reason: runs without a delta to test (no baseline) are not "no runs".
+    bool spread = false, deltas = false;
+    for (const auto& t : c.tests) {
+      for (const auto& e : t.entries) {
+        spread = spread || e.runs.size() > 1 || (e.standard_error && e.sample_count);
+        deltas = deltas || e.delta_pct.has_value();
+      }
+    }
     lines.push_back(
-        "No input gives runs or standard errors, so no delta has a p-value or an interval and "
-        "none is called significant or noise.");
+        spread && !deltas
+            ? "No configuration has a baseline here, so no delta has a p-value or an interval "
+              "and none is called significant or noise (--baseline NAME picks one)."
+        : spread
+            ? "No delta has runs or a standard error on both sides, so none has a p-value or an "
+              "interval and none is called significant or noise."
+            : "No input gives runs or standard errors, so no delta has a p-value or an interval "
+              "and none is called significant or noise.");
     return lines;
   }
   // The legend explains the marks shown: with no `~` anywhere, it says why none is.
