@@ -50,7 +50,8 @@ bool atomic_file::open(const std::string& path, std::string& error, durability h
 }
 
 void atomic_file::write(std::string_view bytes) {
-  if (file_ == nullptr || failed_) return;
+  // Nothing to write: an empty view's data() may be null, which fwrite must not be given.
+  if (file_ == nullptr || failed_ || bytes.empty()) return;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) failed_ = true;
 }
 

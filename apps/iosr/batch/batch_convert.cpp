@@ -301,7 +301,7 @@ class collector {
       write_combined(header_);
     }
     if (plan_.combined == "-") {
-      std::fwrite(rows.data(), 1, rows.size(), stdout);
+      if (!rows.empty()) std::fwrite(rows.data(), 1, rows.size(), stdout);
     } else {
       combined_file_.write(rows);
     }

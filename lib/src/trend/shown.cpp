@@ -40,9 +40,12 @@ void keep_shown(trend& out) {
   };
   const auto point_to = renumber(point_used, out.points);
   const auto machine_to = renumber(machine_used, out.machines);
-  // A configuration of a machine without series keeps an index, unused by any series.
+  // A configuration of a machine without series keeps an index, unused by any series; after
+  // an earlier pass that index may be past the machines left (keep_wanted runs this twice).
   for (auto& c : out.configurations) {
-    if (machine_to[c.machine] != gone) c.machine = machine_to[c.machine];
+    if (c.machine < machine_to.size() && machine_to[c.machine] != gone) {
+      c.machine = machine_to[c.machine];
+    }
   }
   auto move_points = [&](std::vector<trend_series>& all) {
     for (auto& s : all) {
