@@ -324,6 +324,10 @@ rc, _, err = run("compare", "--fail-if-worse", "1000", SEED0)
 check("--fail-if-worse 1000 trips on a throughput 16 times lower (exit 3)", rc == 3
       and "Apache Cassandra: Test: Mixed 1:1: MQ-Deadline is 1560.6% worse than None (performance "
       "ratio 0.060)" in err, err)
+rc, _, err = run("compare", "--fail-if-worse", "0", SEED0)
+check("a tiny loss reads plainly in the gate's line, with the ratio's digits that show it",
+      rc == 3 and "Time To Compile: BFQ is 0.0078% worse than None (performance ratio 0.999922)" in err
+      and "e-0" not in err, err[:2000])
 rc, _, err = run("compare", "--fail-if-worse", "5000", SEED0)
 check("--fail-if-worse 5000 passes (exit 0)", rc == 0, err)
 rc, _, err = run("compare", "--gate-skip-noise", SEED0)

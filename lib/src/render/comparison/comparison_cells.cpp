@@ -109,6 +109,21 @@ std::vector<std::size_t> shown_columns(const comparison& c, const table_index& i
 
 namespace iosr {
 
+namespace {
+
+// A gate's figures read plainly at any size: a limit of 0.001 meets entries worse by 0.01 %,
+// which one decimal would print as 1.00e-02, beside a ratio rounded to 1.000.
+std::string worse_text(double pct) {
+  return pct < 0.05 ? fmt::format("{:.2g}", pct) : detail::figure_text(pct, 1);
+}
+
+std::string ratio_digits(double ratio) {
+  const auto text = detail::ratio_text(ratio);
+  return text == "1.000" && ratio != 1.0 ? fmt::format("{:.6g}", ratio) : text;
+}
+
+}  // namespace
+
 std::string regression_text(const comparison& c, const regression& r) {
   const auto& test = c.tests[r.test];
   const auto& e = test.entries[r.entry];
@@ -124,9 +139,9 @@ std::string regression_text(const comparison& c, const regression& r) {
            " where " + base_label + " has " + e.baseline_value_text;
   }
   return test.title + (test.description.empty() ? "" : ": ") + test.description + ": " +
-         conf.label + " is " + detail::figure_text(r.worse_pct, 1) + "% worse than " +
+         conf.label + " is " + worse_text(r.worse_pct) + "% worse than " +
          (baseline ? c.configurations[*baseline].label : std::string()) + " (performance ratio " +
-         detail::ratio_text(e.ratio) + ")";
+         ratio_digits(*e.ratio) + ")";
 }
 
 }  // namespace iosr
