@@ -585,3 +585,36 @@ TEST_CASE("Without a baseline, the legend and the note give the real reason", "[
   CHECK(with.statistics.p_values > 0);
   CHECK(rendered(with, "ascii").find("No configuration has a baseline") == std::string::npos);
 }
+
+TEST_CASE("A failed run's reason gives way before the labels, and stands where its delta would",
+          "[render][layout]") {
+  const auto file = iosr::read_results(
+      "<PhoronixTestSuite><Generated><Title>t</Title></Generated>"
+      "<System><Identifier>None</Identifier></System>"
+      "<System><Identifier>mq-deadline</Identifier></System>"
+      "<System><Identifier>bfq</Identifier></System>"
+      "<Result><Title>fio</Title><Scale>MB/s</Scale><Proportion>HIB</Proportion><Data>"
+      "<Entry><Identifier>None</Identifier><Value>1530.2</Value>"
+      "<RawString>1530:1531:1529.6</RawString></Entry>"
+      "<Entry><Identifier>mq-deadline</Identifier><Value>1523.4</Value>"
+      "<RawString>1523:1524:1523.2</RawString></Entry>"
+      "<Entry><Identifier>bfq</Identifier><Value></Value><JSON>{\"error\":\"The test quit with a "
+      "non-zero exit status. E: fio: io_u error on file /mnt/test: No space left on device\"}"
+      "</JSON></Entry></Data></Result></PhoronixTestSuite>",
+      "failed.xml");
+  const auto c = iosr::compare(std::vector{file});
+  for (int width : {60, 80, 200}) {
+    INFO("width " << width);
+    const auto text = rendered(c, "ascii", false, false, width);
+    CHECK(text.find("  2  mq-deadline  1523.4") != std::string::npos);  // the label whole
+    CHECK(text.find("  -  bfq  failed: The test quit") != std::string::npos);
+    CHECK(text.find("n/a  failed") == std::string::npos);  // the reason, not n/a, says why
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const auto end = text.find('\n', start);
+      CHECK(columns_of(text.substr(start, end - start)) <=
+            static_cast<std::size_t>(width));
+      start = end + 1;
+    }
+  }
+}

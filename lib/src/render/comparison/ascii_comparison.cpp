@@ -94,6 +94,12 @@ layout fit(const comparison& c, const compared_test& test, std::size_t total) {
            std::max(figures, l.why > 0 ? l.delta + 2 + l.why : 0);
   };
   const std::size_t wanted = std::min(longest, std::max<std::size_t>(12, total / 3));
+  // A reason gives way before the labels and the bars: it is cut (it reads from its start) to
+  // what they leave, but keeps at least 20 columns.
+  if (l.why > 0) {
+    const std::size_t others = 3 + 2 + wanted + 2 + l.value + 2 + min_bar + 2 + l.delta + 2;
+    l.why = std::min(l.why, std::max<std::size_t>(20, total > others ? total - others : 0));
+  }
   // The widest label that leaves `room` columns, within [least, wanted].
   auto label_leaving = [&](std::size_t room, std::size_t least) {
     const std::size_t others = fixed(0) + room;
@@ -171,8 +177,12 @@ void render_test(const comparison& c, const compared_test& test, std::size_t tot
     if (l.bar > 0) line += pad_right(std::string(bar, '#'), l.bar) + "  ";
     line += paint.by_verdict(verdict(e), pad_left(delta, l.delta) + pad_left(ratio, l.ratio));
     // `~` within the noise, `n<3` too few runs, `n/a` unknown; a significant delta needs none.
+    // A row without a delta says why instead (missing_text below): no `n/a` before its reason.
+    const bool has_reason = !e.delta_pct && !missing_text(e).empty();
     std::string mark;
-    if (l.marks && !base && e.noise != noise::significant) mark = to_string(e.noise);
+    if (l.marks && !base && !has_reason && e.noise != noise::significant) {
+      mark = to_string(e.noise);
+    }
     std::string interval = base ? "" : delta_interval_text(e);
     // An entry without an interval in a test with some: its `n/a` stands in the column.
     if (l.interval > 0 && interval.empty() && e.noise == noise::unknown) std::swap(interval, mark);
