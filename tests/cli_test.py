@@ -356,6 +356,16 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("not a result\n")
     rc, out, err = run("compare", bad, SEED0)
     check("compare with a bad input exits 1 and still compares the rest", rc == 1 and "Summary:" in out, err)
+    # A database named where a result was expected (--db forgotten) is said to be one.
+    import sqlite3
+    dbfile = os.path.join(tmp, "results.db")
+    with sqlite3.connect(dbfile) as con:
+        con.execute("CREATE TABLE t (x TEXT)")
+        con.execute("INSERT INTO t VALUES ('a')")
+    con.close()
+    rc, _, err = run("compare", dbfile)
+    check("an SQLite file given as an input is named as a database, with --db as the hint", rc == 1
+          and "an SQLite database, not a result export" in err and "--db FILE" in err, (rc, err))
     # A failed run and a throughput of 0 against a baseline with a value are the worst
     # regressions there are; a time of 0 is no loss (docs/compare.md, "The regression gate").
     lost = os.path.join(tmp, "lost.xml")

@@ -161,8 +161,16 @@ result_file read_with(std::string_view format_name, std::string_view text,
 // so that reading it reports the damage.
 constexpr std::size_t binary_head = 1024;
 
-std::string binary_message(char byte) {
-  return "binary data (byte " + std::to_string(static_cast<unsigned char>(byte)) +
+// `raw`: the input as given (a database's header is no transport layer's); `text`, `at`: the
+// first binary byte after the layers were undone.
+std::string binary_message(std::string_view raw, std::string_view text, std::size_t at) {
+  // The likeliest binary where results are expected: a database, iosr's own among them, named
+  // as an input when --db was meant.
+  if (raw.starts_with("SQLite format 3")) {
+    return "an SQLite database, not a result export; expected a text or XML result export (an "
+           "iosr database is named with --db FILE)";
+  }
+  return "binary data (byte " + std::to_string(static_cast<unsigned char>(text[at])) +
          "); expected a text or XML result export";
 }
 
@@ -213,7 +221,7 @@ void prepare(prepared_state& s) {
                     "UTF-16 text (byte order mark); expected UTF-8, as PTS writes");
   } else if (binary_at != std::string_view::npos) {
     s.error.emplace(name, input.positions().position(binary_at),
-                    binary_message(input.text()[binary_at]));
+                    binary_message(s.text, input.text(), binary_at));
   } else if (s.format == nullptr) {
     s.error.emplace(name, source_position{},
                     "not a benchmark result; expected a PTS text export (charts with "
@@ -268,7 +276,7 @@ std::pair<std::string, source_position> binary_head_error(std::string_view head)
   input.undo_layers(detail::claimed);
   const auto at = detail::find_binary_byte(input.text().substr(0, detail::binary_head));
   if (at == std::string_view::npos) return {};
-  return {detail::binary_message(input.text()[at]), input.positions().position(at)};
+  return {detail::binary_message(head, input.text(), at), input.positions().position(at)};
 }
 
 std::string_view detect_input_format(std::string_view text) {
