@@ -24,6 +24,7 @@
 #include "render/comparison/uncertainty_cells.hpp"
 #include "render/escape.hpp"
 #include "render/figures.hpp"
+#include "render/text_layout.hpp"
 
 namespace iosr::detail {
 
@@ -122,6 +123,15 @@ constexpr int row_height = 22;
 constexpr int label_right = 220;  // labels end here, bars start after it
 constexpr int bar_max = 370;
 
+// A chart's label with what follows it, within the label_right - 6 pixels before the bars
+// (30 characters of 12px text): shortened in the middle, where labels that share a start and
+// an end still differ, never cut at the SVG's left edge. The <title> holds it whole.
+std::string chart_label(std::string_view label, std::string_view suffix) {
+  constexpr std::size_t room = 30;
+  const std::size_t left = room > suffix.size() + 8 ? room - suffix.size() : 8;
+  return elided(label, left) + std::string(suffix);
+}
+
 // What a table cell shows for an unknown figure.
 std::string or_dash(const std::string& s) { return s.empty() ? "—" : s; }
 
@@ -197,7 +207,7 @@ void summary_chart(const comparison& c, std::size_t group, const std::vector<std
     out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6,
                        y + 15, base ? " font-weight=\"bold\"" : "",
-                       html_escaped(clipped(label_in_compare_group(c, i), 32)));
+                       html_escaped(chart_label(label_in_compare_group(c, i), "")));
     std::string tail;
     if (conf.geomean_ratio && *conf.geomean_ratio > 0) {
       const double ratio = *conf.geomean_ratio;
@@ -462,7 +472,7 @@ void test_chart(const comparison& c, const compared_test& test, std::size_t inde
     out += fmt::format(
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6, y + 15,
         base ? " font-weight=\"bold\"" : "",
-        html_escaped(clipped(shown_label(c, e.configuration), 32) + (base ? baseline_suffix : "")));
+        html_escaped(chart_label(shown_label(c, e.configuration), base ? baseline_suffix : "")));
     double end = label_right;
     if (drawn) {
       end = x_of(*e.value);
