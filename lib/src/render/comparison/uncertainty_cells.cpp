@@ -14,14 +14,23 @@ namespace iosr::detail {
 
 std::string delta_interval_text(const compared_entry& e) {
   if (!e.delta_ci_low || !e.delta_ci_high) return {};
-  return "[" + figure_text(*e.delta_ci_low, 1, figure_style::bound) + ", " +
-         figure_text(*e.delta_ci_high, 1, figure_style::bound) + "]";
+  // Appended, not "[" + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
+  std::string out = "[";
+  out += figure_text(*e.delta_ci_low, 1, figure_style::bound);
+  out += ", ";
+  out += figure_text(*e.delta_ci_high, 1, figure_style::bound);
+  out += ']';
+  return out;
 }
 
 std::string geomean_interval_text(const configuration& conf) {
   if (!conf.geomean_ci_low || !conf.geomean_ci_high) return {};
-  return "[" + figure_text(*conf.geomean_ci_low, 3) + ", " + figure_text(*conf.geomean_ci_high, 3) +
-         "]";
+  std::string out = "[";  // appended, as above (PR 105329)
+  out += figure_text(*conf.geomean_ci_low, 3);
+  out += ", ";
+  out += figure_text(*conf.geomean_ci_high, 3);
+  out += ']';
+  return out;
 }
 
 std::string level_text(const comparison& c) {
