@@ -1,19 +1,24 @@
 # SPDX-License-Identifier: MIT
 """Runs a command with its standard output on a pseudo-terminal, as a user's shell would, to
 test what iosr does only on a terminal (colour, progress)."""
+import fcntl
 import os
 import pty
+import struct
 import subprocess
+import termios
 
 
-def output_on_terminal(argv, no_color, env=None):
-    """The text `argv` writes to a terminal; NO_COLOR set when `no_color`, unset otherwise,
-    whatever the caller's environment holds."""
+def output_on_terminal(argv, no_color, env=None, columns=None):
+    """The text `argv` writes to a terminal (`columns` wide when given); NO_COLOR set when
+    `no_color`, unset otherwise, whatever the caller's environment holds."""
     env = dict(os.environ if env is None else env)
     env.pop("NO_COLOR", None)
     if no_color:
         env["NO_COLOR"] = "1"
     leader, follower = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     p = subprocess.Popen(argv, stdout=follower, stderr=subprocess.DEVNULL, env=env)
     os.close(follower)
     chunks = []

@@ -7,15 +7,13 @@ the corpus fixtures (many systems, long test names, failed entries) and comparis
 files; with COLUMNS unset, a terminal's width on a terminal and 80 elsewhere.
 
 Usage: width_test.py IOSR DATA_DIR FIXTURES_DIR"""
-import fcntl
 import glob
 import os
-import pty
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
+
+from terminal import output_on_terminal
 
 IOSR, DATA, FIXTURES = sys.argv[1:4]
 SEEDS = sorted(glob.glob(os.path.join(DATA, "text", "*.txt")))
@@ -78,24 +76,9 @@ def check_fits(what, args, columns, limit):
 
 def on_terminal(args, columns):
     """What `args` prints to a terminal `columns` wide, COLUMNS unset."""
-    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+    env = dict(os.environ, LC_ALL="C.UTF-8")
     env.pop("COLUMNS", None)
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-    p = subprocess.Popen([IOSR, *args], stdout=follower, stderr=subprocess.DEVNULL, env=env)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            data = os.read(leader, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    p.wait()
-    os.close(leader)
-    return b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+    return output_on_terminal([IOSR, *args], True, env, columns).replace("\r\n", "\n")
 
 
 def main():
