@@ -111,6 +111,11 @@ enum class message_code {
   baseline_ambiguous,
   bootstrap_too_large,
 
+  // Notes of a merge (iosr::merge_outcome::notes).
+  identifier_collision,
+  files_share_no_test,
+  charts_not_in_every_file,
+
   // Notes of a trend (iosr::trend::notes).
   trend_too_large,
   runs_without_point,
@@ -203,6 +208,9 @@ struct enum_names<message_code> {
                                                "baseline-noop",
                                                "baseline-ambiguous",
                                                "bootstrap-too-large",
+                                               "identifier-collision",
+                                               "files-share-no-test",
+                                               "charts-not-in-every-file",
                                                "trend-too-large",
                                                "runs-without-point",
                                                "runs-not-positive",

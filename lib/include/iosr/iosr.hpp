@@ -5,6 +5,7 @@
 #include "iosr/codes.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/counted.hpp"
+#include "iosr/edit.hpp"
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
 #include "iosr/model.hpp"

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+// merge_result_files() and as_pts_saves() (iosr/edit.hpp): PTS's merge-results, and the file
+// as PTS loads and saves it, rule for rule after pts_result_file::merge, add_result and
+// pts_test_result_buffer (docs/editing.md, "Matching").
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "edit/edit_support.hpp"
+#include "iosr/counted.hpp"
+#include "iosr/edit.hpp"
+#include "iosr/error.hpp"
+#include "iosr/match.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+// PTS's buffer: an entry of a system whose last entry so far failed (an empty value, an
+// incomplete run) takes the place of every entry of that system.
+void drop_failed_before(std::vector<entry>& entries, std::string_view label) {
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+    if (it->label != label) continue;
+    if (it->value_text.empty())
+      std::erase_if(entries, [&](const entry& e) { return e.label == label; });
+    return;
+  }
+}
+
+// The charts of one file as PTS holds them once loaded: keyed by identity, a repeat replacing
+// the earlier one in its place, its entries added as add_test_result() adds them.
+struct loaded_charts {
+  std::vector<result> charts;
+  std::unordered_map<std::string, std::size_t> index;  // pts_test_key -> charts
+};
+
+result loaded_chart(const result& chart) {
+  result out = chart;
+  out.entries.clear();
+  for (const auto& e : chart.entries) {
+    drop_failed_before(out.entries, e.label);
+    out.entries.push_back(e);
+  }
+  return out;
+}
+
+loaded_charts load(const result_file& file) {
+  loaded_charts loaded;
+  for (const auto& chart : file.results) {
+    auto [it, added] = loaded.index.emplace(pts_test_key(chart), loaded.charts.size());
+    if (added) {
+      loaded.charts.push_back(loaded_chart(chart));
+    } else {
+      loaded.charts[it->second] = loaded_chart(chart);
+    }
+  }
+  return loaded;
+}
+
+// add_buffer_item(): a failed entry gives way, and an entry whose system and value are there
+// already is not added again (a different value of the same system is: PTS keeps both).
+void add_entry(std::vector<entry>& entries, const entry& e) {
+  drop_failed_before(entries, e.label);
+  const bool there = std::any_of(entries.begin(), entries.end(), [&](const entry& old) {
+    return old.label == e.label && old.value_text == e.value_text;
+  });
+  if (!there) entries.push_back(e);
+}
+
+// append_annotation(): a note not already in the chart's is added on a line of its own.
+void add_annotation(std::string& annotation, const std::string& added) {
+  if (added.empty() || annotation.find(added) != std::string::npos) return;
+  annotation += " \n";
+  annotation += added;
+}
+
+std::string file_name(const result_file& file) {
+  if (!file.title.empty()) return file.title;
+  return std::filesystem::path(file.source_name).filename().string();
+}
+
+void rename_in(result_file& file, std::size_t system_index, const std::string& to) {
+  const std::string from = file.systems[system_index].label;
+  rename_system(file.systems[system_index], to);
+  for (auto& chart : file.results) {
+    for (auto& e : chart.entries) {
+      if (e.label == from) e.label = to;
+    }
+  }
+}
+
+void clear_positions(result_file& file) {
+  file.warnings.clear();
+  for (auto& s : file.systems) s.where = {};
+  for (auto& chart : file.results) {
+    chart.where = {};
+    for (auto& e : chart.entries) e.where = {};
+  }
+}
+
+}  // namespace
+
+void rename_system(system& s, const std::string& to) {
+  auto renamed = make_system(to);
+  // A scheduler told by the system's JSON or notes, not by its name, stays with it.
+  if (renamed.scheduler.empty() && scheduler_key(s.name) != s.scheduler) {
+    renamed.scheduler = s.scheduler;
+  }
+  s.label = std::move(renamed.label);
+  s.group = std::move(renamed.group);
+  s.name = std::move(renamed.name);
+  s.scheduler = std::move(renamed.scheduler);
+}
+
+}  // namespace iosr::detail
+
+namespace iosr {
+
+result_file as_pts_saves(result_file file) {
+  auto loaded = detail::load(file);
+  std::erase_if(loaded.charts, [](const result& r) { return r.entries.empty(); });
+  file.results = std::move(loaded.charts);
+  detail::clear_positions(file);
+  return file;
+}
+
+merge_outcome merge_result_files(std::span<const result_file> files, const merge_options& options) {
+  if (files.empty()) throw error(error_kind::usage, "nothing to merge: no result file");
+  merge_outcome out;
+  auto& merged = out.merged;
+  const auto& first = files.front();
+  merged = first;
+  merged.systems.clear();
+  merged.results.clear();
+  detail::loaded_charts all;
+  // In how many files each identity is: --intersect, and whether the files share a test.
+  std::unordered_map<std::string, std::size_t> files_with;
+
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    result_file file = files[f];
+    if (options.prefix_on_collision && f > 0) {
+      for (std::size_t i = 0; i < file.systems.size(); ++i) {
+        const auto& label = file.systems[i].label;
+        if (!merged.find_system(label)) continue;
+        const auto renamed = detail::file_name(file) + ": " + label;
+        out.notes.push_back({message_code::identifier_collision,
+                             "'" + label + "' of " + file.source_name +
+                                 " is also in an earlier file: " + "renamed '" + renamed + "'"});
+        detail::rename_in(file, i, renamed);
+      }
+    } else if (f > 0) {
+      std::set<std::string> said;
+      for (const auto& s : file.systems) {
+        if (merged.find_system(s.label) && said.insert(s.label).second) {
+          out.notes.push_back(
+              {message_code::identifier_collision,
+               "'" + s.label + "' of " + file.source_name +
+                   " is also in an earlier file: the merged file holds it twice, as PTS's "
+                   "merge-results writes it (--prefix-collisions renames it)"});
+        }
+      }
+    }
+    if (merged.title.empty()) merged.title = file.title;
+    if (merged.description.empty()) merged.description = file.description;
+    // PTS compares whole system objects, which never equal one of another file: every system
+    // of every file is kept.
+    for (auto& s : file.systems) merged.systems.push_back(std::move(s));
+
+    auto loaded = detail::load(file);
+    for (auto& chart : loaded.charts) {
+      const auto key = pts_test_key(chart);
+      ++files_with[key];
+      auto [it, added] = all.index.emplace(key, all.charts.size());
+      if (added) {
+        all.charts.push_back(std::move(chart));
+        continue;
+      }
+      auto& into = all.charts[it->second];
+      detail::add_annotation(into.annotation, chart.annotation);
+      for (const auto& e : chart.entries) detail::add_entry(into.entries, e);
+    }
+  }
+
+  const bool shared = std::any_of(files_with.begin(), files_with.end(),
+                                  [](const auto& kv) { return kv.second > 1; });
+  if (files.size() > 1 && !shared) {
+    out.notes.push_back({message_code::files_share_no_test,
+                         "the files share no test: each chart of the merged file comes from one "
+                         "file"});
+  }
+  if (options.intersect) {
+    const auto before = all.charts.size();
+    std::erase_if(all.charts,
+                  [&](const result& r) { return files_with[pts_test_key(r)] < files.size(); });
+    if (before != all.charts.size()) {
+      out.notes.push_back({message_code::charts_not_in_every_file,
+                           "--intersect left out " + counted(before - all.charts.size(), "chart") +
+                               " not in every file"});
+    }
+  }
+  merged.results = std::move(all.charts);
+  std::erase_if(merged.results, [](const result& r) { return r.entries.empty(); });
+  if (!options.last_modified.empty()) merged.last_modified = options.last_modified;
+  detail::clear_positions(merged);
+  return out;
+}
+
+}  // namespace iosr
