@@ -44,7 +44,7 @@ expect() {
   fi
 }
 
-expect "show compare table convert db trend fetch help --help --version" iosr ""
+expect "show compare table convert merge edit db trend fetch help --help --version" iosr ""
 expect "compare convert" iosr co
 expect "table trend" iosr help t
 expect "--output --out-dir --offline" iosr convert --o
@@ -83,6 +83,11 @@ expect "results/run-1.xml results/run-2.txt" iosr db import --db results/run
 expect "results/run-2.txt" iosr db import results/run-2
 expect "ascii md html csv json" iosr trend --format ""
 expect "--by --baseline" iosr trend --b
+expect "identifier date" iosr edit --sort-by ""
+expect "--rename --remove --refresh" iosr edit --re
+expect "--prefix-collisions" iosr merge --pre
+expect "pts-text" iosr merge --to p
+expect "results/run-1.xml results/run-2.txt" iosr merge results/run
 # The values an option's help lists as "(one of: ...)", from its enum's names table.
 expect "kernel date label" iosr trend --by ""
 expect "label" iosr trend --by l

@@ -9,7 +9,8 @@
 namespace iosr::detail {
 
 /// Gives `s` the identifier `to`: its label, group, name and scheduler, as make_system() splits
-/// them; a scheduler that came from the system's JSON or notes, not its name, is kept.
+/// them, the scheduler as the composite.xml reader tells it (the name's, else the JSON's or the
+/// notes').
 void rename_system(system& s, const std::string& to);
 
 }  // namespace iosr::detail

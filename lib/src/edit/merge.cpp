@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "edit/edit_support.hpp"
+#include "input/stored_result.hpp"
 #include "iosr/counted.hpp"
 #include "iosr/edit.hpp"
 #include "iosr/error.hpp"
@@ -106,14 +107,12 @@ void clear_positions(result_file& file) {
 
 void rename_system(system& s, const std::string& to) {
   auto renamed = make_system(to);
-  // A scheduler told by the system's JSON or notes, not by its name, stays with it.
-  if (renamed.scheduler.empty() && scheduler_key(s.name) != s.scheduler) {
-    renamed.scheduler = s.scheduler;
-  }
   s.label = std::move(renamed.label);
   s.group = std::move(renamed.group);
   s.name = std::move(renamed.name);
+  // The scheduler as a reader tells it: the new name's, else the system's JSON or notes'.
   s.scheduler = std::move(renamed.scheduler);
+  fill_scheduler(s);
 }
 
 }  // namespace iosr::detail
