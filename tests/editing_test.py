@@ -173,7 +173,7 @@ def model(xml_path, pts_edited=False):
 
 def record():
     os.makedirs(HERE, exist_ok=True)
-    same = 0
+    same = valid = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, inputs, pts, ours in CASES:
             env = dict(os.environ, SORT_BY="date") if name == "edit-sort-date" else None
@@ -196,8 +196,10 @@ def record():
                     f.write(pts_text(mine))
             equal = pts_text(mine) == pts_text(xml)
             same += equal
+            valid += b"The result file is Valid." in run([ORACLE, mine, "validate"]).stdout
             print(f"{name}: PTS's text of iosr's file {'equals' if equal else 'DIFFERS from'} its own")
     print(f"{same} of {len(CASES)} cases: PTS's text of iosr's file equals PTS's text of its own")
+    print(f"{valid} of {len(CASES)} of iosr's files valid to PTS's validate-result-file")
 
 
 def check_cases(tmp):
@@ -276,6 +278,8 @@ def check_errors(tmp):
         (["merge", fixture(WAY3), "-o", out], 2, "at least two"),
         (["merge", fixture(WAY3), os.path.join(tmp, "missing.xml"), "-o", out], 1, "missing.xml"),
         (["edit", fixture(WAY3), "--to", "svg", "-o", out], 2, "unknown format"),
+        (["edit", fixture(WAY3), "--remove", "bfq,None,mq-deadline", "-o", out], 2, "leave no system"),
+        (["edit", fixture(WAY3), "--remove", "bfq", "--remove", "bfq", "-o", out], 2, "'bfq' names no system"),
     ]
     for args, code, says in cases:
         res = run([IOSR] + args)

@@ -118,7 +118,7 @@ int write(const output_plan& plan, const result_file& file, std::string_view com
   return exit_ok;
 }
 
-// PTS writes the time of the merge as the file's LastModified, in local time.
+// PTS writes the time of a merge or an edit as the file's LastModified, in local time.
 std::string now() {
   const std::time_t t = std::time(nullptr);
   std::tm local{};
@@ -205,6 +205,7 @@ int run_edit(int argc, char** argv) {
   }
   auto& file = files->front();
   apply_edits(file, steps);
+  file.last_modified = now();  // as PTS saves an edited file
   return write(plan, file, "edit");
 }
 

@@ -85,7 +85,8 @@ struct edit_step {
 /// Applies `steps` to `file` in order, then saves it as PTS does (as_pts_saves()). Throws
 /// iosr::error (usage), naming the option and the value, for an identifier that names no
 /// system, a rename to an identifier already there, a regular expression that is not one or
-/// that matches no chart, and an unknown sort order; `file` is then left as it was.
+/// that matches no chart, an unknown sort order, and edits that leave no system; `file` is
+/// then left as it was.
 void apply_edits(result_file& file, std::span<const edit_step> steps);
 
 }  // namespace iosr

@@ -206,6 +206,9 @@ namespace iosr {
 void apply_edits(result_file& file, std::span<const edit_step> steps) {
   auto edited = as_pts_saves(file);
   for (const auto& step : steps) detail::apply(edited, step);
+  if (edited.systems.empty() && !file.systems.empty()) {
+    throw error(error_kind::usage, "the operations leave no system: nothing to write");
+  }
   file = as_pts_saves(std::move(edited));
 }
 

@@ -94,9 +94,15 @@ void rename_in(result_file& file, std::size_t system_index, const std::string& t
   }
 }
 
-void clear_positions(result_file& file) {
+// What is saved in today's layout: positions named the input, and a 2008 file's timestamps
+// (`April 4, 2008 02:57 PM`) are written as today's schema wants them (`2008-04-04 14:57:00`),
+// or PTS's validate-result-file refuses the file.
+void as_saved(result_file& file) {
   file.warnings.clear();
-  for (auto& s : file.systems) s.where = {};
+  for (auto& s : file.systems) {
+    s.where = {};
+    s.timestamp = normalized_timestamp(s.timestamp);
+  }
   for (auto& chart : file.results) {
     chart.where = {};
     for (auto& e : chart.entries) e.where = {};
@@ -123,7 +129,7 @@ result_file as_pts_saves(result_file file) {
   auto loaded = detail::load(file);
   std::erase_if(loaded.charts, [](const result& r) { return r.entries.empty(); });
   file.results = std::move(loaded.charts);
-  detail::clear_positions(file);
+  detail::as_saved(file);
   return file;
 }
 
@@ -204,7 +210,7 @@ merge_outcome merge_result_files(std::span<const result_file> files, const merge
   merged.results = std::move(all.charts);
   std::erase_if(merged.results, [](const result& r) { return r.entries.empty(); });
   if (!options.last_modified.empty()) merged.last_modified = options.last_modified;
-  detail::clear_positions(merged);
+  detail::as_saved(merged);
   return out;
 }
 
