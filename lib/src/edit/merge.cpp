@@ -4,7 +4,6 @@
 // pts_test_result_buffer (docs/editing.md, "Matching").
 #include <algorithm>
 #include <filesystem>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -94,6 +93,31 @@ void rename_in(result_file& file, std::size_t system_index, const std::string& t
   }
 }
 
+// One note per file for its identifiers an earlier file has: the first few named, as a file
+// of 20 systems merged with another run of the same 20 would otherwise fill the terminal.
+note collision_note(const result_file& file, const std::vector<std::string>& labels,
+                    const merge_options& options) {
+  constexpr std::size_t named = 4;
+  std::string list;
+  for (std::size_t i = 0; i < labels.size() && i < named; ++i) {
+    list += (i ? ", '" : "'") + labels[i] + "'";
+  }
+  if (labels.size() > named) list += " and " + std::to_string(labels.size() - named) + " more";
+  const auto what =
+      labels.size() == 1 ? std::string("identifier ") : counted(labels.size(), "identifier") + " ";
+  const auto subject = what + list + " of " + file.source_name;
+  if (options.prefix_on_collision) {
+    return {message_code::identifier_collision, subject + ", also in an earlier file, renamed '" +
+                                                    file_name(file) + ": " + labels[0] + "'" +
+                                                    (labels.size() > 1 ? " and so on" : "")};
+  }
+  return {message_code::identifier_collision,
+          subject + (labels.size() == 1 ? " is" : " are") +
+              " also in an earlier file: the merged file holds " +
+              (labels.size() == 1 ? "it" : "each") +
+              " twice, as PTS's merge-results writes it (--prefix-collisions renames them)"};
+}
+
 // What is saved in today's layout: positions named the input, and a 2008 file's timestamps
 // (`April 4, 2008 02:57 PM`) are written as today's schema wants them (`2008-04-04 14:57:00`),
 // or PTS's validate-result-file refuses the file.
@@ -147,27 +171,19 @@ merge_outcome merge_result_files(std::span<const result_file> files, const merge
 
   for (std::size_t f = 0; f < files.size(); ++f) {
     result_file file = files[f];
-    if (options.prefix_on_collision && f > 0) {
+    if (f > 0) {
+      std::vector<std::string> collided;
       for (std::size_t i = 0; i < file.systems.size(); ++i) {
-        const auto& label = file.systems[i].label;
+        const auto label = file.systems[i].label;
         if (!merged.find_system(label)) continue;
-        const auto renamed = detail::file_name(file) + ": " + label;
-        out.notes.push_back({message_code::identifier_collision,
-                             "'" + label + "' of " + file.source_name +
-                                 " is also in an earlier file: " + "renamed '" + renamed + "'"});
-        detail::rename_in(file, i, renamed);
-      }
-    } else if (f > 0) {
-      std::set<std::string> said;
-      for (const auto& s : file.systems) {
-        if (merged.find_system(s.label) && said.insert(s.label).second) {
-          out.notes.push_back(
-              {message_code::identifier_collision,
-               "'" + s.label + "' of " + file.source_name +
-                   " is also in an earlier file: the merged file holds it twice, as PTS's "
-                   "merge-results writes it (--prefix-collisions renames it)"});
+        if (std::find(collided.begin(), collided.end(), label) == collided.end()) {
+          collided.push_back(label);
+        }
+        if (options.prefix_on_collision) {
+          detail::rename_in(file, i, detail::file_name(file) + ": " + label);
         }
       }
+      if (!collided.empty()) out.notes.push_back(detail::collision_note(file, collided, options));
     }
     if (merged.title.empty()) merged.title = file.title;
     if (merged.description.empty()) merged.description = file.description;
