@@ -65,8 +65,19 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"{name}: the good files are still processed",
               ("WD5000AZRX" in out) and ("bfq" in out.lower()), out[:300])
 
+    # merge and edit: each bad input reported, and nothing written (docs/editing.md, "Errors").
+    merged = os.path.join(tmp, "merged.xml")
+    for name, args in {"merge": ["merge", GOOD, *bad.keys(), XML],
+                       "edit": ["edit", cut_xml, "--title", "T"]}.items():
+        rc, out, err, _ = run(*args, "-o", merged)
+        check(f"{name}: bad inputs make exit 1", rc == 1, (rc, err))
+        for path, message in bad.items():
+            if path != tmp and (name == "merge" or path == cut_xml):
+                check(f"{name}: {os.path.basename(path) or path} is reported", message in err, err)
+        check(f"{name}: nothing is written", not os.path.exists(merged), os.listdir(tmp))
+
     # --limit, shared by every command.
-    for name in ("show", "convert", "compare", "table"):
+    for name in ("show", "convert", "compare", "table", "merge", "edit"):
         _, out, _, _ = run(name, "--help")
         check(f"{name} --help documents --limit", "--limit NAME=N" in out and "xml-depth" in out
               and "json-depth" in out and "archive-bytes" in out and "archive-ratio" in out, out)
