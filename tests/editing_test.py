@@ -343,6 +343,31 @@ def check_errors(tmp):
             fail("runs invented for a text export's entries")
 
 
+def check_formats(tmp):
+    """PTS's CSV and JSON exports merged with a composite.xml: every system and chart of each,
+    and only what each format carries (a CSV gives no runs and no run dates)."""
+    csv = fixture("corpus/csv/pts-5.6.0_ec2-large_7zip_10-systems.csv")
+    pts_json = fixture("corpus/json/pts-10.8.4_osbench_base-vs-fwrapv.json")
+    inputs = [csv, pts_json, fixture(WAY3)]
+    res = run([IOSR, "merge"] + inputs + ["--to", "json"])
+    if res.returncode != 0:
+        fail(f"merge of CSV, JSON and XML: {res.stderr!r}")
+        return
+    merged = json.loads(res.stdout)
+    counts = [json.loads(run([IOSR, "convert", "--to", "json", p], check=True).stdout) for p in inputs]
+    if len(merged["systems"]) != sum(len(c["systems"]) for c in counts) or \
+            len(merged["results"]) != sum(len(c["results"]) for c in counts):
+        fail("merge of CSV, JSON and XML: systems or charts missing")
+    from_csv = {s["label"] for s in counts[0]["systems"]}
+    for s in merged["systems"]:
+        if s["label"] in from_csv and s["timestamp"]:
+            fail(f"a run date invented for the CSV's system {s['label']}")
+    for r in merged["results"]:
+        for e in r["entries"]:
+            if e["label"] in from_csv and e.get("samples"):
+                fail(f"runs invented for the CSV's entry {e['label']}")
+
+
 def main():
     if RECORD:
         record()
@@ -351,6 +376,7 @@ def main():
         check_cases(tmp)
         check_compare(tmp)
         check_errors(tmp)
+        check_formats(tmp)
     print(f"{len(CASES)} cases against PTS; {len(failures)} failures")
     return 1 if failures else 0
 
