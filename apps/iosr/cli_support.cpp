@@ -23,10 +23,10 @@
 
 #include "batch/inputs.hpp"
 #include "batch/pipeline.hpp"
-#include "db/store.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
+#include "iosr/store.hpp"
 
 namespace iosr::cli {
 
@@ -185,7 +185,7 @@ void add_db_option(cxxopts::Options& options) {
 }
 
 std::string database_of(const cxxopts::ParseResult& args) {
-  return args.count("db") ? args["db"].as<std::string>() : db::default_database_path();
+  return args.count("db") ? args["db"].as<std::string>() : store::default_url();
 }
 
 void add_limit_option(cxxopts::Options& options) {

@@ -123,7 +123,7 @@ test_filter filter_from(const cxxopts::ParseResult& args);
 /// Adds `--db FILE`, the results database of `iosr db` and `iosr trend`.
 void add_db_option(cxxopts::Options& options);
 
-/// The database `--db` names, else the default (db::default_database_path()).
+/// The database `--db` names, else the default (store::default_url()).
 std::string database_of(const cxxopts::ParseResult& args);
 
 /// Adds `--limit NAME=N`, which every command that reads inputs takes.

@@ -11,11 +11,10 @@
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "db/import.hpp"
-#include "db/listing.hpp"
-#include "db/store.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/counted.hpp"
 #include "iosr/render.hpp"
+#include "iosr/store.hpp"
 
 namespace iosr::cli {
 
@@ -50,8 +49,8 @@ void list_options(cxxopts::Options& options) { options.add_options()("h,help", "
 
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
-  db::store db(database_of(args), false);
-  std::cout << db::listing_text(db::list_store(db));
+  const auto db = store::open(database_of(args), store_access::read);
+  std::cout << listing_text(list_store(*db));
   return exit_ok;
 }
 
@@ -65,10 +64,10 @@ void remove_options(cxxopts::Options& options) {
 
 int run_remove(const cxxopts::ParseResult& args) {
   if (!args.count("sources")) bad_usage("no SOURCE");
-  db::store db(database_of(args), false);
+  const auto db = store::open(database_of(args), store_access::read);
   bool failed = false;
   for (const auto& spec : args["sources"].as<std::vector<std::string>>()) {
-    auto found = db.find_sources(spec);
+    auto found = db->find_files(spec);
     if (found.empty()) {
       std::cerr << spec << ": no imported file has this path, ID or SHA-256 prefix\n";
       failed = true;
@@ -82,7 +81,7 @@ int run_remove(const cxxopts::ParseResult& args) {
       failed = true;
       continue;
     }
-    db.remove(found.front().id);
+    db->remove(found.front().id);
     std::cerr << "removed " << found.front().sha256.substr(0, 12) << ' ' << found.front().path
               << " (" << counted(found.front().entries, "entry", "entries") << ")\n";
   }
@@ -124,7 +123,7 @@ int run_export(const cxxopts::ParseResult& args) {
     std::cerr << *refused << '\n';
     return exit_input_failed;
   }
-  db::store db(database_of(args), false);
+  const auto db = store::open(database_of(args), store_access::read);
   batch::atomic_file file;
   std::string error;
   if (out_path != "-" && !file.open(out_path, error)) {
@@ -150,7 +149,7 @@ int run_export(const cxxopts::ParseResult& args) {
     emit(head);
   };
   std::size_t files = 0, charts = 0, entries = 0;
-  db.for_each_file(filter, [&](result_file&& f) {
+  db->for_each_file(filter, [&](result_file&& f) {
     ++files;
     if (f.results.empty()) return;
     emit_header();

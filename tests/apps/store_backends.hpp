@@ -9,8 +9,8 @@
 #include <string_view>
 #include <tuple>
 
-#include "db/sqlite.hpp"
-#include "db/store.hpp"
+#include "iosr/store.hpp"
+#include "store/sqlite.hpp"
 #include "temp_dir.hpp"
 
 namespace iosr::test {
@@ -20,12 +20,10 @@ struct sqlite_backend {
   static constexpr std::string_view name = "sqlite";
 
   /// A new connection to the test's database, created by the first.
-  std::unique_ptr<cli::db::store> connect() {
-    return std::make_unique<cli::db::store>(path(), true);
-  }
+  std::unique_ptr<store> connect() { return store::open(path(), store_access::write); }
   /// Makes the database say that a program of schema version `version` wrote it.
   void stamp_version(int version) {
-    cli::db::connection db(path(), false);
+    db::connection db(path(), false);
     db.exec("PRAGMA user_version = " + std::to_string(version));
   }
   std::string path() const { return dir / "results.db"; }

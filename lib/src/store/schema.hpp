@@ -3,9 +3,9 @@
 // to the next, applied in order when a database is opened.
 #pragma once
 
-#include "db/sqlite.hpp"
+#include "store/sqlite.hpp"
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 /// The version this iosr writes (`PRAGMA user_version`).
 inline constexpr int schema_version = 1;
@@ -15,4 +15,4 @@ inline constexpr int schema_version = 1;
 /// database of a newer version or one that is not iosr's.
 void migrate(connection& db);
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db

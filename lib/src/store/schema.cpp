@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Version 0's tables and the migrations. A new database is created as version 0 and migrated
 // like any old one, so every migration runs on every new database, not only on old files.
-#include "db/schema.hpp"
+#include "store/schema.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -10,7 +10,7 @@
 #include "iosr/error.hpp"
 #include "iosr/trend.hpp"
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 namespace {
 
@@ -149,4 +149,4 @@ void migrate(connection& db) {
   tx.commit();
 }
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db
