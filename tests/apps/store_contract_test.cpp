@@ -686,12 +686,12 @@ TEMPLATE_LIST_TEST_CASE("Two connections adding the same file add it once",
   check_counts(*first, {&seed});
 }
 
-// Known to fail today (hence [!shouldfail], which fails once it passes): a connection keeps
-// the ids of the systems and tests it added, and reuses them after another connection removed
-// their rows. An `iosr db import` that runs while `iosr db remove` removes a file it imported
-// then fails the next file that shares a system ("FOREIGN KEY constraint failed").
+// A connection that keeps the ids of the systems and tests it added must not reuse them after
+// another connection removed their rows: an `iosr db import` that ran while `iosr db remove`
+// removed a file it imported had failed the next file that shares a system ("FOREIGN KEY
+// constraint failed"). SQLite's store drops its caches when another connection has committed.
 TEMPLATE_LIST_TEST_CASE("A file removed by one connection can be added by another",
-                        "[store][contract][concurrency][!shouldfail]", store_backends) {
+                        "[store][contract][concurrency]", store_backends) {
   // The adding connection has the removed file's systems and tests in its caches.
   TestType backend;
   auto importer = backend.connect();

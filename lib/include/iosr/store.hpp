@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The results store (docs/db.md): result files kept by the SHA-256 of their bytes, their systems
 // and tests stored once, read back as files and as a trend's input. One interface, opened by a
-// URL; the backend behind it is chosen by the URL (today SQLite). A program built on the library
-// (the CLI's `iosr db` and `iosr trend`, a dashboard, a server) needs no SQL of its own.
+// URL; the backend behind it is chosen by the URL (SQLite or PostgreSQL). A program built on the
+// library (the CLI's `iosr db` and `iosr trend`, a dashboard, a server) needs no SQL of its own.
 // Library target `iosr_store` (SQLite and OpenSSL are loaded the first time a store is opened).
 #pragma once
 
@@ -68,7 +68,9 @@ class store {
  public:
   virtual ~store() = default;
 
-  /// Opens the store `url` names: `sqlite:PATH`, or a plain PATH, is an SQLite file.
+  /// Opens the store `url` names: `sqlite:PATH`, or a plain PATH, is an SQLite file;
+  /// `postgresql://[user@][host][:port]/dbname[?param=value...]` (or `postgres://`) is a
+  /// PostgreSQL database, the URL given to libpq as it is.
   /// Throws iosr::error (store) that names the store, what is wrong and what was expected: no
   /// database there (read), not an iosr database, a schema version newer than this iosr's.
   static std::unique_ptr<store> open(const std::string& url, store_access access);
@@ -82,7 +84,8 @@ class store {
   static std::string test_identity(const result& r);
   static store_identities identities_of(const result_file& file);
 
-  /// The store as it names itself in messages: an SQLite file's path (never a password).
+  /// The store as it names itself in messages: an SQLite file's path, a PostgreSQL URL
+  /// without its password.
   virtual const std::string& location() const = 0;
   /// The schema version the store holds (docs/db.md, "Versions and migrations").
   virtual int version() = 0;

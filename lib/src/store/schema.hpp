@@ -3,6 +3,8 @@
 // to the next, applied in order when a database is opened.
 #pragma once
 
+#include <string>
+
 #include "store/sqlite.hpp"
 
 namespace iosr::db {
@@ -14,5 +16,9 @@ inline constexpr int schema_version = 1;
 /// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
 /// database of a newer version or one that is not iosr's.
 void migrate(connection& db);
+
+/// Version schema_version's tables in PostgreSQL's words: the same text as SQLite's steps, each
+/// type said as PostgreSQL says it, so that the layout is described once.
+std::string postgresql_tables();
 
 }  // namespace iosr::db

@@ -8,13 +8,13 @@
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <thread>
 
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
+#include "store/rows.hpp"
 #include "store/schema.hpp"
 #include "store/sha256.hpp"
 
@@ -23,65 +23,9 @@ namespace iosr::db {
 namespace {
 
 namespace fs = std::filesystem;
-using json = nlohmann::ordered_json;
 
 // How long a writer waits for another import's transaction (one file) before giving up.
 constexpr int busy_milliseconds = 60'000;
-
-// A JSON object of the fields in file order; a key given twice holds an array of its values.
-std::string fields_json(const std::vector<field>& fields) {
-  json o = json::object();
-  for (const auto& f : fields) {
-    auto it = o.find(f.key);
-    if (it == o.end()) {
-      o[f.key] = f.value;
-    } else if (it->is_array()) {
-      it->push_back(f.value);
-    } else {
-      *it = json::array({*it, f.value});
-    }
-  }
-  // Bytes that are not UTF-8 cannot be JSON text: they become U+FFFD here (docs/db.md).
-  return o.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-std::vector<field> fields_from_json(std::string_view text) {
-  std::vector<field> out;
-  auto o = json::parse(text, nullptr, false);
-  if (!o.is_object()) return out;
-  for (const auto& [key, value] : o.items()) {
-    if (value.is_array()) {
-      for (const auto& v : value) out.push_back({key, v.is_string() ? v.get<std::string>() : ""});
-    } else if (value.is_string()) {
-      out.push_back({key, value.get<std::string>()});
-    }
-  }
-  return out;
-}
-
-std::string kernel_of(const system& s) {
-  for (const auto& f : s.software) {
-    if (f.key == "Kernel") return f.value;
-  }
-  return {};
-}
-
-std::string pts_version_of(const result_file& file) {
-  constexpr std::string_view prefix = "Phoronix Test Suite v";
-  if (file.test_client.starts_with(prefix)) return file.test_client.substr(prefix.size());
-  for (const auto& s : file.systems) {
-    if (!s.client_version.empty()) return s.client_version;
-  }
-  return {};
-}
-
-direction direction_from(std::string_view s) {
-  return from_string<direction>(s).value_or(direction::none);
-}
-
-entry_kind kind_from(std::string_view s) {
-  return from_string<entry_kind>(s).value_or(entry_kind::number);
-}
 
 // The text must live until the statement has run: it is not copied.
 void bind_text_or_null(statement& st, int index, std::string_view text) {
@@ -230,6 +174,13 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
   systems_.pending.clear();
   tests_.pending.clear();
   transaction tx(db_);
+  // Another connection's commit (an `iosr db remove`, say) may have removed rows whose ids are
+  // cached: SQLite's data_version changes then, and only then, and the caches are dropped.
+  if (const auto seen = db_.query_integer("PRAGMA data_version"); seen != data_version_) {
+    data_version_ = seen;
+    systems_.committed.clear();
+    tests_.committed.clear();
+  }
   if (!find_sha_) {
     find_sha_ = std::make_unique<statement>(db_, "SELECT id, path FROM sources WHERE sha256 = ?");
     insert_source_ = std::make_unique<statement>(

@@ -67,6 +67,7 @@ class sqlite_store final : public iosr::store {
   std::int64_t test_id(const result& r, std::string identity);
 
   connection db_;
+  std::int64_t data_version_ = -1;  // PRAGMA data_version when the caches were last known good
   stored_once systems_, tests_;
   std::unique_ptr<statement> insert_source_, insert_source_system_, insert_result_, find_sha_;
 };

@@ -9,6 +9,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
+#include "store/pg_store.hpp"
 #include "store/sha256.hpp"
 #include "store/sqlite_store.hpp"
 
@@ -36,10 +37,10 @@ std::unique_ptr<store> store::open(const std::string& url, store_access access) 
     path.remove_prefix(7);
     // sqlite:///abs/path and sqlite://relative are the forms other tools write too.
     if (path.starts_with("//")) path.remove_prefix(2);
-  } else if (path.starts_with("postgresql:") || path.starts_with("postgres:")) {
-    // Not a file name: without this, `--db postgresql://host/db` made a directory `postgresql:`.
-    throw error(error_kind::store,
-                "postgresql: this iosr has no PostgreSQL backend; expected a path or sqlite:PATH");
+  } else if (path.starts_with("postgresql://") || path.starts_with("postgres://")) {
+    // Passed to libpq as it is: its parameters (sslmode, passfile, service, ...) work as
+    // libpq documents them, and so do PGPASSWORD, PGPASSFILE and the service file.
+    return std::make_unique<db::pg_store>(url, access == store_access::write);
   }
   if (path.empty()) throw error(error_kind::store, "'" + url + "': expected a database path");
   return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write);
