@@ -180,8 +180,10 @@ test_filter filter_from(const cxxopts::ParseResult& args) {
 
 void add_db_option(cxxopts::Options& options) {
   options.add_options()(
-      "db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
-      cxxopts::value<std::string>(), "FILE");
+      "db",
+      "the store: an SQLite FILE, or a PostgreSQL URL postgresql://[USER@][HOST][:PORT]/DBNAME "
+      "(default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE|URL");
 }
 
 std::string database_of(const cxxopts::ParseResult& args) {

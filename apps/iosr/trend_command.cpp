@@ -30,7 +30,7 @@ int run_trend(int argc, char** argv) {
       "t "
       "on the log ratios, Bonferroni-corrected (docs/db.md).\nFormats:" +
           format_list(list_trend_formats()) + "\n");
-  options.custom_help("[--db FILE] [--by kernel|date|label] [--format FORMAT] [options]");
+  options.custom_help("[--db FILE|URL] [--by kernel|date|label] [--format FORMAT] [options]");
   add_db_option(options);
   // One option per statement: a long chain of calls is hard to read once formatted.
   auto add = options.add_options();

@@ -42,14 +42,18 @@ const libpq_api& pq() {
   return load_once<libpq_api>(IOSR_LIBPQ_SONAME, "libpq5", "to open a PostgreSQL store");
 }
 
-// libpq's messages end with a newline and may span lines; a message here is one line.
+// libpq's messages end with a newline and may span lines, the next indented by a tab; a
+// message here is one line.
 std::string one_line(std::string_view text) {
   std::string out;
+  bool line_start = false;
   for (char ch : text) {
     if (ch == '\n') {
       if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
+      line_start = true;
+    } else if (!(line_start && (ch == '\t' || ch == ' '))) {
       out += ch;
+      line_start = false;
     }
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
