@@ -54,6 +54,7 @@ case "${1:-}" in
     dir=$2
     bin=$(find_bin)
     mkdir -p "$dir"
+    dir=$(cd "$dir" && pwd)  # the server runs elsewhere: the socket's path must be absolute
     chmod 755 "$dir"
     [ "$(id -u)" = 0 ] && chown nobody:nogroup "$dir"
     # SQL_ASCII and the C locale: text is kept and ordered as its bytes, as SQLite does
@@ -68,7 +69,7 @@ case "${1:-}" in
     echo "postgresql:///postgres?host=$dir&user=iosr"
     ;;
   restart)
-    start_server "$(find_bin)" "$2"
+    start_server "$(find_bin)" "$(cd "$2" && pwd)"
     ;;
   stop)
     dir=$2
