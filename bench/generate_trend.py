@@ -5,12 +5,18 @@ with 5 schedulers (None, MQ-Deadline, Kyber, BFQ, BFQ low-latency) on one machin
 (default 10,000): 20 x 5 x N entries, a million at the default. BFQ's ratio steps down by 15 %
 at 5.10 in one test in ten, so that the change points have something to find; every value has
 up to 2 % noise (fixed seed).
-Usage: bench/generate_trend.py OUT [N=10000]"""
+With --fleet, the team store's history instead (issue 29): 20 machines x 40 kernels (5.0 to
+5.19, 6.0 to 6.19) x 5 schedulers x N tests (default 250), one composite.xml per machine and
+kernel (800 files), a million entries at the default; each machine its own hardware.
+Usage: bench/generate_trend.py OUT [N=10000]
+       bench/generate_trend.py --fleet OUT [N=250]"""
 import os
 import random
 import sys
 
-out, tests = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+fleet = len(sys.argv) > 1 and sys.argv[1] == "--fleet"
+args = sys.argv[2:] if fleet else sys.argv[1:]
+out, tests = args[0], int(args[1]) if len(args) > 1 else (250 if fleet else 10000)
 rng = random.Random(18)
 SCHEDULERS = [("None", 1.0), ("MQ-Deadline", 0.97), ("Kyber", 0.95), ("BFQ", 0.90), ("BFQ low-latency", 0.88)]
 HARDWARE = ("Processor: AMD Ryzen 9 5950X 16-Core @ 3.40GHz (16 Cores / 32 Threads), Motherboard: "
@@ -18,15 +24,18 @@ HARDWARE = ("Processor: AMD Ryzen 9 5950X 16-Core @ 3.40GHz (16 Cores / 32 Threa
             "Disk: 1000GB Samsung SSD 980 PRO 1TB")
 os.makedirs(out, exist_ok=True)
 bases = [rng.uniform(10, 100000) for _ in range(tests)]
-for k in range(20):
-    kernel = f"5.{k}.0-05{k:02}00-generic"
-    parts = ['<?xml version="1.0"?>\n<PhoronixTestSuite>\n<Generated><Title>Linux 5.', str(k),
+MACHINES, KERNELS = (20, 40) if fleet else (1, 20)
+for m, k in [(m, k) for m in range(MACHINES) for k in range(KERNELS)]:
+    hardware = HARDWARE if not fleet else HARDWARE.replace("32GB", f"{32 + 16 * m}GB")
+    major, minor = (5, k) if k < 20 else (6, k - 20)
+    kernel = f"{major}.{minor}.0-0{major}{minor:02}00-generic"
+    parts = ['<?xml version="1.0"?>\n<PhoronixTestSuite>\n<Generated><Title>Linux ', f"{major}.{minor}",
              ' I/O schedulers</Title><LastModified>2024-01-01 00:00:00</LastModified>'
              '<TestClient>Phoronix Test Suite v10.8.4</TestClient><Description></Description></Generated>\n']
     for name, _ in SCHEDULERS:
-        parts.append(f"<System><Identifier>{name}</Identifier><Hardware>{HARDWARE}</Hardware>"
+        parts.append(f"<System><Identifier>{name}</Identifier><Hardware>{hardware}</Hardware>"
                      f"<Software>OS: Ubuntu 22.04, Kernel: {kernel} (x86_64), File-System: ext4</Software>"
-                     f"<User>bench</User><TimeStamp>2024-{1 + k // 2:02}-{1 + 14 * (k % 2):02} 10:00:00"
+                     f"<User>bench</User><TimeStamp>{2024 + k // 24}-{1 + k % 24 // 2:02}-{1 + 14 * (k % 2):02} 10:00:00"
                      f"</TimeStamp><TestClientVersion>10.8.4</TestClientVersion><Notes></Notes><JSON></JSON>"
                      f"</System>\n")
     for t in range(tests):
@@ -42,6 +51,7 @@ for k in range(20):
                      f"</Description><Scale>MB/s</Scale><Proportion>HIB</Proportion>"
                      f"<DisplayFormat>BAR_GRAPH</DisplayFormat><Data>{''.join(entries)}</Data></Result>\n")
     parts.append("</PhoronixTestSuite>\n")
-    with open(os.path.join(out, f"linux-5.{k:02}.xml"), "w", encoding="utf-8") as f:
+    name = f"linux-5.{k:02}.xml" if not fleet else f"m{m:02}-linux-{major}.{minor:02}.xml"
+    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
         f.write("".join(parts))
-print(f"20 files, {20 * 5 * tests} entries in {out}")
+print(f"{MACHINES * KERNELS} files, {MACHINES * KERNELS * 5 * tests} entries in {out}")

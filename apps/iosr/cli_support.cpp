@@ -23,10 +23,10 @@
 
 #include "batch/inputs.hpp"
 #include "batch/pipeline.hpp"
-#include "db/store.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
+#include "iosr/store.hpp"
 
 namespace iosr::cli {
 
@@ -180,12 +180,14 @@ test_filter filter_from(const cxxopts::ParseResult& args) {
 
 void add_db_option(cxxopts::Options& options) {
   options.add_options()(
-      "db", "the database file (default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
-      cxxopts::value<std::string>(), "FILE");
+      "db",
+      "the store: an SQLite FILE, or a PostgreSQL URL postgresql://[USER@][HOST][:PORT]/DBNAME "
+      "(default: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db)",
+      cxxopts::value<std::string>(), "FILE|URL");
 }
 
 std::string database_of(const cxxopts::ParseResult& args) {
-  return args.count("db") ? args["db"].as<std::string>() : db::default_database_path();
+  return args.count("db") ? args["db"].as<std::string>() : store::default_url();
 }
 
 void add_limit_option(cxxopts::Options& options) {

@@ -120,10 +120,10 @@ std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cor
 /// bad_usage() when REGEX is not an ECMAScript regular expression.
 test_filter filter_from(const cxxopts::ParseResult& args);
 
-/// Adds `--db FILE`, the results database of `iosr db` and `iosr trend`.
+/// Adds `--db FILE|URL`, the results store of `iosr db` and `iosr trend`.
 void add_db_option(cxxopts::Options& options);
 
-/// The database `--db` names, else the default (db::default_database_path()).
+/// The database `--db` names, else the default (store::default_url()).
 std::string database_of(const cxxopts::ParseResult& args);
 
 /// Adds `--limit NAME=N`, which every command that reads inputs takes.

@@ -11,11 +11,10 @@
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "db/import.hpp"
-#include "db/listing.hpp"
-#include "db/store.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/counted.hpp"
 #include "iosr/render.hpp"
+#include "iosr/store.hpp"
 
 namespace iosr::cli {
 
@@ -50,8 +49,8 @@ void list_options(cxxopts::Options& options) { options.add_options()("h,help", "
 
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
-  db::store db(database_of(args), false);
-  std::cout << db::listing_text(db::list_store(db));
+  const auto db = store::open(database_of(args), store_access::read);
+  std::cout << listing_text(list_store(*db));
   return exit_ok;
 }
 
@@ -65,10 +64,10 @@ void remove_options(cxxopts::Options& options) {
 
 int run_remove(const cxxopts::ParseResult& args) {
   if (!args.count("sources")) bad_usage("no SOURCE");
-  db::store db(database_of(args), false);
+  const auto db = store::open(database_of(args), store_access::read);
   bool failed = false;
   for (const auto& spec : args["sources"].as<std::vector<std::string>>()) {
-    auto found = db.find_sources(spec);
+    auto found = db->find_files(spec);
     if (found.empty()) {
       std::cerr << spec << ": no imported file has this path, ID or SHA-256 prefix\n";
       failed = true;
@@ -82,7 +81,7 @@ int run_remove(const cxxopts::ParseResult& args) {
       failed = true;
       continue;
     }
-    db.remove(found.front().id);
+    db->remove(found.front().id);
     std::cerr << "removed " << found.front().sha256.substr(0, 12) << ' ' << found.front().path
               << " (" << counted(found.front().entries, "entry", "entries") << ")\n";
   }
@@ -124,7 +123,7 @@ int run_export(const cxxopts::ParseResult& args) {
     std::cerr << *refused << '\n';
     return exit_input_failed;
   }
-  db::store db(database_of(args), false);
+  const auto db = store::open(database_of(args), store_access::read);
   batch::atomic_file file;
   std::string error;
   if (out_path != "-" && !file.open(out_path, error)) {
@@ -150,7 +149,7 @@ int run_export(const cxxopts::ParseResult& args) {
     emit(head);
   };
   std::size_t files = 0, charts = 0, entries = 0;
-  db.for_each_file(filter, [&](result_file&& f) {
+  db->for_each_file(filter, [&](result_file&& f) {
     ++files;
     if (f.results.empty()) return;
     emit_header();
@@ -196,7 +195,7 @@ constexpr subcommand subcommands[] = {
      "bytes: importing it again changes nothing and says so. Each file is added in one "
      "transaction, whole or not at all; a file that cannot be read is reported and the others "
      "are still imported. Two imports at once wait for each other.\n",
-     "[--db FILE] [options]",
+     "[--db FILE|URL] [options]",
      "\nA summary ends the run: 'imported N files (M entries) into DB; K already in, F failed, "
      "S skipped'.\nExit status: 0 every input imported or already in, 1 some input failed (the "
      "others are imported), 2 usage error, 128+N stopped by signal N (every file imported "
@@ -206,12 +205,12 @@ constexpr subcommand subcommands[] = {
      "What the database holds: how many files, systems, tests and entries, the kernels and the "
      "range of run dates, then one line per imported file: its SHA-256 (the first 12 digits), "
      "entries, format and the path or ID it was imported as.\n",
-     "[--db FILE]", "", list_options, run_list},
+     "[--db FILE|URL]", "", list_options, run_list},
     {"remove",
      "Remove imported files and their entries; the systems and tests no other file uses go "
      "with them. SOURCE is the path or ID a file was imported as, or a prefix of its SHA-256 "
      "(as 'iosr db list' shows them) that names one file only.\n",
-     "[--db FILE]",
+     "[--db FILE|URL]",
      "\nExit status: 0 every SOURCE removed, 1 some SOURCE named no file or more than one "
      "(nothing removed for it), 2 usage error.\n",
      remove_options, run_remove},
@@ -219,7 +218,8 @@ constexpr subcommand subcommands[] = {
      "Write the database back as one dataset: the tidy rows of docs/csv.md (CSV) or "
      "docs/jsonl.md (JSON Lines), one per entry, files in import order, as 'iosr convert "
      "--combine' writes them for the same files.\n",
-     "--combine OUT.csv|OUT.jsonl [--db FILE] [--filter REGEX]", "", export_options, run_export},
+     "--combine OUT.csv|OUT.jsonl [--db FILE|URL] [--filter REGEX]", "", export_options,
+     run_export},
 };
 
 // Parses the subcommand's command line (argv[0] is its name) and runs it.
@@ -249,10 +249,12 @@ constexpr command db_command_list[] = {
 }  // namespace
 
 const command_group db_commands = {
-    "keep every result in one SQLite database, so that results can be followed over kernels and "
-    "time ('iosr trend'). The database is --db FILE, else $IOSR_DB, else "
-    "$XDG_DATA_HOME/iosr/results.db (~/.local/share/iosr/results.db); its tables are in "
-    "docs/db.md and readable with the sqlite3 shell.",
+    "keep every result in one store, an SQLite database or a PostgreSQL database a team shares, "
+    "so that results can be followed over kernels and time ('iosr trend'). The store is --db "
+    "FILE|URL, else $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db "
+    "(~/.local/share/iosr/results.db); postgresql://USER@HOST/DBNAME is PostgreSQL (libpq's "
+    "URL: sslmode, PGPASSFILE and the service file work as libpq documents them). Its tables "
+    "are in docs/db.md and readable with the sqlite3 shell or psql.",
     "0 success, 1 some input failed or the database could not be used, 2 usage error, 128+N "
     "stopped by signal N",
     db_command_list};

@@ -9,9 +9,9 @@
 
 #include "cli_support.hpp"
 #include "command.hpp"
-#include "db/store.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/operations.hpp"
+#include "iosr/store.hpp"
 #include "iosr/trend.hpp"
 
 namespace iosr::cli {
@@ -30,7 +30,7 @@ int run_trend(int argc, char** argv) {
       "t "
       "on the log ratios, Bonferroni-corrected (docs/db.md).\nFormats:" +
           format_list(list_trend_formats()) + "\n");
-  options.custom_help("[--db FILE] [--by kernel|date|label] [--format FORMAT] [options]");
+  options.custom_help("[--db FILE|URL] [--by kernel|date|label] [--format FORMAT] [options]");
   add_db_option(options);
   // One option per statement: a long chain of calls is hard to read once formatted.
   auto add = options.add_options();
@@ -115,10 +115,10 @@ int run_trend(int argc, char** argv) {
     return exit_input_failed;
   }
   request.render.width = width_for(output);
-  db::store db(database_of(args), false);
-  auto input = db.load_trend_input(o.filter);
+  const auto db = store::open(database_of(args), store_access::read);
+  auto input = db->load_trend_input(o.filter);
   // As in compare: a filter that keeps none of the store's tests is most likely a typing error.
-  if (!o.filter.empty() && input.tests.empty() && !db.load_trend_input({}).tests.empty()) {
+  if (!o.filter.empty() && input.tests.empty() && !db->load_trend_input({}).tests.empty()) {
     bad_value("filter", args["filter"].as<std::string>(),
               "matches no test's title or description in the database; expected a regular "
               "expression found in one of them");

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The loader behind libarchive, SQLite and OpenSSL (apps/iosr/shared_library.hpp): a library
-// that is not there, or lacks a function, is an error that says what to install.
+// The loader behind libarchive, SQLite and OpenSSL (lib/src/shared_library/shared_library.hpp): a
+// library that is not there, or lacks a function, is an error that says what to install.
 #include "shared_library.hpp"
 
 #include "catch.hpp"
 
-using iosr::cli::shared_library;
+using iosr::shared_library;
 
 TEST_CASE("A library that is not installed is an error naming its package", "[loader]") {
   shared_library lib("libiosr-missing.so.7", "libiosr-missing7", "to test the loader");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What only the SQLite store has (apps/iosr/db/): an old file on disk migrated forward, and
+// What only the SQLite store has (lib/src/store/): an old file on disk migrated forward, and
 // files that are no database of this iosr refused; the contract itself is in
 // store_contract_test.cpp.
 #include <filesystem>
@@ -7,15 +7,15 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "db/listing.hpp"
-#include "db/schema.hpp"
-#include "db/sqlite.hpp"
-#include "db/store.hpp"
 #include "iosr/error.hpp"
+#include "iosr/store.hpp"
 #include "iosr/trend.hpp"
+#include "store/schema.hpp"
+#include "store/sqlite.hpp"
+#include "store/sqlite_store.hpp"
 #include "temp_dir.hpp"
 
-namespace db = iosr::cli::db;
+namespace db = iosr::db;
 namespace fs = std::filesystem;
 using iosr::test::temp_dir;
 
@@ -44,7 +44,7 @@ TEST_CASE("A version-0 database migrates forward and keeps its rows", "[store][s
     db::connection raw(path, false);
     REQUIRE(raw.query_integer("PRAGMA user_version") == 0);
   }
-  db::store s(path, false);
+  db::sqlite_store s(path, false);
   CHECK(s.version() == db::schema_version);
   const auto summary = s.summarize();
   CHECK(summary.files == 2);
@@ -67,7 +67,7 @@ TEST_CASE("A version-0 database migrates forward and keeps its rows", "[store][s
   CHECK_FALSE(t.tests.empty());
 
   // Opened again, it is current: nothing to migrate.
-  db::store again(path, false);
+  db::sqlite_store again(path, false);
   CHECK(again.version() == db::schema_version);
   CHECK(again.summarize().entries == 4);
 }
@@ -79,7 +79,7 @@ TEST_CASE("A file that is no iosr database is refused", "[store][sqlite]") {
     db::connection raw(path, true);
     raw.exec("CREATE TABLE notes (text TEXT)");
   }
-  const auto what = store_error([&] { db::store s(path, false); });
+  const auto what = store_error([&] { db::sqlite_store s(path, false); });
   CHECK_THAT(what, Catch::Contains("not an iosr database"));
   CHECK_THAT(what, Catch::StartsWith(path));
 }
@@ -88,32 +88,32 @@ TEST_CASE("Without create, a missing database is an error, and nothing is made",
           "[store][sqlite]") {
   temp_dir dir;
   const auto path = dir / "none/results.db";
-  const auto what = store_error([&] { db::store s(path, false); });
+  const auto what = store_error([&] { db::sqlite_store s(path, false); });
   CHECK_THAT(what, Catch::Contains("no database there"));
   CHECK_FALSE(fs::exists(path));
   CHECK_FALSE(fs::exists(dir.path() / "none"));
   // With create, its directories are made too.
-  db::store made(path, true);
+  db::sqlite_store made(path, true);
   CHECK(fs::exists(path));
   CHECK(made.version() == db::schema_version);
 }
 
 TEST_CASE("db list: the listing as data, and its text", "[store][sqlite]") {
   temp_dir dir;
-  db::store s(dir / "v0.db", true);
-  auto empty = db::list_store(s);
+  db::sqlite_store s(dir / "v0.db", true);
+  auto empty = iosr::list_store(s);
   CHECK(empty.version == db::schema_version);
-  CHECK(empty.sources.empty());
-  CHECK(db::listing_text(empty) == dir / "v0.db" + " (schema version " +
-                                       std::to_string(db::schema_version) +
-                                       ")\n0 files, 0 systems, 0 tests, 0 entries\nkernels: none "
-                                       "known\nrun dates: none known\n");
+  CHECK(empty.files.empty());
+  CHECK(iosr::listing_text(empty) == dir / "v0.db" + " (schema version " +
+                                         std::to_string(db::schema_version) +
+                                         ")\n0 files, 0 systems, 0 tests, 0 entries\nkernels: none "
+                                         "known\nrun dates: none known\n");
   fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", dir / "old.db");
-  db::store old(dir / "old.db", false);
-  const auto listing = db::list_store(old);
+  db::sqlite_store old(dir / "old.db", false);
+  const auto listing = iosr::list_store(old);
   CHECK(listing.summary.files == 2);
-  REQUIRE(listing.sources.size() == 2);
-  const auto text = db::listing_text(listing);
+  REQUIRE(listing.files.size() == 2);
+  const auto text = iosr::listing_text(listing);
   CHECK(text.find("kernels: 5.5, 5.6-rc7\n") != std::string::npos);
-  CHECK(text.find(listing.sources[0].sha256.substr(0, 12) + "  ") != std::string::npos);
+  CHECK(text.find(listing.files[0].sha256.substr(0, 12) + "  ") != std::string::npos);
 }

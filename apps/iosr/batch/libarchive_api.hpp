@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace iosr::cli {
+namespace iosr {
 class shared_library;
 }
 

@@ -16,9 +16,8 @@
 #include <vector>
 
 #include "batch/pipeline.hpp"
-#include "db/sha256.hpp"
-#include "db/store.hpp"
 #include "iosr/counted.hpp"
+#include "iosr/store.hpp"
 
 namespace iosr::cli::db {
 
@@ -29,7 +28,7 @@ struct parsed : batch::input_outcome {
   std::string sha256;
   std::uint64_t bytes = 0;
   std::optional<result_file> file;
-  store::identities ids;  // of its systems and tests, computed here, not by the writer
+  store_identities ids;  // of its systems and tests, computed here, not by the writer
 };
 
 // A worker's part of one input, after the pipeline's.
@@ -37,7 +36,7 @@ void parse_one(batch::batch_input& in, parsed& out, const batch::pipeline& batch
                const std::unordered_set<std::string>& known) {
   const std::string_view bytes = in.prepared->bytes();
   out.bytes = bytes.size();
-  out.sha256 = sha256_hex(bytes);
+  out.sha256 = store::sha256_hex(bytes);
   if (known.contains(out.sha256)) {
     out.status = parsed::state::done_before;  // in already: not parsed again
     return;
@@ -113,8 +112,8 @@ int run_import(const import_plan& plan) {
                          .progress = false,
                          .keep_warnings = false,
                          .output_extension = {}});
-  store db(plan.database, true);
-  const auto known = db.known_hashes();
+  const auto db = store::open(plan.database, store_access::write);
+  const auto known = db->known_hashes();
 
   disposer freer;
   std::size_t already = 0;
@@ -128,7 +127,7 @@ int run_import(const import_plan& plan) {
           return;
         }
         try {
-          auto added = db.add(*p.file, p.ids, p.sha256, p.name, p.bytes);
+          auto added = db->add(*p.file, p.ids, p.sha256, p.name, p.bytes);
           if (!added.imported) {
             ++already;
             if (p.named) {
@@ -153,7 +152,7 @@ int run_import(const import_plan& plan) {
     std::cerr << "iosr db import: " << batch.reader_error() << '\n';
   }
   std::cerr << "imported " << counted(totals.done, "file") << " ("
-            << counted(totals.entries, "entry", "entries") << ") into " << db.path() << "; "
+            << counted(totals.entries, "entry", "entries") << ") into " << db->location() << "; "
             << already << " already in, " << totals.failures.size() << " failed, "
             << totals.skipped.size() << " skipped\n";
   return totals.failures.empty() && batch.reader_error().empty() ? exit_ok : exit_input_failed;

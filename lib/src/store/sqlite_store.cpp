@@ -1,99 +1,31 @@
 // SPDX-License-Identifier: MIT
 // The results database (store.hpp). Systems and tests are stored once, found by the SHA-256 of
 // what identifies them; ids are cached per process, and only once their transaction commits.
-#include "db/store.hpp"
+#include "store/sqlite_store.hpp"
 
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <thread>
 
-#include "db/schema.hpp"
-#include "db/sha256.hpp"
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
+#include "store/rows.hpp"
+#include "store/schema.hpp"
+#include "store/sha256.hpp"
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 namespace {
 
 namespace fs = std::filesystem;
-using json = nlohmann::ordered_json;
 
 // How long a writer waits for another import's transaction (one file) before giving up.
 constexpr int busy_milliseconds = 60'000;
-
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? std::string(v) : std::string();
-}
-
-// Length-prefixed, so that no two different field lists give the same bytes.
-void identity_part(std::string& out, std::string_view s) {
-  out += std::to_string(s.size());
-  out += ':';
-  out += s;
-}
-
-// A JSON object of the fields in file order; a key given twice holds an array of its values.
-std::string fields_json(const std::vector<field>& fields) {
-  json o = json::object();
-  for (const auto& f : fields) {
-    auto it = o.find(f.key);
-    if (it == o.end()) {
-      o[f.key] = f.value;
-    } else if (it->is_array()) {
-      it->push_back(f.value);
-    } else {
-      *it = json::array({*it, f.value});
-    }
-  }
-  // Bytes that are not UTF-8 cannot be JSON text: they become U+FFFD here (docs/db.md).
-  return o.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-std::vector<field> fields_from_json(std::string_view text) {
-  std::vector<field> out;
-  auto o = json::parse(text, nullptr, false);
-  if (!o.is_object()) return out;
-  for (const auto& [key, value] : o.items()) {
-    if (value.is_array()) {
-      for (const auto& v : value) out.push_back({key, v.is_string() ? v.get<std::string>() : ""});
-    } else if (value.is_string()) {
-      out.push_back({key, value.get<std::string>()});
-    }
-  }
-  return out;
-}
-
-std::string kernel_of(const system& s) {
-  for (const auto& f : s.software) {
-    if (f.key == "Kernel") return f.value;
-  }
-  return {};
-}
-
-std::string pts_version_of(const result_file& file) {
-  constexpr std::string_view prefix = "Phoronix Test Suite v";
-  if (file.test_client.starts_with(prefix)) return file.test_client.substr(prefix.size());
-  for (const auto& s : file.systems) {
-    if (!s.client_version.empty()) return s.client_version;
-  }
-  return {};
-}
-
-direction direction_from(std::string_view s) {
-  return from_string<direction>(s).value_or(direction::none);
-}
-
-entry_kind kind_from(std::string_view s) {
-  return from_string<entry_kind>(s).value_or(entry_kind::number);
-}
 
 // The text must live until the statement has run: it is not copied.
 void bind_text_or_null(statement& st, int index, std::string_view text) {
@@ -104,8 +36,8 @@ void bind_text_or_null(statement& st, int index, std::string_view text) {
   }
 }
 
-source_row source_from(const statement& s) {
-  source_row r;
+stored_file source_from(const statement& s) {
+  stored_file r;
   r.id = s.integer(0);
   s.read_columns(1, r.sha256, r.path, r.format, r.pts_version, r.title, r.run_date, r.imported_at);
   r.entries = s.integer(8);
@@ -117,17 +49,6 @@ constexpr std::string_view source_columns =
     "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
 
 }  // namespace
-
-std::string default_database_path() {
-  if (auto p = env("IOSR_DB"); !p.empty()) return p;
-  auto data = env("XDG_DATA_HOME");
-  if (data.empty()) {
-    auto home = env("HOME");
-    if (home.empty()) throw error(error_kind::store, "no database path: set --db, IOSR_DB or HOME");
-    data = home + "/.local/share";
-  }
-  return data + "/iosr/results.db";
-}
 
 namespace {
 
@@ -162,7 +83,7 @@ connection open_connection(const std::string& path, bool create) {
 }
 }  // namespace
 
-store::store(const std::string& path, bool create)
+sqlite_store::sqlite_store(const std::string& path, bool create)
     : db_(open_connection(path, create)),
       systems_{
           "systems", "system",
@@ -188,55 +109,28 @@ store::store(const std::string& path, bool create)
     // SQLite's own words ("file is not a database") name neither the file's fault nor what
     // --db wants; an SQLite file of other tables is refused by migrate(), by name too.
     if (!e.not_a_database()) throw;
-    throw error(error_kind::store, path + ": not an iosr database (not an SQLite file); expected "
-                                          "a file made by 'iosr db import', or a new one");
+    throw error(error_kind::store, path +
+                                       ": not an iosr database (not an SQLite file); expected "
+                                       "a file made by 'iosr db import', or a new one");
   }
 }
 
-int store::version() { return static_cast<int>(db_.query_integer("PRAGMA user_version")); }
+int sqlite_store::version() { return static_cast<int>(db_.query_integer("PRAGMA user_version")); }
 
-std::unordered_set<std::string> store::known_hashes() {
+std::unordered_set<std::string> sqlite_store::known_hashes() {
   std::unordered_set<std::string> out;
   statement s(db_, "SELECT sha256 FROM sources");
   while (s.step()) out.emplace(s.text(0));
   return out;
 }
 
-std::string store::system_identity(const system& s) {
-  std::string key;
-  identity_part(key, s.label);
-  for (const auto* fields : {&s.hardware, &s.software}) {
-    key += '|';
-    for (const auto& f : *fields) {
-      identity_part(key, f.key);
-      identity_part(key, f.value);
-    }
-  }
-  key += '|';
-  identity_part(key, s.json);
-  return sha256_hex(key);
-}
-
-std::string store::test_identity(const result& r) {
-  return sha256_hex(test_key(fields_of(r), test_match::store()));
-}
-
-store::identities store::identities_of(const result_file& file) {
-  identities ids;
-  ids.systems.reserve(file.systems.size());
-  for (const auto& s : file.systems) ids.systems.push_back(system_identity(s));
-  ids.tests.reserve(file.results.size());
-  for (const auto& r : file.results) ids.tests.push_back(test_identity(r));
-  return ids;
-}
-
-void store::stored_once::commit() {
+void sqlite_store::stored_once::commit() {
   committed.merge(pending);
   pending.clear();
 }
 
 template <class Bind>
-std::int64_t store::row_id(stored_once& rows, std::string identity, const Bind& bind) {
+std::int64_t sqlite_store::row_id(stored_once& rows, std::string identity, const Bind& bind) {
   if (auto it = rows.committed.find(identity); it != rows.committed.end()) return it->second;
   if (auto it = rows.pending.find(identity); it != rows.pending.end()) return it->second;
   if (!rows.insert) {
@@ -256,7 +150,7 @@ std::int64_t store::row_id(stored_once& rows, std::string identity, const Bind& 
   return id;
 }
 
-std::int64_t store::system_id(const system& s, std::string identity) {
+std::int64_t sqlite_store::system_id(const system& s, std::string identity) {
   return row_id(systems_, identity, [&](statement& insert) {
     const auto kernel = kernel_of(s);
     const auto version = parse_kernel_version(kernel);
@@ -267,18 +161,26 @@ std::int64_t store::system_id(const system& s, std::string identity) {
   });
 }
 
-std::int64_t store::test_id(const result& r, std::string identity) {
+std::int64_t sqlite_store::test_id(const result& r, std::string identity) {
   return row_id(tests_, identity, [&](statement& insert) {
     insert.bind_all(identity, r.title, r.version, r.description, r.arguments, r.unit,
                     to_string(r.direction), r.test_id, r.display_format.name());
   });
 }
 
-store::added store::add(const result_file& file, const identities& ids, const std::string& sha256,
-                        std::string_view path, std::uint64_t bytes) {
+store_added sqlite_store::add(const result_file& file, const store_identities& ids,
+                              const std::string& sha256, std::string_view path,
+                              std::uint64_t bytes) {
   systems_.pending.clear();
   tests_.pending.clear();
   transaction tx(db_);
+  // Another connection's commit (an `iosr db remove`, say) may have removed rows whose ids are
+  // cached: SQLite's data_version changes then, and only then, and the caches are dropped.
+  if (const auto seen = db_.query_integer("PRAGMA data_version"); seen != data_version_) {
+    data_version_ = seen;
+    systems_.committed.clear();
+    tests_.committed.clear();
+  }
   if (!find_sha_) {
     find_sha_ = std::make_unique<statement>(db_, "SELECT id, path FROM sources WHERE sha256 = ?");
     insert_source_ = std::make_unique<statement>(
@@ -299,7 +201,7 @@ store::added store::add(const result_file& file, const identities& ids, const st
   // Checked inside the transaction: another import may have added these bytes meanwhile.
   find_sha_->bind(1, sha256);
   if (find_sha_->step()) {
-    added a{false, std::string(find_sha_->text(1)), find_sha_->integer(0)};
+    store_added a{false, std::string(find_sha_->text(1)), find_sha_->integer(0)};
     find_sha_->reset();
     return a;  // the transaction rolls back: nothing was written
   }
@@ -387,8 +289,8 @@ store::added store::add(const result_file& file, const identities& ids, const st
   return {true, {}, source};
 }
 
-database_summary store::summarize() {
-  database_summary s;
+store_summary sqlite_store::summarize() {
+  store_summary s;
   s.files = db_.query_integer("SELECT count(*) FROM sources");
   s.systems = db_.query_integer("SELECT count(*) FROM systems");
   s.tests = db_.query_integer("SELECT count(*) FROM tests");
@@ -412,15 +314,15 @@ database_summary store::summarize() {
   return s;
 }
 
-std::vector<source_row> store::sources() {
-  std::vector<source_row> out;
+std::vector<stored_file> sqlite_store::files() {
+  std::vector<stored_file> out;
   statement s(db_, "SELECT " + std::string(source_columns) + " FROM sources ORDER BY id");
   while (s.step()) out.push_back(source_from(s));
   return out;
 }
 
-std::vector<source_row> store::find_sources(const std::string& spec) {
-  std::vector<source_row> out;
+std::vector<stored_file> sqlite_store::find_files(const std::string& spec) {
+  std::vector<stored_file> out;
   statement by_path(
       db_, "SELECT " + std::string(source_columns) + " FROM sources WHERE path = ? ORDER BY id");
   by_path.bind(1, spec);
@@ -439,14 +341,14 @@ std::vector<source_row> store::find_sources(const std::string& spec) {
   return out;
 }
 
-void store::remove(std::int64_t source_id) {
+void sqlite_store::remove(std::int64_t file_id) {
   transaction tx(db_);
   statement results(db_, "DELETE FROM results WHERE source_id = ?");
-  results.bind(1, source_id).run();
+  results.bind(1, file_id).run();
   statement links(db_, "DELETE FROM source_systems WHERE source_id = ?");
-  links.bind(1, source_id).run();
+  links.bind(1, file_id).run();
   statement source(db_, "DELETE FROM sources WHERE id = ?");
-  source.bind(1, source_id).run();
+  source.bind(1, file_id).run();
   // What only this file used goes with it; what another file shares stays.
   db_.exec(
       "DELETE FROM systems WHERE id NOT IN (SELECT system_id FROM results) AND id NOT IN "
@@ -457,25 +359,32 @@ void store::remove(std::int64_t source_id) {
   tests_.committed.clear();
 }
 
-void store::for_each_file(const test_filter& filter,
-                          const std::function<void(result_file&&)>& take) {
-  statement sources(db_, "SELECT id, path, format, title, description FROM sources ORDER BY id");
-  statement systems(db_,
-                    "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, "
-                    "sy.software, sy.json, ss.user, ss.timestamp, ss.client_version, ss.notes, "
-                    "ss.cost FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id "
-                    "WHERE ss.source_id = ? ORDER BY ss.position");
-  statement results(db_,
-                    "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, "
-                    "t.direction, t.test_profile, t.display_format, sy.label, r.value_text, "
-                    "r.value, r.kind, r.min, r.max, r.samples, r.standard_error, "
-                    "r.sample_count, r.error, r.json FROM results r JOIN tests t ON t.id = "
-                    "r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = ? "
-                    "ORDER BY r.chart, r.position");
-  while (sources.step()) {
-    result_file f;
-    const auto id = sources.integer(0);
-    sources.read_columns(1, f.source_name, f.format, f.title, f.description);
+// The statements that read files back, prepared once per call of for_each_file.
+struct sqlite_store::file_reader {
+  explicit file_reader(connection& db)
+      : source(db, "SELECT path, format, title, description FROM sources WHERE id = ?"),
+        systems(db,
+                "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, "
+                "sy.software, sy.json, ss.user, ss.timestamp, ss.client_version, ss.notes, "
+                "ss.cost FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id "
+                "WHERE ss.source_id = ? ORDER BY ss.position"),
+        results(db,
+                "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, "
+                "t.direction, t.test_profile, t.display_format, sy.label, r.value_text, "
+                "r.value, r.kind, r.min, r.max, r.samples, r.standard_error, "
+                "r.sample_count, r.error, r.json FROM results r JOIN tests t ON t.id = "
+                "r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = ? "
+                "ORDER BY r.chart, r.position") {}
+
+  // The file `id` with the charts `filter` keeps; false when no file has that id.
+  bool read(std::int64_t id, const test_filter& filter, result_file& f) {
+    source.bind(1, id);
+    if (!source.step()) {
+      source.reset();
+      return false;
+    }
+    source.read_columns(0, f.source_name, f.format, f.title, f.description);
+    source.reset();
     systems.bind(1, id);
     while (systems.step()) {
       system s;
@@ -522,11 +431,52 @@ void store::for_each_file(const test_filter& filter,
       f.results.back().entries.push_back(std::move(e));
     }
     results.reset();
-    take(std::move(f));
+    return true;
+  }
+
+  statement source, systems, results;
+};
+
+void sqlite_store::for_each_file(const test_filter& filter,
+                                 const std::function<void(result_file&&)>& take) {
+  std::vector<std::int64_t> ids;
+  {
+    statement s(db_, "SELECT id FROM sources ORDER BY id");
+    while (s.step()) ids.push_back(s.integer(0));
+  }
+  for_each_file(ids, filter, take);
+}
+
+void sqlite_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
+                                 const std::function<void(result_file&&)>& take) {
+  file_reader reader(db_);
+  for (const auto id : ids) {
+    result_file f;
+    if (reader.read(id, filter, f)) take(std::move(f));
   }
 }
 
-trend_input store::load_trend_input(const test_filter& filter) {
+std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
+  // Every condition is always in the statement, switched off by an empty value, so that one
+  // statement serves every query and every value is bound. instr(), not LIKE: the text is
+  // matched as the bytes it is, '%' and '_' included.
+  statement s(db_, "SELECT " + std::string(source_columns) +
+                       " FROM sources so WHERE (?1 = '' OR instr(so.path, ?1) > 0 OR "
+                       "instr(so.title, ?1) > 0) AND (?2 = '' AND ?3 = '' AND ?4 = '' OR EXISTS "
+                       "(SELECT 1 FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id "
+                       "WHERE ss.source_id = so.id AND (?2 = '' OR sy.label = ?2 OR sy.name = ?2) "
+                       "AND (?3 = '' OR sy.kernel_version = ?3) AND (?4 = '' OR sy.scheduler = "
+                       "?4))) ORDER BY so.run_date IS NULL, so.run_date DESC, so.id DESC "
+                       "LIMIT ?5 OFFSET ?6");
+  s.bind(1, query.text).bind(2, query.machine).bind(3, query.kernel).bind(4, query.scheduler);
+  s.bind(5, query.limit == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(query.limit));
+  s.bind(6, static_cast<std::int64_t>(query.offset));
+  std::vector<stored_file> out;
+  while (s.step()) out.push_back(source_from(s));
+  return out;
+}
+
+trend_input sqlite_store::load_trend_input(const test_filter& filter) {
   trend_input_builder in;
   std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
   {
@@ -609,4 +559,4 @@ trend_input store::load_trend_input(const test_filter& filter) {
   return std::move(in).finish();
 }
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db

@@ -2,7 +2,7 @@
 // SHA-256 through OpenSSL's EVP digest: it uses the CPU's SHA instructions where they exist, so
 // hashing costs little beside parsing. libcrypto is loaded from IOSR_CRYPTO_SONAME the
 // first time a file is hashed (shared_library.hpp).
-#include "db/sha256.hpp"
+#include "store/sha256.hpp"
 
 #include <openssl/evp.h>
 
@@ -16,7 +16,7 @@
 #define IOSR_CRYPTO_SONAME nullptr  // linked instead
 #endif
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 namespace {
 
@@ -81,4 +81,4 @@ std::string sha256_hex(std::string_view bytes) {
   return out;
 }
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The SQLite RAII layer (sqlite.hpp): every call checked, every error naming its database.
-#include "db/sqlite.hpp"
+#include "store/sqlite.hpp"
 
 #include <sqlite3.h>
 
@@ -13,7 +13,7 @@
 #define IOSR_SQLITE_SONAME nullptr  // linked instead
 #endif
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 namespace {
 
@@ -196,4 +196,4 @@ void transaction::commit() {
   open_ = false;
 }
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db

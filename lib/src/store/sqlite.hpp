@@ -14,7 +14,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 /// A failed SQLite call: `what()` is the database's path, what was being done, and SQLite's
 /// message.
@@ -128,4 +128,4 @@ class transaction {
   bool open_ = true;
 };
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db

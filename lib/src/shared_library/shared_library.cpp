@@ -3,7 +3,7 @@
 
 #include <dlfcn.h>
 
-namespace iosr::cli {
+namespace iosr {
 
 shared_library::shared_library(const char* soname, const char* package, const char* purpose)
     : name_(soname != nullptr ? soname : package) {
@@ -27,4 +27,4 @@ void* shared_library::find_symbol(const char* name) {
   return symbol;
 }
 
-}  // namespace iosr::cli
+}  // namespace iosr

@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-namespace iosr::cli::db {
+namespace iosr::db {
 
 /// The digest of `bytes` as 64 lower-case hex digits, as `sha256sum` prints it.
 std::string sha256_hex(std::string_view bytes);
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::db

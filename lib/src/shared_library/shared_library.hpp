@@ -9,7 +9,7 @@
 
 #include "iosr/error.hpp"
 
-namespace iosr::cli {
+namespace iosr {
 
 class shared_library {
  public:
@@ -61,4 +61,4 @@ const Table& load_once(const char* soname, const char* package, const char* purp
   return library.table;
 }
 
-}  // namespace iosr::cli
+}  // namespace iosr

@@ -3,9 +3,11 @@
 // to the next, applied in order when a database is opened.
 #pragma once
 
-#include "db/sqlite.hpp"
+#include <string>
 
-namespace iosr::cli::db {
+#include "store/sqlite.hpp"
+
+namespace iosr::db {
 
 /// The version this iosr writes (`PRAGMA user_version`).
 inline constexpr int schema_version = 1;
@@ -15,4 +17,8 @@ inline constexpr int schema_version = 1;
 /// database of a newer version or one that is not iosr's.
 void migrate(connection& db);
 
-}  // namespace iosr::cli::db
+/// Version schema_version's tables in PostgreSQL's words: the same text as SQLite's steps, each
+/// type said as PostgreSQL says it, so that the layout is described once.
+std::string postgresql_tables();
+
+}  // namespace iosr::db

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// The results store (docs/db.md): result files kept by the SHA-256 of their bytes, their systems
+// and tests stored once, read back as files and as a trend's input. One interface, opened by a
+// URL; the backend behind it is chosen by the URL (SQLite or PostgreSQL). A program built on the
+// library (the CLI's `iosr db` and `iosr trend`, a dashboard, a server) needs no SQL of its own.
+// Library target `iosr_store` (SQLite and OpenSSL are loaded the first time a store is opened).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "iosr/model.hpp"
+#include "iosr/test_filter.hpp"
+#include "iosr/trend.hpp"
+
+namespace iosr {
+
+/// One imported file, as `iosr db list` shows it.
+struct stored_file {
+  std::int64_t id = 0;
+  std::string sha256, path, format, pts_version, title, run_date, imported_at;
+  std::int64_t entries = 0, bytes = 0;
+};
+
+/// What a store holds, in counts, for `iosr db list`.
+struct store_summary {
+  std::int64_t files = 0, systems = 0, tests = 0, entries = 0;
+  std::vector<std::string> kernels;   ///< in version order
+  std::string first_date, last_date;  ///< empty when no run date is known
+};
+
+/// What identifies a file's systems (in order) and charts (in order) in a store: the SHA-256
+/// of their fields. An import computes them off the writing thread (store::identities_of).
+struct store_identities {
+  std::vector<std::string> systems, tests;
+};
+
+/// What store::add did.
+struct store_added {
+  bool imported = false;      ///< false: the same bytes were already in
+  std::string existing_path;  ///< the path they were imported as, when they were
+  std::int64_t file_id = 0;
+};
+
+/// Which files store::select_files gives, newest run first (then the last imported first);
+/// every field left empty keeps every file. Values are bound, never pasted into SQL.
+struct file_query {
+  std::string text;       ///< in the path or the title, as a substring (bytes, case-sensitive)
+  std::string machine;    ///< a system of the file has this label or name
+  std::string kernel;     ///< a system of the file runs this kernel (its series point: `6.8`)
+  std::string scheduler;  ///< a system of the file has this scheduler
+  std::size_t offset = 0;
+  std::size_t limit = 100;  ///< at most this many (0: no limit)
+};
+
+/// How a store is opened.
+enum class store_access {
+  read,   ///< it must exist (list, export, trend, remove); an older version is migrated forward
+  write,  ///< created when missing, then migrated forward (import)
+};
+
+class store {
+ public:
+  virtual ~store() = default;
+
+  /// Opens the store `url` names: `sqlite:PATH`, or a plain PATH, is an SQLite file;
+  /// `postgresql://[user@][host][:port]/dbname[?param=value...]` (or `postgres://`) is a
+  /// PostgreSQL database, the URL given to libpq as it is.
+  /// Throws iosr::error (store) that names the store, what is wrong and what was expected: no
+  /// database there (read), not an iosr database, a schema version newer than this iosr's.
+  static std::unique_ptr<store> open(const std::string& url, store_access access);
+  /// The store used when none is named: $IOSR_DB, else $XDG_DATA_HOME/iosr/results.db, else
+  /// ~/.local/share/iosr/results.db. Throws iosr::error (store) when none of them is set.
+  static std::string default_url();
+
+  /// The SHA-256 of `bytes` (a file's identity in every store), as `sha256sum` prints it.
+  static std::string sha256_hex(std::string_view bytes);
+  static std::string system_identity(const system& s);
+  static std::string test_identity(const result& r);
+  static store_identities identities_of(const result_file& file);
+
+  /// The store as it names itself in messages: an SQLite file's path, a PostgreSQL URL
+  /// without its password.
+  virtual const std::string& location() const = 0;
+  /// The schema version the store holds (docs/db.md, "Versions and migrations").
+  virtual int version() = 0;
+
+  /// Every file's SHA-256 already in, so that an import skips them before parsing.
+  virtual std::unordered_set<std::string> known_hashes() = 0;
+  /// Adds `file` (read from `bytes` bytes whose digest is `sha256`; `ids` is identities_of(file))
+  /// in one transaction: its row, its systems and tests (each stored once), one row per entry.
+  /// Bytes already in are not added again, even when another process added them meanwhile.
+  virtual store_added add(const result_file& file, const store_identities& ids,
+                          const std::string& sha256, std::string_view path,
+                          std::uint64_t bytes) = 0;
+
+  virtual store_summary summarize() = 0;
+  /// Every file, in import order.
+  virtual std::vector<stored_file> files() = 0;
+  /// The files `query` selects, newest run first, a page of them.
+  virtual std::vector<stored_file> select_files(const file_query& query) = 0;
+  /// The files `spec` names: a path or ID as listed, or a prefix of a SHA-256.
+  virtual std::vector<stored_file> find_files(const std::string& spec) = 0;
+  /// Removes a file and its entries, then the systems and tests nothing uses any more.
+  virtual void remove(std::int64_t file_id) = 0;
+
+  /// Each file back as a result_file, in import order, with the charts `filter` keeps.
+  virtual void for_each_file(const test_filter& filter,
+                             const std::function<void(result_file&&)>& take) = 0;
+  /// The files of `ids` (as stored_file::id), in that order, as for_each_file gives them; an id
+  /// that names no file is skipped.
+  virtual void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
+                             const std::function<void(result_file&&)>& take) = 0;
+
+  /// The trend's input: every entry with a number, its system, test and run date.
+  virtual trend_input load_trend_input(const test_filter& filter) = 0;
+};
+
+/// What a store holds: where it is, its schema version, the counts and every imported file.
+struct store_listing {
+  std::string location;
+  int version = 0;
+  store_summary summary;
+  std::vector<stored_file> files;  ///< in import order
+};
+
+/// `iosr db list` as data.
+store_listing list_store(store& s);
+
+/// The listing as `iosr db list` prints it: the counts, the kernels and run dates, then one line
+/// per file (the first 12 digits of its SHA-256, entries, format, path or ID).
+std::string listing_text(const store_listing& listing);
+
+}  // namespace iosr

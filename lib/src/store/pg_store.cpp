@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: MIT
+// The PostgreSQL backend (pg_store.hpp). The same tables, rows and texts as the SQLite store
+// (rows.hpp, schema.hpp), so that both give the same files and trends back; text is ordered by
+// its bytes (COLLATE "C"), as SQLite orders it.
+#include "store/pg_store.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <thread>
+#include <unordered_map>
+
+#include "iosr/error.hpp"
+#include "store/rows.hpp"
+#include "store/schema.hpp"
+
+namespace iosr::db {
+
+namespace {
+
+// How many times a transaction that met a serialization failure, a deadlock or another
+// importer's row of the same key is run again before the failure is reported.
+constexpr int attempts = 8;
+
+// The key of the advisory lock that makes the tables once when importers start together.
+constexpr std::string_view schema_lock = "SELECT pg_advisory_xact_lock(1768910706, 0)";
+// ... and the one that new systems and tests are added under.
+constexpr std::string_view rows_lock = "SELECT pg_advisory_xact_lock(1768910706, 1)";
+
+constexpr std::string_view source_columns =
+    "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
+
+stored_file source_from(const pg::rows& r, int row) {
+  stored_file f;
+  f.id = r.integer(row, 0);
+  f.sha256 = r.text(row, 1);
+  f.path = r.text(row, 2);
+  f.format = r.text(row, 3);
+  f.pts_version = r.text(row, 4);
+  f.title = r.text(row, 5);
+  f.run_date = r.text(row, 6);
+  f.imported_at = r.text(row, 7);
+  f.entries = r.integer(row, 8);
+  f.bytes = r.integer(row, 9);
+  return f;
+}
+
+std::vector<stored_file> sources_of(const pg::rows& r) {
+  std::vector<stored_file> out;
+  for (int i = 0; i < r.size(); ++i) out.push_back(source_from(r, i));
+  return out;
+}
+
+// A transaction rolled back unless committed; a ROLLBACK that fails (the connection is gone)
+// leaves the error that got here to be reported.
+class pg_transaction {
+ public:
+  explicit pg_transaction(pg::connection& db) : db_(db) {
+    db_.exec("BEGIN", "starting a transaction");
+  }
+  ~pg_transaction() {
+    if (open_) {
+      try {
+        db_.exec("ROLLBACK");
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  pg_transaction(const pg_transaction&) = delete;
+  pg_transaction& operator=(const pg_transaction&) = delete;
+  void commit() {
+    open_ = false;
+    db_.exec("COMMIT", "committing");
+  }
+
+ private:
+  pg::connection& db_;
+  bool open_ = true;
+};
+
+}  // namespace
+
+pg_store::pg_store(const std::string& url, bool create) : db_(url) { prepare_schema(create); }
+
+void pg_store::prepare_schema(bool create) {
+  const auto has_schema = [&] {
+    return db_.query_integer(
+               "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() "
+               "AND tablename = 'iosr_schema'") > 0;
+  };
+  if (!has_schema()) {
+    if (!create) {
+      throw error(error_kind::store,
+                  location() +
+                      ": no iosr store in this database (no iosr_schema table); expected one "
+                      "made by 'iosr db import'");
+    }
+    pg_transaction tx(db_);
+    db_.exec(schema_lock, "waiting for another importer to make the tables");
+    if (!has_schema()) {
+      if (db_.query_integer("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = "
+                            "current_schema()") > 0) {
+        throw error(error_kind::store,
+                    location() +
+                        ": not an iosr database (it has tables of its own and no iosr_schema); "
+                        "expected an empty database or one made by 'iosr db import'");
+      }
+      db_.exec(postgresql_tables(), "making the tables");
+      db_.exec(
+          "CREATE TABLE iosr_schema (version INTEGER NOT NULL); INSERT INTO iosr_schema "
+          "VALUES (" +
+              std::to_string(schema_version) + ")",
+          "making the tables");
+    }
+    tx.commit();
+  }
+  const auto v = version();
+  if (v > schema_version) {
+    throw error(error_kind::store, location() + ": database version " + std::to_string(v) +
+                                       " is newer than this iosr's (" +
+                                       std::to_string(schema_version) + "); use a newer iosr");
+  }
+  // PostgreSQL stores begin at version 1: a migration to a later version is a step here too.
+}
+
+int pg_store::version() {
+  return static_cast<int>(db_.query_integer("SELECT max(version) FROM iosr_schema"));
+}
+
+std::unordered_set<std::string> pg_store::known_hashes() {
+  std::unordered_set<std::string> out;
+  auto r = db_.run("SELECT sha256 FROM sources");
+  for (int i = 0; i < r.size(); ++i) out.emplace(r.text(i, 0));
+  return out;
+}
+
+std::int64_t pg_store::system_id(const system& s, const std::string& identity) {
+  const auto kernel = kernel_of(s);
+  const auto version = parse_kernel_version(kernel);
+  pg::params p;
+  p.add(identity).add(s.label).add(s.group).add(s.name).add(s.scheduler).add(kernel);
+  p.add(fields_json(s.hardware)).add(fields_json(s.software)).add(s.json);
+  p.add(version ? version->text : std::string()).add(version ? version->sort_key : std::string());
+  auto r = db_.run(
+      "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
+      "software, json, kernel_version, kernel_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+      "$10, $11) ON CONFLICT (identity) DO NOTHING RETURNING id",
+      p, "adding a system");
+  if (r.size() == 1) return r.integer(0, 0);
+  pg::params q;
+  q.add(identity);
+  auto found = db_.run("SELECT id FROM systems WHERE identity = $1", q, "finding a system");
+  if (found.size() != 1) throw error(error_kind::store, location() + ": a system row vanished");
+  return found.integer(0, 0);
+}
+
+std::int64_t pg_store::test_id(const result& r, const std::string& identity) {
+  pg::params p;
+  p.add(identity).add(r.title).add(r.version).add(r.description).add(r.arguments).add(r.unit);
+  p.add(to_string(r.direction)).add(r.test_id).add(r.display_format.name());
+  auto rows = db_.run(
+      "INSERT INTO tests (identity, title, version, description, arguments, unit, direction, "
+      "test_profile, display_format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT "
+      "(identity) DO NOTHING RETURNING id",
+      p, "adding a test");
+  if (rows.size() == 1) return rows.integer(0, 0);
+  pg::params q;
+  q.add(identity);
+  auto found = db_.run("SELECT id FROM tests WHERE identity = $1", q, "finding a test");
+  if (found.size() != 1) throw error(error_kind::store, location() + ": a test row vanished");
+  return found.integer(0, 0);
+}
+
+template <class Row>
+std::unordered_map<std::string, std::int64_t> pg_store::known_ids(
+    std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows) {
+  std::unordered_map<std::string, std::int64_t> out;
+  if (rows.empty()) return out;
+  // An array of identities (hexadecimal digits, nothing to quote), one parameter.
+  std::string list = "{";
+  for (const auto& row : rows) {
+    if (list.size() > 1) list += ',';
+    list += row.first;
+  }
+  list += '}';
+  pg::params p;
+  p.add(list);
+  auto r = db_.run(
+      "SELECT identity, id FROM " + std::string(table) + " WHERE identity = ANY ($1::text[])", p,
+      "finding systems and tests");
+  for (int i = 0; i < r.size(); ++i) out.emplace(r.text(i, 0), r.integer(i, 1));
+  return out;
+}
+
+store_added pg_store::add(const result_file& file, const store_identities& ids,
+                          const std::string& sha256, std::string_view path, std::uint64_t bytes) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      return add_once(file, ids, sha256, path, bytes);
+    } catch (const pg::pg_error& e) {
+      if (!e.retryable() || attempt == attempts) throw;
+    }
+    // Another importer holds what this one needs: let it finish first.
+    std::this_thread::sleep_for(std::chrono::milliseconds(2 * attempt * attempt));
+  }
+}
+
+store_added pg_store::add_once(const result_file& file, const store_identities& ids,
+                               const std::string& sha256, std::string_view path,
+                               std::uint64_t bytes) {
+  pg_transaction tx(db_);
+  {
+    pg::params p;
+    p.add(sha256);
+    auto found = db_.run("SELECT id, path FROM sources WHERE sha256 = $1", p, "finding a file");
+    if (found.size() > 0) return {false, std::string(found.text(0, 1)), found.integer(0, 0)};
+  }
+  // The file's systems and tests in the order the SQLite store adds them (its systems, then
+  // a row for each label that only entries name, as met; its charts), so that both stores
+  // number them alike. Entries name their system by label; the first system with that label
+  // is the one (as result_file::find_system finds it).
+  std::deque<system> unnamed;
+  std::vector<std::pair<std::string, const system*>> systems;
+  std::unordered_map<std::string_view, std::string> label_identity;
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    systems.emplace_back(ids.systems[i], &file.systems[i]);
+    label_identity.try_emplace(file.systems[i].label, ids.systems[i]);
+  }
+  for (const auto& r : file.results) {
+    for (const auto& e : r.entries) {
+      if (label_identity.contains(e.label)) continue;
+      unnamed.push_back(make_system(e.label));
+      const auto identity = store::system_identity(unnamed.back());
+      systems.emplace_back(identity, &unnamed.back());
+      label_identity.try_emplace(unnamed.back().label, identity);
+    }
+  }
+  std::vector<std::pair<std::string, const result*>> tests;
+  for (std::size_t c = 0; c < file.results.size(); ++c) {
+    if (!file.results[c].entries.empty()) tests.emplace_back(ids.tests[c], &file.results[c]);
+  }
+  std::unordered_map<std::string, std::int64_t> system_ids = known_ids("systems", systems);
+  std::unordered_map<std::string, std::int64_t> test_ids = known_ids("tests", tests);
+  // Rows that are new are added by one importer at a time (a lock held to the commit): two
+  // importers adding the same new rows in different orders would otherwise wait for each
+  // other in a circle. Rows already there are only read, and need no lock.
+  const bool adds = std::any_of(systems.begin(), systems.end(),
+                                [&](const auto& s) { return !system_ids.contains(s.first); }) ||
+                    std::any_of(tests.begin(), tests.end(),
+                                [&](const auto& t) { return !test_ids.contains(t.first); });
+  if (adds) db_.exec(rows_lock, "waiting for another importer's new systems and tests");
+  for (const auto& [identity, s] : systems) {
+    if (!system_ids.contains(identity)) system_ids[identity] = system_id(*s, identity);
+  }
+  for (const auto& [identity, r] : tests) {
+    if (!test_ids.contains(identity)) test_ids[identity] = test_id(*r, identity);
+  }
+
+  std::size_t entries = 0;
+  for (const auto& r : file.results) entries += r.entries.size();
+  std::int64_t source = 0;
+  {
+    pg::params p;
+    p.add(sha256).add(path).add(file.format).add_or_null(pts_version_of(file)).add(file.title);
+    p.add(file.description).add_or_null(file.run_date()).add(utc_now());
+    p.add(static_cast<std::int64_t>(bytes)).add(static_cast<std::int64_t>(entries));
+    p.add(static_cast<std::int64_t>(file.warnings.size()));
+    auto r = db_.run(
+        "INSERT INTO sources (sha256, path, format, pts_version, title, description, run_date, "
+        "imported_at, bytes, entries, warnings) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
+        "$11) RETURNING id",
+        p, "adding a file");
+    source = r.integer(0, 0);
+  }
+  std::string copy;
+  std::vector<std::optional<std::string>> cells;
+  const auto id_text = std::to_string(source);
+  for (std::size_t i = 0; i < file.systems.size(); ++i) {
+    const auto& s = file.systems[i];
+    cells = {id_text,
+             std::to_string(i),
+             std::to_string(system_ids.at(ids.systems[i])),
+             s.user,
+             s.timestamp,
+             s.client_version,
+             s.notes,
+             s.cost};
+    pg::connection::copy_row(copy, cells);
+  }
+  if (!copy.empty()) {
+    db_.copy(
+        "source_systems (source_id, position, system_id, \"user\", timestamp, "
+        "client_version, notes, cost)",
+        copy);
+  }
+  copy.clear();
+  auto text_or_null = [](const std::string& t) {
+    return t.empty() ? std::optional<std::string>() : std::optional<std::string>(t);
+  };
+  auto real_or_null = [](const std::optional<double>& v) {
+    if (!v) return std::optional<std::string>();
+    pg::params p;
+    p.add(*v);
+    return p.values().front();
+  };
+  for (std::size_t c = 0; c < file.results.size(); ++c) {
+    const auto& r = file.results[c];
+    if (r.entries.empty()) continue;
+    const auto test = std::to_string(test_ids.at(ids.tests[c]));
+    for (std::size_t p = 0; p < r.entries.size(); ++p) {
+      const auto& e = r.entries[p];
+      cells = {id_text,
+               std::to_string(c),
+               std::to_string(p),
+               std::to_string(system_ids.at(label_identity.at(e.label))),
+               test,
+               e.value_text,
+               real_or_null(e.value),
+               std::string(to_string(e.kind)),
+               real_or_null(e.min),
+               real_or_null(e.max),
+               text_or_null(joined_samples(e)),
+               real_or_null(e.standard_error),
+               e.sample_count ? std::optional<std::string>(std::to_string(*e.sample_count))
+                              : std::nullopt,
+               std::string(e.kind == entry_kind::failed ? "1" : "0"),
+               text_or_null(e.error),
+               text_or_null(e.json)};
+      pg::connection::copy_row(copy, cells);
+    }
+  }
+  if (!copy.empty()) {
+    db_.copy(
+        "results (source_id, chart, position, system_id, test_id, value_text, value, kind, "
+        "min, max, samples, standard_error, sample_count, failed, error, json)",
+        copy);
+  }
+  tx.commit();
+  return {true, {}, source};
+}
+
+store_summary pg_store::summarize() {
+  store_summary s;
+  s.files = db_.query_integer("SELECT count(*) FROM sources");
+  s.systems = db_.query_integer("SELECT count(*) FROM systems");
+  s.tests = db_.query_integer("SELECT count(*) FROM tests");
+  s.entries = db_.query_integer("SELECT count(*) FROM results");
+  auto k = db_.run(
+      "SELECT kernel_version FROM systems WHERE kernel_key != '' GROUP BY kernel_key, "
+      "kernel_version ORDER BY kernel_key COLLATE \"C\", kernel_version COLLATE \"C\"");
+  for (int i = 0; i < k.size(); ++i) {
+    std::string v(k.text(i, 0));
+    if (s.kernels.empty() || s.kernels.back() != v) s.kernels.push_back(std::move(v));
+  }
+  auto d = db_.run("SELECT run_date FROM sources WHERE run_date IS NOT NULL");
+  for (int i = 0; i < d.size(); ++i) {
+    auto date = normalized_timestamp(d.text(i, 0));
+    if (s.first_date.empty() || date < s.first_date) s.first_date = date;
+    if (s.last_date.empty() || date > s.last_date) s.last_date = date;
+  }
+  return s;
+}
+
+std::vector<stored_file> pg_store::files() {
+  return sources_of(db_.run("SELECT " + std::string(source_columns) + " FROM sources ORDER BY id"));
+}
+
+std::vector<stored_file> pg_store::select_files(const file_query& query) {
+  pg::params p;
+  p.add(query.text).add(query.machine).add(query.kernel).add(query.scheduler);
+  if (query.limit == 0) {
+    p.add_null();
+  } else {
+    p.add(static_cast<std::int64_t>(query.limit));
+  }
+  p.add(static_cast<std::int64_t>(query.offset));
+  return sources_of(db_.run(
+      "SELECT " + std::string(source_columns) +
+          " FROM sources so WHERE ($1 = '' OR strpos(so.path, $1) > 0 OR strpos(so.title, $1) > "
+          "0) AND ($2 = '' AND $3 = '' AND $4 = '' OR EXISTS (SELECT 1 FROM source_systems ss "
+          "JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = so.id AND ($2 = '' OR "
+          "sy.label = $2 OR sy.name = $2) AND ($3 = '' OR sy.kernel_version = $3) AND ($4 = '' "
+          "OR sy.scheduler = $4))) ORDER BY so.run_date IS NULL, so.run_date COLLATE \"C\" DESC, "
+          "so.id DESC LIMIT $5 OFFSET $6",
+      p, "selecting files"));
+}
+
+std::vector<stored_file> pg_store::find_files(const std::string& spec) {
+  pg::params by_path;
+  by_path.add(spec);
+  auto out = sources_of(
+      db_.run("SELECT " + std::string(source_columns) + " FROM sources WHERE path = $1 ORDER BY id",
+              by_path, "finding a file"));
+  if (!out.empty()) return out;
+  const bool hex =
+      !spec.empty() && spec.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+  if (!hex) return out;
+  std::string prefix = spec;
+  std::transform(prefix.begin(), prefix.end(), prefix.begin(), [](char ch) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  });
+  pg::params by_sha;
+  by_sha.add(static_cast<std::int64_t>(prefix.size())).add(prefix);
+  // substr, not LIKE: a prefix is matched as the bytes it is.
+  return sources_of(db_.run("SELECT " + std::string(source_columns) +
+                                " FROM sources WHERE substr(sha256, 1, $1::int) = $2 ORDER BY id",
+                            by_sha, "finding a file"));
+}
+
+void pg_store::remove(std::int64_t file_id) {
+  pg_transaction tx(db_);
+  pg::params p;
+  p.add(file_id);
+  db_.run("DELETE FROM results WHERE source_id = $1", p, "removing entries");
+  db_.run("DELETE FROM source_systems WHERE source_id = $1", p, "removing a file");
+  db_.run("DELETE FROM sources WHERE id = $1", p, "removing a file");
+  // What only this file used goes with it; what another file shares stays.
+  db_.exec(
+      "DELETE FROM systems WHERE id NOT IN (SELECT system_id FROM results) AND id NOT IN "
+      "(SELECT system_id FROM source_systems);"
+      "DELETE FROM tests WHERE id NOT IN (SELECT test_id FROM results)",
+      "removing what no file uses");
+  tx.commit();
+}
+
+bool pg_store::read_file(std::int64_t id, const test_filter& filter, result_file& f) {
+  pg::params p;
+  p.add(id);
+  auto source =
+      db_.run("SELECT path, format, title, description FROM sources WHERE id = $1", p, "reading");
+  if (source.size() == 0) return false;
+  f.source_name = source.text(0, 0);
+  f.format = source.text(0, 1);
+  f.title = source.text(0, 2);
+  f.description = source.text(0, 3);
+  auto systems = db_.run(
+      "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, sy.software, sy.json, "
+      "ss.\"user\", ss.timestamp, ss.client_version, ss.notes, ss.cost FROM source_systems ss "
+      "JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = $1 ORDER BY ss.position",
+      p, "reading");
+  for (int i = 0; i < systems.size(); ++i) {
+    system s;
+    s.label = systems.text(i, 0);
+    s.group = systems.text(i, 1);
+    s.name = systems.text(i, 2);
+    s.scheduler = systems.text(i, 3);
+    s.hardware = fields_from_json(systems.text(i, 4));
+    s.software = fields_from_json(systems.text(i, 5));
+    s.json = systems.text(i, 6);
+    s.user = systems.text(i, 7);
+    s.timestamp = systems.text(i, 8);
+    s.client_version = systems.text(i, 9);
+    s.notes = systems.text(i, 10);
+    s.cost = systems.text(i, 11);
+    f.systems.push_back(std::move(s));
+  }
+  auto results = db_.run(
+      "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, t.direction, "
+      "t.test_profile, t.display_format, sy.label, r.value_text, r.value, r.kind, r.min, r.max, "
+      "r.samples, r.standard_error, r.sample_count, r.error, r.json FROM results r JOIN tests t "
+      "ON t.id = r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = $1 ORDER "
+      "BY r.chart, r.position",
+      p, "reading");
+  std::int64_t chart = -1;
+  bool keep = false;
+  for (int i = 0; i < results.size(); ++i) {
+    if (results.integer(i, 0) != chart) {
+      chart = results.integer(i, 0);
+      result r;
+      r.title = results.text(i, 1);
+      r.version = results.text(i, 2);
+      r.description = results.text(i, 3);
+      r.arguments = results.text(i, 4);
+      r.unit = results.text(i, 5);
+      r.direction = direction_from(results.text(i, 6));
+      r.test_id = results.text(i, 7);
+      r.display_format = display_format::from_name(results.text(i, 8));
+      keep = filter.matches(r.title, r.description);
+      if (keep) f.results.push_back(std::move(r));
+    }
+    if (!keep) continue;
+    entry e;
+    e.label = results.text(i, 9);
+    e.value_text = results.text(i, 10);
+    e.value = results.optional_real(i, 11);
+    e.kind = kind_from(results.text(i, 12));
+    e.min = results.optional_real(i, 13);
+    e.max = results.optional_real(i, 14);
+    if (!results.is_null(i, 15)) e.samples = split_samples(results.text(i, 15));
+    e.standard_error = results.optional_real(i, 16);
+    if (!results.is_null(i, 17)) e.sample_count = static_cast<std::size_t>(results.integer(i, 17));
+    e.error = results.text(i, 18);
+    e.json = results.text(i, 19);
+    f.results.back().entries.push_back(std::move(e));
+  }
+  return true;
+}
+
+void pg_store::for_each_file(const test_filter& filter,
+                             const std::function<void(result_file&&)>& take) {
+  std::vector<std::int64_t> ids;
+  auto r = db_.run("SELECT id FROM sources ORDER BY id");
+  for (int i = 0; i < r.size(); ++i) ids.push_back(r.integer(i, 0));
+  for_each_file(ids, filter, take);
+}
+
+void pg_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
+                             const std::function<void(result_file&&)>& take) {
+  for (const auto id : ids) {
+    result_file f;
+    if (read_file(id, filter, f)) take(std::move(f));
+  }
+}
+
+trend_input pg_store::load_trend_input(const test_filter& filter) {
+  trend_input_builder in;
+  std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
+  {
+    auto s = db_.run(
+        "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems ORDER BY id");
+    system row;
+    for (int i = 0; i < s.size(); ++i) {
+      row.label = s.text(i, 1);
+      row.group = s.text(i, 2);
+      row.name = s.text(i, 3);
+      row.scheduler = s.text(i, 4);
+      row.software.clear();
+      if (!s.text(i, 5).empty()) row.software.push_back({"Kernel", std::string(s.text(i, 5))});
+      row.hardware = fields_from_json(s.text(i, 6));
+      system_index.emplace(s.integer(i, 0), in.add_system(row));
+    }
+  }
+  {
+    auto t =
+        db_.run("SELECT id, title, version, description, unit, direction FROM tests ORDER BY id");
+    for (int i = 0; i < t.size(); ++i) {
+      test_fields chart;
+      chart.direction = direction_from(t.text(i, 5));
+      if (chart.direction == direction::none) continue;
+      const std::string title(t.text(i, 1)), description(t.text(i, 3));
+      if (!filter.matches(title, description)) continue;
+      chart.title = title;
+      chart.version = t.text(i, 2);
+      chart.description = description;
+      chart.unit = t.text(i, 4);
+      test_index.emplace(t.integer(i, 0), in.add_test(chart));
+    }
+  }
+  // A system's timestamp in each file, and each file's date: what dates the system there.
+  std::unordered_map<std::int64_t, std::string> source_date;
+  std::unordered_map<std::uint64_t, std::string> system_timestamp;
+  auto pair_key = [](std::int64_t source, std::int64_t system_row) {
+    return (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
+  };
+  {
+    auto s = db_.run("SELECT id, run_date FROM sources WHERE run_date IS NOT NULL");
+    for (int i = 0; i < s.size(); ++i) source_date.emplace(s.integer(i, 0), s.text(i, 1));
+    auto ss = db_.run(
+        "SELECT source_id, system_id, timestamp FROM source_systems WHERE timestamp != '' "
+        "ORDER BY source_id, position");
+    for (int i = 0; i < ss.size(); ++i) {
+      system_timestamp.try_emplace(pair_key(ss.integer(i, 0), ss.integer(i, 1)), ss.text(i, 2));
+    }
+  }
+  std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
+  // In the order SQLite's table keeps them (its primary key), so that both stores give the
+  // trend the runs in the same order.
+  auto r = db_.run(
+      "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL AND kind "
+      "IN ('number', 'series') ORDER BY source_id, chart, position");
+  std::int64_t last_test = -1, last_system = -1, last_source = -1;
+  std::size_t test = 0, sys = 0;
+  bool keep = false;
+  for (int i = 0; i < r.size(); ++i) {
+    const auto source = r.integer(i, 0), system_row = r.integer(i, 1), test_row = r.integer(i, 2);
+    if (test_row != last_test) {
+      last_test = test_row;
+      auto it = test_index.find(test_row);
+      keep = it != test_index.end();
+      if (keep) test = it->second;
+    }
+    if (!keep) continue;
+    if (system_row != last_system || source != last_source) {
+      last_system = system_row;
+      last_source = source;
+      const auto key = pair_key(source, system_row);
+      auto [it, first] = dated.try_emplace(key, 0);
+      if (first) {
+        const auto ts = system_timestamp.find(key);
+        const auto sd = source_date.find(source);
+        it->second = in.date_system(
+            system_index.at(system_row),
+            ts != system_timestamp.end() ? std::string_view(ts->second) : std::string_view(),
+            sd != source_date.end() ? std::string_view(sd->second) : std::string_view());
+      }
+      sys = it->second;
+    }
+    in.add_run(sys, test, r.real(i, 3));
+  }
+  return std::move(in).finish();
+}
+
+}  // namespace iosr::db

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The PostgreSQL backend of iosr::store (iosr/store.hpp; docs/db.md): the tables of SQLite's
+// store in PostgreSQL's words (schema.hpp), every value a parameter, entries sent by COPY, new
+// systems and tests added under a lock (no deadlock between importers), and a transaction that
+// a serialization failure, a deadlock or a race on a unique key interrupted run again a bounded
+// number of times.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "iosr/store.hpp"
+#include "store/postgresql.hpp"
+
+namespace iosr::db {
+
+class pg_store final : public iosr::store {
+ public:
+  /// Connects to `url` and, with `create`, makes the tables when the database has none of
+  /// iosr's; a database without them is refused otherwise, and so is one of a newer version.
+  pg_store(const std::string& url, bool create);
+
+  const std::string& location() const override { return db_.location(); }
+  int version() override;
+  std::unordered_set<std::string> known_hashes() override;
+  store_added add(const result_file& file, const store_identities& ids, const std::string& sha256,
+                  std::string_view path, std::uint64_t bytes) override;
+  store_summary summarize() override;
+  std::vector<stored_file> files() override;
+  std::vector<stored_file> select_files(const file_query& query) override;
+  std::vector<stored_file> find_files(const std::string& spec) override;
+  void remove(std::int64_t file_id) override;
+  void for_each_file(const test_filter& filter,
+                     const std::function<void(result_file&&)>& take) override;
+  void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
+                     const std::function<void(result_file&&)>& take) override;
+  trend_input load_trend_input(const test_filter& filter) override;
+
+ private:
+  void prepare_schema(bool create);
+  store_added add_once(const result_file& file, const store_identities& ids,
+                       const std::string& sha256, std::string_view path, std::uint64_t bytes);
+  // The ids of those of `rows` (identity, row) that `table` has already.
+  template <class Row>
+  std::unordered_map<std::string, std::int64_t> known_ids(
+      std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows);
+  std::int64_t system_id(const system& s, const std::string& identity);
+  std::int64_t test_id(const result& r, const std::string& identity);
+  bool read_file(std::int64_t id, const test_filter& filter, result_file& f);
+
+  pg::connection db_;
+};
+
+}  // namespace iosr::db

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+// The libpq layer (postgresql.hpp): every call checked, every error naming the store without
+// its password.
+#include "store/postgresql.hpp"
+
+#include <libpq-fe.h>
+
+#include <charconv>
+#include <string>
+
+#include "shared_library.hpp"
+
+#ifndef IOSR_LIBPQ_SONAME
+#define IOSR_LIBPQ_SONAME nullptr  // linked instead
+#endif
+
+namespace iosr::db::pg {
+
+namespace {
+
+// libpq's functions, loaded from IOSR_LIBPQ_SONAME the first time a PostgreSQL store is opened
+// (shared_library.hpp), by their names without `PQ`.
+// clang-format off
+#define IOSR_LIBPQ_FUNCTIONS(F)                                                             \
+  F(connectdb) F(status) F(errorMessage) F(finish) F(execParams) F(exec) F(resultStatus)    \
+  F(resultErrorField) F(resultErrorMessage) F(ntuples) F(getvalue) F(getisnull)            \
+  F(getlength) F(clear) F(putCopyData) F(putCopyEnd) F(getResult) F(setNoticeProcessor)
+// clang-format on
+
+struct libpq_api {
+#define IOSR_LIBPQ_POINTER(name) decltype(&::PQ##name) name = nullptr;
+  IOSR_LIBPQ_FUNCTIONS(IOSR_LIBPQ_POINTER)
+#undef IOSR_LIBPQ_POINTER
+  static bool find_all(shared_library& lib, libpq_api& api) {
+#define IOSR_LIBPQ_FIND(name) lib.find("PQ" #name, api.name)&&
+    return IOSR_LIBPQ_FUNCTIONS(IOSR_LIBPQ_FIND) true;
+#undef IOSR_LIBPQ_FIND
+  }
+};
+
+const libpq_api& pq() {
+  return load_once<libpq_api>(IOSR_LIBPQ_SONAME, "libpq5", "to open a PostgreSQL store");
+}
+
+// libpq's messages end with a newline and may span lines, the next indented by a tab; a
+// message here is one line.
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool line_start = false;
+  for (char ch : text) {
+    if (ch == '\n') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+      line_start = true;
+    } else if (!(line_start && (ch == '\t' || ch == ' '))) {
+      out += ch;
+      line_start = false;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+void ignore_notice(void*, const char*) {}  // "relation already exists, skipping" and the like
+
+}  // namespace
+
+params& params::add(double value) {
+  char buffer[32];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return add(std::string_view(buffer, static_cast<std::size_t>(end - buffer)));
+}
+
+rows& rows::operator=(rows&& o) noexcept {
+  if (this != &o) {
+    if (r_) pq().clear(r_);
+    r_ = o.r_;
+    o.r_ = nullptr;
+  }
+  return *this;
+}
+
+rows::~rows() {
+  if (r_) pq().clear(r_);
+}
+
+int rows::size() const { return r_ ? pq().ntuples(r_) : 0; }
+
+bool rows::is_null(int row, int column) const { return pq().getisnull(r_, row, column) != 0; }
+
+std::string_view rows::text(int row, int column) const {
+  return {pq().getvalue(r_, row, column),
+          static_cast<std::size_t>(pq().getlength(r_, row, column))};
+}
+
+std::int64_t rows::integer(int row, int column) const {
+  const auto t = text(row, column);
+  std::int64_t v = 0;
+  std::from_chars(t.data(), t.data() + t.size(), v);
+  return v;
+}
+
+double rows::real(int row, int column) const {
+  const auto t = text(row, column);
+  double v = 0;
+  // PostgreSQL writes NaN and Infinity; from_chars reads both spellings.
+  std::from_chars(t.data(), t.data() + t.size(), v);
+  return v;
+}
+
+std::optional<double> rows::optional_real(int row, int column) const {
+  if (is_null(row, column)) return std::nullopt;
+  return real(row, column);
+}
+
+std::string connection::without_password(const std::string& url) {
+  std::string out = url;
+  if (out.starts_with("postgresql://") || out.starts_with("postgres://")) {
+    // postgresql://user:secret@host/db: the password is between the first ':' after the scheme
+    // and the '@' of the authority.
+    const auto start = out.find("//") + 2;
+    const auto at = out.find('@', start);
+    const auto slash = out.find('/', start);
+    if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+      const auto colon = out.find(':', start);
+      if (colon != std::string::npos && colon < at) out.erase(colon, at - colon);
+    }
+    // ...?password=secret in the query string.
+    for (auto p = out.find("password="); p != std::string::npos; p = out.find("password=", p)) {
+      if (p > 0 && out[p - 1] != '?' && out[p - 1] != '&') {
+        p += 9;
+        continue;
+      }
+      const auto end = out.find('&', p);
+      out.erase(p, (end == std::string::npos ? out.size() : end) - p);
+      if (p > 0 && (out[p - 1] == '&' || out[p - 1] == '?') && (p == out.size() || out[p] == '&')) {
+        out.erase(p - 1, 1);
+      }
+    }
+    return out;
+  }
+  // A conninfo string: key=value pairs, a value maybe quoted.
+  for (auto p = out.find("password"); p != std::string::npos; p = out.find("password", p)) {
+    auto q = p + 8;
+    while (q < out.size() && out[q] == ' ') ++q;
+    if ((p > 0 && out[p - 1] != ' ') || q >= out.size() || out[q] != '=') {
+      p = q;
+      continue;
+    }
+    ++q;
+    while (q < out.size() && out[q] == ' ') ++q;
+    if (q < out.size() && out[q] == '\'') {
+      for (++q; q < out.size() && out[q] != '\''; ++q) {
+        if (out[q] == '\\') ++q;
+      }
+      ++q;
+    } else {
+      while (q < out.size() && out[q] != ' ') ++q;
+    }
+    while (q < out.size() && out[q] == ' ') ++q;
+    out.erase(p, q - p);
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+connection::connection(const std::string& url) : location_(without_password(url)) {
+  conn_ = pq().connectdb(url.c_str());
+  if (conn_ == nullptr) throw pg_error(location_ + ": out of memory connecting", "");
+  if (pq().status(conn_) != CONNECTION_OK) {
+    // libpq's message names the server and what failed (refused, password authentication
+    // failed, database does not exist), never the password.
+    std::string message = location_ + ": cannot connect: " + one_line(pq().errorMessage(conn_));
+    pq().finish(conn_);
+    conn_ = nullptr;
+    throw pg_error(message, "");
+  }
+  pq().setNoticeProcessor(conn_, ignore_notice, nullptr);
+}
+
+connection::~connection() {
+  if (conn_) pq().finish(conn_);
+}
+
+void connection::fail(std::string_view doing, pg_result* r) {
+  std::string state;
+  std::string message;
+  if (r) {
+    if (const char* s = pq().resultErrorField(r, PG_DIAG_SQLSTATE)) state = s;
+    if (const char* m = pq().resultErrorField(r, PG_DIAG_MESSAGE_PRIMARY)) message = m;
+    pq().clear(r);
+  }
+  if (message.empty()) message = one_line(pq().errorMessage(conn_));
+  throw pg_error(location_ + ": " + std::string(doing) + ": " + message, state);
+}
+
+rows connection::run(std::string_view sql, const params& p, std::string_view doing) {
+  std::vector<const char*> values;
+  std::vector<int> lengths;
+  values.reserve(p.values().size());
+  for (const auto& v : p.values()) {
+    values.push_back(v ? v->c_str() : nullptr);
+    lengths.push_back(v ? static_cast<int>(v->size()) : 0);
+  }
+  const std::string text(sql);
+  pg_result* r = pq().execParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr,
+                                 values.data(), lengths.data(), nullptr, 0);
+  const auto status = r ? pq().resultStatus(r) : PGRES_FATAL_ERROR;
+  if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) fail(doing, r);
+  return rows(r);
+}
+
+void connection::exec(std::string_view sql, std::string_view doing) {
+  const std::string text(sql);
+  pg_result* r = pq().exec(conn_, text.c_str());
+  const auto status = r ? pq().resultStatus(r) : PGRES_FATAL_ERROR;
+  if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) fail(doing, r);
+  pq().clear(r);
+}
+
+std::int64_t connection::query_integer(std::string_view sql, const params& p) {
+  auto r = run(sql, p);
+  return r.size() == 0 || r.is_null(0, 0) ? 0 : r.integer(0, 0);
+}
+
+void connection::copy_row(std::string& out, const std::vector<std::optional<std::string>>& cells) {
+  bool first = true;
+  for (const auto& cell : cells) {
+    if (!first) out += '\t';
+    first = false;
+    if (!cell) {
+      out += "\\N";
+      continue;
+    }
+    for (char ch : *cell) {
+      switch (ch) {
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        default:
+          out += ch;
+      }
+    }
+  }
+  out += '\n';
+}
+
+void connection::copy(std::string_view table_and_columns, const std::string& data) {
+  const std::string sql = "COPY " + std::string(table_and_columns) + " FROM STDIN";
+  pg_result* r = pq().exec(conn_, sql.c_str());
+  if (!r || pq().resultStatus(r) != PGRES_COPY_IN) fail("starting COPY", r);
+  pq().clear(r);
+  constexpr std::size_t chunk = 1 << 20;
+  for (std::size_t at = 0; at < data.size(); at += chunk) {
+    const auto n = std::min(chunk, data.size() - at);
+    if (pq().putCopyData(conn_, data.data() + at, static_cast<int>(n)) != 1) {
+      fail("sending rows", nullptr);
+    }
+  }
+  if (pq().putCopyEnd(conn_, nullptr) != 1) fail("ending COPY", nullptr);
+  // Every result is taken before a failure is thrown, so that the connection can run the
+  // ROLLBACK that follows.
+  pg_result* failed = nullptr;
+  while (pg_result* end = pq().getResult(conn_)) {
+    if (pq().resultStatus(end) != PGRES_COMMAND_OK && failed == nullptr) {
+      failed = end;
+    } else {
+      pq().clear(end);
+    }
+  }
+  if (failed) fail("copying rows", failed);
+}
+
+}  // namespace iosr::db::pg

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// A thin layer over libpq (loaded on first use, as SQLite is): a connection opened from a URL or
+// conninfo string, passed to libpq as given (sslmode, PGPASSFILE, the service file all work as
+// libpq does them), statements run with every value a parameter, results read by row and
+// column, COPY for bulk rows. libpq-fe.h stays behind it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iosr/error.hpp"
+
+struct pg_conn;
+struct pg_result;
+
+namespace iosr::db::pg {
+
+/// A failed call: what() names the store (never its password), what was being done and the
+/// server's message; sqlstate() is the server's five-character code ("" when none came back:
+/// a lost connection).
+class pg_error : public error {
+ public:
+  pg_error(const std::string& message, std::string sqlstate)
+      : error(error_kind::store, message), sqlstate_(std::move(sqlstate)) {}
+  const std::string& sqlstate() const { return sqlstate_; }
+  /// A serialization failure, a deadlock, a unique key another transaction took meanwhile, a
+  /// row referred to that another removed meanwhile: running the transaction again gives
+  /// another outcome.
+  bool retryable() const {
+    return sqlstate_ == "40001" || sqlstate_ == "40P01" || sqlstate_ == "23505" ||
+           sqlstate_ == "23503";
+  }
+
+ private:
+  std::string sqlstate_;
+};
+
+/// Parameters of a statement, in the text format: a null is std::nullopt.
+class params {
+ public:
+  params& add(std::string_view text) {
+    values_.emplace_back(std::string(text));
+    return *this;
+  }
+  params& add(const std::string& text) { return add(std::string_view(text)); }
+  params& add(const char* text) { return add(std::string_view(text)); }
+  params& add(std::int64_t value) { return add(std::to_string(value)); }
+  params& add(double value);  ///< the shortest text that reads back as the same double
+  params& add(const std::optional<double>& value) { return value ? add(*value) : add_null(); }
+  params& add_null() {
+    values_.emplace_back(std::nullopt);
+    return *this;
+  }
+  /// Adds `text`, or null when it is empty.
+  params& add_or_null(std::string_view text) { return text.empty() ? add_null() : add(text); }
+  const std::vector<std::optional<std::string>>& values() const { return values_; }
+
+ private:
+  std::vector<std::optional<std::string>> values_;
+};
+
+/// The rows a statement gave; cells are read as text, and converted.
+class rows {
+ public:
+  rows() = default;
+  explicit rows(pg_result* r) : r_(r) {}
+  rows(rows&& o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+  rows& operator=(rows&& o) noexcept;
+  ~rows();
+  rows(const rows&) = delete;
+  rows& operator=(const rows&) = delete;
+
+  int size() const;
+  bool is_null(int row, int column) const;
+  std::string_view text(int row, int column) const;  ///< "" for a null
+  std::int64_t integer(int row, int column) const;
+  double real(int row, int column) const;
+  std::optional<double> optional_real(int row, int column) const;
+
+ private:
+  pg_result* r_ = nullptr;
+};
+
+class connection {
+ public:
+  /// Connects to `url` (a postgresql:// URL or a conninfo string). Throws pg_error naming the
+  /// store as location() names it.
+  explicit connection(const std::string& url);
+  ~connection();
+  connection(const connection&) = delete;
+  connection& operator=(const connection&) = delete;
+
+  /// `url` without its password, as messages and `iosr db list` show it.
+  static std::string without_password(const std::string& url);
+  const std::string& location() const { return location_; }
+
+  /// Runs `sql` with `p` (as $1, $2, ...); throws pg_error saying what was being `done`.
+  rows run(std::string_view sql, const params& p = {}, std::string_view doing = "querying");
+  /// Runs statements without parameters (several, separated by ';').
+  void exec(std::string_view sql, std::string_view doing = "running a statement");
+  std::int64_t query_integer(std::string_view sql, const params& p = {});
+
+  /// COPY `table` (`columns`) FROM STDIN, the rows given in COPY's text format (copy_row()).
+  void copy(std::string_view table_and_columns, const std::string& data);
+  /// Appends one row of COPY's text format to `out`: cells tab-separated, a null as \N.
+  static void copy_row(std::string& out, const std::vector<std::optional<std::string>>& cells);
+
+ private:
+  [[noreturn]] void fail(std::string_view doing, pg_result* r);
+  pg_conn* conn_ = nullptr;
+  std::string location_;
+};
+
+}  // namespace iosr::db::pg

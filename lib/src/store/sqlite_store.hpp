@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The SQLite backend of iosr::store (iosr/store.hpp; docs/db.md): opening a file safely, adding
+// a result file in one transaction, listing, removing, and reading files and trend inputs back.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "iosr/model.hpp"
+#include "iosr/store.hpp"
+#include "iosr/trend.hpp"
+#include "store/sqlite.hpp"
+
+namespace iosr::db {
+
+/// An SQLite file as an iosr::store.
+class sqlite_store final : public iosr::store {
+ public:
+  /// Opens the database at `path`, creating it (and its directory) when `create`: WAL mode,
+  /// synchronous=NORMAL, foreign keys on, a busy timeout, then migrated to the current
+  /// version. Throws sqlite_error or iosr::error (store); both are of error_kind::store.
+  sqlite_store(const std::string& path, bool create);
+
+  const std::string& location() const override { return db_.path(); }
+  int version() override;
+  std::unordered_set<std::string> known_hashes() override;
+  store_added add(const result_file& file, const store_identities& ids, const std::string& sha256,
+                  std::string_view path, std::uint64_t bytes) override;
+  store_summary summarize() override;
+  std::vector<stored_file> files() override;
+  std::vector<stored_file> select_files(const file_query& query) override;
+  std::vector<stored_file> find_files(const std::string& spec) override;
+  void remove(std::int64_t file_id) override;
+  void for_each_file(const test_filter& filter,
+                     const std::function<void(result_file&&)>& take) override;
+  void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
+                     const std::function<void(result_file&&)>& take) override;
+  trend_input load_trend_input(const test_filter& filter) override;
+
+ private:
+  struct file_reader;
+  // A table whose rows are stored once and found by their identity (systems, tests).
+  struct stored_once {
+    stored_once(std::string_view table_name, std::string_view row_name,
+                std::string_view insert_statement)
+        : table(table_name), row(row_name), insert_sql(insert_statement) {}
+    std::string_view table;       // `systems`
+    std::string_view row;         // `system`, for the error when a row vanishes
+    std::string_view insert_sql;  // binds the identity first, does nothing when it is there
+    // Ids known to be committed, by identity; pending holds those of the open transaction.
+    std::unordered_map<std::string, std::int64_t> committed, pending;
+    std::unique_ptr<statement> insert, find;
+    void commit();
+  };
+  // The id of the row of `rows` that `identity` names; a new one is inserted, its values bound
+  // by `bind(insert)`.
+  template <class Bind>
+  std::int64_t row_id(stored_once& rows, std::string identity, const Bind& bind);
+  std::int64_t system_id(const system& s, std::string identity);
+  std::int64_t test_id(const result& r, std::string identity);
+
+  connection db_;
+  std::int64_t data_version_ = -1;  // PRAGMA data_version when the caches were last known good
+  stored_once systems_, tests_;
+  std::unique_ptr<statement> insert_source_, insert_source_system_, insert_result_, find_sha_;
+};
+
+}  // namespace iosr::db

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// iosr::store (iosr/store.hpp): what every backend shares. A URL is turned into a backend here,
+// and only here; the identities of systems and tests are computed here, so that every backend
+// stores the same ones.
+#include "iosr/store.hpp"
+
+#include <cstdlib>
+#include <string>
+
+#include "iosr/error.hpp"
+#include "iosr/match.hpp"
+#include "store/pg_store.hpp"
+#include "store/sha256.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace iosr {
+
+namespace {
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+// Length-prefixed, so that no two different field lists give the same bytes.
+void identity_part(std::string& out, std::string_view s) {
+  out += std::to_string(s.size());
+  out += ':';
+  out += s;
+}
+
+}  // namespace
+
+std::unique_ptr<store> store::open(const std::string& url, store_access access) {
+  std::string_view path = url;
+  if (path.starts_with("sqlite:")) {
+    path.remove_prefix(7);
+    // sqlite:///abs/path and sqlite://relative are the forms other tools write too.
+    if (path.starts_with("//")) path.remove_prefix(2);
+  } else if (path.starts_with("postgresql://") || path.starts_with("postgres://")) {
+    // Passed to libpq as it is: its parameters (sslmode, passfile, service, ...) work as
+    // libpq documents them, and so do PGPASSWORD, PGPASSFILE and the service file.
+    return std::make_unique<db::pg_store>(url, access == store_access::write);
+  }
+  if (path.empty()) throw error(error_kind::store, "'" + url + "': expected a database path");
+  return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write);
+}
+
+std::string store::default_url() {
+  if (auto p = env("IOSR_DB"); !p.empty()) return p;
+  auto data = env("XDG_DATA_HOME");
+  if (data.empty()) {
+    auto home = env("HOME");
+    if (home.empty()) throw error(error_kind::store, "no database path: set --db, IOSR_DB or HOME");
+    data = home + "/.local/share";
+  }
+  return data + "/iosr/results.db";
+}
+
+std::string store::sha256_hex(std::string_view bytes) { return db::sha256_hex(bytes); }
+
+std::string store::system_identity(const system& s) {
+  std::string key;
+  identity_part(key, s.label);
+  for (const auto* fields : {&s.hardware, &s.software}) {
+    key += '|';
+    for (const auto& f : *fields) {
+      identity_part(key, f.key);
+      identity_part(key, f.value);
+    }
+  }
+  key += '|';
+  identity_part(key, s.json);
+  return db::sha256_hex(key);
+}
+
+std::string store::test_identity(const result& r) {
+  return db::sha256_hex(test_key(fields_of(r), test_match::store()));
+}
+
+store_identities store::identities_of(const result_file& file) {
+  store_identities ids;
+  ids.systems.reserve(file.systems.size());
+  for (const auto& s : file.systems) ids.systems.push_back(system_identity(s));
+  ids.tests.reserve(file.results.size());
+  for (const auto& r : file.results) ids.tests.push_back(test_identity(r));
+  return ids;
+}
+
+}  // namespace iosr

@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The PostgreSQL store end to end, against a real server this test starts (tests/pg_cluster.sh):
+the same files imported into SQLite and PostgreSQL give the same `db list` counts, `db export`
+(CSV and JSONL) and `trend --format csv`, byte for byte; 8 importers at once on overlapping
+sets of files (and 4 on one SQLite file) store each file, system and test once; the server
+stopped with `pg_ctl stop -m immediate` in the middle of an import leaves no partial file, and
+importing again completes; a refused connection, a wrong password and a database that is not
+iosr's each give one line; a password is never printed; a role with SELECT alone runs list,
+export and trend. Usage: store_postgresql_test.py IOSR DATA_DIR FIXTURES_DIR TESTS_DIR"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from missing_tool import missing
+
+IOSR, DATA, FIXTURES, TESTS = sys.argv[1:5]
+CLUSTER = os.path.join(TESTS, "pg_cluster.sh")
+failures = []
+
+
+def check(name, condition, detail=""):
+    if not condition:
+        failures.append(f"{name}: {detail}")
+
+
+def run(*args, timeout=600):
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("IOSR_DB", None)
+    p = subprocess.run([IOSR, *args], capture_output=True, env=env, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def files_of(*patterns):
+    out = []
+    for pattern in patterns:
+        out += sorted(glob.glob(os.path.join(FIXTURES, pattern)))
+    return out
+
+
+SEEDS = sorted(glob.glob(os.path.join(DATA, "text", "*.txt"))) + [
+    os.path.join(DATA, "xml", "iosched-3way.xml")]
+CORPUS = files_of("corpus/pts-text/*", "corpus/xml/*", "corpus/csv/*", "corpus/json/*")
+
+if subprocess.run([CLUSTER, "bin"], capture_output=True).returncode != 0:
+    failure = missing("PostgreSQL's server (initdb, pg_ctl)", "postgresql")
+    if failure:
+        print(failure)
+        sys.exit(1)
+    sys.exit(77)
+PSQL = shutil.which("psql")
+
+work = tempfile.mkdtemp(prefix="iosr-pg-test-")
+os.chmod(work, 0o755)
+cluster = os.path.join(work, "cluster")
+started = subprocess.run([CLUSTER, "start", cluster], capture_output=True, text=True)
+if started.returncode != 0:
+    print(f"pg_cluster.sh start failed: {started.stderr}")
+    sys.exit(1)
+
+
+def url(database, user="iosr", extra=""):
+    return f"postgresql:///{database}?host={cluster}&user={user}{extra}"
+
+
+def psql(database, command, user="iosr", password=None):
+    env = dict(os.environ)
+    if password:
+        env["PGPASSWORD"] = password
+    p = subprocess.run([PSQL, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d",
+                        url(database, user), "-c", command],
+                       capture_output=True, text=True, env=env, timeout=120)
+    if p.returncode != 0:
+        failures.append(f"psql {command!r}: {p.stderr.strip()}")
+    return p.stdout.strip()
+
+
+def create(database):
+    psql("postgres", f"CREATE DATABASE {database}")
+    return url(database)
+
+
+def one_line(name, stderr, *wanted):
+    lines = [l for l in stderr.splitlines() if l.strip()]
+    check(name + ": one line", len(lines) == 1, repr(stderr))
+    for w in wanted:
+        check(name + f": says {w!r}", w in stderr, repr(stderr))
+
+
+def consistent(name, db):
+    """No partial file: every file's entries are all there, and each file, system and test is
+    stored once."""
+    partial = psql(db, "SELECT count(*) FROM sources so WHERE so.entries <> (SELECT count(*) "
+                       "FROM results r WHERE r.source_id = so.id)")
+    check(name + ": no partial file", partial == "0", partial)
+    for table, key in (("sources", "sha256"), ("systems", "identity"), ("tests", "identity")):
+        twice = psql(db, f"SELECT count(*) FROM (SELECT {key} FROM {table} GROUP BY {key} "
+                         "HAVING count(*) > 1) x")
+        check(name + f": each of {table} once", twice == "0", twice)
+
+
+try:
+    if not PSQL:
+        failures.append("psql is missing (Debian postgresql-client, a dependency of postgresql)")
+        raise SystemExit
+
+    # The same files into each backend: the same answers, byte for byte.
+    pg = create("same")
+    sqlite = os.path.join(work, "same.db")
+    inputs = SEEDS + CORPUS
+    for db in (sqlite, pg):
+        code, _, err = run("db", "import", "--db", db, *inputs)
+        check(f"import into {db}", code in (0, 1), err)
+    for args in (["db", "export", "--combine", "-", "--to", "csv"],
+                 ["db", "export", "--combine", "-", "--to", "jsonl"],
+                 ["trend", "--format", "csv"], ["trend", "--format", "json"],
+                 ["trend", "--by", "date", "--format", "csv"]):
+        a = run(*args, "--db", sqlite)
+        b = run(*args, "--db", pg)
+        check(" ".join(args) + ": the same bytes from both", a[1] == b[1] and a[0] == b[0],
+              f"sqlite {len(a[1])} bytes (exit {a[0]}), postgresql {len(b[1])} (exit {b[0]}): "
+              f"{b[2]}")
+        check(" ".join(args) + ": not empty", len(a[1]) > 100, a[2])
+    la = run("db", "list", "--db", sqlite)[1].decode().split("\n", 1)[1]
+    lb = run("db", "list", "--db", pg)[1].decode().split("\n", 1)[1]
+    check("db list: the same counts, kernels, dates and files", la == lb, f"{la!r} vs {lb!r}")
+    consistent("same", "same")
+
+    # A password is never printed: not by list, not in an error.
+    psql("postgres", "CREATE ROLE alice LOGIN PASSWORD 's3cret-word'")
+    psql("same", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO alice")
+    code, out, err = run("db", "list", "--db",
+                         f"postgresql://alice:s3cret-word@/same?host={cluster}")
+    check("list as alice", code == 0, err)
+    check("list: no password", b"s3cret-word" not in out and "s3cret-word" not in err,
+          out[:200])
+    code, out, err = run("db", "list", "--db",
+                         f"postgresql://alice:wrong-word@/same?host={cluster}")
+    check("a wrong password: exit 1", code == 1, err)
+    one_line("a wrong password", err, "password authentication failed", "alice")
+    check("a wrong password: not printed", "wrong-word" not in err, err)
+    code, out, err = run("db", "list", "--db", url("same", "alice", "&password=wrong-word"))
+    check("a wrong password in the query: not printed", code == 1 and "wrong-word" not in err, err)
+
+    # A refused connection: no server on that socket.
+    empty_dir = os.path.join(work, "no-server")
+    os.mkdir(empty_dir)
+    code, _, err = run("db", "list", "--db", f"postgresql:///x?host={empty_dir}")
+    check("refused: exit 1", code == 1, err)
+    one_line("refused", err, "cannot connect", empty_dir)
+
+    # A database that is not iosr's: refused by import, and by list; nothing created in it.
+    other = create("other")
+    psql("other", "CREATE TABLE accounts (id int)")
+    code, _, err = run("db", "import", "--db", other, SEEDS[0])
+    check("not iosr's: import exit 1", code == 1, err)
+    one_line("not iosr's: import", err, "not an iosr database")
+    check("not iosr's: nothing made", psql("other", "SELECT count(*) FROM pg_tables WHERE "
+                                                    "schemaname = 'public'") == "1")
+    empty = create("empty")
+    code, _, err = run("db", "list", "--db", empty)
+    check("an empty database: list exit 1", code == 1, err)
+    one_line("an empty database: list", err, "no iosr store in this database")
+
+    # A newer database than this iosr: refused, naming its version.
+    newer = create("newer")
+    run("db", "import", "--db", newer, SEEDS[0])
+    psql("newer", "UPDATE iosr_schema SET version = 99")
+    code, _, err = run("db", "list", "--db", newer)
+    one_line("newer", err, "database version 99 is newer")
+
+    # The least-privilege roles of docs/db.md: a reader with SELECT alone.
+    psql("postgres", "CREATE ROLE reader LOGIN PASSWORD 'r'")
+    psql("same", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
+    reader = f"postgresql://reader:r@/same?host={cluster}"
+    for args in (["db", "list"], ["db", "export", "--combine", "-", "--to", "csv"],
+                 ["trend", "--format", "csv"]):
+        code, out, err = run(*args, "--db", reader)
+        # list's first line is the store's location, which names the role
+        same = run(*args, "--db", pg)[1]
+        if args[-1] == "list":
+            out, same = out.split(b"\n", 1)[1], same.split(b"\n", 1)[1]
+        check("reader: " + " ".join(args), code == 0 and out == same, err)
+    code, _, err = run("db", "import", "--db", reader, os.path.join(DATA, "text",
+                                                                     "000_1809f3a92cbbf2f4.txt"))
+    check("reader: import of a file already in says so", code == 0, err)
+    extra = os.path.join(work, "extra.txt")
+    with open(SEEDS[0], "rb") as f:
+        data = f.read()
+    with open(extra, "wb") as f:
+        f.write(data + b"\n")
+    code, _, err = run("db", "import", "--db", reader, extra)
+    check("reader: a new file is refused", code == 1 and "permission denied" in err, err)
+
+    # 8 importers at once on overlapping sets, then 4 on one SQLite file.
+    sets = [inputs[i::3] + inputs[(i + 1) % 3::3] for i in range(8)]
+    for name, db, n in (("postgresql", create("many"), 8),
+                        ("sqlite", os.path.join(work, "many.db"), 4)):
+        procs = [subprocess.Popen([IOSR, "db", "import", "--jobs", "1", "--db", db, *sets[i]],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                 for i in range(n)]
+        results = []
+        for p in procs:
+            err = p.communicate(timeout=600)[1].decode()
+            results.append((p.returncode, err))
+        # The corpus has files that fail alone (exit 1); what matters is that no import failed
+        # because of another.
+        for code, err in results:
+            check(f"{name} importers: no error from the others",
+                  "database" not in err.lower() or "already in" in err, err[-400:])
+            check(f"{name} importers: exit 0 or 1", code in (0, 1), err[-400:])
+        union = sorted({f for s in sets[:n] for f in s})
+        ref = os.path.join(work, f"ref-{name}.db")
+        run("db", "import", "--db", ref, *union)
+        a = run("db", "export", "--combine", "-", "--to", "csv", "--db", ref)[1]
+        b = run("db", "export", "--combine", "-", "--to", "csv", "--db", db)[1]
+        ka = sorted(a.splitlines())
+        kb = sorted(b.splitlines())
+        check(f"{name} importers: every file once, the same rows as one import", ka == kb,
+              f"{len(ka)} rows vs {len(kb)}")
+        if name == "postgresql":
+            consistent("many", "many")
+
+    # The server stopped in the middle of an import: exit 1 naming the file, nothing partial,
+    # and importing again completes.
+    crash = create("crash")
+    # Enough files that the import is still running when the server goes: copies of a seed,
+    # each its own bytes.
+    os.mkdir(os.path.join(work, "copies"))
+    big = []
+    for i in range(600):
+        big.append(os.path.join(work, "copies", f"copy-{i:04}.txt"))
+        with open(big[-1], "wb") as f:
+            f.write(data + b"\n" * (i + 2))
+    p = subprocess.Popen([IOSR, "db", "import", "--jobs", "1", "--db", crash, *big],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while time.time() < deadline and psql("crash", "SELECT count(*) FROM pg_tables WHERE "
+                                                   "tablename = 'sources'") != "1":
+        time.sleep(0.05)
+    while time.time() < deadline and int(psql("crash", "SELECT count(*) FROM sources") or 0) < 3:
+        time.sleep(0.02)
+    subprocess.run([CLUSTER, "stop", cluster, "immediate"], check=False)
+    err = p.communicate(timeout=300)[1].decode()
+    code = p.returncode
+    check("crash: exit 1", code == 1, err[-500:])
+    check("crash: the file is named", any(os.path.basename(f) in err for f in big), err[-500:])
+    check("crash: says the server went", "server" in err or "connection" in err, err[-500:])
+    restarted = subprocess.run([CLUSTER, "restart", cluster], capture_output=True, text=True)
+    check("crash: the server restarts", restarted.returncode == 0, restarted.stderr)
+    consistent("crash", "crash")
+    code, _, err = run("db", "import", "--db", crash, *big)
+    check("crash: importing again completes", code == 0 and " 0 failed" in err, err[-300:])
+    ref = os.path.join(work, "ref-crash.db")
+    run("db", "import", "--db", ref, *big)
+    a = run("db", "export", "--combine", "-", "--to", "csv", "--db", ref)[1]
+    b = run("db", "export", "--combine", "-", "--to", "csv", "--db", crash)[1]
+    check("crash: after the import again, the same rows as one import",
+          sorted(a.splitlines()) == sorted(b.splitlines()))
+    consistent("crash again", "crash")
+finally:
+    subprocess.run([CLUSTER, "stop", cluster], capture_output=True)
+    shutil.rmtree(work, ignore_errors=True)
+
+for f in failures:
+    print("FAIL", f)
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
