@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: MIT
+// PTS's HTML export (docs/pts-html.md). PTS builds the page by joining strings around SVG that
+// PHP's DOM serialises, so the page is well-formed XML unless a title or description written
+// into it unescaped holds markup: it is parsed with pugixml, which the composite.xml reader
+// uses too, and refused with the parser's position when it does not parse.
+#include "input/pts_html/pts_html_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <pugixml.hpp>
+#include <string>
+#include <vector>
+
+#include "input/pts_html/svg_texts.hpp"
+#include "input/system_fields.hpp"
+#include "input/transport/layers.hpp"
+#include "iosr/counted.hpp"
+#include "number.hpp"
+#include "strings.hpp"
+
+namespace iosr::detail {
+
+namespace {
+
+struct html_context {
+  reader_context& ctx;
+  std::size_t offset(const pugi::xml_node& node) const {
+    auto at = node.offset_debug();
+    // pugixml points at an element's name; users look for its `<`.
+    return at > 0 ? static_cast<std::size_t>(at) - 1 : 0;
+  }
+  void warn(const pugi::xml_node& node, message_code code, std::string message) const {
+    ctx.warn(offset(node), code, std::move(message));
+  }
+  [[noreturn]] void fail(const pugi::xml_node& node, std::string message) const {
+    ctx.fail(offset(node), std::move(message));
+  }
+};
+
+bool is(const pugi::xml_node& node, const char* name) {
+  return node.type() == pugi::node_element && std::strcmp(node.name(), name) == 0;
+}
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+// ---- the systems table: identifiers, hardware and software, notes --------------------------
+
+bool is_hardware_key(std::string_view key) {
+  auto keys = hardware_keys();
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+// The columns a row's value spans: PTS writes a value once, centred over the systems that share
+// it, so the values of a row, left to right, cover the columns in runs. Each run starts where
+// the previous ended; its end is the column whose centre with the start's is the value's x.
+// Empty when the row does not cover the columns so (a value missing, or x not a run's centre).
+std::vector<std::pair<std::size_t, std::size_t>> column_runs(std::vector<svg_text> values,
+                                                             const std::vector<double>& columns) {
+  std::sort(values.begin(), values.end(), [](auto& a, auto& b) { return a.x < b.x; });
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  std::size_t first = 0;
+  for (const auto& v : values) {
+    std::size_t last = first;
+    while (last < columns.size() && std::fabs((columns[first] + columns[last]) / 2 - v.x) > 1.0) {
+      ++last;
+    }
+    if (last == columns.size()) return {};
+    runs.emplace_back(first, last);
+    first = last + 1;
+  }
+  if (first != columns.size()) return {};
+  return runs;
+}
+
+void read_system_notes(const html_context& h, const std::vector<svg_text>& lines) {
+  auto& systems = h.ctx.out.systems;
+  std::vector<std::string> notes(systems.size());
+  std::string heading;
+  auto add = [&](std::size_t s, std::string_view text) {
+    if (!notes[s].empty()) notes[s] += "\n";
+    // Some exports print the notes without their headings: then the scheduler is not told.
+    notes[s] += heading.empty() ? std::string(text) : heading + ": " + std::string(text);
+  };
+  for (const auto& line : lines) {
+    auto text = trim(line.text);
+    if (attribute(line.node, "style").find("bold") != std::string_view::npos) {
+      heading = std::string(text);
+      continue;
+    }
+    if (!text.starts_with("- ")) continue;
+    text.remove_prefix(2);
+    // `- NAME: detail` for one system, `- detail` for all.
+    std::size_t named = systems.size();
+    for (std::size_t s = 0; s < systems.size(); ++s) {
+      const auto& label = systems[s].label;
+      if (text.size() > label.size() + 2 && text.starts_with(label) &&
+          text.substr(label.size(), 2) == ": " &&
+          (named == systems.size() || label.size() > systems[named].label.size())) {
+        named = s;
+      }
+    }
+    auto detail = named == systems.size() ? text : text.substr(systems[named].label.size() + 2);
+    for (std::size_t s = 0; s < systems.size(); ++s) {
+      if (named != systems.size() && s != named) continue;
+      add(s, detail);
+      // `Disk Details: MQ-DEADLINE / relatime,rw / Block Size: 4096`: the scheduler first.
+      if (heading == "Disk Details" && systems[s].scheduler.empty()) {
+        systems[s].scheduler = scheduler_key(trim(detail.substr(0, detail.find(" /"))));
+      }
+    }
+  }
+  for (std::size_t s = 0; s < systems.size(); ++s) systems[s].notes = std::move(notes[s]);
+}
+
+void read_systems_table(const html_context& h, const pugi::xml_node& svg) {
+  auto& file = h.ctx.out;
+  std::vector<svg_text> keys, values, names, groups;
+  for (auto& g : groups_of(svg)) {
+    if (g.baseline == "text-before-edge") {
+      names = g.texts;  // the identifiers over the columns
+    } else if (g.anchor == "end" && g.weight == "bold") {
+      keys = g.texts;  // Processor, Motherboard, ...
+    } else if (g.anchor == "middle" && g.weight == "bold") {
+      groups = g.texts;  // a multi-way comparison's groups, over their identifiers' columns
+    } else if (g.anchor == "middle") {
+      values.insert(values.end(), g.texts.begin(), g.texts.end());
+    }
+  }
+  std::vector<double> columns;
+  for (auto& t : names) {
+    columns.push_back(t.x);
+    t.text = std::string(trim(t.text));  // a multi-way table writes ` NAME`
+  }
+  // `GROUP: NAME` when the table groups its identifiers (PTS's multi-way comparison).
+  std::vector<std::string> group_of(columns.size());
+  if (!groups.empty()) {
+    auto runs = column_runs(groups, columns);
+    if (runs.empty()) {
+      h.fail(groups.front().node,
+             "systems table: the group names do not each stand over a run of identifiers; "
+             "expected PTS's systems table");
+    }
+    std::sort(groups.begin(), groups.end(), [](auto& a, auto& b) { return a.x < b.x; });
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      for (auto c = runs[r].first; c <= runs[r].second; ++c) {
+        group_of[c] = std::string(trim(groups[r].text));
+      }
+    }
+  }
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    auto label = group_of[c].empty() ? names[c].text : group_of[c] + ": " + names[c].text;
+    auto s = make_system(std::move(label));
+    s.where = h.ctx.at(h.offset(names[c].node));
+    file.systems.push_back(std::move(s));
+  }
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    std::vector<svg_text> row;
+    for (auto& v : values) {
+      if (nearest_row(keys, v.y, 7.0) == static_cast<int>(k)) row.push_back(v);
+    }
+    auto runs = column_runs(row, columns);
+    if (runs.empty()) {
+      h.warn(keys[k].node, message_code::html_system_table_unreadable,
+             "systems table: the values of row " + quoted(keys[k].text) +
+                 " do not each stand over a run of systems; the row is not read");
+      continue;
+    }
+    std::sort(row.begin(), row.end(), [](auto& a, auto& b) { return a.x < b.x; });
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      for (auto s = runs[r].first; s <= runs[r].second; ++s) {
+        auto& fields =
+            is_hardware_key(keys[k].text) ? file.systems[s].hardware : file.systems[s].software;
+        fields.push_back({std::string(keys[k].text), std::string(trim(row[r].text))});
+      }
+    }
+  }
+  // The notes under the table (Kernel Details, Disk Details, ...): white, left-aligned lines.
+  std::vector<svg_text> notes;
+  for (auto& t : texts_of(svg)) {
+    if (attribute(t.node, "text-anchor") == "start" && attribute(t.node, "font-size") == "8") {
+      notes.push_back(t);
+    }
+  }
+  read_system_notes(h, notes);
+}
+
+// ---- one graph --------------------------------------------------------------------------------
+
+struct graph_parts {
+  std::vector<svg_text> identifiers, values, errors;  // errors: `SE +/- 0.10, N = 3`
+  std::vector<svg_text> groups, legend;  // a multi-way comparison's rotated labels and key
+  const svg_text* title = nullptr;       // `FFTW 3.3.6`
+  const svg_text* unit = nullptr;        // `Mflops, More Is Better`
+  std::string_view unread;               // why the graph is of a kind not read, or empty
+};
+
+graph_parts parts_of(const pugi::xml_node& svg, const std::vector<svg_text>& loose) {
+  graph_parts p;
+  for (auto& t : loose) {
+    auto size = attribute(t.node, "font-size");
+    if (size == "17") p.title = &t;
+    // The unit line is in PTS's text colour; a long description shrunk to its size is not.
+    if (size == "8" && attribute(t.node, "font-weight") == "bold" &&
+        attribute(t.node, "text-anchor") == "start" && attribute(t.node, "fill") == "#065695" &&
+        p.unit == nullptr) {
+      p.unit = &t;
+    }
+  }
+  for (auto& g : groups_of(svg)) {
+    bool se = std::all_of(g.texts.begin(), g.texts.end(),
+                          [](auto& t) { return t.text.starts_with("SE +/- "); });
+    bool rotated = std::any_of(g.texts.begin(), g.texts.end(),
+                               [](auto& t) { return !attribute(t.node, "transform").empty(); });
+    if (se) {
+      p.errors = g.texts;
+    } else if (rotated) {
+      p.groups = g.texts;
+    } else if (g.anchor == "start" && g.weight == "bold" && g.font_size == "9") {
+      p.legend = g.texts;
+    } else if (g.anchor == "end" && g.weight == "bold" && g.fill == "#FFFFFF") {
+      p.values = g.texts;
+    } else if (g.anchor == "end" && g.weight == "bold") {
+      p.identifiers = g.texts;
+    }
+  }
+  if (p.unread.empty() && p.identifiers.empty() && (p.groups.empty() || p.legend.empty())) {
+    p.unread = "not a bar graph (no identifiers beside bars)";
+  }
+  return p;
+}
+
+// The identifier a value or an SE line belongs to: PTS writes them at or below the middle of
+// their bar's band, the identifier at its top, so the last identifier not below the text.
+int bar_of(const std::vector<svg_text>& identifiers, const svg_text& t) {
+  int bar = -1;
+  for (std::size_t i = 0; i < identifiers.size(); ++i) {
+    if (identifiers[i].y <= t.y + 0.5) bar = static_cast<int>(i);
+  }
+  return bar;
+}
+
+// `SE +/- 0.10, N = 3` into the entry's standard error and N; false when it is not that.
+bool read_se(std::string_view text, entry& e) {
+  text.remove_prefix(std::string_view("SE +/- ").size());
+  auto comma = text.find(", N = ");
+  if (comma == std::string_view::npos) return false;
+  auto se = parse_number(text.substr(0, comma));
+  auto n = parse_number(text.substr(comma + 6));
+  if (!se || !n || *n < 1 || *n != std::floor(*n)) return false;
+  e.standard_error = *se;
+  e.sample_count = static_cast<std::size_t>(*n);
+  return true;
+}
+
+// A multi-way comparison: bars grouped under rotated labels (a label of several lines is
+// `A - B`, its first part rightmost), in each group one bar per legend item, top to bottom.
+// Each bar's system is `LEGEND: GROUP` or `GROUP: LEGEND`, whichever way names systems of the
+// table. p.identifiers becomes one per bar, at its value's height; false when the bars cannot
+// be told apart so (why in `why`).
+bool label_multi_way(graph_parts& p, const std::vector<system>& systems, std::string& why) {
+  // The lines of each group, joined.
+  std::vector<svg_text> groups;
+  auto lines = p.groups;
+  std::sort(lines.begin(), lines.end(),
+            [](auto& a, auto& b) { return a.y != b.y ? a.y < b.y : a.x > b.x; });
+  for (auto& line : lines) {
+    if (!groups.empty() && groups.back().y == line.y) {
+      groups.back().text += " - " + std::string(trim(line.text));
+    } else {
+      groups.push_back(line);
+      groups.back().text = std::string(trim(line.text));
+    }
+  }
+  std::vector<std::vector<const svg_text*>> bars(groups.size());
+  for (auto& v : p.values) {
+    auto g = nearest_row(groups, v.y, 1e9);
+    if (g >= 0) bars[static_cast<std::size_t>(g)].push_back(&v);
+  }
+  auto known = [&](const std::string& label) {
+    return std::any_of(systems.begin(), systems.end(),
+                       [&](const system& s) { return s.label == label; });
+  };
+  for (int order = 0; order < 2; ++order) {
+    std::vector<svg_text> named;
+    bool all_known = true;
+    for (std::size_t g = 0; g < groups.size() && all_known; ++g) {
+      auto& in_group = bars[g];
+      if (in_group.size() != p.legend.size()) {
+        why = "group " + quoted(groups[g].text) + " has " + counted(in_group.size(), "value") +
+              " for " + counted(p.legend.size(), "legend item", "legend items") +
+              " (PTS prints none for a value of 0 or below)";
+        return false;
+      }
+      std::sort(in_group.begin(), in_group.end(), [](auto* a, auto* b) { return a->y < b->y; });
+      for (std::size_t k = 0; k < in_group.size(); ++k) {
+        auto legend = std::string(trim(p.legend[k].text));
+        auto label = order == 0 ? legend + ": " + groups[g].text : groups[g].text + ": " + legend;
+        all_known = all_known && known(label);
+        named.push_back({label, in_group[k]->x, in_group[k]->y, in_group[k]->node});
+      }
+    }
+    if (all_known) {
+      std::sort(named.begin(), named.end(), [](auto& a, auto& b) { return a.y < b.y; });
+      p.identifiers = std::move(named);
+      return true;
+    }
+  }
+  why = "its legend and group labels name no systems of the systems table";
+  return false;
+}
+
+struct chart_heading {
+  pugi::xml_node h2, h3;
+};
+
+void read_graph(const html_context& h, const chart_heading& heading, const pugi::xml_node& svg,
+                std::size_t& decimals_max) {
+  auto& file = h.ctx.out;
+  result chart;
+  chart.title = std::string(trim(heading.h2.child_value()));
+  chart.description = heading.h3 ? std::string(trim(heading.h3.child_value())) : std::string();
+  chart.where = h.ctx.at(h.offset(heading.h2));
+  auto loose = texts_of(svg);
+  auto p = parts_of(svg, loose);
+  auto name = quoted(chart.title) + " (" + chart.description + ")";
+  if (!p.unread.empty()) {
+    h.warn(svg, message_code::pts_html_chart_not_read,
+           "chart " + name + " is " + std::string(p.unread) + "; not read");
+    return;
+  }
+  if (!p.groups.empty()) {
+    std::string why;
+    if (!label_multi_way(p, file.systems, why)) {
+      h.warn(svg, message_code::pts_html_chart_not_read,
+             "chart " + name + " is a multi-way comparison whose bars cannot be told apart: " +
+                 why + "; not read");
+      return;
+    }
+  }
+  chart.display_format = display_format::bar_graph;
+  if (p.title != nullptr) {
+    auto full = trim(p.title->text);
+    if (full.size() > chart.title.size() + 1 && full.starts_with(chart.title) &&
+        full[chart.title.size()] == ' ') {
+      chart.version = std::string(trim(full.substr(chart.title.size() + 1)));
+    }
+  }
+  if (p.unit != nullptr) {
+    auto unit = trim(p.unit->text);
+    for (auto [mark, dir] : {std::pair{std::string_view("More Is Better"), direction::higher},
+                             std::pair{std::string_view("Fewer Is Better"), direction::lower}}) {
+      if (unit.ends_with(mark)) {
+        chart.direction = dir;
+        unit.remove_suffix(mark.size());
+        if (unit.ends_with(", ")) unit.remove_suffix(2);
+      }
+    }
+    chart.unit = std::string(unit);
+  }
+  std::vector<entry> entries(p.identifiers.size());
+  std::vector<bool> valued(entries.size(), false);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    entries[i].label = std::string(trim(p.identifiers[i].text));
+    entries[i].where = h.ctx.at(h.offset(p.identifiers[i].node));
+  }
+  for (auto& v : p.values) {
+    auto bar = bar_of(p.identifiers, v);
+    auto number = parse_number(trim(v.text));
+    if (bar < 0 || valued[static_cast<std::size_t>(bar)] || !number) {
+      h.warn(v.node, message_code::pts_html_chart_not_read,
+             "chart " + name + ": value " + quoted(v.text) +
+                 (number ? " stands beside no bar of its own" : " is not a number") +
+                 "; the chart is not read");
+      return;
+    }
+    auto& e = entries[static_cast<std::size_t>(bar)];
+    e.value_text = std::string(trim(v.text));
+    e.value = number;
+    e.where = h.ctx.at(h.offset(v.node));
+    valued[static_cast<std::size_t>(bar)] = true;
+    decimals_max = std::max(decimals_max, static_cast<std::size_t>(decimals(e.value_text)));
+  }
+  for (auto& se : p.errors) {
+    auto bar = bar_of(p.identifiers, se);
+    if (bar < 0 || !read_se(se.text, entries[static_cast<std::size_t>(bar)])) {
+      h.warn(
+          se.node, message_code::pts_html_chart_not_read,
+          "chart " + name + ": " + quoted(se.text) + " is no 'SE +/- X, N = Y' of a bar; not kept");
+    }
+  }
+  // PTS names a run that failed in a paragraph after the graph: `<strong>ID:</strong> why`.
+  for (auto p2 = heading.h2.next_sibling(); p2 && !is(p2, "h2"); p2 = p2.next_sibling()) {
+    auto strong = p2.child("strong");
+    if (!is(p2, "p") || !strong) continue;
+    auto id = trim(strong.child_value());
+    if (id.ends_with(':')) id.remove_suffix(1);
+    auto why = trim(strong.next_sibling().value());
+    auto it =
+        std::find_if(entries.begin(), entries.end(), [&](const entry& e) { return e.label == id; });
+    if (it == entries.end() || valued[static_cast<std::size_t>(it - entries.begin())]) {
+      h.warn(p2, message_code::html_errors_unmatched,
+             "chart " + name + ": the failed run of " + quoted(id) +
+                 " names no bar without a value; not read");
+      continue;
+    }
+    it->kind = entry_kind::failed;
+    it->error = std::string(why);
+    valued[static_cast<std::size_t>(it - entries.begin())] = true;
+  }
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!valued[i]) {
+      h.warn(p.identifiers[i].node, message_code::pts_html_value_not_printed,
+             "chart " + name + ": bar " + quoted(entries[i].label) +
+                 " has no value printed (PTS prints none for a value of 0 or below); the bar "
+                 "is not read");
+      continue;
+    }
+    h.ctx.add_entry(chart, std::move(entries[i]));
+  }
+  file.results.push_back(std::move(chart));
+}
+
+}  // namespace
+
+bool sniff_pts_html(std::string_view text) { return is_pts_html_export(text); }
+
+void read_pts_html(reader_context& ctx, const read_options& options) {
+  html_context h{ctx};
+  pugi::xml_document doc;
+  // The text is copied: node offsets then point into `text`, for positions.
+  auto parsed =
+      doc.load_buffer(ctx.text.data(), ctx.text.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed) {
+    ctx.fail(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)),
+             std::string(parsed.description()) +
+                 "; expected PTS's HTML export as PTS writes it (well-formed markup; a title "
+                 "or description holding '<' breaks it)");
+  }
+  struct depth_walker : pugi::xml_tree_walker {
+    std::size_t limit;
+    pugi::xml_node too_deep;
+    bool for_each(pugi::xml_node& node) override {
+      if (static_cast<std::size_t>(depth()) < limit) return true;
+      too_deep = node;
+      return false;
+    }
+  } walker;
+  walker.limit = options.max_xml_depth;
+  if (!doc.traverse(walker)) {
+    throw parse_error(ctx.name, ctx.at(h.offset(walker.too_deep)),
+                      "elements nested more than " + std::to_string(options.max_xml_depth) +
+                          " deep; expected PTS's HTML export (7 levels; raise the 'xml-depth' "
+                          "limit)",
+                      error_kind::limit);
+  }
+  auto body = doc.child("html").child("body");
+  if (!body) h.fail(doc.document_element(), "no <body> in <html>; expected PTS's HTML export");
+  auto& file = ctx.out;
+  std::size_t tables = 0, decimals_max = 0;
+  chart_heading heading;
+  for (auto node : body.children()) {
+    if (is(node, "h1")) {
+      file.title = std::string(trim(node.child_value()));
+    } else if (is(node, "h2")) {
+      heading = {node, {}};
+    } else if (is(node, "h3")) {
+      heading.h3 = node;
+    } else if (is(node, "p")) {
+      auto svg = node.child("svg");
+      if (!svg) {
+        // The description comes first; later paragraphs are a chart's notes or failed runs.
+        if (tables == 0 && file.description.empty() && !heading.h2) {
+          file.description = std::string(trim(node.child_value()));
+        }
+        continue;
+      }
+      if (heading.h2) {
+        read_graph(h, heading, svg, decimals_max);
+        heading = {};
+      } else if (tables++ == 0) {
+        read_systems_table(h, svg);
+      }
+      // The second table, the overview of every result, is not read (docs/pts-html.md).
+    }
+  }
+  if (!file.results.empty()) {
+    ctx.warn(0, message_code::pts_html_rounded,
+             "values are as PTS's graphs print them (" +
+                 counted(decimals_max, "decimal", "decimals") +
+                 " at most: 2 where a chart's smallest value is 10 or more); the overview "
+                 "table's stored values are not read, and SE is rounded as printed");
+  }
+}
+
+}  // namespace iosr::detail

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// The texts of PTS's inline SVG (svg_texts.hpp).
+#include "input/pts_html/svg_texts.hpp"
+
+#include <cmath>
+#include <cstring>
+
+namespace iosr::detail {
+
+namespace {
+
+// The text of a <text>: its own, then each <tspan>'s (PTS wraps a long note into lines, each
+// a tspan that starts with the blank it was cut at).
+std::string text_of(const pugi::xml_node& text) {
+  std::string joined = text.child_value();
+  for (auto span : text.children("tspan")) joined += span.child_value();
+  return joined;
+}
+
+void collect(const pugi::xml_node& node, std::vector<svg_text>& out) {
+  for (auto child : node.children()) {
+    if (child.type() != pugi::node_element) continue;
+    if (std::strcmp(child.name(), "text") == 0) {
+      out.push_back({text_of(child), child.attribute("x").as_double(),
+                     child.attribute("y").as_double(), child});
+    } else if (std::strcmp(child.name(), "a") == 0) {
+      // PTS links a test or a component to OpenBenchmarking.org by wrapping its text.
+      collect(child, out);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<svg_text> texts_of(const pugi::xml_node& node) {
+  std::vector<svg_text> out;
+  collect(node, out);
+  return out;
+}
+
+std::vector<svg_group> groups_of(const pugi::xml_node& svg) {
+  std::vector<svg_group> groups;
+  for (auto g : svg.children("g")) {
+    auto texts = texts_of(g);
+    if (texts.empty()) continue;
+    groups.push_back({g, std::move(texts), attribute(g, "fill"), attribute(g, "text-anchor"),
+                      attribute(g, "font-weight"), attribute(g, "font-size"),
+                      attribute(g, "dominant-baseline")});
+  }
+  return groups;
+}
+
+int nearest_row(const std::vector<svg_text>& rows, double y, double tolerance) {
+  int best = -1;
+  double best_distance = tolerance;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    auto distance = std::fabs(rows[i].y - y);
+    if (distance <= best_distance) {
+      best = static_cast<int>(i);
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
+}  // namespace iosr::detail
