@@ -441,7 +441,9 @@ void read_pts_html(reader_context& ctx, const read_options& options) {
     std::size_t limit;
     pugi::xml_node too_deep;
     bool for_each(pugi::xml_node& node) override {
-      if (static_cast<std::size_t>(depth()) < limit) return true;
+      if (node.type() != pugi::node_element || static_cast<std::size_t>(depth()) < limit) {
+        return true;
+      }
       too_deep = node;
       return false;
     }
@@ -450,7 +452,7 @@ void read_pts_html(reader_context& ctx, const read_options& options) {
   if (!doc.traverse(walker)) {
     throw parse_error(ctx.name, ctx.at(h.offset(walker.too_deep)),
                       "elements nested more than " + std::to_string(options.max_xml_depth) +
-                          " deep; expected PTS's HTML export (7 levels; raise the 'xml-depth' "
+                          " deep; expected PTS's HTML export (8 levels; raise the 'xml-depth' "
                           "limit)",
                       error_kind::limit);
   }

@@ -106,8 +106,8 @@ bool is_pts_html_export(std::string_view text) {
   constexpr std::string_view title_end = " - Phoronix Test Suite</title>";
   auto start = text.find_first_not_of(" \t\r\n");
   if (start == std::string_view::npos || text.substr(start, head.size()) != head) return false;
-  // The title is the result file's, unescaped; a cheap look stops at the first `<` after it.
-  auto end = text.find('<', start + head.size());
+  // The title is the result file's, unescaped (it may hold a `<`).
+  auto end = text.find("</title>", start + head.size());
   return end != std::string_view::npos && end + 8 >= title_end.size() &&
          text.substr(end + 8 - title_end.size(), title_end.size()) == title_end;
 }
