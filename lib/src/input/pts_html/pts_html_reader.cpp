@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <pugixml.hpp>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "input/pts_html/svg_texts.hpp"
@@ -77,6 +80,8 @@ void read_system_notes(const html_context& h, const std::vector<svg_text>& lines
   auto& systems = h.ctx.out.systems;
   std::vector<std::string> notes(systems.size());
   std::string heading;
+  std::unordered_map<std::string_view, std::size_t> system_of;
+  for (std::size_t s = 0; s < systems.size(); ++s) system_of.emplace(systems[s].label, s);
   auto add = [&](std::size_t s, std::string_view text) {
     if (!notes[s].empty()) notes[s] += "\n";
     // Some exports print the notes without their headings: then the scheduler is not told.
@@ -92,13 +97,11 @@ void read_system_notes(const html_context& h, const std::vector<svg_text>& lines
     text.remove_prefix(2);
     // `- NAME: detail` for one system, `- detail` for all.
     std::size_t named = systems.size();
-    for (std::size_t s = 0; s < systems.size(); ++s) {
-      const auto& label = systems[s].label;
-      if (text.size() > label.size() + 2 && text.starts_with(label) &&
-          text.substr(label.size(), 2) == ": " &&
-          (named == systems.size() || label.size() > systems[named].label.size())) {
-        named = s;
-      }
+    for (auto colon = text.find(": "); colon != std::string_view::npos;
+         colon = text.find(": ", colon + 1)) {
+      // The longest label that the line starts with, followed by `: `.
+      if (auto it = system_of.find(text.substr(0, colon)); it != system_of.end())
+        named = it->second;
     }
     auto detail = named == systems.size() ? text : text.substr(systems[named].label.size() + 2);
     for (std::size_t s = 0; s < systems.size(); ++s) {
@@ -154,11 +157,14 @@ void read_systems_table(const html_context& h, const pugi::xml_node& svg) {
     s.where = h.ctx.at(h.offset(names[c].node));
     file.systems.push_back(std::move(s));
   }
+  // A value stands one pixel below its key (Processor at y 84, its value at 85).
+  std::vector<std::vector<svg_text>> rows(keys.size());
+  by_height key_rows(keys);
+  for (auto& v : values) {
+    if (auto k = key_rows.nearest(v.y, 7.0); k >= 0) rows[static_cast<std::size_t>(k)].push_back(v);
+  }
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    std::vector<svg_text> row;
-    for (auto& v : values) {
-      if (nearest_row(keys, v.y, 7.0) == static_cast<int>(k)) row.push_back(v);
-    }
+    auto& row = rows[k];
     auto runs = column_runs(row, columns);
     if (runs.empty()) {
       h.warn(keys[k].node, message_code::html_system_table_unreadable,
@@ -232,12 +238,8 @@ graph_parts parts_of(const pugi::xml_node& svg, const std::vector<svg_text>& loo
 
 // The identifier a value or an SE line belongs to: PTS writes them at or below the middle of
 // their bar's band, the identifier at its top, so the last identifier not below the text.
-int bar_of(const std::vector<svg_text>& identifiers, const svg_text& t) {
-  int bar = -1;
-  for (std::size_t i = 0; i < identifiers.size(); ++i) {
-    if (identifiers[i].y <= t.y + 0.5) bar = static_cast<int>(i);
-  }
-  return bar;
+int bar_of(const by_height& identifiers, const svg_text& t) {
+  return identifiers.last_not_below(t.y + 0.5);
 }
 
 // `SE +/- 0.10, N = 3` into the entry's standard error and N; false when it is not that.
@@ -273,14 +275,14 @@ bool label_multi_way(graph_parts& p, const std::vector<system>& systems, std::st
     }
   }
   std::vector<std::vector<const svg_text*>> bars(groups.size());
+  by_height group_rows(groups);
   for (auto& v : p.values) {
-    auto g = nearest_row(groups, v.y, 1e9);
+    auto g = group_rows.nearest(v.y, std::numeric_limits<double>::infinity());
     if (g >= 0) bars[static_cast<std::size_t>(g)].push_back(&v);
   }
-  auto known = [&](const std::string& label) {
-    return std::any_of(systems.begin(), systems.end(),
-                       [&](const system& s) { return s.label == label; });
-  };
+  std::unordered_set<std::string_view> labels;
+  for (const auto& s : systems) labels.insert(s.label);
+  auto known = [&](const std::string& label) { return labels.contains(label); };
   for (int order = 0; order < 2; ++order) {
     std::vector<svg_text> named;
     bool all_known = true;
@@ -358,6 +360,7 @@ void read_graph(const html_context& h, const chart_heading& heading, const pugi:
     }
     chart.unit = std::string(unit);
   }
+  by_height identifier_rows(p.identifiers);
   std::vector<entry> entries(p.identifiers.size());
   std::vector<bool> valued(entries.size(), false);
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -365,7 +368,7 @@ void read_graph(const html_context& h, const chart_heading& heading, const pugi:
     entries[i].where = h.ctx.at(h.offset(p.identifiers[i].node));
   }
   for (auto& v : p.values) {
-    auto bar = bar_of(p.identifiers, v);
+    auto bar = bar_of(identifier_rows, v);
     auto number = parse_number(trim(v.text));
     if (bar < 0 || valued[static_cast<std::size_t>(bar)] || !number) {
       h.warn(v.node, message_code::pts_html_chart_not_read,
@@ -382,7 +385,7 @@ void read_graph(const html_context& h, const chart_heading& heading, const pugi:
     decimals_max = std::max(decimals_max, static_cast<std::size_t>(decimals(e.value_text)));
   }
   for (auto& se : p.errors) {
-    auto bar = bar_of(p.identifiers, se);
+    auto bar = bar_of(identifier_rows, se);
     if (bar < 0 || !read_se(se.text, entries[static_cast<std::size_t>(bar)])) {
       h.warn(
           se.node, message_code::pts_html_chart_not_read,

@@ -2,8 +2,11 @@
 // The texts of PTS's inline SVG (svg_texts.hpp).
 #include "input/pts_html/svg_texts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <limits>
 
 namespace iosr::detail {
 
@@ -50,17 +53,33 @@ std::vector<svg_group> groups_of(const pugi::xml_node& svg) {
   return groups;
 }
 
-int nearest_row(const std::vector<svg_text>& rows, double y, double tolerance) {
+by_height::by_height(const std::vector<svg_text>& texts) {
+  sorted_.reserve(texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    sorted_.emplace_back(texts[i].y, static_cast<int>(i));
+  }
+  std::sort(sorted_.begin(), sorted_.end());
+}
+
+int by_height::nearest(double y, double tolerance) const {
+  auto after = std::lower_bound(sorted_.begin(), sorted_.end(), std::pair{y, -1});
   int best = -1;
   double best_distance = tolerance;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    auto distance = std::fabs(rows[i].y - y);
+  for (auto it : {after, after == sorted_.begin() ? sorted_.end() : std::prev(after)}) {
+    if (it == sorted_.end()) continue;
+    auto distance = std::fabs(it->first - y);
     if (distance <= best_distance) {
-      best = static_cast<int>(i);
+      best = it->second;
       best_distance = distance;
     }
   }
   return best;
+}
+
+int by_height::last_not_below(double y) const {
+  auto after = std::upper_bound(sorted_.begin(), sorted_.end(),
+                                std::pair{y, std::numeric_limits<int>::max()});
+  return after == sorted_.begin() ? -1 : std::prev(after)->second;
 }
 
 }  // namespace iosr::detail

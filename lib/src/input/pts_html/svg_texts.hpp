@@ -6,6 +6,7 @@
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace iosr::detail {
@@ -37,8 +38,19 @@ struct svg_group {
 /// The <g> children of `svg` that hold texts, in document order.
 std::vector<svg_group> groups_of(const pugi::xml_node& svg);
 
-/// The text whose y is nearest `y`, among `rows` (sorted or not); -1 when rows is empty or
-/// none is within `tolerance`.
-int nearest_row(const std::vector<svg_text>& rows, double y, double tolerance);
+/// Texts by height, for the lookups of bars and rows: sorted once, each lookup in log time (a
+/// page of many rows would be quadratic otherwise).
+class by_height {
+ public:
+  explicit by_height(const std::vector<svg_text>& texts);
+  /// The index of the text whose y is nearest `y`, within `tolerance`; -1 when none is.
+  int nearest(double y, double tolerance) const;
+  /// The index of the lowest text at or above `y` (the greatest y not over it; of equal ones,
+  /// the later); -1 when every text is below it.
+  int last_not_below(double y) const;
+
+ private:
+  std::vector<std::pair<double, int>> sorted_;
+};
 
 }  // namespace iosr::detail
