@@ -68,7 +68,7 @@ TEST_CASE("PTS's HTML export: systems, notes, charts, values as printed, SE and 
   CHECK(r.entries[0].standard_error == 0.10);
   CHECK(r.entries[0].sample_count == 3u);
   CHECK(f.results[1].entries[1].sample_count == 15u);
-  CHECK(has_warning(f, message_code::pts_html_rounded, "2 decimals at most"));
+  CHECK(has_warning(f, message_code::pts_html_rounded, "with at most 2 decimals"));
 }
 
 TEST_CASE("PTS's HTML export: the scheduler from Disk Details, multi-way systems and bars",
@@ -141,7 +141,37 @@ TEST_CASE("PTS's HTML export is not a web page to show as text, nor page text", 
 TEST_CASE("PTS's HTML export: a page that does not parse is refused where it stops", "[pts-html]") {
   // PTS writes the title unescaped: a `<` in it breaks the markup.
   test_support::parse_should_fail(page("a<b", ""), 1, 24, "expected PTS's HTML export");
+  // A page cut short is said to be.
+  auto cut = page("t", "");
+  test_support::parse_should_fail(cut.substr(0, 300), 1, 302, "is it cut short?");
   read_options shallow;
   shallow.max_xml_depth = 3;
   test_support::parse_should_fail(page("t", ""), 1, 85, "nested more than 3", shallow);
+}
+
+TEST_CASE("PTS's HTML export found in the wild: PTS 10.8.4 pages, a box plot", "[pts-html][wild]") {
+  const std::string wild = std::string(IOSR_FIXTURES_DIR) + "/wild/text-other/";
+  // One system (its identifier's anchor on the text, not the group); the same run as the CSV
+  // export wild/csv/flashbots-*.csv, which gives the same 13 values (40.472 printed 40.47).
+  const auto& flashbots = read_cached(
+      wild +
+      "flashbots-pts-standard-benchmark_2024-09_sample-report_pts-html-export_fio-stream.html");
+  REQUIRE(flashbots.results.size() == 13);
+  CHECK(flashbots.results[1].unit == "IOPS");
+  CHECK(flashbots.results[1].entries.at(0).label == "2 x 06");
+  CHECK(flashbots.results[1].entries.at(0).value_text == "3289");
+  CHECK(flashbots.results[1].entries.at(0).standard_error == 1.33);
+  CHECK(flashbots.results[12].entries.at(0).value_text == "40.47");
+  // A box plot: no value on the bars, the average in `Min: / Avg: / Max:`.
+  const auto& rnnoise = read_cached(
+      wild + "ub-benchmark-infra_rnnoise_pts-html-export_svg-more-is-better_arm-1ghz.html");
+  REQUIRE(rnnoise.results.size() == 1);
+  const auto& r = rnnoise.results[0];
+  CHECK(r.direction == direction::lower);
+  REQUIRE(r.entries.size() == 2);
+  CHECK(r.entries[0].label == "base");
+  CHECK(r.entries[0].value_text == "56.88");
+  CHECK(r.entries[0].min == 56.5);
+  CHECK(r.entries[0].max == 61.11);
+  CHECK(r.entries[1].value_text == "57.53");
 }

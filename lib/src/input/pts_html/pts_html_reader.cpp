@@ -196,6 +196,7 @@ void read_systems_table(const html_context& h, const pugi::xml_node& svg) {
 struct graph_parts {
   std::vector<svg_text> identifiers, values, errors;  // errors: `SE +/- 0.10, N = 3`
   std::vector<svg_text> groups, legend;  // a multi-way comparison's rotated labels and key
+  std::vector<svg_text> ranges;          // a box plot's `Min: 56.5 / Avg: 56.88 / Max: 61.11`
   const svg_text* title = nullptr;       // `FFTW 3.3.6`
   const svg_text* unit = nullptr;        // `Mflops, More Is Better`
   std::string_view unread;               // why the graph is of a kind not read, or empty
@@ -218,8 +219,12 @@ graph_parts parts_of(const pugi::xml_node& svg, const std::vector<svg_text>& loo
                           [](auto& t) { return t.text.starts_with("SE +/- "); });
     bool rotated = std::any_of(g.texts.begin(), g.texts.end(),
                                [](auto& t) { return !attribute(t.node, "transform").empty(); });
+    bool range = std::all_of(g.texts.begin(), g.texts.end(),
+                             [](auto& t) { return t.text.starts_with("Min: "); });
     if (se) {
       p.errors = g.texts;
+    } else if (range) {
+      p.ranges = g.texts;
     } else if (rotated) {
       p.groups = g.texts;
     } else if (g.anchor == "start" && g.weight == "bold" && g.font_size == "9") {
@@ -240,6 +245,26 @@ graph_parts parts_of(const pugi::xml_node& svg, const std::vector<svg_text>& loo
 // their bar's band, the identifier at its top, so the last identifier not below the text.
 int bar_of(const by_height& identifiers, const svg_text& t) {
   return identifiers.last_not_below(t.y + 0.5);
+}
+
+// A box plot's `Min: 56.5 / Avg: 56.88 / Max: 61.11` into the entry's value (the average, as
+// PTS stores it), minimum and maximum; false when it is not that.
+bool read_range(std::string_view text, entry& e) {
+  auto min_end = text.find(" / Avg: ");
+  auto avg_end = text.find(" / Max: ");
+  if (min_end == std::string_view::npos || avg_end == std::string_view::npos || avg_end < min_end) {
+    return false;
+  }
+  auto min = parse_number(text.substr(5, min_end - 5));
+  auto avg_text = text.substr(min_end + 8, avg_end - min_end - 8);
+  auto avg = parse_number(avg_text);
+  auto max = parse_number(trim(text.substr(avg_end + 8)));
+  if (!min || !avg || !max) return false;
+  e.value_text = std::string(avg_text);
+  e.value = avg;
+  e.min = min;
+  e.max = max;
+  return true;
 }
 
 // `SE +/- 0.10, N = 3` into the entry's standard error and N; false when it is not that.
@@ -384,6 +409,21 @@ void read_graph(const html_context& h, const chart_heading& heading, const pugi:
     valued[static_cast<std::size_t>(bar)] = true;
     decimals_max = std::max(decimals_max, static_cast<std::size_t>(decimals(e.value_text)));
   }
+  // A box plot prints no value on a bar: its average is in the `Min: / Avg: / Max:` line.
+  for (auto& r : p.ranges) {
+    auto bar = bar_of(identifier_rows, r);
+    if (bar < 0 || valued[static_cast<std::size_t>(bar)] ||
+        !read_range(r.text, entries[static_cast<std::size_t>(bar)])) {
+      h.warn(r.node, message_code::pts_html_chart_not_read,
+             "chart " + name + ": " + quoted(r.text) +
+                 " is no 'Min: X / Avg: Y / Max: Z' of a bar of its own; the chart is not read");
+      return;
+    }
+    auto& e = entries[static_cast<std::size_t>(bar)];
+    e.where = h.ctx.at(h.offset(r.node));
+    valued[static_cast<std::size_t>(bar)] = true;
+    decimals_max = std::max(decimals_max, static_cast<std::size_t>(decimals(e.value_text)));
+  }
   for (auto& se : p.errors) {
     auto bar = bar_of(identifier_rows, se);
     if (bar < 0 || !read_se(se.text, entries[static_cast<std::size_t>(bar)])) {
@@ -435,10 +475,14 @@ void read_pts_html(reader_context& ctx, const read_options& options) {
   auto parsed =
       doc.load_buffer(ctx.text.data(), ctx.text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!parsed) {
-    ctx.fail(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)),
-             std::string(parsed.description()) +
-                 "; expected PTS's HTML export as PTS writes it (well-formed markup; a title "
-                 "or description holding '<' breaks it)");
+    auto at = static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0));
+    if (at + 1 >= ctx.text.size()) {
+      ctx.fail(at, "the page ends inside its markup (" + std::string(parsed.description()) +
+                       "); expected PTS's HTML export whole, up to </html> (is it cut short?)");
+    }
+    ctx.fail(at, std::string(parsed.description()) +
+                     "; expected PTS's HTML export as PTS writes it (well-formed markup; a title "
+                     "or description holding '<' breaks it)");
   }
   struct depth_walker : pugi::xml_tree_walker {
     std::size_t limit;
@@ -491,10 +535,10 @@ void read_pts_html(reader_context& ctx, const read_options& options) {
   }
   if (!file.results.empty()) {
     ctx.warn(0, message_code::pts_html_rounded,
-             "values are as PTS's graphs print them (" +
+             "values are as PTS's graphs print them, with at most " +
                  counted(decimals_max, "decimal", "decimals") +
-                 " at most: 2 where a chart's smallest value is 10 or more); the overview "
-                 "table's stored values are not read, and SE is rounded as printed");
+                 " (PTS rounds a chart's values to 2 decimals where its smallest is 10 or more); "
+                 "SE as printed; the overview table's stored values are not read");
   }
 }
 

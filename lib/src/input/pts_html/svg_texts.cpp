@@ -46,9 +46,19 @@ std::vector<svg_group> groups_of(const pugi::xml_node& svg) {
   for (auto g : svg.children("g")) {
     auto texts = texts_of(g);
     if (texts.empty()) continue;
-    groups.push_back({g, std::move(texts), attribute(g, "fill"), attribute(g, "text-anchor"),
-                      attribute(g, "font-weight"), attribute(g, "font-size"),
-                      attribute(g, "dominant-baseline")});
+    // The group's style, or (PTS 10.8.4 sets a single system's identifier anchor on its text)
+    // the style all its texts share.
+    auto shared = [&](const char* name) {
+      std::string_view value = attribute(g, name);
+      if (!value.empty()) return value;
+      value = attribute(texts.front().node, name);
+      for (auto& t : texts) {
+        if (attribute(t.node, name) != value) return std::string_view();
+      }
+      return value;
+    };
+    groups.push_back({g, texts, shared("fill"), shared("text-anchor"), shared("font-weight"),
+                      shared("font-size"), shared("dominant-baseline")});
   }
   return groups;
 }
