@@ -104,6 +104,11 @@ enum class message_code {
   html_errors_unmatched,
   html_system_table_unreadable,
 
+  // The reader of PTS's HTML export.
+  pts_html_rounded,
+  pts_html_chart_not_read,
+  pts_html_value_not_printed,
+
   // Notes of a comparison (iosr::comparison::notes).
   baseline_not_found,
   no_baseline,
@@ -203,6 +208,9 @@ struct enum_names<message_code> {
                                                "html-digits-ambiguous",
                                                "html-errors-unmatched",
                                                "html-system-table-unreadable",
+                                               "pts-html-rounded",
+                                               "pts-html-chart-not-read",
+                                               "pts-html-value-not-printed",
                                                "baseline-not-found",
                                                "no-baseline",
                                                "baseline-noop",

@@ -18,6 +18,7 @@
 #include "input/html_view/html_view_reader.hpp"
 #include "input/iosr_json/iosr_json_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
+#include "input/pts_html/pts_html_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
 #include "input/pts_text/text_reader.hpp"
 #include "input/transport/transport.hpp"
@@ -41,6 +42,8 @@ std::string_view skip_bom_and_space(std::string_view text) {
 constexpr input_format formats[] = {
     {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
      nullptr, read_iosr_json, finishing::none},
+    {"pts-html", "PTS HTML export (result-file-to-html): values from its inline SVG graphs",
+     sniff_pts_html, nullptr, read_pts_html, finishing::shown_charts},
     {"html-view", "text of an OpenBenchmarking.org HTML result view, fields run together",
      sniff_html_view, nullptr, read_html_view, finishing::shown_charts},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,

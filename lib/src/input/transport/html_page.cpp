@@ -101,10 +101,23 @@ std::size_t decode_entity(std::string_view text, std::size_t at, std::string& de
 
 }  // namespace
 
+bool is_pts_html_export(std::string_view text) {
+  constexpr std::string_view head = "<html><head><title>";
+  constexpr std::string_view title_end = " - Phoronix Test Suite</title>";
+  auto start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos || text.substr(start, head.size()) != head) return false;
+  // The title is the result file's, unescaped (it may hold a `<`).
+  auto end = text.find("</title>", start + head.size());
+  return end != std::string_view::npos && end + 8 >= title_end.size() &&
+         text.substr(end + 8 - title_end.size(), title_end.size()) == title_end;
+}
+
 bool starts_as_html_page(std::string_view text) {
   auto start = text.find_first_not_of(" \t\r\n");
-  return start != std::string_view::npos && (starts_with_nocase(text, start, "<!doctype html") ||
-                                             starts_with_nocase(text, start, "<html"));
+  return start != std::string_view::npos &&
+         (starts_with_nocase(text, start, "<!doctype html") ||
+          starts_with_nocase(text, start, "<html")) &&
+         !is_pts_html_export(text);
 }
 
 std::optional<undone_layer> undo_html_page(std::string_view text) {

@@ -107,8 +107,15 @@ std::optional<undone_layer> undo_terminal(std::string_view text);
 
 // ---- web pages and editors (html_page.cpp, invisible_characters.cpp, double_spacing.cpp) ----
 
-/// The text starts (after blanks) with `<!DOCTYPE html` or `<html`, in any case.
+/// The text starts (after blanks) with `<!DOCTYPE html` or `<html`, in any case, and is not
+/// PTS's HTML export.
 bool starts_as_html_page(std::string_view text);
+
+/// The page starts as PTS's result-file-to-html writes it:
+/// `<html><head><title>TITLE - Phoronix Test Suite</title>`. Such a page is a result file in
+/// markup (its values are only in inline SVG, which a browser's text leaves out): it is no web
+/// page layer, and the pts-html reader reads it as it is.
+bool is_pts_html_export(std::string_view text);
 
 /// A web page saved as HTML (`<!DOCTYPE html`, `<html`): the text a browser shows, markup
 /// removed and entities decoded, white space kept inside <pre>.

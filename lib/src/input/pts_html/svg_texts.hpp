@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The <text> elements of PTS's inline SVG graphs, with the attributes that place them: what
+// the pts-html reader reads, since the page holds its values nowhere else.
+#pragma once
+
+#include <pugixml.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace iosr::detail {
+
+struct svg_text {
+  /// The element's text, entities decoded; a long line PTS wrapped into <tspan>s joined back.
+  std::string text;
+  double x = 0;
+  double y = 0;
+  pugi::xml_node node;  ///< for its position
+};
+
+/// An element's attribute, empty when absent.
+inline std::string_view attribute(const pugi::xml_node& node, const char* name) {
+  return node.attribute(name).value();
+}
+
+/// The <text> elements under `node` (through <a> links, not through nested <g> groups), in
+/// document order.
+std::vector<svg_text> texts_of(const pugi::xml_node& node);
+
+/// What a group of texts (<g>) says of all of them: PTS sets the common style on the group.
+struct svg_group {
+  pugi::xml_node node;
+  std::vector<svg_text> texts;
+  std::string_view fill, anchor, weight, font_size, baseline;
+};
+
+/// The <g> children of `svg` that hold texts, in document order.
+std::vector<svg_group> groups_of(const pugi::xml_node& svg);
+
+/// Texts by height, for the lookups of bars and rows: sorted once, each lookup in log time (a
+/// page of many rows would be quadratic otherwise).
+class by_height {
+ public:
+  explicit by_height(const std::vector<svg_text>& texts);
+  /// The index of the text whose y is nearest `y`, within `tolerance`; -1 when none is.
+  int nearest(double y, double tolerance) const;
+  /// The index of the lowest text at or above `y` (the greatest y not over it; of equal ones,
+  /// the later); -1 when every text is below it.
+  int last_not_below(double y) const;
+
+ private:
+  std::vector<std::pair<double, int>> sorted_;
+};
+
+}  // namespace iosr::detail
