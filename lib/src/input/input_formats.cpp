@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "input/blocks/block_reading.hpp"
 #include "input/composite_xml/composite_xml_reader.hpp"
 #include "input/html_view/html_view_reader.hpp"
 #include "input/iosr_json/iosr_json_reader.hpp"
@@ -133,19 +134,25 @@ std::string_view detected_name(const input_format* format, std::string_view text
 
 std::span<const input_format> input_formats() { return formats; }
 
-result_file read_as(const input_format& format, const decoded_input& input,
+result_file read_as(const input_format& format, std::string_view text,
+                    const position_map& positions, std::span<const warning> before,
                     const std::string& name, const read_options& options, char* overwritable) {
   result_file file;
   file.source_name = name;
   file.format = std::string(format.name);
-  reader_context ctx{input.text(), name, input.positions(), file, options.max_entries_per_chart,
-                     overwritable};
+  reader_context ctx{text, name, positions, file, options.max_entries_per_chart, overwritable};
   // Each reader honours the limits as it reads (reader_context::add_entry for entries).
   format.read(ctx, options);
   finish_reading(file, format.finish);
   // What was undone before the reader saw the input comes first, as it came first.
-  file.warnings.insert(file.warnings.begin(), input.warnings().begin(), input.warnings().end());
+  file.warnings.insert(file.warnings.begin(), before.begin(), before.end());
   return file;
+}
+
+result_file read_as(const input_format& format, const decoded_input& input,
+                    const std::string& name, const read_options& options, char* overwritable) {
+  return read_as(format, input.text(), input.positions(), input.warnings(), name, options,
+                 overwritable);
 }
 
 result_file read_with(std::string_view format_name, std::string_view text,
@@ -184,6 +191,7 @@ struct prepared_state {
   read_options options;
   std::optional<decoded_input> input;
   const input_format* format = nullptr;  // the format that claims it
+  std::vector<claimed_block> blocks;     // the result blocks inside it, when it is no one export
   std::string_view detected;             // what detect_input_format() says of it
   std::optional<parse_error> error;      // what reading it is refused with
 };
@@ -213,7 +221,11 @@ void prepare(prepared_state& s) {
   const auto binary_at = find_binary_byte(input.text());
   s.format = claiming_format(input.text());
   const bool binary_head_seen = binary_at != std::string_view::npos && binary_at < binary_head;
-  if (!empty && !binary_head_seen) s.detected = detected_name(s.format, input.text());
+  if (!empty && !binary_head_seen) {
+    s.detected = detected_name(s.format, input.text());
+    s.blocks = blocks_to_read(input.text(), s.format);
+    if (!s.blocks.empty()) s.detected = s.blocks.front().format->name;
+  }
   if (empty) {
     s.error.emplace(name, source_position{}, "empty input; expected a PTS result export");
   } else if (utf16) {
@@ -222,13 +234,14 @@ void prepare(prepared_state& s) {
   } else if (binary_at != std::string_view::npos) {
     s.error.emplace(name, input.positions().position(binary_at),
                     binary_message(s.text, input.text(), binary_at));
-  } else if (s.format == nullptr) {
+  } else if (s.format == nullptr && s.blocks.empty()) {
     s.error.emplace(name, source_position{},
                     "not a benchmark result; expected a PTS text export (charts with "
                     "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
                     "composite.xml, or PTS's CSV or JSON export");
   }
   if (s.error) return;
+  if (!s.blocks.empty()) s.buffer = nullptr;  // blocks are copies: nothing is read in place
   // A decoded text is a copy the caller never had: only the original is the caller's to give.
   if (s.buffer != nullptr && input.is_original()) {
     input.note_line_ends();
@@ -237,9 +250,23 @@ void prepare(prepared_state& s) {
   }
 }
 
+std::vector<result_file> read_all_prepared(prepared_state& s) {
+  if (s.error) throw *s.error;
+  if (s.blocks.empty()) return {read_as(*s.format, *s.input, s.name, s.options, s.buffer)};
+  return read_blocks(*s.input, s.blocks, s.format, s.name, s.options);
+}
+
 result_file read_prepared(prepared_state& s) {
   if (s.error) throw *s.error;
-  return read_as(*s.format, *s.input, s.name, s.options, s.buffer);
+  if (s.blocks.empty()) return read_as(*s.format, *s.input, s.name, s.options, s.buffer);
+  auto all = read_all_prepared(s);
+  if (all.size() > 1) {
+    throw parse_error(s.name, all[1].warnings.at(s.input->warnings().size()).where,
+                      "the input holds " + std::to_string(all.size()) +
+                          " result files (the second starts here); expected one: "
+                          "read_all_results() reads each, as iosr show, compare and convert do");
+  }
+  return std::move(all.front());
 }
 
 // read_results() and read_results_in_place(): `buffer` is text's own bytes when the reader may
@@ -253,6 +280,16 @@ result_file read_text(std::string_view text, char* buffer, std::string name,
   s.options = options;
   prepare(s);
   return read_prepared(s);
+}
+
+std::vector<result_file> read_all_text(std::string_view text, std::string name,
+                                       const read_options& options) {
+  prepared_state s;
+  s.text = text;
+  s.name = std::move(name);
+  s.options = options;
+  prepare(s);
+  return read_all_prepared(s);
 }
 
 }  // namespace
@@ -288,11 +325,20 @@ std::string_view detect_input_format(std::string_view text) {
       std::string_view::npos) {
     return {};
   }
-  return detail::detected_name(detail::claiming_format(input.text()), input.text());
+  const auto* format = detail::claiming_format(input.text());
+  if (auto blocks = detail::blocks_to_read(input.text(), format); !blocks.empty()) {
+    return blocks.front().format->name;
+  }
+  return detail::detected_name(format, input.text());
 }
 
 result_file read_results(std::string_view text, std::string name, const read_options& options) {
   return detail::read_text(text, nullptr, std::move(name), options);
+}
+
+std::vector<result_file> read_all_results(std::string_view text, std::string name,
+                                          const read_options& options) {
+  return detail::read_all_text(text, std::move(name), options);
 }
 
 result_file read_results_in_place(std::string& text, std::string name,
@@ -330,6 +376,13 @@ result_file read_results(prepared_input input) {
     throw error(error_kind::usage, "read_results: a prepared_input read already");
   }
   return detail::read_prepared(*input.state_);
+}
+
+std::vector<result_file> read_all_results(prepared_input input) {
+  if (!input.state_) {
+    throw error(error_kind::usage, "read_all_results: a prepared_input read already");
+  }
+  return detail::read_all_prepared(*input.state_);
 }
 
 result_file read_results_file(const std::string& path, const read_options& options) {
