@@ -37,6 +37,12 @@ bool is_prefix_char(char c) {
          c == ';';
 }
 
+// A spreadsheet's empty row (`,,,`): a blank line of a re-saved export.
+bool only_commas(std::string_view c) {
+  c = trim(c);
+  return !c.empty() && c.find_first_not_of(',') == std::string_view::npos;
+}
+
 // Where a block of some shape starts on `text`, a line: the offset of its content (after the
 // prefix), or npos. CSV: PTS's header row (` ,` or `" ",`); JSON: `{`; XML: `<?xml` or
 // `<PhoronixTestSuite`.
@@ -49,8 +55,12 @@ start block_start(std::string_view text) {
   std::size_t k = 0;
   while (k < text.size() && is_prefix_char(text[k])) ++k;
   auto rest = text.substr(k);
-  // The header row's leading blank is the row's own, not the prefix's.
-  if (rest.starts_with(',') && k > 0 && text[k - 1] == ' ') return {"CSV", k - 1};
+  // The header row's leading blank is the row's own, not the prefix's. Its next cell is empty
+  // or names a system: never a blank (prose: `    , as said before`), never a row of commas.
+  if (rest.starts_with(',') && k > 0 && text[k - 1] == ' ' && rest.size() > 1 && rest[1] != ' ' &&
+      rest[1] != '\t' && !only_commas(rest)) {
+    return {"CSV", k - 1};
+  }
   if (rest.starts_with("\" \",")) return {"CSV", k};
   if (rest.starts_with('{')) return {"JSON", k};
   if (rest.starts_with("<?xml") || rest.starts_with("<PhoronixTestSuite")) return {"XML", k};
@@ -109,11 +119,6 @@ bool is_prompt(std::string_view c) {
 
 bool is_csv_header(std::string_view c) { return c.starts_with(" ,") || c.starts_with("\" \","); }
 
-// A spreadsheet's empty row (`,,,`): a blank line of a re-saved export.
-bool only_commas(std::string_view c) {
-  c = trim(c);
-  return !c.empty() && c.find_first_not_of(',') == std::string_view::npos;
-}
 
 // Builds one block's text line by line.
 class block_builder {
@@ -234,6 +239,8 @@ scanned scan_csv(std::string_view text, const std::vector<line>& lines, std::siz
     if (results && c.text.starts_with(',')) break;
     last = j;
   }
+  // A header row alone is no export: prose can hold an indented comma.
+  if (last == s) return {std::nullopt, s + 1};
   block_builder b(text, "CSV", prefix);
   for (std::size_t j = first; j <= last; ++j) b.add(lines[j], at(j));
   return {b.finish(lines[first].begin, lines[last].next), last + 1};
@@ -384,6 +391,14 @@ scanned scan_xml(std::string_view text, const std::vector<line>& lines, std::siz
 // Whether line `i`, which looks like a CSV header row, is an indented title row `,TITLE,` (PTS
 // 10.8.5): the next line that is not blank or an annotation looks like a header row too.
 bool is_title_row(std::string_view text, const std::vector<line>& lines, std::size_t i) {
+  // A header row's second cell is empty (` ,,"base"`) or names a system (PTS 5.x: ` ,base`); a
+  // title row has a title there, and a quoted header (`" ",`) is never one.
+  auto row = text.substr(lines[i].begin, lines[i].end - lines[i].begin);
+  auto comma = row.find(',');
+  if (row.substr(comma + 1).starts_with(',') || row.substr(comma + 1).starts_with('"') ||
+      trim(row).starts_with('"')) {
+    return false;
+  }
   for (auto j = i + 1; j < lines.size(); ++j) {
     auto l = text.substr(lines[j].begin, lines[j].end - lines[j].begin);
     auto t = trim(l);

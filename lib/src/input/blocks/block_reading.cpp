@@ -86,10 +86,12 @@ std::vector<claimed_block> blocks_to_read(std::string_view text, const input_for
       found.nothing_whole = true;
     }
     if (format == nullptr || !reads_whole_texts(*format)) continue;  // no result block
+    // A format may claim more than its results (another XML document): not a result block.
+    if (format->is_result != nullptr && !format->is_result(found.text)) continue;
     blocks.push_back({std::move(found), format});
   }
   if (blocks.size() == 1 && whole == blocks[0].format && blocks[0].found.is_plain() &&
-      trim(text.substr(0, blocks[0].found.begin)).empty()) {
+      text.substr(0, blocks[0].found.begin).find_first_not_of(" \t\r\n") == std::string_view::npos) {
     blocks.clear();  // the text is the block: read as before, with its reader's own checks
   }
   return blocks;
