@@ -72,6 +72,7 @@ struct content {
   enum class kind { text, empty, annotation, outside } what;
   std::size_t begin = 0;  // of the content, in the whole text
   std::string_view text;
+  bool annotated = false;  // an annotation (`  << ...`) after the text was cut off
 };
 
 std::string_view rtrim(std::string_view s) {
@@ -93,6 +94,11 @@ content content_of(std::string_view text, const line& l, std::string_view prefix
   auto t = trim(c);
   if (is_placeholder(t)) return {content::kind::empty, l.begin + prefix.size(), {}};
   if (t.starts_with("<<")) return {content::kind::annotation, l.begin + prefix.size(), c};
+  // An annotation after the line's text (`benchmarkresult  << this is the marker`): no PTS
+  // export writes ` <<`.
+  if (auto mark = c.find(" <<"); mark != std::string_view::npos) {
+    return {content::kind::text, l.begin + prefix.size(), rtrim(c.substr(0, mark)), true};
+  }
   return {content::kind::text, l.begin + prefix.size(), c};
 }
 
@@ -138,6 +144,7 @@ class block_builder {
         rtrim(text_.substr(l.begin, l.end - l.begin)) != rtrim(block_.prefix)) {
       ++block_.placeholders;
     }
+    if (c.annotated) ++block_.annotations;
     if (c.what == content::kind::text) out_.copy(c.text, c.begin);
     // The line end as written, or one at the text's end, which placed nothing.
     if (l.next > l.end) {
@@ -170,6 +177,31 @@ struct scanned {
   std::size_t next_line;
 };
 
+// Whether the first row after the header row `s` is one PTS writes there: a system row
+// (`Processor,,...`: a key of letters, digits and blanks, then a comma), the header again, or a
+// quoted result row. ASCII art and other text with a comma after a blank is not.
+template <class At>
+bool starts_export_rows(const At& at, std::size_t s, std::size_t last) {
+  for (auto j = s + 1; j <= last; ++j) {
+    auto c = at(j);
+    if (c.what != content::kind::text || only_commas(c.text)) continue;
+    auto row = c.text;
+    if (is_csv_header(row) || row.starts_with('"')) return true;
+    auto comma = row.find(',');
+    if (comma == 0 || comma == std::string_view::npos || !is_ascii_letter(row.front())) {
+      return false;
+    }
+    for (char ch : row.substr(0, comma)) {
+      if (!(is_ascii_letter(ch) || is_digit(ch) || ch == ' ' || ch == '-' || ch == '.' ||
+            ch == '/' || ch == '(' || ch == ')')) {
+        return false;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
 // PTS's CSV export: the title and description before its header row (up to a blank line, a
 // prompt, a fence or another block), the header, the system rows, a blank line, the header
 // again and the result rows (docs/pts-csv.md).
@@ -183,9 +215,13 @@ scanned scan_csv(std::string_view text, const std::vector<line>& lines, std::siz
     while (i > floor && at(i - 1).what == content::kind::annotation) --i;
   };
   skip_annotations();
-  if (i > floor && (at(i - 1).what == content::kind::empty || only_commas(at(i - 1).text))) {
-    --i;
-    skip_annotations();
+  auto is_blank = [&](std::size_t k) {
+    auto c = at(k);
+    return c.what == content::kind::empty || (c.what == content::kind::text && only_commas(c.text));
+  };
+  if (i > floor && is_blank(i - 1)) {
+    // The blank line, or lines (PTS 10.8.5's `,TITLE,` row may stand further up).
+    while (i > floor && (is_blank(i - 1) || at(i - 1).what == content::kind::annotation)) --i;
     std::size_t top = i;
     while (top > floor) {
       auto c = at(top - 1);
@@ -240,7 +276,7 @@ scanned scan_csv(std::string_view text, const std::vector<line>& lines, std::siz
     last = j;
   }
   // A header row alone is no export: prose can hold an indented comma.
-  if (last == s) return {std::nullopt, s + 1};
+  if (last == s || !starts_export_rows(at, s, last)) return {std::nullopt, s + 1};
   block_builder b(text, "CSV", prefix);
   for (std::size_t j = first; j <= last; ++j) b.add(lines[j], at(j));
   return {b.finish(lines[first].begin, lines[last].next), last + 1};
@@ -320,7 +356,7 @@ scanned scan_json(std::string_view text, const std::vector<line>& lines, std::si
     }
     // A JSON string never holds a line break: one open at the line's end was cut.
     if (in_string && !closed && cut == std::string::npos) cut = c.begin + line_text.size();
-    b.add(lines[j], {content::kind::text, c.begin, line_text});
+    b.add(lines[j], {content::kind::text, c.begin, line_text, c.annotated});
   }
   if (!closed && cut == std::string::npos) cut = text.size();
   auto end = j < lines.size() ? lines[j].begin : text.size();
@@ -412,6 +448,17 @@ bool is_title_row(std::string_view text, const std::vector<line>& lines, std::si
 }
 
 }  // namespace
+
+bool has_paste_marks(std::string_view text) {
+  for (std::size_t begin = 0; begin < text.size();) {
+    auto nl = text.find('\n', begin);
+    auto end = nl == std::string_view::npos ? text.size() : nl;
+    auto line = text.substr(begin, end - begin);
+    if (is_fence(line) || is_prompt(line)) return true;
+    begin = end + 1;
+  }
+  return false;
+}
 
 std::vector<found_block> find_blocks(std::string_view text) {
   // Most texts hold no line that could start a block: one pass over the line starts says so

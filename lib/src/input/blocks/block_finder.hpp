@@ -38,6 +38,10 @@ struct found_block {
   }
 };
 
+/// Whether `text` has a line that shows it was pasted around an export: a shell prompt and its
+/// command (`user@host:~$ cat r.csv`), a Markdown fence, a docstring's quotes.
+bool has_paste_marks(std::string_view text);
+
 /// Every block in `text`, in order, none overlapping another. Linear in the text's length: each
 /// line is looked at by one block's scan at most, and a text with no line that could start a
 /// block (most texts) costs one pass over its line starts.

@@ -52,8 +52,7 @@ std::string undone_text(const found_block& b) {
          " ('<empty line>') read as empty";
   }
   if (b.annotations > 0) {
-    s += "; " + counted(b.annotations, "annotation line", "annotation lines") +
-         " ('<< ...') left out";
+    s += "; " + counted(b.annotations, "annotation", "annotations") + " ('<< ...') left out";
   }
   return s;
 }
@@ -90,9 +89,14 @@ std::vector<claimed_block> blocks_to_read(std::string_view text, const input_for
     if (format->is_result != nullptr && !format->is_result(found.text)) continue;
     blocks.push_back({std::move(found), format});
   }
+  // One plain block of the format that claims the whole text, with nothing around it that shows
+  // a paste (a prompt, a fence): the text is that export, its title and description lines
+  // as its reader tells them (they may hold blank lines the block finder stops at). Read whole,
+  // as before.
   if (blocks.size() == 1 && whole == blocks[0].format && blocks[0].found.is_plain() &&
-      text.substr(0, blocks[0].found.begin).find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    blocks.clear();  // the text is the block: read as before, with its reader's own checks
+      !has_paste_marks(text.substr(0, blocks[0].found.begin)) &&
+      !has_paste_marks(text.substr(blocks[0].found.end))) {
+    blocks.clear();
   }
   return blocks;
 }
@@ -122,9 +126,16 @@ std::vector<result_file> read_blocks(const decoded_input& input,
         if (around[k] != '\n') around[k] = ' ';
       }
     }
-    if (whole->sniff(around) && (whole->is_result == nullptr || whole->is_result(around))) {
-      read([&] { return read_as(*whole, around, positions, input.warnings(), name, options); },
-           {positions.position(0), "the charts of PTS's text export around the blocks"});
+    if (whole->sniff(around)) {
+      // Text that only looks like the text export (prose naming a direction) and reads as
+      // nothing is no result file: passed over, as the text reader's own detection would.
+      const bool result = whole->is_result == nullptr || whole->is_result(around);
+      try {
+        results.push_back(read_as(*whole, around, positions, input.warnings(), name, options));
+        origins.push_back({positions.position(0), "the charts of PTS's text export around the blocks"});
+      } catch (const parse_error& e) {
+        if (result) failures.push_back(e);
+      }
     }
   }
   // A block repeated byte for byte (a reply that quotes the mail before it) is one result file.
