@@ -288,3 +288,36 @@ TEST_CASE("Blocks: lines that only look like a block start are no block", "[bloc
   CHECK(detect_input_format(prose).empty());
   CHECK_THROWS_AS(read_all_results(prose, "prose.md"), parse_error);
 }
+
+TEST_CASE("Blocks: every message of a mailbox is read, each with its own layers", "[blocks]") {
+  const std::string wild = fixtures + "wild/";
+  // Two real list mails (one quoted-printable) and a reply without results, as mbox keeps them.
+  auto first = "From a@example.org Mon Jun  2 10:00:00 2025\n" +
+               slurp(wild + "mail-qp/ceph-devel_2025-05_ceph-s_magic_fs-mark_twelho_qp-soft-broken-bars.eml");
+  auto chat = std::string("From c@example.org Mon Jun  2 11:00:00 2025\nFrom: c@example.org\n"
+                          "Subject: Re: thanks\n\nThanks, looks good.\n");
+  auto third = "From b@example.org Tue Jun  3 09:00:00 2025\n" +
+               slurp(wild + "mail-plain/stable_2025-06_6.12-review_ceph-s_magic_fs-mark_gregkh_8bit-no-charset.eml");
+  auto mbox = first + "\n" + chat + "\n" + third;
+  auto all = read_all_results(mbox, "list.mbox");
+  auto a = read_results(first, "a");
+  auto c = read_results(third, "c");
+  REQUIRE(all.size() == 2);
+  CHECK(without_provenance(all[0]) == without_provenance(a));
+  CHECK(without_provenance(all[1]) == without_provenance(c));
+  CHECK(all[0].warnings.at(0).message == "read from message 1 of 3 of the mailbox");
+  CHECK(all[1].warnings.at(0).message == "read from message 3 of 3 of the mailbox");
+  // Positions in the mailbox: the third message starts below the first two and their blank
+  // lines; its layers' warnings (quoted-printable, ...) come after where it was found.
+  const auto above = lines_in(first) + 1 + lines_in(chat) + 1;
+  CHECK(all[1].warnings.at(0).where == source_position{above + 1, 1});
+  CHECK(first_entry(all[1])->where.line == first_entry(c)->where.line + above);
+  CHECK(first_entry(all[0])->where == first_entry(a)->where);
+  CHECK(detect_input_format(mbox) == a.format);
+  // One result file is asked for: a mailbox of two is refused, at the second.
+  CHECK_THROWS_AS(read_results(mbox, "list.mbox"), parse_error);
+  // Messages without results only: not a result, said as such.
+  auto chats = chat + "\n" + chat;
+  CHECK_THROWS_WITH(read_all_results(chats, "chat.mbox"),
+                    Catch::Contains("a mailbox of 2 messages, none holding a result export"));
+}
