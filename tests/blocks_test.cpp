@@ -133,8 +133,8 @@ TEST_CASE("Blocks: every corpus CSV export in a docstring with placeholders and 
 TEST_CASE("Blocks: JSON and composite.xml exports quoted, indented and fenced", "[blocks]") {
   for (const auto& path : corpus_files("json")) {
     auto json = slurp(path);
-    check_pasted(json, "From: a@example.org\n\nOn Monday, b wrote:\n" + prefixed(json, "> "), 3,
-                 2, path + " quoted");
+    check_pasted(json, "From: a@example.org\n\nOn Monday, b wrote:\n" + prefixed(json, "> "), 3, 2,
+                 path + " quoted");
     check_pasted(json, "Here:\n\n```json\n" + json + "```\n\nThanks\n", 3, 0, path + " fenced");
     check_pasted(json, "Result:\n\n" + prefixed(json, "    "), 2, 4, path + " indented");
   }
@@ -155,10 +155,10 @@ TEST_CASE("Blocks: two CSV exports one after the other are two result files", "[
     REQUIRE(all.size() == 2);
     CHECK(without_provenance(all[0]) == without_provenance(read_results(a, "a")));
     CHECK(without_provenance(all[1]) == without_provenance(read_results(b, "b")));
-    CHECK(with_code(all[0], message_code::block_found)->message.starts_with(
-        "result file 1 of 2 in this input: a pts-csv block, lines 2-"));
-    CHECK(with_code(all[1], message_code::block_found)->message.starts_with(
-        "result file 2 of 2 in this input: a pts-csv block"));
+    CHECK(with_code(all[0], message_code::block_found)
+              ->message.starts_with("result file 1 of 2 in this input: a pts-csv block, lines 2-"));
+    CHECK(with_code(all[1], message_code::block_found)
+              ->message.starts_with("result file 2 of 2 in this input: a pts-csv block"));
     // One result file is asked for: the second is where the input stops being one.
     try {
       (void)read_results("$ cat a.csv\n" + a + between + b, "two.md");
@@ -181,8 +181,8 @@ TEST_CASE("Blocks: a CSV export quoted in an issue, then a JSON export that was 
   auto results_at = json.find("\"results\"");
   std::size_t cut = results_at;
   for (int i = 0; i < 3; ++i) cut = json.find("\"title\"", cut + 1);
-  std::string issue = "Quoting the export:\n\n" + prefixed(csv, "> ") + "\nand the JSON:\n\n```json\n" +
-                      json.substr(0, cut + 12) + "\n";
+  std::string issue = "Quoting the export:\n\n" + prefixed(csv, "> ") +
+                      "\nand the JSON:\n\n```json\n" + json.substr(0, cut + 12) + "\n";
   auto all = read_all_results(issue, "issue.md");
   REQUIRE(all.size() == 2);
   CHECK(without_provenance(all[0]) == without_provenance(read_results(csv, "c")));
@@ -194,8 +194,9 @@ TEST_CASE("Blocks: a CSV export quoted in an issue, then a JSON export that was 
   const auto* w = with_code(cut_file, message_code::block_cut);
   REQUIRE(w != nullptr);
   CHECK(w->where.line == lines_in(issue));  // the line after the last, where the text stops
-  CHECK(w->message.starts_with("the pts-json block is cut off here; read up to its last whole "
-                               "system or result, which ends at line "));
+  CHECK(
+      w->message.starts_with("the pts-json block is cut off here; read up to its last whole "
+                             "system or result, which ends at line "));
 
   SECTION("cut before any result: refused, as a warning of the result read") {
     auto early = "Quoting:\n\n" + prefixed(csv, "> ") + "\n```json\n" +
@@ -292,12 +293,18 @@ TEST_CASE("Blocks: lines that only look like a block start are no block", "[bloc
 TEST_CASE("Blocks: every message of a mailbox is read, each with its own layers", "[blocks]") {
   const std::string wild = fixtures + "wild/";
   // Two real list mails (one quoted-printable) and a reply without results, as mbox keeps them.
-  auto first = "From a@example.org Mon Jun  2 10:00:00 2025\n" +
-               slurp(wild + "mail-qp/ceph-devel_2025-05_ceph-s_magic_fs-mark_twelho_qp-soft-broken-bars.eml");
-  auto chat = std::string("From c@example.org Mon Jun  2 11:00:00 2025\nFrom: c@example.org\n"
-                          "Subject: Re: thanks\n\nThanks, looks good.\n");
-  auto third = "From b@example.org Tue Jun  3 09:00:00 2025\n" +
-               slurp(wild + "mail-plain/stable_2025-06_6.12-review_ceph-s_magic_fs-mark_gregkh_8bit-no-charset.eml");
+  auto first =
+      "From a@example.org Mon Jun  2 10:00:00 2025\n" +
+      slurp(wild +
+            "mail-qp/ceph-devel_2025-05_ceph-s_magic_fs-mark_twelho_qp-soft-broken-bars.eml");
+  auto chat = std::string(
+      "From c@example.org Mon Jun  2 11:00:00 2025\nFrom: c@example.org\n"
+      "Subject: Re: thanks\n\nThanks, looks good.\n");
+  auto third =
+      "From b@example.org Tue Jun  3 09:00:00 2025\n" +
+      slurp(
+          wild +
+          "mail-plain/stable_2025-06_6.12-review_ceph-s_magic_fs-mark_gregkh_8bit-no-charset.eml");
   auto mbox = first + "\n" + chat + "\n" + third;
   auto all = read_all_results(mbox, "list.mbox");
   auto a = read_results(first, "a");

@@ -161,13 +161,15 @@ TEST_CASE("Wild: forms iosr does not read are refused, saying where and why", "[
   };
   // A table of the author's own making: PTS's heading on one line, values nested by an
   // indentation that slips (docs/pts-text-input.md).
-  CHECK(refusal("hand-edited/lkml_2024-08_maple-tree-store-type_phoronix-t-test-1_nested-values.eml")
-            .starts_with("'Phoronix t-test-1 (Seconds < Lower Is Better)' copies PTS's chart "
-                         "heading onto one line, a hand-made layout that is not PTS's"));
+  CHECK(
+      refusal("hand-edited/lkml_2024-08_maple-tree-store-type_phoronix-t-test-1_nested-values.eml")
+          .starts_with("'Phoronix t-test-1 (Seconds < Lower Is Better)' copies PTS's chart "
+                       "heading onto one line, a hand-made layout that is not PTS's"));
   // A site's JSON search index (the text inside JSON strings) and PTS's own HTML export (its
   // values are in SVG).
-  for (const auto* file : {"text-other/disappear9-blog_content-json_whitespace-collapsed_gt-entity.json",
-                           "text-other/ub-benchmark-infra_rnnoise_pts-html-export_svg-more-is-better_arm-1ghz.html"}) {
+  for (const auto* file :
+       {"text-other/disappear9-blog_content-json_whitespace-collapsed_gt-entity.json",
+        "text-other/ub-benchmark-infra_rnnoise_pts-html-export_svg-more-is-better_arm-1ghz.html"}) {
     INFO(file);
     CHECK(refusal(file).starts_with("not a benchmark result"));
   }
@@ -321,11 +323,18 @@ TEST_CASE("Wild (held out): run-time logs without a text export are refused as n
   // PTS's output while tests run ("Average: 3199.17 MB/s") is not a result form iosr reads.
   for (const auto* file :
        {"issue-text/pts-issue-181_tachyon-failed-run_average-0-seconds_pts-5.8.1.txt",
-        "terminal/alexshvid-blog_2019-12_pts-9.2.1-cpu-suite-run_trailing-space-padding_percentile-classification.md",
-        "terminal/disappear9-blog_rpi5_pts-10.8.4-compress-7zip-run_two-averages-one-test_chinese-hexo-post.md",
-        "hand-edited/swappiness-instructions_pts-5-aio-stress-run-pasted-and-reindented_two-averages.txt",
-        "web-page/hpc-social_gaborsamu-blog_2017-08_pts-5.2.1-stream-run_hugo-span-highlighted-numbers.md",
-        "text-other/flashbots-pts-standard-benchmark_2024-09_sample-report_pts-html-export_fio-stream.html"}) {
+        "terminal/"
+        "alexshvid-blog_2019-12_pts-9.2.1-cpu-suite-run_trailing-space-padding_percentile-"
+        "classification.md",
+        "terminal/"
+        "disappear9-blog_rpi5_pts-10.8.4-compress-7zip-run_two-averages-one-test_chinese-hexo-post."
+        "md",
+        "hand-edited/"
+        "swappiness-instructions_pts-5-aio-stress-run-pasted-and-reindented_two-averages.txt",
+        "web-page/"
+        "hpc-social_gaborsamu-blog_2017-08_pts-5.2.1-stream-run_hugo-span-highlighted-numbers.md",
+        "text-other/"
+        "flashbots-pts-standard-benchmark_2024-09_sample-report_pts-html-export_fio-stream.html"}) {
     INFO(file);
     CHECK_THROWS_AS(read_results_file(wild + file), parse_error);
   }
@@ -335,7 +344,8 @@ TEST_CASE("Wild: CSV exports pasted into a lab notebook and a docstring are read
           "[wild][blocks]") {
   // Two `cat` outputs after shell prompts in a Markdown notebook (docs/blocks.md).
   auto notebook = read_all_results(
-      test_support::slurp(wild + "text-other/rcastellotti-gr_LOG-md_cat-of-csv-exports-in-markdown.md"),
+      test_support::slurp(wild +
+                          "text-other/rcastellotti-gr_LOG-md_cat-of-csv-exports-in-markdown.md"),
       "LOG.md");
   REQUIRE(notebook.size() == 2);
   CHECK(notebook[0].title == "14-05-nosev-compilation");
@@ -352,8 +362,10 @@ TEST_CASE("Wild: CSV exports pasted into a lab notebook and a docstring are read
 
   // A Pod log's CSV export in a docstring, indented, `<empty line>` for its blank lines and an
   // annotation after its title.
-  const auto& pod = read_cached(
-      wild + "hand-edited/mshekow-k8s-benchmark_benchmark-py_pts-csv-pod-log-in-docstring_empty-line-placeholders_azure-xeon-8370c.py");
+  const auto& pod = read_cached(wild +
+                                "hand-edited/"
+                                "mshekow-k8s-benchmark_benchmark-py_pts-csv-pod-log-in-docstring_"
+                                "empty-line-placeholders_azure-xeon-8370c.py");
   CHECK(pod.format == "pts-csv");
   CHECK(pod.title == "benchmarkresult");
   REQUIRE(pod.results.size() == 26);

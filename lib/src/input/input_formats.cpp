@@ -150,8 +150,8 @@ result_file read_as(const input_format& format, std::string_view text,
   return file;
 }
 
-result_file read_as(const input_format& format, const decoded_input& input,
-                    const std::string& name, const read_options& options, char* overwritable) {
+result_file read_as(const input_format& format, const decoded_input& input, const std::string& name,
+                    const read_options& options, char* overwritable) {
   return read_as(format, input.text(), input.positions(), input.warnings(), name, options,
                  overwritable);
 }
@@ -291,9 +291,8 @@ result_file read_prepared(prepared_state& s) {
   auto all = read_all_prepared(s);
   if (all.size() > 1) {
     const auto& second = all[1].warnings;
-    auto found = std::find_if(second.begin(), second.end(), [](const warning& w) {
-      return w.code == message_code::block_found;
-    });
+    auto found = std::find_if(second.begin(), second.end(),
+                              [](const warning& w) { return w.code == message_code::block_found; });
     throw parse_error(s.name, found != second.end() ? found->where : source_position{},
                       "the input holds " + std::to_string(all.size()) +
                           " result files (the second starts here); expected one: "

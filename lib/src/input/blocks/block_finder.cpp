@@ -88,7 +88,8 @@ bool is_placeholder(std::string_view trimmed) {
 
 content content_of(std::string_view text, const line& l, std::string_view prefix) {
   auto whole = text.substr(l.begin, l.end - l.begin);
-  if (trim(whole).empty() || rtrim(whole) == rtrim(prefix)) return {content::kind::empty, l.end, {}};
+  if (trim(whole).empty() || rtrim(whole) == rtrim(prefix))
+    return {content::kind::empty, l.end, {}};
   if (!whole.starts_with(prefix)) return {content::kind::outside, l.begin, {}};
   auto c = whole.substr(prefix.size());
   auto t = trim(c);
@@ -124,7 +125,6 @@ bool is_prompt(std::string_view c) {
 }
 
 bool is_csv_header(std::string_view c) { return c.starts_with(" ,") || c.starts_with("\" \","); }
-
 
 // Builds one block's text line by line.
 class block_builder {
@@ -251,9 +251,9 @@ scanned scan_csv(std::string_view text, const std::vector<line>& lines, std::siz
       if (results) break;
       // A blank line inside the export only before the header's repetition.
       std::size_t k = j + 1;
-      while (k < lines.size() && (at(k).what == content::kind::empty ||
-                                  at(k).what == content::kind::annotation ||
-                                  (at(k).what == content::kind::text && only_commas(at(k).text)))) {
+      while (k < lines.size() &&
+             (at(k).what == content::kind::empty || at(k).what == content::kind::annotation ||
+              (at(k).what == content::kind::text && only_commas(at(k).text)))) {
         ++k;
       }
       if (k < lines.size() && at(k).what == content::kind::text && is_csv_header(at(k).text)) {

@@ -20,8 +20,8 @@ struct found_block {
   std::size_t begin = 0;   ///< offset of its first line in the text it was found in
   std::size_t end = 0;     ///< offset just past its last line
   std::string text;
-  offset_map map;            ///< text's offsets -> the offsets of the text it was found in
-  std::string prefix;        ///< what every line started with and was removed (`    `, `> `)
+  offset_map map;                ///< text's offsets -> the offsets of the text it was found in
+  std::string prefix;            ///< what every line started with and was removed (`    `, `> `)
   std::size_t placeholders = 0;  ///< `<empty line>` lines read as empty lines
   std::size_t annotations = 0;   ///< `<< ...` lines left out
   /// Cut off: where it stops in the text it was found in (npos: whole), and where its last

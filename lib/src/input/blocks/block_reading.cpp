@@ -101,8 +101,7 @@ std::vector<claimed_block> blocks_to_read(std::string_view text, const input_for
   return blocks;
 }
 
-std::vector<result_file> read_blocks(const decoded_input& input,
-                                     std::vector<claimed_block>& blocks,
+std::vector<result_file> read_blocks(const decoded_input& input, std::vector<claimed_block>& blocks,
                                      const input_format* whole, const std::string& name,
                                      const read_options& options) {
   const auto& positions = input.positions();
@@ -132,7 +131,8 @@ std::vector<result_file> read_blocks(const decoded_input& input,
       const bool result = whole->is_result == nullptr || whole->is_result(around);
       try {
         results.push_back(read_as(*whole, around, positions, input.warnings(), name, options));
-        origins.push_back({positions.position(0), "the charts of PTS's text export around the blocks"});
+        origins.push_back(
+            {positions.position(0), "the charts of PTS's text export around the blocks"});
       } catch (const parse_error& e) {
         if (result) failures.push_back(e);
       }
@@ -144,10 +144,10 @@ std::vector<result_file> read_blocks(const decoded_input& input,
     const auto at = positions.position(found.begin);
     auto lines = lines_text(positions, found);
     if (auto same = seen.find(found.text); same != seen.end()) {
-      results[same->second].warnings.push_back(
-          {at, message_code::block_repeated,
-           "the same " + std::string(format->name) + " block again at " + lines +
-               "; read once, as one result file"});
+      results[same->second].warnings.push_back({at, message_code::block_repeated,
+                                                "the same " + std::string(format->name) +
+                                                    " block again at " + lines +
+                                                    "; read once, as one result file"});
       continue;
     }
     if (found.nothing_whole) {
@@ -162,8 +162,7 @@ std::vector<result_file> read_blocks(const decoded_input& input,
                         "the " + std::string(format->name) +
                             " block is cut off here; read up to its last whole " +
                             (found.shape == "XML" ? "<Result>" : "system or result") +
-                            ", which ends at " +
-                            where_text(positions.position(found.last_whole)) +
+                            ", which ends at " + where_text(positions.position(found.last_whole)) +
                             ", and closed after it: what came after is not read"});
     }
     auto text = std::string_view(found.text);
@@ -180,8 +179,7 @@ std::vector<result_file> read_blocks(const decoded_input& input,
       }
       return file;
     };
-    read(reading,
-         {at, "a " + std::string(format->name) + " block, " + lines + undone_text(found)});
+    read(reading, {at, "a " + std::string(format->name) + " block, " + lines + undone_text(found)});
     if (results.size() > size) seen.emplace(text, size);
   }
   if (results.empty()) {

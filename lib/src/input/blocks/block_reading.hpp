@@ -33,8 +33,7 @@ std::vector<claimed_block> blocks_to_read(std::string_view text, const input_for
 /// of the text around them first. A block repeated byte for byte is read once. A block that
 /// cannot be read is a `block-not-read` warning of the first result read; throws the first
 /// block's parse_error when none can be read.
-std::vector<result_file> read_blocks(const decoded_input& input,
-                                     std::vector<claimed_block>& blocks,
+std::vector<result_file> read_blocks(const decoded_input& input, std::vector<claimed_block>& blocks,
                                      const input_format* whole, const std::string& name,
                                      const read_options& options);
 
