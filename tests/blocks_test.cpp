@@ -328,3 +328,22 @@ TEST_CASE("Blocks: every message of a mailbox is read, each with its own layers"
   CHECK_THROWS_WITH(read_all_results(chats, "chat.mbox"),
                     Catch::Contains("a mailbox of 2 messages, none holding a result export"));
 }
+
+TEST_CASE("Blocks: an issue comment's backtick lines quote a CSV export, then a cut JSON one",
+          "[blocks]") {
+  // As in PTS's issue 251 (2018): each export between lines of one backtick, the JSON's
+  // opening backtick right before its brace, the comment cut inside its first result.
+  auto csv = slurp(fixtures + "corpus/csv-pts10/pts-10.8.4_osbench_base-vs-fwrapv.csv");
+  auto json = slurp(fixtures + "corpus/json/pts-10.8.4_osbench_base-vs-fwrapv.json");
+  auto first_result = json.find("\"title\"", json.find("\"results\""));
+  auto comment = "phoronix-test-suite result-file-to-csv test\n\n`\n" + csv +
+                 "`\n\nroot@ubuntu:~/pts# phoronix-test-suite result-file-to-json test\n`" +
+                 json.substr(0, first_result + 20) + "\n";
+  auto all = read_all_results(comment, "issue.txt");
+  REQUIRE(all.size() == 1);
+  CHECK(without_provenance(all[0]) == without_provenance(read_results(csv, "c")));
+  const auto* refused = with_code(all[0], message_code::block_not_read);
+  REQUIRE(refused != nullptr);
+  CHECK(refused->message.find("the pts-json block at lines") != std::string::npos);
+  CHECK(refused->where.line == lines_in(comment) + 1);  // where the text ends
+}

@@ -62,8 +62,13 @@ start block_start(std::string_view text) {
     return {"CSV", k - 1};
   }
   if (rest.starts_with("\" \",")) return {"CSV", k};
-  if (rest.starts_with('{')) return {"JSON", k};
-  if (rest.starts_with("<?xml") || rest.starts_with("<PhoronixTestSuite")) return {"XML", k};
+  // A backtick that opens an issue's quote may stand right before `{` or `<` (`` `{ ``).
+  auto opened = rest.find_first_not_of('`');
+  if (opened != std::string_view::npos && opened <= 3) {
+    auto code = rest.substr(opened);
+    if (code.starts_with('{')) return {"JSON", k + opened};
+    if (code.starts_with("<?xml") || code.starts_with("<PhoronixTestSuite")) return {"XML", k + opened};
+  }
   return {};
 }
 
@@ -107,7 +112,8 @@ content content_of(std::string_view text, const line& l, std::string_view prefix
 bool is_fence(std::string_view c) {
   auto t = trim(c);
   return t.starts_with("```") || t.starts_with("~~~") || t.starts_with("\"\"\"") ||
-         t.starts_with("'''");
+         t.starts_with("'''") ||
+         (!t.empty() && t.find_first_not_of('`') == std::string_view::npos);
 }
 
 // A shell prompt and its command (`user@host:~$ cat result.csv`, `$ cat r.csv`, `# cat r.csv`):
@@ -288,7 +294,7 @@ scanned scan_csv(std::string_view text, const std::vector<line>& lines, std::siz
 // (another text, a fence, the end, before it closes): closed after its last whole value two
 // levels down.
 scanned scan_json(std::string_view text, const std::vector<line>& lines, std::size_t s,
-                  std::string_view prefix) {
+                  std::string_view prefix, std::size_t start) {
   // A cut document keeps its whole members of members: a whole system or result of PTS's
   // export (`"results": {HASH: {...}}`), never a result missing the systems after the cut.
   constexpr std::size_t whole_level = 2;
@@ -299,6 +305,8 @@ scanned scan_json(std::string_view text, const std::vector<line>& lines, std::si
   std::size_t cut = std::string::npos, j = s;
   for (; j < lines.size() && !closed && cut == std::string::npos; ++j) {
     auto c = content_of(text, lines[j], prefix);
+    // The start line from its `{` on: a backtick before it is the quote's, not the block's.
+    if (j == s) c = {content::kind::text, lines[s].begin + start, text.substr(lines[s].begin + start, lines[s].end - lines[s].begin - start)};
     if (c.what == content::kind::outside || (c.what == content::kind::text && is_fence(c.text))) {
       cut = lines[j].begin;
       break;
@@ -382,13 +390,14 @@ scanned scan_json(std::string_view text, const std::vector<line>& lines, std::si
 // A composite.xml: its lines up to `</PhoronixTestSuite>`, each an element (PTS writes one a
 // line). Cut off: closed after its last `</Result>`.
 scanned scan_xml(std::string_view text, const std::vector<line>& lines, std::size_t s,
-                 std::string_view prefix) {
+                 std::string_view prefix, std::size_t start) {
   constexpr std::string_view root_end = "</PhoronixTestSuite>", result_end = "</Result>";
   block_builder b(text, "XML", prefix);
   std::size_t last_result = std::string::npos, result_at = 0, cut = std::string::npos, j = s;
   bool closed = false;
   for (; j < lines.size(); ++j) {
     auto c = content_of(text, lines[j], prefix);
+    if (j == s) c = {content::kind::text, lines[s].begin + start, text.substr(lines[s].begin + start, lines[s].end - lines[s].begin - start)};
     if (c.what == content::kind::outside ||
         (c.what == content::kind::text && (is_fence(c.text) || !trim(c.text).starts_with('<')))) {
       cut = lines[j].begin;
@@ -487,9 +496,12 @@ std::vector<found_block> find_blocks(std::string_view text) {
       continue;
     }
     auto prefix = text.substr(l.begin, found.content);
+    // The lines after the start carry the prefix without an opening backtick.
+    auto rest_prefix = prefix;
+    while (rest_prefix.ends_with('`')) rest_prefix.remove_suffix(1);
     scanned s = found.shape == "CSV"    ? scan_csv(text, lines, i, prefix, floor)
-                : found.shape == "JSON" ? scan_json(text, lines, i, prefix)
-                                        : scan_xml(text, lines, i, prefix);
+                : found.shape == "JSON" ? scan_json(text, lines, i, rest_prefix, found.content)
+                                        : scan_xml(text, lines, i, rest_prefix, found.content);
     // Every line scanned belongs to this block, found or not: a later scan starts after it,
     // so that no line is scanned twice.
     i = std::max(s.next_line, i + 1);

@@ -78,10 +78,13 @@ std::vector<claimed_block> blocks_to_read(std::string_view text, const input_for
     const auto* format = claiming(found.text);
     // A PTS JSON export cut off before its results: no format claims what is left of it, but
     // what it is shows, and it is refused rather than passed over.
+    // Or what is left after the cut holds neither member, while the lines before the cut do.
+    const auto raw = text.substr(found.begin, found.end - found.begin);
     if (format == nullptr && found.cut != std::string::npos && found.shape == "JSON" &&
-        found.text.find("\"systems\"") != std::string::npos &&
-        found.text.find("\"identifier\"") != std::string::npos) {
-      format = named("pts-json");
+        (raw.find("\"results\"") != std::string_view::npos ||
+         (raw.find("\"systems\"") != std::string_view::npos &&
+          raw.find("\"identifier\"") != std::string_view::npos))) {
+      format = named(raw.find("\"iosr-result\"") != std::string_view::npos ? "iosr-json" : "pts-json");
       found.nothing_whole = true;
     }
     if (format == nullptr || !reads_whole_texts(*format)) continue;  // no result block
