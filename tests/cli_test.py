@@ -435,6 +435,42 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a directory without result files: exit 1, said", rc == 1 and
           "no result file among the inputs" in err, (rc, err))
 
+# Several result blocks in one input (docs/blocks.md): every command reads each.
+with tempfile.TemporaryDirectory() as tmp:
+    def corpus(path):
+        with open(os.path.join(FIXTURES, "corpus", path), encoding="utf-8") as f:
+            return f.read()
+    osbench = corpus("csv-pts10/pts-10.8.4_osbench_base-vs-fwrapv.csv")
+    sqlite = corpus("csv-pts10.8.4/pts-10.8.4_sqlite_20-systems.csv")
+    notes = os.path.join(tmp, "notes.md")
+    with open(notes, "w", encoding="utf-8") as f:
+        f.write("# Runs\n\nuser@host:~$ cat a.csv\n" + osbench + "user@host:~$ cat b.csv\n" + sqlite)
+    rc, out, err = run("show", notes)
+    check("show: two CSV blocks are two result files", rc == 0 and out.count("(pts-csv)") == 2
+          and "result file 2 of 2 in this input: a pts-csv block" in re.sub(r"\s+", " ", out),
+          (rc, err, out[:300]))
+    alone = 0
+    for path in ("csv-pts10/pts-10.8.4_osbench_base-vs-fwrapv.csv",
+                 "csv-pts10.8.4/pts-10.8.4_sqlite_20-systems.csv"):
+        alone += len(read_csv(run("convert", "--to", "csv", os.path.join(FIXTURES, "corpus", path))[1]))
+    rc, out, err = run("convert", "--to", "csv", notes)
+    check("convert --to csv: the rows of both blocks", rc == 0 and len(read_csv(out)) == alone,
+          (rc, err, len(read_csv(out)), alone))
+    outdir = os.path.join(tmp, "out")
+    rc, out, err = run("convert", "--to", "xml", "--out-dir", outdir, notes)
+    check("convert --out-dir: NAME.1.xml and NAME.2.xml", rc == 0 and
+          sorted(os.listdir(outdir)) == ["notes.1.xml", "notes.2.xml"], (rc, err, os.listdir(outdir)))
+    rc, out, err = run("show", os.path.join(outdir, "notes.2.xml"))
+    check("the second output is the second block", rc == 0 and "20 systems" in out, (rc, err))
+    rc, out, err = run("convert", "--to", "xml", notes)
+    check("convert -o xml of an input of two result files is refused, naming --out-dir",
+          rc == 1 and "holds 2 result files" in err and "--out-dir DIR" in err, (rc, err))
+    rc, out, err = run("compare", "--format", "csv", notes)
+    check("compare: both blocks are inputs", rc == 0 and "base" in out, (rc, err))
+    rc, out, err = run("db", "import", "--db", os.path.join(tmp, "r.db"), notes)
+    check("db import of two result files in one input is refused with the hint",
+          rc == 1 and "holds 2 result files" in err and "iosr convert --out-dir" in err, (rc, err))
+
 for f in failures:
     print("FAIL", f)
 print(f"cli: {len(failures)} failed checks")

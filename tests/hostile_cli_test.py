@@ -159,6 +159,24 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err, _ = run("show", "--limit", "json-depth=200000", deep_json)
     check("100,000-deep JSON reads with the limit raised", rc == 0 and "(iosr-json)" in out, err)
 
+    # Result blocks (docs/blocks.md): many small ones between prose, and lines that look like a
+    # block's start repeated a million times; each in linear time.
+    # Each block its own title: byte-identical blocks would be one result file.
+    small = ",t{},\n\n ,,\"a\"\nOS,,x\n\n ,,\"a\"\n\"T - x (s)\",LIB,1.5\n"
+    many = write("many-blocks.md", ("".join(f"Run {i}:\n\n$ cat r.csv\n{small.format(i)}\n"
+                                            for i in range(10_000))).encode())
+    rc, out, err, seconds = run("show", many, timeout=300)
+    check("10,000 small CSV blocks: 10,000 result files", rc == 0 and
+          out.count("(pts-csv)") == 10_000 and "result file 10000 of 10000" in out, (rc, err[-300:]))
+    print(f"10,000 small blocks: {seconds:.1f} s")
+    for name, line in (("csv-header", b' ,,"a"\n'), ("brace", b"{\n"), ("xml", b"<?xml\n"),
+                       ("title-row", b"    ,osbench,\n"), ("json-member", b'{"results": {\n')):
+        rc, out, err, seconds = run("show", write(f"repeated-{name}.txt", line * 1_000_000),
+                                    timeout=120)
+        check(f"a million '{line.decode().strip()}' lines finish, read or refused", rc in (0, 1)
+              and "Traceback" not in err and "terminate" not in err, (rc, err[-300:]))
+        print(f"a million '{line.decode().strip()}' lines: {seconds:.1f} s")
+
     # Nothing above may take much memory: the largest child's peak.
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"largest peak memory of one run: {peak_mb:.0f} MB")

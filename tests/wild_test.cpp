@@ -159,14 +159,16 @@ TEST_CASE("Wild: forms iosr does not read are refused, saying where and why", "[
     }
     return std::string("(read)");
   };
-  // A table of the author's own making, with the direction in parentheses.
-  CHECK(refusal("hand-edited/lkml_2024-08_maple-tree-store-type_phoronix-t-test-1_nested-values.eml")
-            .starts_with("a direction mark, but no chart in a form iosr reads around it"));
-  // A site's JSON search index (the text inside JSON strings) and CSV exports pasted into
-  // Markdown after a shell prompt. (PTS's own HTML export is read: pts_html_reader_test.cpp.)
+  // A table of the author's own making: PTS's heading on one line, values nested by an
+  // indentation that slips (docs/pts-text-input.md).
+  CHECK(
+      refusal("hand-edited/lkml_2024-08_maple-tree-store-type_phoronix-t-test-1_nested-values.eml")
+          .starts_with("'Phoronix t-test-1 (Seconds < Lower Is Better)' copies PTS's chart "
+                       "heading onto one line, a hand-made layout that is not PTS's"));
+  // A site's JSON search index (the text inside JSON strings). (PTS's own HTML export is read:
+  // pts_html_reader_test.cpp; CSV exports pasted into Markdown: blocks_test.cpp.)
   for (const auto* file :
-       {"text-other/disappear9-blog_content-json_whitespace-collapsed_gt-entity.json",
-        "text-other/rcastellotti-gr_LOG-md_cat-of-csv-exports-in-markdown.md"}) {
+       {"text-other/disappear9-blog_content-json_whitespace-collapsed_gt-entity.json"}) {
     INFO(file);
     CHECK(refusal(file).starts_with("not a benchmark result"));
   }
@@ -329,11 +331,49 @@ TEST_CASE("Wild (held out): run-time logs without a text export are refused as n
         "hand-edited/"
         "swappiness-instructions_pts-5-aio-stress-run-pasted-and-reindented_two-averages.txt",
         "web-page/"
-        "hpc-social_gaborsamu-blog_2017-08_pts-5.2.1-stream-run_hugo-span-highlighted-numbers.md",
-        "hand-edited/"
-        "mshekow-k8s-benchmark_benchmark-py_pts-csv-pod-log-in-docstring_empty-line-placeholders_"
-        "azure-xeon-8370c.py"}) {
+        "hpc-social_gaborsamu-blog_2017-08_pts-5.2.1-stream-run_hugo-span-highlighted-numbers.md"}) {
     INFO(file);
     CHECK_THROWS_AS(read_results_file(wild + file), parse_error);
   }
+}
+
+TEST_CASE("Wild: CSV exports pasted into a lab notebook and a docstring are read as blocks",
+          "[wild][blocks]") {
+  // Two `cat` outputs after shell prompts in a Markdown notebook (docs/blocks.md).
+  auto notebook = read_all_results(
+      test_support::slurp(wild +
+                          "text-other/rcastellotti-gr_LOG-md_cat-of-csv-exports-in-markdown.md"),
+      "LOG.md");
+  REQUIRE(notebook.size() == 2);
+  CHECK(notebook[0].title == "14-05-nosev-compilation");
+  REQUIRE(notebook[0].results.size() == 10);
+  CHECK(notebook[0].results[0].title == "Timed Apache Compilation");
+  CHECK(value_of(notebook[0].results[0], "14-05-nosev-compilation") == "26.449");
+  CHECK(value_of(notebook[0].results[9], "14-05-nosev-compilation") == "774.417");
+  CHECK(notebook[0].results[0].entries[0].where.line == 73);  // its row in the notebook
+  CHECK(notebook[1].title == "14-05-nosev-redis-1,2-1");
+  REQUIRE(notebook[1].results.size() == 2);
+  CHECK(value_of(notebook[1].results[1], "14-05-nosev-redis-1,2-1") == "1570497.58");
+  CHECK(notebook[1].warnings.at(0).message ==
+        "result file 2 of 2 in this input: a pts-csv block, lines 87-108");
+
+  // A Pod log's CSV export in a docstring, indented, `<empty line>` for its blank lines and an
+  // annotation after its title.
+  const auto& pod = read_cached(wild +
+                                "hand-edited/"
+                                "mshekow-k8s-benchmark_benchmark-py_pts-csv-pod-log-in-docstring_"
+                                "empty-line-placeholders_azure-xeon-8370c.py");
+  CHECK(pod.format == "pts-csv");
+  CHECK(pod.title == "benchmarkresult");
+  REQUIRE(pod.results.size() == 26);
+  CHECK(entry_count(pod) == 26);
+  CHECK(pod.results[0].unit == "MB/s");
+  CHECK(value_of(pod.results[0], "Virtual Disk - Intel Xeon Platinum 8370C") == "55.2");
+  CHECK(pod.results[25].unit == "MiB/s (write)");
+  CHECK(value_of(pod.results[25], "Virtual Disk - Intel Xeon Platinum 8370C") == "394.29");
+  CHECK(pod.results[25].entries[0].where.line == 238);
+  CHECK(pod.warnings.at(0).message ==
+        "result file 1 of 1 in this input: a pts-csv block, lines 197-238; the prefix '    ' of "
+        "its lines removed; 2 placeholder lines ('<empty line>') read as empty; 1 annotation "
+        "('<< ...') left out");
 }

@@ -256,7 +256,8 @@ void read_each_result_file(const std::vector<std::string>& paths, const read_opt
       // As in a batch: found in a directory or an archive, what is no result file is skipped.
       if (!in.named && prepared.detected_format().empty()) return true;
       try {
-        read(read_results(std::move(prepared)));
+        // An input of several result blocks (docs/blocks.md) gives each.
+        for (auto& file : read_all_results(std::move(prepared))) read(std::move(file));
       } catch (const std::exception&) {
         std::cerr << batch::read_failure(in).text() << '\n';
         failed = true;

@@ -74,7 +74,7 @@ taken run(batch::pipeline& p, const std::vector<std::string>& throw_for = {}) {
         for (const auto& name : throw_for) {
           if (in.name == name) throw std::runtime_error("the worker gave up");
         }
-        out.title = p.read_input(in, out).title;
+        out.title = p.read_input(in, out).front().title;
       },
       [&](outcome& o) {
         t.names.push_back(o.name);

@@ -13,6 +13,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <stdexcept>
+#include <vector>
 
 #include "batch/atomic_file.hpp"
 #include "batch/hand_back.hpp"
@@ -33,26 +35,41 @@ namespace fs = std::filesystem;
 struct outcome : input_outcome {
   std::string relative_output, unsafe_reason;
   std::string combined;  // its part of the combined output
-  std::string own;       // its own output under --out-dir
-  std::unique_ptr<result_file> unrendered;  // read, for the writer to render (writer_renders)
+  // Its own outputs under --out-dir: one, or one for each result file the input holds
+  // (several result blocks in one text, docs/blocks.md: NAME.1.EXT, NAME.2.EXT, ...).
+  std::vector<std::string> own;
+  std::unique_ptr<std::vector<result_file>> unrendered;  // for the writer to render
 };
 
-// Renders `file` into its part of the combined output and its own output under --out-dir (not
-// for an input whose output is not safe to write: it fails when it is taken).
-void render_outputs(const result_file& file, const batch_plan& plan,
+// Renders `files`, an input's, into its part of the combined output and its own outputs under
+// --out-dir (not for an input whose output is not safe to write: it fails when it is taken).
+void render_outputs(const std::vector<result_file>& files, const batch_plan& plan,
                     const std::string& unsafe_reason, std::size_t input_bytes,
-                    std::string& combined, std::string& own) {
+                    std::string& combined, std::vector<std::string>& own) {
   if (!plan.combined.empty()) {
+    // A format of one result file a file (composite.xml, iosr-json) takes one to -o.
+    if (files.size() > 1 && !plan.combined_format.combines) {
+      throw std::runtime_error("holds " + std::to_string(files.size()) +
+                               " result files (docs/blocks.md); --to " +
+                               std::string(plan.combined_format.name) +
+                               " writes one a file: give --out-dir DIR, which writes NAME.1." +
+                               std::string(plan.combined_format.extension) + ", NAME.2." +
+                               std::string(plan.combined_format.extension) + ", ...");
+    }
     render_options options = plan.render_with;
     // A dataset has one header, written once before every file's rows.
     options.header = !plan.combined_format.combines;
     // A composite.xml's rows take about half its bytes: with room for as many as it had,
     // the output is not grown, and copied, again and again (3 % of a conversion).
     combined.reserve(input_bytes);
-    render({&file, 1}, plan.combined_format.name, options, combined);
+    render(files, plan.combined_format.name, options, combined);
   }
+  own.resize(files.size());
   if (!plan.out_dir.empty() && unsafe_reason.empty()) {
-    render({&file, 1}, plan.to.name, plan.render_with, own);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      own[i].clear();
+      render({&files[i], 1}, plan.to.name, plan.render_with, own[i]);
+    }
   }
 }
 
@@ -85,7 +102,16 @@ renderer renderer_from_environment() {
 // The models the writer rendered, handed back to the worker that made them to be freed there
 // (hand_back.hpp). Handing the inputs back to the reader the same way measured no faster
 // (docs/performance.md, step 19).
-using rendered_models = hand_back<std::unique_ptr<result_file>>;
+using rendered_models = hand_back<std::unique_ptr<std::vector<result_file>>>;
+
+// `relative` (`run/notes.md`) with `.N` before its extension (`run/notes.N.md`): where the Nth of
+// an input's several result files goes; output_path() then gives it the format's extension.
+std::string numbered(const std::string& relative, std::size_t n) {
+  fs::path p(relative);
+  auto with = p.parent_path() / (p.stem().string() + "." + std::to_string(n) + "." +
+                                 (p.has_extension() ? p.extension().string().substr(1) : "x"));
+  return with.string();
+}
 
 // A worker's part of one input, after the pipeline's: reads it, and renders it too unless
 // `render_on_writer` (see writer_renders()).
@@ -96,17 +122,20 @@ void convert_one(batch_input& in, outcome& out, const pipeline& batch, const bat
   if (plan.skip_existing && out.unsafe_reason.empty()) {
     std::error_code ec;
     auto path = output_path(plan.out_dir, out.relative_output, plan.to.extension);
+    // Several result files of one input: its first output stands for them.
+    auto first = output_path(plan.out_dir, numbered(out.relative_output, 1), plan.to.extension);
     // Only a file: anything else there fails as usual when the output is written.
-    if (fs::is_regular_file(fs::symlink_status(path, ec))) {
+    if (fs::is_regular_file(fs::symlink_status(path, ec)) ||
+        fs::is_regular_file(fs::symlink_status(first, ec))) {
       out.status = outcome::state::done_before;
       return;
     }
   }
-  auto file = batch.read_input(in, out);
+  auto files = batch.read_input(in, out);
   if (render_on_writer) {
-    out.unrendered = std::make_unique<result_file>(std::move(file));
+    out.unrendered = std::make_unique<std::vector<result_file>>(std::move(files));
   } else {
-    render_outputs(file, plan, out.unsafe_reason, out.input_bytes, out.combined, out.own);
+    render_outputs(files, plan, out.unsafe_reason, out.input_bytes, out.combined, out.own);
   }
 }
 
@@ -146,12 +175,11 @@ class collector {
       return;
     }
     const std::string* combined = &o.combined;
-    const std::string* own = &o.own;
+    const std::vector<std::string>* own = &o.own;
     if (o.unrendered) {
       // Rendered here, into buffers kept from file to file; the model then goes back to the
       // worker that made it, to be freed there.
       combined_buffer_.clear();
-      own_buffer_.clear();
       try {
         render_outputs(*o.unrendered, plan_, o.unsafe_reason, o.input_bytes, combined_buffer_,
                        own_buffer_);
@@ -166,17 +194,23 @@ class collector {
     if (!plan_.combined.empty()) write_combined(*combined);
     std::string output;
     if (!plan_.out_dir.empty()) {
-      auto written = write_own(o, *own);
-      if (written.status == own_output::failed) {
-        totals_.failures.push_back({o.name, {}, written.text});
-        return;
-      }
-      if (written.status == own_output::exists) {
-        existing_.push_back(o.name);
-        // Converted all the same when its rows went into the combined output.
-        if (plan_.combined.empty()) return;
-      } else {
-        output = std::move(written.text);
+      for (std::size_t i = 0; i < own->size(); ++i) {
+        // Several result files of one input: NAME.1.EXT, NAME.2.EXT, ... (docs/blocks.md).
+        auto relative = o.relative_output;
+        if (own->size() > 1) relative = numbered(relative, i + 1);
+        auto written = write_own(o, relative, (*own)[i]);
+        if (written.status == own_output::failed) {
+          totals_.failures.push_back({o.name, {}, written.text});
+          return;
+        }
+        if (written.status == own_output::exists) {
+          existing_.push_back(o.name);
+          // Converted all the same when its rows went into the combined output.
+          if (plan_.combined.empty()) return;
+        } else {
+          if (!output.empty()) output += ' ';
+          output += written.text;
+        }
       }
     }
     converted_.push_back({o.name, std::move(output), o.entries});
@@ -262,10 +296,15 @@ class collector {
   // beside it by a run that was killed while overwriting it (--force) is removed.
   std::optional<std::string> keep_existing(const outcome& o) {
     auto path = output_path(plan_.out_dir, o.relative_output, plan_.to.extension).string();
+    // An input of several result files has NAME.1.EXT and on: the first stands for them.
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+      path =
+          output_path(plan_.out_dir, numbered(o.relative_output, 1), plan_.to.extension).string();
+    }
     if (!written_.insert(path).second) {
       return "not written: " + path + " is the output of an earlier input";
     }
-    std::error_code ec;
     fs::remove(path + std::string(temporary_suffix), ec);
     return std::nullopt;
   }
@@ -277,11 +316,11 @@ class collector {
     std::string text;
   };
 
-  // Writes o's own output under --out-dir.
-  own_output write_own(const outcome& o, const std::string& text) {
+  // Writes one of o's own outputs under --out-dir, at `relative`.
+  own_output write_own(const outcome& o, const std::string& relative, const std::string& text) {
     if (!o.unsafe_reason.empty()) return {own_output::failed, o.unsafe_reason};
     std::string error;
-    auto path = prepare_output_path(plan_.out_dir, o.relative_output, plan_.to.extension, error);
+    auto path = prepare_output_path(plan_.out_dir, relative, plan_.to.extension, error);
     if (path.empty()) return {own_output::failed, "not written: " + error};
     if (!written_.insert(path.string()).second) {
       return {own_output::failed,
@@ -315,7 +354,8 @@ class collector {
   rendered_models& models_;  // what the writer rendered, back to the worker
   batch_totals& totals_;
   atomic_file combined_file_;
-  std::string combined_buffer_, own_buffer_;  // what the writer renders (writer_renders())
+  std::string combined_buffer_;  // what the writer renders (writer_renders())
+  std::vector<std::string> own_buffer_;
   std::set<std::string> written_;
   std::vector<std::string> existing_;  // inputs whose output exists, left as it was
   struct converted {

@@ -48,18 +48,21 @@ pipeline::pipeline(pipeline_plan plan)
       listed_(plan_.progress ? list_inputs(plan_.inputs, plan_.exclude) : input_list{}),
       progress_(plan_.progress, known_file_count(listed_), listed_.total_bytes) {}
 
-result_file pipeline::read_input(batch_input& in, input_outcome& out) const {
+std::vector<result_file> pipeline::read_input(batch_input& in, input_outcome& out) const {
   // Read in place (a composite.xml is not copied); the bytes are freed before the model is
   // used, so that memory stays flat.
-  auto file = read_results(std::move(*in.prepared));
+  auto files = read_all_results(std::move(*in.prepared));
   in.prepared.reset();
-  for (const auto& w : file.warnings) {
-    (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) += '\n';
-    if (plan_.keep_warnings) out.noted.push_back({file.source_name, w.where, w.message});
+  for (const auto& file : files) {
+    for (const auto& w : file.warnings) {
+      (out.warnings += format_diagnostic(file.source_name, w.where, "warning: " + w.message)) +=
+          '\n';
+      if (plan_.keep_warnings) out.noted.push_back({file.source_name, w.where, w.message});
+    }
+    for (const auto& r : file.results) out.entries += r.entries.size();
   }
-  for (const auto& r : file.results) out.entries += r.entries.size();
   out.status = input_outcome::state::read;
-  return file;
+  return files;
 }
 
 void pipeline::print_failures() const {

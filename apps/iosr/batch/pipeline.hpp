@@ -108,8 +108,9 @@ class pipeline {
           const std::function<void(Outcome&)>& take);
 
   /// Reads `in`, prepared, on a worker: its entries and warnings go into `out`, which is then
-  /// read. Throws what reading throws.
-  result_file read_input(batch_input& in, input_outcome& out) const;
+  /// read. Every result file it holds, one for most inputs (several result blocks in one text:
+  /// docs/blocks.md). Throws what reading throws.
+  std::vector<result_file> read_input(batch_input& in, input_outcome& out) const;
 
   batch_totals totals;
 

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -41,7 +42,15 @@ void parse_one(batch::batch_input& in, parsed& out, const batch::pipeline& batch
     out.status = parsed::state::done_before;  // in already: not parsed again
     return;
   }
-  out.file = batch.read_input(in, out);  // hashed already
+  auto files = batch.read_input(in, out);  // hashed already
+  // The store keys a result file by its input's hash: one result file an input.
+  if (files.size() > 1) {
+    throw std::runtime_error("holds " + std::to_string(files.size()) +
+                             " result files (docs/blocks.md); iosr db import stores one result "
+                             "file per input: convert it with 'iosr convert --out-dir DIR --to "
+                             "xml' and import the files written");
+  }
+  out.file = std::move(files.front());
   out.ids = store::identities_of(*out.file);
 }
 

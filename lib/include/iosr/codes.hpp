@@ -33,6 +33,12 @@ enum class message_code {
   quoting_removed,
   double_spacing_removed,
 
+  // The block finder (docs/blocks.md).
+  block_found,
+  block_cut,
+  block_not_read,
+  block_repeated,
+
   // The checks after reading (every reader but iosr-json's).
   chart_without_entries,
   chart_repeated,
@@ -151,6 +157,10 @@ struct enum_names<message_code> {
                                                "invisible-characters",
                                                "quoting-removed",
                                                "double-spacing-removed",
+                                               "block-found",
+                                               "block-cut",
+                                               "block-not-read",
+                                               "block-repeated",
                                                "chart-without-entries",
                                                "chart-repeated",
                                                "entry-repeated",

@@ -57,6 +57,15 @@ struct read_options {
 ///   -> one result "FS-Mark" 3.3, unit Files/s, higher is better, entry a = "20.13"
 result_file read_results(std::string_view text, std::string name, const read_options& options = {});
 
+/// Every result file that `text` holds: one for a result export, and one for each result block
+/// when the text holds exports of PTS's CSV or JSON, composite.xml or iosr-json inside other
+/// text (a note, a mail, an issue, a docstring; docs/blocks.md), in the order they stand, the
+/// charts of a text export around them first. Each names `name` and has its place and what was
+/// undone as its first warnings. read_results() of such a text gives its one result, and throws
+/// parse_error for several. Throws parse_error as read_results() does.
+std::vector<result_file> read_all_results(std::string_view text, std::string name,
+                                          const read_options& options = {});
+
 /// Reads the named file (`-` reads standard input). Throws parse_error, also for a file that
 /// cannot be opened or read and one larger than options.max_input_bytes (refused before it is
 /// read into memory).

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "iosr/model.hpp"
 #include "iosr/read.hpp"
@@ -45,6 +46,7 @@ class prepared_input {
   explicit prepared_input(std::unique_ptr<detail::prepared_state> state);
   friend prepared_input prepare_input(std::string, std::string, const read_options&);
   friend result_file read_results(prepared_input);
+  friend std::vector<result_file> read_all_results(prepared_input);
   std::unique_ptr<detail::prepared_state> state_;
 };
 
@@ -55,5 +57,8 @@ prepared_input prepare_input(std::string bytes, std::string name, const read_opt
 /// read_results_in_place() of prepared bytes, with the name and options given to
 /// prepare_input(): the same model, warnings and errors.
 result_file read_results(prepared_input input);
+
+/// read_all_results() of prepared bytes: every result file they hold (docs/blocks.md).
+std::vector<result_file> read_all_results(prepared_input input);
 
 }  // namespace iosr

@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "input/blocks/block_reading.hpp"
+#include "input/blocks/mailbox.hpp"
 #include "input/composite_xml/composite_xml_reader.hpp"
 #include "input/html_view/html_view_reader.hpp"
 #include "input/iosr_json/iosr_json_reader.hpp"
@@ -136,19 +138,25 @@ std::string_view detected_name(const input_format* format, std::string_view text
 
 std::span<const input_format> input_formats() { return formats; }
 
-result_file read_as(const input_format& format, const decoded_input& input,
+result_file read_as(const input_format& format, std::string_view text,
+                    const position_map& positions, std::span<const warning> before,
                     const std::string& name, const read_options& options, char* overwritable) {
   result_file file;
   file.source_name = name;
   file.format = std::string(format.name);
-  reader_context ctx{input.text(), name, input.positions(), file, options.max_entries_per_chart,
-                     overwritable};
+  reader_context ctx{text, name, positions, file, options.max_entries_per_chart, overwritable};
   // Each reader honours the limits as it reads (reader_context::add_entry for entries).
   format.read(ctx, options);
   finish_reading(file, format.finish);
   // What was undone before the reader saw the input comes first, as it came first.
-  file.warnings.insert(file.warnings.begin(), input.warnings().begin(), input.warnings().end());
+  file.warnings.insert(file.warnings.begin(), before.begin(), before.end());
   return file;
+}
+
+result_file read_as(const input_format& format, const decoded_input& input, const std::string& name,
+                    const read_options& options, char* overwritable) {
+  return read_as(format, input.text(), input.positions(), input.warnings(), name, options,
+                 overwritable);
 }
 
 result_file read_with(std::string_view format_name, std::string_view text,
@@ -177,6 +185,9 @@ std::string binary_message(std::string_view raw, std::string_view text, std::siz
          "); expected a text or XML result export";
 }
 
+struct prepared_state;
+std::string_view message_of(const prepared_state& s, std::size_t i);
+
 // The bytes of prepared_input and what preparing them found. Held on the heap: the decoded
 // input views `bytes`, which a moved short string would carry along.
 struct prepared_state {
@@ -187,9 +198,18 @@ struct prepared_state {
   read_options options;
   std::optional<decoded_input> input;
   const input_format* format = nullptr;  // the format that claims it
+  std::vector<claimed_block> blocks;     // the result blocks inside it, when it is no one export
+  std::vector<std::size_t> messages;     // where each message starts, in a mailbox of several
   std::string_view detected;             // what detect_input_format() says of it
   std::optional<parse_error> error;      // what reading it is refused with
 };
+
+// Message `i` of a mailbox that prepare() split.
+std::string_view message_of(const prepared_state& s, std::size_t i) {
+  auto begin = s.messages[i];
+  auto end = i + 1 < s.messages.size() ? s.messages[i + 1] : s.text.size();
+  return s.text.substr(begin, end - begin);
+}
 
 namespace {
 
@@ -211,12 +231,28 @@ void prepare(prepared_state& s) {
     text.remove_prefix(3);
     if (s.buffer != nullptr) s.buffer += 3;
   }
+  // A mailbox of several messages: each is read alone, with its own layers (read_mailbox()).
+  if (!empty && !utf16) {
+    if (auto messages = mailbox_messages(text); !messages.empty()) {
+      s.messages = std::move(messages);
+      s.text = text;
+      s.buffer = nullptr;
+      for (std::size_t i = 0; i < s.messages.size() && s.detected.empty(); ++i) {
+        s.detected = iosr::detect_input_format(message_of(s, i));
+      }
+      return;
+    }
+  }
   auto& input = s.input.emplace(text);
   input.undo_layers(claimed);
   const auto binary_at = find_binary_byte(input.text());
   s.format = claiming_format(input.text());
   const bool binary_head_seen = binary_at != std::string_view::npos && binary_at < binary_head;
-  if (!empty && !binary_head_seen) s.detected = detected_name(s.format, input.text());
+  if (!empty && !binary_head_seen) {
+    s.detected = detected_name(s.format, input.text());
+    s.blocks = blocks_to_read(input.text(), s.format);
+    if (!s.blocks.empty()) s.detected = s.blocks.front().format->name;
+  }
   if (empty) {
     s.error.emplace(name, source_position{}, "empty input; expected a PTS result export");
   } else if (utf16) {
@@ -225,13 +261,14 @@ void prepare(prepared_state& s) {
   } else if (binary_at != std::string_view::npos) {
     s.error.emplace(name, input.positions().position(binary_at),
                     binary_message(s.text, input.text(), binary_at));
-  } else if (s.format == nullptr) {
+  } else if (s.format == nullptr && s.blocks.empty()) {
     s.error.emplace(name, source_position{},
                     "not a benchmark result; expected a PTS text export (charts with "
                     "'> Higher Is Better' and 'LABEL .... VALUE |===' lines), a "
                     "composite.xml, or PTS's CSV or JSON export");
   }
   if (s.error) return;
+  if (!s.blocks.empty()) s.buffer = nullptr;  // blocks are copies: nothing is read in place
   // A decoded text is a copy the caller never had: only the original is the caller's to give.
   if (s.buffer != nullptr && input.is_original()) {
     input.note_line_ends();
@@ -240,9 +277,31 @@ void prepare(prepared_state& s) {
   }
 }
 
+std::vector<result_file> read_mailbox(const prepared_state& s);
+
+std::vector<result_file> read_all_prepared(prepared_state& s) {
+  if (s.error) throw *s.error;
+  if (!s.messages.empty()) return read_mailbox(s);
+  if (s.blocks.empty()) return {read_as(*s.format, *s.input, s.name, s.options, s.buffer)};
+  return read_blocks(*s.input, s.blocks, s.format, s.name, s.options);
+}
+
 result_file read_prepared(prepared_state& s) {
   if (s.error) throw *s.error;
-  return read_as(*s.format, *s.input, s.name, s.options, s.buffer);
+  if (s.blocks.empty() && s.messages.empty()) {
+    return read_as(*s.format, *s.input, s.name, s.options, s.buffer);
+  }
+  auto all = read_all_prepared(s);
+  if (all.size() > 1) {
+    const auto& second = all[1].warnings;
+    auto found = std::find_if(second.begin(), second.end(),
+                              [](const warning& w) { return w.code == message_code::block_found; });
+    throw parse_error(s.name, found != second.end() ? found->where : source_position{},
+                      "the input holds " + std::to_string(all.size()) +
+                          " result files (the second starts here); expected one: "
+                          "read_all_results() reads each, as iosr show, compare and convert do");
+  }
+  return std::move(all.front());
 }
 
 // read_results() and read_results_in_place(): `buffer` is text's own bytes when the reader may
@@ -256,6 +315,61 @@ result_file read_text(std::string_view text, char* buffer, std::string name,
   s.options = options;
   prepare(s);
   return read_prepared(s);
+}
+
+std::vector<result_file> read_all_text(std::string_view text, std::string name,
+                                       const read_options& options) {
+  prepared_state s;
+  s.text = text;
+  s.name = std::move(name);
+  s.options = options;
+  prepare(s);
+  return read_all_prepared(s);
+}
+
+// Every message of a mailbox read alone, its positions moved to its place in the mailbox. A
+// message that holds no result (most of a thread's) is passed over; one whose result cannot be
+// read is a `block-not-read` warning of the first result file, or, when none was read, the error.
+std::vector<result_file> read_mailbox(const prepared_state& s) {
+  std::vector<result_file> all;
+  std::vector<warning> refused;
+  std::optional<parse_error> first_error;
+  const auto count = s.messages.size();
+  std::size_t lines = 0, counted_to = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto begin = s.messages[i];
+    lines += static_cast<std::size_t>(
+        std::count(s.text.begin() + static_cast<std::ptrdiff_t>(counted_to),
+                   s.text.begin() + static_cast<std::ptrdiff_t>(begin), '\n'));
+    counted_to = begin;
+    const auto message = message_of(s, i);
+    const auto which = "message " + std::to_string(i + 1) + " of " + std::to_string(count);
+    try {
+      for (auto& file : read_all_text(message, s.name, s.options)) {
+        shift_lines(file, lines);
+        file.warnings.insert(file.warnings.begin(),
+                             {source_position{lines + 1, 1}, message_code::block_found,
+                              "read from " + which + " of the mailbox"});
+        all.push_back(std::move(file));
+      }
+    } catch (const parse_error& e) {
+      if (iosr::detect_input_format(message).empty()) continue;  // no result in it
+      auto where = e.where();
+      if (where.line != 0) where.line += lines;
+      refused.push_back({where, message_code::block_not_read,
+                         which + " of the mailbox was not read: " + e.message()});
+      if (!first_error) first_error.emplace(s.name, where, e.message(), e.kind());
+    }
+  }
+  if (all.empty()) {
+    if (first_error) throw *first_error;
+    throw parse_error(s.name, source_position{},
+                      "not a benchmark result: a mailbox of " + std::to_string(count) +
+                          " messages, none holding a result export");
+  }
+  auto& first = all.front().warnings;
+  first.insert(first.end(), refused.begin(), refused.end());
+  return all;
 }
 
 }  // namespace
@@ -285,17 +399,35 @@ std::pair<std::string, source_position> binary_head_error(std::string_view head)
 std::string_view detect_input_format(std::string_view text) {
   if (detail::skip_bom_and_space(text).empty()) return {};
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  // A mailbox: the format of the first message that holds a result.
+  if (auto messages = detail::mailbox_messages(text); !messages.empty()) {
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+      auto end = i + 1 < messages.size() ? messages[i + 1] : text.size();
+      auto found = detect_input_format(text.substr(messages[i], end - messages[i]));
+      if (!found.empty()) return found;
+    }
+    return {};
+  }
   detail::decoded_input input(text);
   input.undo_layers(detail::claimed);
   if (detail::find_binary_byte(input.text().substr(0, detail::binary_head)) !=
       std::string_view::npos) {
     return {};
   }
-  return detail::detected_name(detail::claiming_format(input.text()), input.text());
+  const auto* format = detail::claiming_format(input.text());
+  if (auto blocks = detail::blocks_to_read(input.text(), format); !blocks.empty()) {
+    return blocks.front().format->name;
+  }
+  return detail::detected_name(format, input.text());
 }
 
 result_file read_results(std::string_view text, std::string name, const read_options& options) {
   return detail::read_text(text, nullptr, std::move(name), options);
+}
+
+std::vector<result_file> read_all_results(std::string_view text, std::string name,
+                                          const read_options& options) {
+  return detail::read_all_text(text, std::move(name), options);
 }
 
 result_file read_results_in_place(std::string& text, std::string name,
@@ -333,6 +465,13 @@ result_file read_results(prepared_input input) {
     throw error(error_kind::usage, "read_results: a prepared_input read already");
   }
   return detail::read_prepared(*input.state_);
+}
+
+std::vector<result_file> read_all_results(prepared_input input) {
+  if (!input.state_) {
+    throw error(error_kind::usage, "read_all_results: a prepared_input read already");
+  }
+  return detail::read_all_prepared(*input.state_);
 }
 
 result_file read_results_file(const std::string& path, const read_options& options) {

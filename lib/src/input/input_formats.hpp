@@ -41,6 +41,13 @@ class decoded_input;
 result_file read_as(const input_format& format, const decoded_input& input,
                     const std::string& name, const read_options& options,
                     char* overwritable = nullptr);
+/// read_as() of a text that is not a decoded_input's own: a block found in one
+/// (input/blocks/), with the positions that lead back to the user's bytes and the warnings of
+/// what was undone before, which come first.
+result_file read_as(const input_format& format, std::string_view text,
+                    const position_map& positions, std::span<const warning> before,
+                    const std::string& name, const read_options& options,
+                    char* overwritable = nullptr);
 /// Reads `text` as it is (no transport layer undone) with the format named `format_name`
 /// (`pts-text`); throws iosr::error (error_kind::usage) for a name that is not registered.
 result_file read_with(std::string_view format_name, std::string_view text,

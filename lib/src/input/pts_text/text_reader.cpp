@@ -250,6 +250,26 @@ bool is_collapsed(std::string_view text, const std::vector<direction_mark>& mark
   return false;
 }
 
+// A heading of the hand-made layout that copies PTS's on one line, `TITLE (UNIT < Lower Is
+// Better)`, with labels and bare values nested below it by indentation: the line of the first
+// mark so enclosed, or empty. Real copies (a kernel patch's cover letter) do not keep their
+// indentation consistent, so nesting by it would pair values with the wrong labels: refused.
+std::string_view one_line_heading(std::string_view text, const std::vector<direction_mark>& marks) {
+  for (const auto& mark : marks) {
+    auto begin = text.rfind('\n', mark.begin);
+    begin = begin == std::string_view::npos ? 0 : begin + 1;
+    auto end = std::min(text.find('\n', mark.end), text.size());
+    auto before = text.substr(begin, mark.begin - begin);
+    auto after = trim(text.substr(mark.end, end - mark.end));
+    auto open = before.rfind('(');
+    if (open != std::string_view::npos && open > 0 && !trim(before.substr(0, open)).empty() &&
+        after == ")") {
+      return trim(text.substr(begin, end - begin));
+    }
+  }
+  return {};
+}
+
 // Reads the export that is all of ctx.text.
 void read_export(reader_context& ctx) {
   auto text = ctx.text;
@@ -262,6 +282,15 @@ void read_export(reader_context& ctx) {
   }
   if (file.results.empty() && file.systems.empty()) {
     // A direction mark without a chart around it: a table of the author's own making.
+    if (auto heading = one_line_heading(text, marks); !heading.empty()) {
+      ctx.fail(static_cast<std::size_t>(heading.data() - text.data()),
+               "'" + std::string(heading) +
+                   "' copies PTS's chart heading onto one line, a hand-made layout that is not "
+                   "PTS's: its values, nested by indentation, are not read, since such copies "
+                   "do not keep their indentation consistent (docs/pts-text-input.md); expected "
+                   "PTS's text export, with the unit and 'Is Better' on a line of their own and "
+                   "'LABEL .... VALUE |===' lines");
+    }
     if (!marks.empty()) {
       ctx.fail(marks.front().begin,
                "a direction mark, but no chart in a form iosr reads around it; expected a unit "
