@@ -19,6 +19,7 @@
 #include "input/iosr_json/iosr_json_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
+#include "input/pts_run/pts_run_reader.hpp"
 #include "input/pts_text/text_reader.hpp"
 #include "input/transport/transport.hpp"
 #include "iosr/error.hpp"
@@ -49,6 +50,9 @@ constexpr input_format formats[] = {
      nullptr, read_pts_json, finishing::stored_results},
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
      nullptr, read_pts_csv, finishing::stored_results},
+    {"pts-run",
+     "PTS's run output (phoronix-test-suite run, benchmark, batch-run) as a log keeps it",
+     sniff_pts_run, nullptr, read_pts_run, finishing::shown_charts},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, is_pts_text_result, read_pts_text, finishing::shown_charts},
 };
