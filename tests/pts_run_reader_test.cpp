@@ -92,6 +92,69 @@ TEST_CASE("run output: a second configuration: inline charts give direction and 
   CHECK(f.find_system("nvme-mq-deadline") != nullptr);
 }
 
+TEST_CASE("run output: the text export PTS prints at the end is merged, one run one entry",
+          "[pts-run]") {
+  const auto& f = read_cached(
+      dir + "pts-10.8.6_script-capture_second-configuration_inline-charts_text-export.txt");
+  CHECK(f.title == "runlog-demo2");  // from the export: this session asked for no name
+  REQUIRE(f.results.size() == 4);    // the export's 4 charts are the run's 4, none added
+  const auto& read = f.results[0];
+  REQUIRE(read.entries.size() == 2);
+  const auto* now = entry_of(read, "nvme-mq-deadline");
+  REQUIRE(now != nullptr);
+  CHECK(now->value_text == "322.35");  // the chart's value, as PTS saved and printed it
+  CHECK(now->samples == std::vector<std::string>{"339.5092", "319.0921", "308.4532"});
+  CHECK(has_code(f, message_code::run_export_merged));
+  bool beside = false;
+  for (const auto& w : f.warnings) {
+    if (w.code == message_code::run_average_beside &&
+        w.message.find("average of the same runs is 322.3515") != std::string::npos) {
+      beside = true;
+    }
+  }
+  CHECK(beside);
+  // The export describes the configuration saved earlier, and one more (`Y`).
+  const auto* none = f.find_system("nvme-none");
+  REQUIRE(none != nullptr);
+  CHECK_FALSE(none->hardware.empty());
+  CHECK(f.find_system("Y") != nullptr);
+}
+
+TEST_CASE("run output: PTS 7's export names the run the output left unnamed", "[pts-run]") {
+  const auto& f = read_cached(dir + "pts-7.0.1_rpi3-kvm_himeno-mafft_then-text-export.md.txt");
+  REQUIRE(f.results.size() == 3);
+  const auto& himeno = f.results[0];
+  REQUIRE(himeno.entries.size() == 1);
+  CHECK(himeno.entries[0].label == "Unknown -  - raspberrypi rpi");
+  CHECK(himeno.entries[0].value_text == "39.17");
+  CHECK(himeno.entries[0].samples.size() == 6);
+  CHECK(himeno.direction == direction::none);  // PTS 7's export has no direction mark either
+  CHECK(f.title == "himeno1b");
+  // The later sessions, pasted without their prompts, stay apart.
+  CHECK(f.results[1].entries.at(0).label == "unnamed run");
+  CHECK(f.results[2].entries.at(0).label == "unnamed run 2");
+}
+
+TEST_CASE("run output: PTS 5.8.1, a test whose runs all failed", "[pts-run]") {
+  // From PTS's issue 181, as the user pasted it.
+  const std::string log =
+      "Phoronix Test Suite v5.8.1\nSystem Information\n\n\n\nSoftware:\nOS: Debian GNU/Linux 9, "
+      "Kernel: 4.12.0-rc7-next-20170630 (x86_64) 20170630, File-System: UNKNOWN (0x794c7630)\n\n"
+      "    Would you like to save these test results (Y/n): \n\nTachyon 0.98.9:\n"
+      "    pts/tachyon-1.1.1\n    Test 1 of 1\n    Estimated Trial Run Count:    3\n"
+      "        Started Run 1 @ 00:33:56\n        The test run did not produce a result.\n\n"
+      "    Test Results:\n\n    Average: 0 Seconds\n    This test failed to run properly.\n";
+  const auto f = read_results(log, "log.txt");
+  REQUIRE(f.results.size() == 1);
+  const auto& e = f.results[0].entries.at(0);
+  CHECK(e.kind == entry_kind::failed);
+  CHECK(e.error == "This test failed to run properly.");
+  CHECK(f.results[0].unit == "Seconds");
+  REQUIRE(f.systems.size() == 1);
+  CHECK(f.systems[0].software.at(1).key == "Kernel");
+  CHECK(f.systems[0].client_version == "5.8.1");
+}
+
 TEST_CASE("run output: PTS 7.0.1 sessions pasted into Markdown, labelled by result name",
           "[pts-run]") {
   const auto& f = read_cached(dir + "pts-7.0.1_rpi3_himeno-flac_10-sessions.md.txt");

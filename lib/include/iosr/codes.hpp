@@ -124,6 +124,8 @@ enum class message_code {
   // The reader of PTS's run output.
   run_identifier_not_named,
   run_average_disagrees,
+  run_export_merged,
+  run_average_beside,
 };
 
 template <>
@@ -216,7 +218,9 @@ struct enum_names<message_code> {
                                                "geomean-without-common-tests",
                                                "no-kernel-version",
                                                "run-identifier-not-named",
-                                               "run-average-disagrees"};
+                                               "run-average-disagrees",
+                                               "run-export-merged",
+                                               "run-average-beside"};
 };
 
 /// The code as programs and iosr-json spell it: kebab-case (`chart-repeated`).

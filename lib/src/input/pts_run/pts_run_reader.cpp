@@ -8,8 +8,11 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
+#include "input/pts_run/export_merge.hpp"
 #include "input/pts_run/run_lines.hpp"
 #include "input/stored_result.hpp"
 #include "iosr/counted.hpp"
@@ -34,7 +37,8 @@ struct running_test {
 
 class run_reader {
  public:
-  explicit run_reader(reader_context& ctx) : ctx_(ctx), lines_(split_log_lines(ctx.text)) {}
+  run_reader(reader_context& ctx, const read_options& options)
+      : ctx_(ctx), options_(options), lines_(split_log_lines(ctx.text)) {}
 
   void read() {
     for (std::size_t i = 0; i < lines_.size();) i = read_line(i);
@@ -44,6 +48,7 @@ class run_reader {
 
  private:
   reader_context& ctx_;
+  const read_options& options_;
   std::vector<log_line> lines_;
   std::optional<running_test> test_;
   std::string label_;            // the configuration's identifier, once named
@@ -58,7 +63,8 @@ class run_reader {
   std::size_t first_trial_ = std::string_view::npos;
   std::size_t first_test_ = std::string_view::npos;
   std::size_t last_chart_ = std::string_view::npos;  // the chart an inline chart repeats
-  std::vector<std::string> chart_keys_;  // one per chart: what tells it apart (chart_for)
+  std::unordered_map<std::string, std::size_t> chart_keys_;  // what tells a chart apart -> index
+  std::unordered_set<std::string> labels_;                   // of ctx_.out.systems
 
   const log_line& at(std::size_t i) const { return lines_[i]; }
 
@@ -83,6 +89,9 @@ class run_reader {
       system_.client_version = std::string(text.substr(21));
       return i + 1;
     }
+    if (text.find("view the text results") != std::string_view::npos && answered_yes(text)) {
+      return read_shown_export(i);
+    }
     if (auto p = text.find(identifier_prompt); p != std::string_view::npos) {
       name_configuration(i, text.substr(p));
       return i + 1;
@@ -101,6 +110,52 @@ class run_reader {
     if (text.ends_with(':') && starts_result_block(i)) return read_result_block(i);
     if (auto mark = direction_mark_of(text)) return read_inline_chart(i, *mark);
     return i + 1;
+  }
+
+  // ---- the text export PTS prints when asked to ---------------------------------------------
+
+  static bool answered_yes(std::string_view prompt) {
+    auto p = prompt.find("(Y/n): ");
+    if (p == std::string_view::npos) return false;
+    auto answer = trim(prompt.substr(p + 7));
+    return answer == "y" || answer == "Y" || answer == "yes" || answer == "Yes";
+  }
+
+  // Where line `i` starts, its indentation included.
+  std::size_t line_start(std::size_t i) const {
+    if (i == 0) return 0;
+    if (i >= lines_.size()) return ctx_.text.size();
+    return ctx_.text.find('\n', at(i - 1).begin) + 1;
+  }
+
+  // The export runs to PTS's next prompt, the end of a Markdown fence, script(1)'s closing
+  // line, or the next session.
+  bool ends_export(std::size_t j) const {
+    auto t = at(j).text;
+    return t.find("(Y/n)") != std::string_view::npos || t.find("(y/N)") != std::string_view::npos ||
+           t.starts_with("```") || t.starts_with("Script done on ") || t == "System Information" ||
+           (t.ends_with(':') && is_test_header(j));
+  }
+
+  std::size_t read_shown_export(std::size_t i) {
+    finish_test();
+    auto j = i + 1;
+    while (j < lines_.size() && !ends_export(j)) ++j;
+    result_file shown;
+    std::string why;
+    if (!run_log::read_shown_export(ctx_, line_start(i + 1), line_start(j), options_, shown, why)) {
+      ctx_.warn(at(i).begin, message_code::run_export_merged,
+                "the text export after this prompt is not read: " + why);
+      return j;
+    }
+    merge_shown_export(ctx_, std::move(shown), at(i).begin, label_named_ ? std::string() : label_,
+                       chart_keys_);
+    labels_.clear();
+    for (const auto& s : ctx_.out.systems) labels_.insert(s.label);
+    if (!label_named_ && !label_.empty() && ctx_.out.find_system(label_) == nullptr) {
+      label_.clear();  // the export named this run
+    }
+    return j;
   }
 
   // ---- configurations and systems ---------------------------------------------------------
@@ -149,9 +204,7 @@ class run_reader {
   // configuration) when it is new.
   void system_for(const std::string& label, std::size_t where) {
     auto& systems = ctx_.out.systems;
-    if (std::any_of(systems.begin(), systems.end(), [&](auto& s) { return s.label == label; })) {
-      return;
-    }
+    if (!labels_.insert(label).second) return;
     auto s = make_system(label);
     s.where = ctx_.at(where);
     if (!system_used_) {
@@ -188,10 +241,7 @@ class run_reader {
   // `base`, or `base 2`, `base 3`, ... when a system has that label: sessions without an
   // identifier are kept apart.
   std::string unused_label(const std::string& base) const {
-    auto used = [&](const std::string& l) {
-      return std::any_of(ctx_.out.systems.begin(), ctx_.out.systems.end(),
-                         [&](auto& s) { return s.label == l; });
-    };
+    auto used = [&](const std::string& l) { return labels_.contains(l); };
     if (!used(base)) return base;
     for (std::size_t k = 2;; ++k) {
       auto l = base + " " + std::to_string(k);
@@ -243,13 +293,12 @@ class run_reader {
     auto& charts = ctx_.out.results;
     std::string key = test_->title + '\n' + test_->version + '\n' + test_->test_id + '\n' +
                       test_->options + '\n' + std::string(heading) + '\n' + std::string(unit);
-    for (std::size_t c = 0; c < chart_keys_.size(); ++c) {
-      if (chart_keys_[c] == key) {
-        last_chart_ = c;
-        return charts[c];
-      }
+    // Looked up, not searched: a log of many tests stays linear.
+    if (auto found = chart_keys_.find(key); found != chart_keys_.end()) {
+      last_chart_ = found->second;
+      return charts[found->second];
     }
-    chart_keys_.push_back(std::move(key));
+    chart_keys_.emplace(std::move(key), charts.size());
     auto& r = charts.emplace_back();
     r.title = test_->title;
     r.version = test_->version;
@@ -269,7 +318,10 @@ class run_reader {
   bool starts_result_block(std::size_t i) const {
     auto n = i + 1;
     if (n >= lines_.size()) return false;
-    return parse_number(at(n).text).has_value() || quantifier_of(at(n).text).has_value();
+    if (parse_number(at(n).text)) return true;
+    // A test whose runs all failed: `Test Results:`, a blank line, `Average: 0 Seconds`.
+    n = at(n).text.empty() ? next_filled(n) : n;
+    return n < lines_.size() && quantifier_of(at(n).text).has_value();
   }
 
   std::size_t read_result_block(std::size_t i) {
@@ -444,8 +496,8 @@ bool sniff_pts_run(std::string_view text) {
          head.find("Test 1 of ") != std::string_view::npos;
 }
 
-void read_pts_run(reader_context& ctx, const read_options&) {
-  run_reader reader(ctx);
+void read_pts_run(reader_context& ctx, const read_options& options) {
+  run_reader reader(ctx, options);
   reader.read();
 }
 

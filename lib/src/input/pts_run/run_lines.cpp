@@ -87,6 +87,17 @@ std::size_t parse_system_block(const std::vector<log_line>& lines, std::size_t f
     auto key = text.substr(0, colon);
     auto value = trim(text.substr(colon + 1));
     if (!is_key(key) || (colon + 1 < text.size() && text[colon + 1] != ' ')) break;
+    // PTS 5 and 6: `Hardware:` and `Software:`, each followed by one `Key: value, ...` line.
+    if ((key == "Hardware" || key == "Software") && value.empty() && i + 1 < lines.size()) {
+      auto fields = split_fields(lines[++i].text);
+      auto& to = key == "Hardware" ? out.hardware : out.software;
+      for (auto& f : fields) {
+        if (f.key == "Disk Scheduler") out.scheduler = f.value;
+        to.push_back(std::move(f));
+      }
+      last = nullptr;
+      continue;
+    }
     bool heading = is_heading(key);
     if (value.empty() && !heading) break;
     std::string name(key);
