@@ -443,9 +443,22 @@ class run_reader {
   std::size_t read_inline_chart(std::size_t i, const unit_mark& mark) {
     auto n = i + 1;
     if (last_chart_ == std::string_view::npos) return n;
-    auto& chart = ctx_.out.results[last_chart_];
+    // After all of a test's results, PTS 10 draws each chart again under its title and options.
+    auto chart_index = last_chart_;
+    if (i >= 2 && !at(i - 1).text.empty() && !at(i - 2).text.empty()) {
+      auto options = at(i - 1).text, header = at(i - 2).text;
+      const auto& charts = ctx_.out.results;
+      auto found = std::find_if(charts.begin(), charts.end(), [&](const result& r) {
+        auto h = r.version.empty() ? r.title : r.title + " " + r.version;
+        return h == header && r.description == options && r.unit == mark.unit;
+      });
+      if (found != charts.end()) chart_index = std::size_t(found - charts.begin());
+    }
+    auto& chart = ctx_.out.results[chart_index];
     if (chart.unit != mark.unit) return n;
     chart.direction = mark.value;
+    // Without the run's own identifier, its entry there cannot be told from a saved run's.
+    if (!label_named_) return n;
     for (; n < lines_.size(); ++n) {
       auto line = parse_chart_line(at(n).text);
       if (!line) break;
@@ -487,6 +500,10 @@ bool sniff_pts_run(std::string_view text) {
   // `Estimated Trial Run Count:` (or `Test N of M`).
   auto run = text.find("Started Run ");
   if (run == std::string_view::npos) return false;
+  // At the start of a line (after its indentation), not inside a JSON string or prose.
+  auto before = run;
+  while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t')) --before;
+  if (before > 0 && text[before - 1] != '\n') return false;
   auto rest = text.substr(run + 12, 16);
   std::size_t d = 0;
   while (d < rest.size() && is_digit(rest[d])) ++d;
