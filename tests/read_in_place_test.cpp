@@ -70,7 +70,8 @@ std::string replaced(std::string text, std::string_view what, std::string_view w
 TEST_CASE("Reading in place or prepared gives what reading a copy gives, for every fixture",
           "[read]") {
   std::size_t files = 0;
-  for (const char* folder : {"corpus", "seeds", "samples", "synthetic", "wild", "compare"}) {
+  for (const char* folder :
+       {"corpus", "seeds", "samples", "synthetic", "wild", "compare", "pts-run"}) {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(fixtures + "/" + folder)) {
       if (!entry.is_regular_file() || entry.path().extension() == ".md" ||
           entry.path().extension() == ".py") {

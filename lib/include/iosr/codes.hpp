@@ -136,6 +136,12 @@ enum class message_code {
   series_without_baseline,
   geomean_without_common_tests,
   no_kernel_version,
+
+  // The reader of PTS's run output.
+  run_identifier_not_named,
+  run_average_disagrees,
+  run_export_merged,
+  run_average_beside,
 };
 
 template <>
@@ -236,7 +242,11 @@ struct enum_names<message_code> {
                                                "baseline-point",
                                                "series-without-baseline",
                                                "geomean-without-common-tests",
-                                               "no-kernel-version"};
+                                               "no-kernel-version",
+                                               "run-identifier-not-named",
+                                               "run-average-disagrees",
+                                               "run-export-merged",
+                                               "run-average-beside"};
 };
 
 /// The code as programs and iosr-json spell it: kebab-case (`chart-repeated`).

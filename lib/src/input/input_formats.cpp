@@ -22,6 +22,7 @@
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_html/pts_html_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
+#include "input/pts_run/pts_run_reader.hpp"
 #include "input/pts_text/text_reader.hpp"
 #include "input/transport/transport.hpp"
 #include "iosr/error.hpp"
@@ -41,6 +42,13 @@ std::string_view skip_bom_and_space(std::string_view text) {
   return text;
 }
 
+// PTS's run output, unless it holds a text export the pts-text reader reads (a capture that
+// answered `y` to `view the text results`, a README with the run-time charts): those stay the
+// text reader's, as before the run-output reader (docs/pts-run-output.md, "Detection").
+bool sniff_run_output(std::string_view text) {
+  return sniff_pts_run(text) && !sniff_pts_text(text);
+}
+
 constexpr input_format formats[] = {
     {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
      nullptr, read_iosr_json, finishing::none},
@@ -54,6 +62,9 @@ constexpr input_format formats[] = {
      nullptr, read_pts_json, finishing::stored_results},
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
      nullptr, read_pts_csv, finishing::stored_results},
+    {"pts-run",
+     "PTS's run output (phoronix-test-suite run, benchmark, batch-run) as a log keeps it",
+     sniff_run_output, nullptr, read_pts_run, finishing::shown_charts},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, is_pts_text_result, read_pts_text, finishing::shown_charts},
 };
