@@ -84,13 +84,20 @@ std::string geomean_sentence(const comparison& c, const std::vector<const summar
     means.push_back(std::move(mean));
   }
   if (means.empty()) return {};
+  // Many configurations (a compiler's 20 flags) would make the sentence a table: the best few
+  // and the lowest are named, and the summary table has the others.
+  std::string rest;
+  if (means.size() > named_at_most + 2) {
+    rest = "; the lowest is " + means.back() + ", and the summary table gives the others";
+    means.resize(named_at_most);
+  }
   std::string s = "Against the baseline " + std::string(detail::shown_label(c, baseline)) +
                   ", the geometric mean of the performance ratios (above 1 is better";
   const bool intervals = std::any_of(rows.begin(), rows.end(), [&](const summary_row* row) {
     return !detail::geomean_interval_text(c.configurations[row->configuration]).empty();
   });
   if (intervals) s += "; " + detail::level_text(c) + " interval";
-  return s + ") is " + listed(means) + ".";
+  return s + ") is " + listed(means) + rest + ".";
 }
 
 // What an entry's change reads as in prose: its delta, and whether it stands out from the noise.
