@@ -21,10 +21,10 @@ std::string gate_lines(const compare_outcome& outcome, const compare_request& re
   const auto limit = fmt::format("{}", *request.fail_if_worse);
   std::string out;
   if (outcome.regressions.empty()) {
-    out += "**Gate passed:** no configuration is worse than its baseline by more than " + limit +
+    out += "Gate passed: no configuration is worse than its baseline by more than " + limit +
            "% on any test.\n";
   } else {
-    out += "**Gate tripped:** " + counted(outcome.regressions.size(), "entry", "entries") +
+    out += "Gate tripped: " + counted(outcome.regressions.size(), "entry", "entries") +
            " worse than the baseline by more than " + limit + "%:\n\n";
     for (const auto& r : outcome.regressions) {
       out += "- " +
@@ -33,7 +33,7 @@ std::string gate_lines(const compare_outcome& outcome, const compare_request& re
     }
   }
   if (!outcome.excluded.empty()) {
-    out += "\nNot counted (within the noise or fewer than 3 runs, `--gate-skip-noise`):\n\n";
+    out += "\nNot counted, as --gate-skip-noise asks (within the noise, or fewer than 3 runs):\n\n";
     for (const auto& r : outcome.excluded) {
       out += "- " +
              markdown_escaped(regression_text(outcome.result, r), markdown_place::line_start) +
