@@ -18,12 +18,13 @@ packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev libcxxop
 # What the tests use: catch2, chromium (the HTML page, headless), groff-base (the man
 # page), cmark-gfm (the Markdown outputs as GitHub reads them), python3-pandas (the guide's and
 # the dataset docs' pandas examples), python3-scipy (the statistics checked against SciPy),
-# python3-jsonschema (the JSON Schemas in docs/), sqlite3 (the database read with SQLite's own
+# python3-jsonschema (the JSON Schemas in docs/, and BMF's), libxml2-utils (xmllint: the JUnit
+# report against its XSD), sqlite3 (the database read with SQLite's own
 # shell), openssl (a certificate for the TLS check), strace (that --sync flushes every output),
 # Node.js and npm (DuckDB, below), postgresql (a throwaway server the store's tests start:
 # tests/pg_cluster.sh). A test whose tool is missing fails under CI.
 test_packages=(catch2 chromium groff-base cmark-gfm python3-pandas python3-scipy
-               python3-jsonschema sqlite3 openssl strace postgresql)
+               python3-jsonschema libxml2-utils sqlite3 openssl strace postgresql)
 # Debian's nodejs and npm, unless a Node.js with its npm is there already (a nodejs package from
 # elsewhere bundles npm, and Debian's npm package would conflict with it).
 command -v node >/dev/null && command -v npm >/dev/null || test_packages+=(nodejs npm)

@@ -114,7 +114,8 @@ TEST_CASE("The comparison formats are registered, ascii first", "[render]") {
   const auto formats = iosr::list_comparison_formats();
   std::vector<std::string> names;
   for (const auto& f : formats) names.emplace_back(f.name);
-  CHECK(names == std::vector<std::string>{"ascii", "md", "html", "csv", "json"});
+  CHECK(names ==
+        std::vector<std::string>{"ascii", "md", "html", "csv", "json", "executive-summary", "bmf"});
   std::string out;
   CHECK_THROWS_AS(iosr::render_comparison({}, "yaml", {}, out), iosr::error);
 }

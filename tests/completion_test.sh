@@ -55,7 +55,9 @@ expect "--format --force --filter --fail-if-worse" iosr compare --f
 expect "$("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p')" iosr convert --to ""
 expect "csv" iosr convert --to cs
 expect "pts-text" iosr convert --to = p
-expect "ascii md html csv json" iosr compare -f ""
+expect "ascii md html csv json executive-summary bmf" iosr compare -f ""
+expect "--junit" iosr compare --j
+expect "--step-summary" iosr compare --ste
 expect "md" iosr table --format m
 expect "" iosr compare --baseline ""
 # The options of the statistics and the article tables, and their values left to the user.

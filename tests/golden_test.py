@@ -31,7 +31,7 @@ INPUTS = {
 # All four at once: several inputs, several groups, tests missing from some input, notes.
 INPUTS["all"] = [path for paths in INPUTS.values() for path in paths]
 
-COMPARISON_FORMATS = ["ascii", "md", "html", "csv", "json"]
+COMPARISON_FORMATS = ["ascii", "md", "html", "csv", "json", "executive-summary", "bmf"]
 TABLE_FORMATS = ["ascii", "md", "html"]  # the formats with a table view of their own
 RESULT_FORMATS = ["csv", "jsonl", "json", "xml", "pts-text"]
 COMBINING = ["csv", "jsonl"]  # several inputs make one output
@@ -75,6 +75,16 @@ def cases():
         yield f"000+002.compare.ascii.w{width}{SUFFIX}", ["compare", *PAIR]
         yield f"002.show.w{width}{SUFFIX}", ["show", *INPUTS["002"]]
         yield f"xml.show.w{width}{SUFFIX}", ["show", *INPUTS["xml"]]
+        for key in ("000", "all"):
+            yield (f"{key}.compare.executive-summary.w{width}{SUFFIX}",
+                   ["compare", "--format", "executive-summary", *INPUTS[key]])
+    # The reports CI tools read (docs/ci-reports.md), each to standard output; the gate trips
+    # on both inputs, so that the failures and the verdict are pinned too.
+    for key, limit in (("xml", "10"), ("all", "25")):
+        gate = ["compare", "--fail-if-worse", limit, "-o", "/dev/null"]
+        yield f"{key}.compare.junit{SUFFIX}", [*gate, "--junit", "-", *INPUTS[key]]
+        yield (f"{key}.compare.step-summary{SUFFIX}",
+               [*gate, "--step-summary", "/dev/stdout", *INPUTS[key]])
 
 
 def diff(expected, actual, name):
@@ -91,7 +101,9 @@ for name, args in cases():
     written.add(name)
     p = subprocess.run([IOSR, *args], cwd=SOURCE, env=dict(env, COLUMNS=columns_of(name)),
                        capture_output=True, timeout=120)
-    if p.returncode != 0:
+    # The gate's cases trip it (exit status 3) on purpose.
+    expected_status = 3 if "--fail-if-worse" in args else 0
+    if p.returncode != expected_status:
         failures.append(f"{name}: `iosr {' '.join(args)}` exited {p.returncode}:\n"
                         f"{p.stderr.decode('utf-8', 'replace')[:2000]}")
         continue

@@ -185,6 +185,14 @@ def main():
                        run(*command, "--baseline", "IO_uring", hostile), texts)
     check_document("compare of three inputs",
                    run("compare", "--format", "md", hostile, html_labels, seeds[0]))
+    # The GitHub step summary (docs/ci-reports.md): the gate's verdict, the executive summary
+    # and the tables, with a gate that passes (so that iosr exits 0) and one that names what it
+    # left out as noise.
+    for path in seeds + [hostile, html_labels]:
+        for gate in (["--fail-if-worse", "100000"], ["--fail-if-worse", "100000", "--gate-skip-noise"]):
+            check_document(f"step summary {os.path.basename(path)} {' '.join(gate)}",
+                           run("compare", *gate, "--step-summary", "/dev/stdout", "-o", "/dev/null",
+                               path))
     for name in ("compare.md.golden", "table.md.golden"):
         with open(os.path.join(GOLDEN, "escaping", name), "rb") as f:
             check_document(f"escaping/{name}", f.read())

@@ -88,6 +88,8 @@ def main():
             check_fits(f"table {name} at {columns}", ["table", "--format", "ascii", *paths],
                        columns, columns)
             check_fits(f"show {name} at {columns}", ["show", *paths], columns, columns)
+            check_fits(f"executive summary {name} at {columns}",
+                       ["compare", "--format", "executive-summary", *paths], columns, columns)
         # COLUMNS unset and not a terminal: 80.
         check_fits(f"compare {name}, COLUMNS unset", ["compare", *paths], None, 80)
     # A width below the narrowest laid out is taken as 40.

@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -12,6 +15,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "iosr/ci_reports.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/error.hpp"
 #include "iosr/operations.hpp"
@@ -70,6 +74,24 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
     std::cerr << "iosr " << command << ": " << why << "worse than the baseline by more than "
               << fmt::format("{}", limit) << "%: " << regression_text(c, r) << '\n';
   }
+}
+
+// Where the GitHub step summary goes: --step-summary, else $GITHUB_STEP_SUMMARY (empty: none).
+std::string step_summary_path(const cxxopts::ParseResult& args) {
+  if (args.count("step-summary")) return args["step-summary"].as<std::string>();
+  const char* path = std::getenv("GITHUB_STEP_SUMMARY");
+  return path ? path : "";
+}
+
+// Appended, never replaced: every step of a job writes into the one file GitHub shows.
+bool append_step_summary(const std::string& path, const std::string& text,
+                         const std::string& command) {
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  if (out) out << text;
+  if (out.flush()) return true;
+  std::cerr << "iosr " << command << ": cannot append the step summary to '" << path
+            << "': " << std::strerror(errno) << '\n';
+  return false;
 }
 
 }  // namespace
@@ -134,6 +156,10 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
     if (!request.fail_if_worse) bad_usage("--gate-skip-noise needs --fail-if-worse");
     request.gate_skip_noise = true;
   }
+  const std::string junit =
+      command.gate && args.count("junit") ? args["junit"].as<std::string>() : "";
+  if (!junit.empty() && !request.fail_if_worse) bad_usage("--junit needs --fail-if-worse");
+  const std::string summary = command.gate ? step_summary_path(args) : "";
   if (args.count("columns")) {
     request.render.columns = args["columns"].as<std::vector<std::string>>();
   }
@@ -143,9 +169,12 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   request.render.width = width_for(output);
   check_request(request);  // before any input is read
   const bool force = args.count("force") > 0;
-  if (auto refused = refuse_existing(output, force)) {
-    std::cerr << *refused << '\n';
-    return exit_input_failed;
+  for (const auto& path : {output, junit}) {
+    if (path.empty()) continue;
+    if (auto refused = refuse_existing(path, force)) {
+      std::cerr << *refused << '\n';
+      return exit_input_failed;
+    }
   }
   if (!args.count("files")) bad_usage("no input files");
 
@@ -160,6 +189,13 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
 
   const auto outcome = run_compare(files, request);
   if (!write_output(output, outcome.text, force)) return exit_input_failed;
+  if (!junit.empty() && !write_output(junit, junit_report(outcome, request), force)) {
+    return exit_input_failed;
+  }
+  if (!summary.empty() &&
+      !append_step_summary(summary, step_summary(outcome, request), command.name)) {
+    return exit_input_failed;
+  }
   // The gate runs on what was read even when an input failed, so that a CI log names every
   // regression; the failed input still decides the exit status (1 before 3).
   if (request.fail_if_worse) {
@@ -186,7 +222,16 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
                           cxxopts::value<std::string>(), "PCT")(
         "gate-skip-noise",
         "with --fail-if-worse: entries within the noise (~) or with n<3 do not trip the gate; "
-        "each is named on standard error");
+        "each is named on standard error")(
+        "junit",
+        "with --fail-if-worse: also write the gate as a JUnit XML report to FILE, a testcase per "
+        "test and configuration, a failure with the figures for each that trips it "
+        "(docs/ci-reports.md)",
+        cxxopts::value<std::string>(), "FILE")(
+        "step-summary",
+        "append the Markdown summary (the gate's verdict, the executive summary, the tables) to "
+        "FILE, as GitHub Actions shows it; default: $GITHUB_STEP_SUMMARY when set",
+        cxxopts::value<std::string>(), "FILE");
   }
   const auto args =
       parse_command_line(options, argc, argv, "\n" + std::string(command.exit_status) + "\n");

@@ -277,6 +277,19 @@ struct comparison_render_options {
 void render_comparison(const comparison& c, std::string_view format,
                        const comparison_render_options& options, std::string& out);
 
+/// One compare group's part of the executive summary.
+struct executive_summary_section {
+  std::string compare_group;  ///< the group's name; empty when the comparison has one group
+  /// Plain text, one paragraph per string, neither wrapped nor escaped: which configurations
+  /// came first and last most often, the geometric means with their intervals, the largest
+  /// gains and losses; then one per configuration whose mean one or two tests carry.
+  std::vector<std::string> paragraphs;
+};
+
+/// The executive summary (`--format executive-summary`), a section per compare group. Every
+/// figure in it is printed alike by the tables (docs/compare.md, "The executive summary").
+std::vector<executive_summary_section> executive_summary(const comparison& c);
+
 template <>
 struct enum_names<noise> {
   static constexpr std::string_view names[] = {"n/a", "~", "significant", "n<3"};

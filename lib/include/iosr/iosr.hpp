@@ -2,6 +2,7 @@
 // Umbrella header: the whole public API of the iosr library.
 #pragma once
 
+#include "iosr/ci_reports.hpp"
 #include "iosr/codes.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/counted.hpp"

@@ -192,6 +192,22 @@ void append_json_string(std::string& out, std::string_view text, json_style styl
       static_cast<std::size_t>(write_json_string(out.data() + at, text, style) - out.data()));
 }
 
+std::string xml_text(std::string_view text) {
+  std::string safe;
+  safe.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    const auto seq = scan_utf8(text, at);
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (!seq.valid || (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')) {
+      safe += "\xEF\xBF\xBD";
+    } else {
+      safe.append(text, at, seq.length);
+    }
+    at += seq.length;
+  }
+  return safe;
+}
+
 std::string html_escaped(std::string_view text) {
   std::string out;
   for (char ch : text) {

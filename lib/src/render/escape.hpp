@@ -73,6 +73,12 @@ char* write_json_string(char* to, std::string_view text, json_style style);
 /// and `'` become character references; every other byte passes through.
 std::string html_escaped(std::string_view text);
 
+/// `text` as XML 1.0 can hold it, before an XML writer (pugixml) escapes its markup: control
+/// characters other than tab, LF and CR (which XML 1.0 cannot hold, not even as `&#1;`: libxml2,
+/// expat and PTS refuse the file; a NUL would also end the C string pugixml takes) and bytes that
+/// are not UTF-8 become U+FFFD, as invalid UTF-8 does in the JSON outputs.
+std::string xml_text(std::string_view text);
+
 /// Where Markdown text goes, since what CommonMark and GFM could misread differs by place.
 enum class markdown_place {
   /// Inside a line: a GFM table cell, or after other text (`- step: TEXT`).

@@ -19,6 +19,11 @@ constexpr comparison_format formats[] = {
      render_html_comparison},
     {"csv", "one row per entry per test (RFC 4180; docs/compare.md)", render_csv_comparison},
     {"json", "the comparison as one JSON document (docs/compare.md)", render_json_comparison},
+    {"executive-summary",
+     "a few paragraphs of prose: who came first, geometric means, the largest changes",
+     render_executive_summary_comparison},
+    {"bmf", "Bencher Metric Format JSON, for bencher.dev (docs/ci-reports.md)",
+     render_bmf_comparison},
 };
 }  // namespace
 

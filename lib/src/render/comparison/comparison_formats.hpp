@@ -26,5 +26,10 @@ void render_csv_comparison(const comparison& c, const comparison_render_options&
                            std::string& out);
 void render_json_comparison(const comparison& c, const comparison_render_options& options,
                             std::string& out);
+void render_executive_summary_comparison(const comparison& c,
+                                         const comparison_render_options& options,
+                                         std::string& out);
+void render_bmf_comparison(const comparison& c, const comparison_render_options& options,
+                           std::string& out);
 
 }  // namespace iosr::detail

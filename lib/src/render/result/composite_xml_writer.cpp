@@ -20,25 +20,8 @@ namespace iosr::detail {
 
 namespace {
 
-// XML 1.0 cannot hold control characters other than tab, LF and CR, not even as `&#1;`
-// (libxml2, expat and PTS refuse the file), and a NUL would end the C string pugixml takes.
-// They become U+FFFD, as invalid UTF-8 does in the JSON output.
-std::string xml_safe(const std::string& text) {
-  std::string safe;
-  safe.reserve(text.size());
-  for (char c : text) {
-    auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-      safe += "\xEF\xBF\xBD";
-    } else {
-      safe += c;
-    }
-  }
-  return safe;
-}
-
 void add_text(pugi::xml_node parent, const char* name, const std::string& text) {
-  parent.append_child(name).text().set(xml_safe(text).c_str());
+  parent.append_child(name).text().set(xml_text(text).c_str());
 }
 
 void add_optional(pugi::xml_node parent, const char* name, const std::string& text) {
