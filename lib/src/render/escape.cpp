@@ -218,6 +218,22 @@ std::string html_escaped(std::string_view text) {
   return out;
 }
 
+std::string xml_escaped(std::string_view text) {
+  std::string clean;
+  clean.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const auto seq = scan_utf8(text, i);
+    if (!seq.valid || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
+      clean += "\uFFFD";
+    } else {
+      clean.append(text.substr(i, seq.length));
+    }
+    i += seq.length;
+  }
+  return html_escaped(clean);
+}
+
 namespace {
 
 bool is_ascii_punctuation(char c) {

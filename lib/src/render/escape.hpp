@@ -73,6 +73,12 @@ char* write_json_string(char* to, std::string_view text, json_style style);
 /// and `'` become character references; every other byte passes through.
 std::string html_escaped(std::string_view text);
 
+/// `text` as html_escaped() makes it, and also fit for a standalone XML 1.0 document (the chart
+/// images' SVG): control characters XML forbids (all below U+0020 but tab, line feed and carriage
+/// return) and bytes that are not UTF-8 become U+FFFD, since an XML parser rejects the whole
+/// document for one of them.
+std::string xml_escaped(std::string_view text);
+
 /// Where Markdown text goes, since what CommonMark and GFM could misread differs by place.
 enum class markdown_place {
   /// Inside a line: a GFM table cell, or after other text (`- step: TEXT`).
