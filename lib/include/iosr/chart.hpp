@@ -76,4 +76,11 @@ std::vector<chart_image> draw_charts(const comparison& c, const chart_options& o
 /// render it.
 std::string render_chart(const chart_image& image, image_format format, double scale = 1.0);
 
+/// The Markdown page of `iosr report` (its index.md): the title, what was compared, `prose`
+/// when given (the executive summary's place, as Markdown), the summary image, then the
+/// comparison's Markdown (render_comparison "md" with `columns`) with each test's image after
+/// the first table of its family. `images` are draw_charts()'s, found in `images/NAME.svg`.
+std::string report_index(const comparison& c, const std::vector<chart_image>& images,
+                         const std::vector<std::string>& columns, std::string_view prose = {});
+
 }  // namespace iosr

@@ -421,7 +421,7 @@ std::vector<chart_image> draw_charts(const comparison& c, const chart_options& o
   images.push_back(summary_image(c, position, options));
   // Tests named and ordered as the article layouts group them: the family's title and
   // version, then what the test's options add.
-  std::vector<std::string> heading(c.tests.size()), rest(c.tests.size());
+  std::vector<std::string> heading(c.tests.size()), rest(c.tests.size()), varies(c.tests.size());
   for (const auto& family : detail::test_families(c)) {
     for (std::size_t k = 0; k < family.tests.size(); ++k) {
       heading[family.tests[k]] = family.heading;
@@ -430,12 +430,13 @@ std::vector<chart_image> draw_charts(const comparison& c, const chart_options& o
         options_line += (options_line.empty() ? "" : " - ") + family.rest[k];
       }
       rest[family.tests[k]] = options_line;
+      varies[family.tests[k]] = family.rest[k];
     }
   }
   const int digits = c.tests.size() >= 100 ? 3 : 2;
   for (std::size_t t = 0; t < c.tests.size(); ++t) {
     auto name = fmt::format("{:0{}}", t + 1, digits);
-    if (const auto s = slug(heading[t] + " " + rest[t]); !s.empty()) name += "-" + s;
+    if (const auto s = slug(heading[t] + " " + varies[t]); !s.empty()) name += "-" + s;
     images.push_back(test_image(c, t, heading[t], rest[t], position, options, name));
   }
   return images;

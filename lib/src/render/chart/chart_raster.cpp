@@ -18,6 +18,7 @@
 #include "iosr/chart.hpp"
 #include "iosr/error.hpp"
 #include "render/chart/font_metrics.hpp"
+#include "render/escape.hpp"
 
 namespace iosr {
 
@@ -44,8 +45,16 @@ void use_dejavu_only() {
         std::string(reinterpret_cast<const char*>(family)) == detail::chart_font) {
       const auto dir =
           std::filesystem::path(reinterpret_cast<const char*>(file)).parent_path().string();
+      // The system's cache folders, so that the folder's cache is read, not rebuilt (and an
+      // unwritable cache is not complained about on standard error).
+      const std::string conf = "<fontconfig><dir>" + detail::xml_escaped(dir) +
+                               "</dir><cachedir>/var/cache/fontconfig</cachedir>"
+                               "<cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>";
       FcConfig* config = FcConfigCreate();
-      if (config && FcConfigAppFontAddDir(config, reinterpret_cast<const FcChar8*>(dir.c_str()))) {
+      if (config &&
+          FcConfigParseAndLoadFromMemory(config, reinterpret_cast<const FcChar8*>(conf.c_str()),
+                                         FcFalse) &&
+          FcConfigBuildFonts(config)) {
         FcConfigSetCurrent(config);  // the current configuration now holds the reference
       }
       if (config) FcConfigDestroy(config);
