@@ -2,10 +2,10 @@
 // `iosr chart FILE... --out-dir DIR` (or `-o FILE` for one image) and `iosr report FILE...
 // --out-dir DIR`: the comparison's chart images, and an article's material in one folder
 // (docs/charts.md). The library draws and renders; this file parses the options and writes.
-#include <fmt/format.h>
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -15,7 +15,6 @@
 #include <iostream>
 #include <string>
 #include <system_error>
-#include <unistd.h>
 
 #include "batch/atomic_file.hpp"
 #include "cli_support.hpp"
@@ -95,8 +94,8 @@ bool write_folder(const fs::path& dir, const report_outcome& report, std::string
     error = dir.string() + ": cannot create the directory: " + ec.message();
     return false;
   }
-  std::vector<report_file> files{{std::string(report_mark), "iosr report " +
-                                                                std::string(version()) + "\n"}};
+  std::vector<report_file> files{
+      {std::string(report_mark), "iosr report " + std::string(version()) + "\n"}};
   files.insert(files.end(), report.files.begin(), report.files.end());
   for (const auto& f : files) {
     const auto path = dir / f.path;
@@ -260,9 +259,10 @@ int run_chart(int argc, char** argv) {
   const auto ext = "." + std::string(to_string(request.format));
   if (to_file) {
     if (outcome.images.size() != 1) {
-      bad_usage(fmt::format("-o writes one image, and there are {}; keep one test with "
-                            "--filter, ask for --summary, or use --out-dir",
-                            outcome.images.size()));
+      bad_usage(
+          fmt::format("-o writes one image, and there are {}; keep one test with "
+                      "--filter, ask for --summary, or use --out-dir",
+                      outcome.images.size()));
     }
     return write_file(args["output"].as<std::string>(), outcome.files.front(), force) && !failed
                ? exit_ok

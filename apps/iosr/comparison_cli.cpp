@@ -186,11 +186,12 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
 std::vector<result_file> read_compared_inputs(const cxxopts::ParseResult& args,
                                               const std::string& command, bool& failed) {
   if (!args.count("files")) bad_usage("no input files");
-  const auto files = read_result_files(args["files"].as<std::vector<std::string>>(),
-                                       limits_from(args), archive_limits_from(args),
-                                       id_options_from(args), failed);
+  const auto files =
+      read_result_files(args["files"].as<std::vector<std::string>>(), limits_from(args),
+                        archive_limits_from(args), id_options_from(args), failed);
   for (const auto& file : files) print_warnings(file);
-  if (files.empty() && !failed) std::cerr << "iosr " << command << ": no result file among the inputs\n";
+  if (files.empty() && !failed)
+    std::cerr << "iosr " << command << ": no result file among the inputs\n";
   return files;
 }
 

@@ -56,10 +56,10 @@ struct chart_image {
   /// A file name without extension, unique among the images of one comparison and safe on
   /// every file system: `summary`, `03-fio-3-18-type-random-read-block-size-4kb`.
   std::string name;
-  std::string title;           ///< the image's title, as its <title> says it
+  std::string title;                ///< the image's title, as its <title> says it
   std::optional<std::size_t> test;  ///< index in comparison::tests; empty for the summary
-  std::string svg;             ///< a standalone SVG 1.1 document
-  int width = 0;               ///< in CSS pixels, as the SVG's width and height say
+  std::string svg;                  ///< a standalone SVG 1.1 document
+  int width = 0;                    ///< in CSS pixels, as the SVG's width and height say
   int height = 0;
 };
 

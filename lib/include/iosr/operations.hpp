@@ -89,8 +89,8 @@ chart_outcome run_chart(std::span<const result_file> files, const chart_request&
 /// `iosr report`, after the inputs are read: what an article needs, as files of one folder.
 struct report_request {
   compare_options options;
-  chart_options charts;     ///< the images; its columns are also the tables' columns
-  double png_scale = 2.0;   ///< the PNGs at twice the CSS pixels, sharp on high-density screens
+  chart_options charts;    ///< the images; its columns are also the tables' columns
+  double png_scale = 2.0;  ///< the PNGs at twice the CSS pixels, sharp on high-density screens
 };
 
 /// One file of a report, by its path inside the report's folder (`images/summary.svg`).

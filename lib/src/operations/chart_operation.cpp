@@ -43,8 +43,8 @@ report_outcome run_report(std::span<const result_file> files, const report_reque
   out.files.push_back({"data.csv", std::move(csv)});
   for (const auto& image : images) {
     out.files.push_back({"images/" + image.name + ".svg", image.svg});
-    out.files.push_back(
-        {"images/" + image.name + ".png", render_chart(image, image_format::png, request.png_scale)});
+    out.files.push_back({"images/" + image.name + ".png",
+                         render_chart(image, image_format::png, request.png_scale)});
   }
   return out;
 }

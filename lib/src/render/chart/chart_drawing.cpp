@@ -73,9 +73,9 @@ double draw_bar(const compared_entry& e, bool baseline, const bar_scale& scale, 
       e.value && *e.value > 0 && scale.largest > 0 && e.kind != entry_kind::pass_fail;
   if (!drawn) return scale.left;
   double end = scale.x(*e.value);
-  out += fmt::format("<rect class=\"bar{}\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
-                     baseline ? " baseline" : "", scale.left, y + 3, end - scale.left,
-                     row_height - 6);
+  out +=
+      fmt::format("<rect class=\"bar{}\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
+                  baseline ? " baseline" : "", scale.left, y + 3, end - scale.left, row_height - 6);
   const int mid = y + row_height / 2;
   // The standard error either side of the value, where the input gives one.
   if (e.standard_error && *e.standard_error > 0) {
@@ -139,21 +139,20 @@ ratio_scale ratio_scale_for(const comparison& c, const std::vector<std::size_t>&
   return {centre, half, span * 1.1};
 }
 
-void draw_ratio_bar(const comparison& c, std::size_t configuration, const ratio_scale& scale,
-                    int y, int row_height, std::string& out) {
+void draw_ratio_bar(const comparison& c, std::size_t configuration, const ratio_scale& scale, int y,
+                    int row_height, std::string& out) {
   const auto& conf = c.configurations[configuration];
   if (!conf.geomean_ratio || *conf.geomean_ratio <= 0) return;
   const bool base = is_baseline(c, configuration);
   const double ratio = *conf.geomean_ratio;
   const double x = scale.x(ratio);
   const int v = base ? 0 : ratio > 1.0 ? 1 : ratio < 1.0 ? -1 : 0;
-  out += fmt::format(
-      "<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
-      base ? "baseline" : verdict_class(v), std::min(x, scale.centre), y + 4,
-      std::max(std::fabs(x - scale.centre), 1.5), row_height - 8);
+  out +=
+      fmt::format("<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
+                  base ? "baseline" : verdict_class(v), std::min(x, scale.centre), y + 4,
+                  std::max(std::fabs(x - scale.centre), 1.5), row_height - 8);
   if (conf.geomean_ci_low && conf.geomean_ci_high) {
-    whisker(scale.x(*conf.geomean_ci_low), scale.x(*conf.geomean_ci_high), y + row_height / 2,
-            out);
+    whisker(scale.x(*conf.geomean_ci_low), scale.x(*conf.geomean_ci_high), y + row_height / 2, out);
   }
 }
 
@@ -161,8 +160,8 @@ std::string geomean_label(const comparison& c, std::size_t configuration) {
   const auto& conf = c.configurations[configuration];
   std::string tail;
   if (conf.geomean_ratio && *conf.geomean_ratio > 0) {
-    tail = is_baseline(c, configuration) ? std::string(baseline_word)
-                                         : ratio_text(conf.geomean_ratio);
+    tail =
+        is_baseline(c, configuration) ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
     if (const auto in = geomean_interval_text(conf); !in.empty()) tail += " " + in;
   } else {
     tail = "no ratio";

@@ -15,9 +15,9 @@ namespace iosr::detail {
 
 /// A test's bars: where they start, how long the largest is, and the value it stands for.
 struct bar_scale {
-  int left = 0;          ///< x of every bar's start (the value 0)
-  double length = 0;     ///< pixels for `largest`
-  double largest = 0;    ///< the largest value, standard error or run drawn; 0: nothing drawn
+  int left = 0;        ///< x of every bar's start (the value 0)
+  double length = 0;   ///< pixels for `largest`
+  double largest = 0;  ///< the largest value, standard error or run drawn; 0: nothing drawn
   double x(double v) const;
 };
 
@@ -60,8 +60,8 @@ ratio_scale ratio_scale_for(const comparison& c, const std::vector<std::size_t>&
 
 /// Draws a configuration's geometric mean ratio as a bar from the centre (class `bar` and
 /// `baseline`, `better` or `worse`) with its interval as a whisker, when it has a ratio.
-void draw_ratio_bar(const comparison& c, std::size_t configuration, const ratio_scale& scale,
-                    int y, int row_height, std::string& out);
+void draw_ratio_bar(const comparison& c, std::size_t configuration, const ratio_scale& scale, int y,
+                    int row_height, std::string& out);
 
 /// What the summary says beside a ratio: `baseline` or `0.912 [0.871, 0.950]`, then
 /// ` · 3 first, 1 last`; `no ratio` when there is none.

@@ -196,8 +196,7 @@ std::string row_label(const comparison& c, std::size_t configuration) {
 }
 
 double group_heading(const comparison& c, canvas& k, double y, std::size_t group) {
-  return k.paragraph(margin, y + 4, c.compare_groups[group].name, k.usable(), {}, text_size,
-                     true) +
+  return k.paragraph(margin, y + 4, c.compare_groups[group].name, k.usable(), {}, text_size, true) +
          2;
 }
 
@@ -206,12 +205,13 @@ chart_image test_image(const comparison& c, std::size_t t, const std::string& he
                        const chart_options& o, const std::string& name) {
   const auto& test = c.tests[t];
   canvas k(o.width);
-  const auto rows = in_order(c, test.entries, position,
-                             [](const compared_entry& e) { return e.configuration; });
+  const auto rows =
+      in_order(c, test.entries, position, [](const compared_entry& e) { return e.configuration; });
   // The header: what was measured, its options, its unit and direction.
   double y = margin - 4;
   y = k.paragraph(margin, y, heading, k.usable(), {}, title_size, true);
-  if (!options_line.empty()) y = k.paragraph(margin, y, options_line, k.usable(), "muted", text_size);
+  if (!options_line.empty())
+    y = k.paragraph(margin, y, options_line, k.usable(), "muted", text_size);
   std::string about = detail::unit_about(test.unit, test.direction);
   about += std::string(about.empty() ? "" : " · ") +
            (o.columns.empty() ? "ranked best first" : "in the order asked for");
@@ -242,8 +242,9 @@ chart_image test_image(const comparison& c, std::size_t t, const std::string& he
   const detail::bar_scale scale{left, length, detail::largest_drawn(test)};
 
   std::size_t group = c.compare_groups.size();
-  std::string desc = fmt::format("Bar chart of {}, {}.", counted(rows.size(), "configuration"),
-                                 o.columns.empty() ? "ranked best first" : "in the order asked for");
+  std::string desc =
+      fmt::format("Bar chart of {}, {}.", counted(rows.size(), "configuration"),
+                  o.columns.empty() ? "ranked best first" : "in the order asked for");
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const auto& e = *rows[r];
     const auto g = c.configurations[e.configuration].compare_group;
@@ -268,8 +269,8 @@ chart_image test_image(const comparison& c, std::size_t t, const std::string& he
       const auto cls = detail::verdict_class(detail::verdict(e));
       if (stacked) {
         // Under the bar, clear of the label column and of the value's lines.
-        const double dy = y + 15 + line_step * static_cast<double>(std::max<std::size_t>(
-                                                   value_lines.size(), 1));
+        const double dy =
+            y + 15 + line_step * static_cast<double>(std::max<std::size_t>(value_lines.size(), 1));
         k.text(margin + usable, dy, delta, cls, "end");
         lines = std::max(lines, value_lines.size() + 1);
       } else {
@@ -281,7 +282,8 @@ chart_image test_image(const comparison& c, std::size_t t, const std::string& he
     k.body += "</g>";
     y += std::max<double>(bar_row, 7 + line_step * static_cast<double>(lines));
   }
-  if (rows.empty()) y = k.paragraph(margin, y, "No configuration has a value here.", usable, "muted", text_size);
+  if (rows.empty())
+    y = k.paragraph(margin, y, "No configuration has a value here.", usable, "muted", text_size);
 
   std::string legend;
   const auto base_note = std::string("Grey: the baseline");
@@ -315,7 +317,8 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
                   usable, {}, title_size, true);
   const auto inputs = inputs_title(c);
   if (!inputs.empty()) y = k.paragraph(margin, y, inputs, usable, "muted", text_size);
-  std::string about = counted(c.tests.size(), "test") + " · above 1 is better, on a logarithmic scale · " +
+  std::string about = counted(c.tests.size(), "test") +
+                      " · above 1 is better, on a logarithmic scale · " +
                       (o.columns.empty() ? "best first" : "in the order asked for");
   y = k.paragraph(margin, y, about, usable, "muted", text_size) + gap;
 
@@ -352,8 +355,9 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
   std::size_t group = c.compare_groups.size();
   double group_top = y;
   auto close_axis = [&] {
-    k.body += fmt::format("\n<line class=\"axis\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>",
-                          scale.centre, group_top, y);
+    k.body += fmt::format(
+        "\n<line class=\"axis\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>",
+        scale.centre, group_top, y);
     k.text(scale.centre - scale.half, y + 14, "worse", "muted");
     k.text(scale.centre, y + 14, "1 = " + std::string(detail::baseline_word), "muted", "middle");
     k.text(scale.centre + scale.half, y + 14, "better", "muted", "end");
@@ -413,8 +417,9 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
 
 std::vector<chart_image> draw_charts(const comparison& c, const chart_options& options) {
   if (options.width < min_chart_width || options.width > max_chart_width) {
-    throw error(error_kind::usage, fmt::format("a chart's width must be from {} to {} pixels, not {}",
-                                               min_chart_width, max_chart_width, options.width));
+    throw error(error_kind::usage,
+                fmt::format("a chart's width must be from {} to {} pixels, not {}", min_chart_width,
+                            max_chart_width, options.width));
   }
   const auto position = column_positions(c, options.columns);
   std::vector<chart_image> images;

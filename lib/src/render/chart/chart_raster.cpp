@@ -29,8 +29,8 @@ namespace {
 void use_dejavu_only() {
   static std::once_flag once;
   std::call_once(once, [] {
-    FcPattern* pattern = FcNameParse(
-        reinterpret_cast<const FcChar8*>(std::string(detail::chart_font).c_str()));
+    FcPattern* pattern =
+        FcNameParse(reinterpret_cast<const FcChar8*>(std::string(detail::chart_font).c_str()));
     if (!pattern) return;
     FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
@@ -99,8 +99,9 @@ std::string render_chart(const chart_image& image, image_format format, double s
   cairo_surface_t* surface = nullptr;
   double factor = scale;
   if (format == image_format::png) {
-    surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(std::lround(w * scale)),
-                                         static_cast<int>(std::lround(h * scale)));
+    surface =
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(std::lround(w * scale)),
+                                   static_cast<int>(std::lround(h * scale)));
   } else {
     factor = 0.75;  // CSS pixels to points
     surface = cairo_pdf_surface_create_for_stream(append, &out, w * factor, h * factor);
