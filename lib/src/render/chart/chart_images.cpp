@@ -382,8 +382,13 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
     detail::draw_ratio_bar(c, i, scale, static_cast<int>(y), bar_row, k.body);
     std::size_t lines = label_lines.size();
     if (stacked) {
-      k.text(axis_left, y + 15 + line_step, tails[r], "muted");
-      lines = std::max<std::size_t>(lines, 2);
+      // Under the bar, from the axis's left end, wrapped to what is left of the width.
+      const auto tail_lines = wrap_to_width(tails[r], margin + usable - axis_left, text_size);
+      for (std::size_t n = 0; n < tail_lines.size(); ++n) {
+        k.text(axis_left, y + 15 + line_step * static_cast<double>(n + 1), tail_lines[n],
+               "muted");
+      }
+      lines = std::max(lines, tail_lines.size() + 1);
     } else {
       k.text(margin + usable - tail_w, y + 15, tails[r]);
     }
