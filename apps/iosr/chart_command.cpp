@@ -208,7 +208,7 @@ int run_chart(int argc, char** argv) {
       ("o,output", "write one image to FILE: --summary's, or the one test --filter keeps; its "
                    "extension gives the format unless --format does", 
        cxxopts::value<std::string>(), "FILE")
-      ("summary", "only the summary image")
+      ("summary", "only the summary image (with -o: it, instead of a test's)")
       ("f,format", "image format " + one_of<image_format>() + " (default svg)",
        cxxopts::value<std::string>(), "FORMAT")
       ("print", fmt::format("for print: {} pixels wide and PNG at {} dpi", print_width,
@@ -235,7 +235,9 @@ int run_chart(int argc, char** argv) {
   request.options = compare_options_from(args);
   const bool print = args.count("print") > 0;
   request.charts = look_from(args, print);
-  request.summary_only = args.count("summary") > 0;
+  // --summary: only the summary; -o without it: only the one test --filter keeps.
+  request.summary = args.count("summary") > 0 || !to_file;
+  request.tests = args.count("summary") == 0;
   if (args.count("format")) {
     request.format = named_value<image_format>(args, "format");
   } else if (to_file) {

@@ -72,8 +72,8 @@ struct chart_request {
   chart_options charts;  ///< theme, width, and --columns (which configurations, in which order)
   image_format format = image_format::svg;
   double scale = 1.0;  ///< PNG: device pixels per CSS pixel (render_chart())
-  /// Only the summary image (`--summary`), or only the tests' images; both when neither.
-  bool summary_only = false;
+  bool summary = true;  ///< draw the summary image (`--summary` alone: only it)
+  bool tests = true;    ///< draw an image per test
 };
 
 struct chart_outcome {

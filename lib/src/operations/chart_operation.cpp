@@ -13,9 +13,9 @@ chart_outcome run_chart(std::span<const result_file> files, const chart_request&
   chart_outcome out;
   out.result = compare(files, request.options);
   out.images = draw_charts(out.result, request.charts);
-  if (request.summary_only) {
-    std::erase_if(out.images, [](const chart_image& image) { return image.test.has_value(); });
-  }
+  std::erase_if(out.images, [&](const chart_image& image) {
+    return !(image.test ? request.tests : request.summary);
+  });
   for (const auto& image : out.images) {
     out.files.push_back(render_chart(image, request.format, request.scale));
   }
