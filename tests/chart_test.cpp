@@ -4,8 +4,11 @@
 // widths, light and dark. librsvg parses each SVG (valid XML), and its element geometry says
 // where each text lies: inside the image, and clear of every other text. PNG and PDF come out at
 // the sizes asked. Screenshots for review go under the build tree (IOSR_CHART_SCREENSHOTS).
+#include "iosr/chart.hpp"
+
 #include <librsvg/rsvg.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -14,7 +17,6 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "iosr/chart.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/error.hpp"
 #include "iosr/operations.hpp"
@@ -261,4 +263,20 @@ TEST_CASE("texts from the inputs are escaped for XML, control characters replace
   const auto images = charts_of({f}, {});
   CHECK(images[1].svg.find("A &lt;b&gt;&amp;\xEF\xBF\xBD \xEF\xBF\xBD test") != std::string::npos);
   check_layout(images[1]);
+}
+
+TEST_CASE("a label of 100,000 characters without a blank wraps, in linear time", "[chart]") {
+  auto f = many(2);
+  const std::string huge(100000, 'x');
+  f.systems[1] = iosr::make_system(huge);
+  for (auto& chart : f.results) chart.entries[1].label = huge;
+  const auto images = charts_of({f}, {});
+  // 100,000 x of 12px DejaVu Sans in a label column of at most 30 % of 768 px.
+  std::size_t lines = 0;
+  for (auto at = images[1].svg.find("<text "); at != std::string::npos;
+       at = images[1].svg.find("<text ", at + 1)) {
+    ++lines;
+  }
+  CHECK(lines > 100000 * 7 / 230);  // 7.1 px an x
+  CHECK(images[1].height > 3000);
 }

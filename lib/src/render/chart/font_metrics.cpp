@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "utf8.hpp"
 
@@ -38,60 +39,67 @@ constexpr std::array<std::uint16_t, 95> bold_widths = {
 
 }  // namespace
 
+namespace {
+
+// The advance of the character at text[at], in font units, and its length in bytes.
+std::pair<long, std::size_t> advance_at(std::string_view text, std::size_t at, bool bold) {
+  const auto c = static_cast<unsigned char>(text[at]);
+  if (c >= 32 && c < 127) return {(bold ? bold_widths : regular)[c - 32], 1};
+  return {units_per_em, scan_utf8(text, at).length};
+}
+
+}  // namespace
+
 double text_width(std::string_view text, double font_size, bool bold) {
-  const auto& table = bold ? bold_widths : regular;
   long units = 0;
   for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 32 && c < 127) {
-      units += table[c - 32];
-      ++i;
-      continue;
-    }
-    units += units_per_em;
-    i += scan_utf8(text, i).length;
+    const auto [advance, length] = advance_at(text, i, bold);
+    units += advance;
+    i += length;
   }
   return static_cast<double>(units) * font_size / units_per_em;
 }
 
+// In one pass, each character measured once: a label of any length wraps in linear time.
 std::vector<std::string> wrap_to_width(std::string_view text, double width, double font_size,
                                        bool bold) {
+  const double room = width * units_per_em / font_size;  // in font units
+  const auto space = static_cast<double>(advance_at(" ", 0, bold).first);
   std::vector<std::string> lines;
   std::string line;
-  auto flush = [&] {
-    if (!line.empty()) lines.push_back(std::move(line));
-    line.clear();
-  };
+  double line_units = 0;
   std::size_t at = 0;
   while (at < text.size()) {
     auto end = text.find(' ', at);
     if (end == std::string_view::npos) end = text.size();
-    std::string_view word = text.substr(at, end - at);
+    const std::string_view word = text.substr(at, end - at);
     at = end + 1;
     if (word.empty()) continue;
-    const std::string joined = line.empty() ? std::string(word) : line + " " + std::string(word);
-    if (text_width(joined, font_size, bold) <= width) {
-      line = joined;
+    const double word_units = text_width(word, units_per_em, bold);
+    const double joined = line.empty() ? word_units : line_units + space + word_units;
+    if (joined <= room) {
+      if (!line.empty()) line += ' ';
+      line += word;
+      line_units = joined;
       continue;
     }
-    flush();
+    if (!line.empty()) lines.push_back(std::move(line));
+    line.clear();
+    line_units = 0;
     // A word wider than the line is cut where it must be, at a character boundary.
-    std::string piece;
     for (std::size_t i = 0; i < word.size();) {
-      const auto n = scan_utf8(word, i).length;
-      const std::string next = piece + std::string(word.substr(i, n));
-      if (!piece.empty() && text_width(next, font_size, bold) > width) {
-        lines.push_back(std::move(piece));
-        piece = std::string(word.substr(i, n));
-      } else {
-        piece = next;
+      const auto [advance, length] = advance_at(word, i, bold);
+      if (!line.empty() && line_units + static_cast<double>(advance) > room) {
+        lines.push_back(std::move(line));
+        line.clear();
+        line_units = 0;
       }
-      i += n;
+      line.append(word.substr(i, length));
+      line_units += static_cast<double>(advance);
+      i += length;
     }
-    line = std::move(piece);
   }
-  flush();
-  if (lines.empty()) lines.emplace_back();
+  if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
   return lines;
 }
 
