@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: up to three inputs (the bytes split at NUL), read as `iosr compare` reads
-// them (format sniffed), compared, and written in every comparison format.
+// them (format sniffed), compared, and written in every comparison format and as chart images
+// (SVG: the layout of any labels and values; PNG and PDF are librsvg's, fuzzed upstream).
 #include "fuzz_support.hpp"
+#include "iosr/chart.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
@@ -18,6 +20,9 @@ void compare_and_render(const std::vector<iosr::result_file>& files,
       iosr::render_comparison(comparison, format.name, {table_view, true, 60}, out);
     }
   }
+  iosr::chart_options narrow;
+  narrow.width = iosr::min_chart_width;
+  (void)iosr::draw_charts(comparison, narrow);
 }
 
 }  // namespace

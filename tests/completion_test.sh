@@ -44,8 +44,15 @@ expect() {
   fi
 }
 
-expect "show compare table convert merge edit db trend fetch help --help --version" iosr ""
+expect "show compare table chart report convert merge edit db trend fetch help --help --version" iosr ""
 expect "compare convert" iosr co
+# The chart images and the report: their formats and themes, as their --help lists them.
+expect "svg png pdf" iosr chart -f ""
+expect "light dark" iosr chart --theme ""
+expect "dark" iosr report --theme d
+expect "--format --force --filter" iosr chart --f
+expect "--out-dir" iosr report --out
+expect "results/" iosr report --out-dir res
 expect "table trend" iosr help t
 expect "--output --out-dir --offline" iosr convert --o
 expect "-t" iosr convert -t

@@ -29,6 +29,8 @@ int run_show(int argc, char** argv);
 int run_convert(int argc, char** argv);
 int run_compare(int argc, char** argv);
 int run_table(int argc, char** argv);
+int run_chart(int argc, char** argv);
+int run_report(int argc, char** argv);
 int run_fetch(int argc, char** argv);
 int run_trend(int argc, char** argv);
 int run_merge(int argc, char** argv);

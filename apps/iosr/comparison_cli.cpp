@@ -27,7 +27,9 @@ namespace {
 // A million resamples is ample for any interval; more would only be a way to wait.
 constexpr long max_bootstrap = 1'000'000;
 
-compare_options parse_options(const cxxopts::ParseResult& args) {
+}  // namespace
+
+compare_options compare_options_from(const cxxopts::ParseResult& args) {
   compare_options o;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
   o.group_by = named_value<group_by>(args, "group-by");
@@ -61,6 +63,8 @@ compare_options parse_options(const cxxopts::ParseResult& args) {
   o.bootstrap = static_cast<std::size_t>(resamples);
   return o;
 }
+
+namespace {
 
 // One line per entry: what the gate counted (`worse`), or what --gate-skip-noise left out.
 void report_regressions(const comparison& c, const std::vector<regression>& found, double limit,
@@ -104,7 +108,16 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::string>()->default_value(default_format), "FORMAT")
       ("o,output", "write here instead of standard output ('-' = stdout)",
        cxxopts::value<std::string>()->default_value("-"), "OUT")
-      ("force", "replace OUT when it exists (else it is refused)")
+      ("force", "replace OUT when it exists (else it is refused)");
+  // clang-format on
+  add_selection_options(options);
+  options.add_options()("h,help", "print this help");
+  add_input_options(options);
+}
+
+void add_selection_options(cxxopts::Options& options) {
+  // clang-format off
+  options.add_options()
       ("baseline", "the baseline in each group: a label, a name or a scheduler key "
                    "(default: none, else noop)", cxxopts::value<std::string>(), "NAME")
       ("group-by", "which configurations share a baseline " + one_of<group_by>(),
@@ -131,19 +144,18 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
        cxxopts::value<std::string>()->default_value("2000"), "N")
       ("columns", "the configurations the tables show as columns, in this order, each named "
                   "as --baseline names one (separate with ,); the comparison still covers all",
-       cxxopts::value<std::vector<std::string>>(), "LIST")
-      ("h,help", "print this help");
+       cxxopts::value<std::vector<std::string>>(), "LIST");
   // clang-format on
-  add_input_options(options);
 }
 
 namespace {
 
 int compare_and_write(const cxxopts::ParseResult& args, const comparison_command& command) {
-  const auto limits = limits_from(args);
-  const auto ids = id_options_from(args);
+  // Their usage errors come before any other, as they did when they were read here.
+  static_cast<void>(limits_from(args));
+  static_cast<void>(id_options_from(args));
   compare_request request;
-  request.options = parse_options(args);
+  request.options = compare_options_from(args);
   request.format = args["format"].as<std::string>();
   // The registry's list of formats, which the library's message does not give.
   if (!has_format(list_comparison_formats(), request.format)) {
@@ -179,13 +191,8 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (!args.count("files")) bad_usage("no input files");
 
   bool failed = false;
-  const auto files = read_result_files(args["files"].as<std::vector<std::string>>(), limits,
-                                       archive_limits_from(args), ids, failed);
-  for (const auto& file : files) print_warnings(file);
-  if (files.empty()) {
-    if (!failed) std::cerr << "iosr " << command.name << ": no result file among the inputs\n";
-    return exit_input_failed;
-  }
+  const auto files = read_compared_inputs(args, command.name, failed);
+  if (files.empty()) return exit_input_failed;
 
   const auto outcome = run_compare(files, request);
   if (!write_output(output, outcome.text, force)) return exit_input_failed;
@@ -211,6 +218,18 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
 }
 
 }  // namespace
+
+std::vector<result_file> read_compared_inputs(const cxxopts::ParseResult& args,
+                                              const std::string& command, bool& failed) {
+  if (!args.count("files")) bad_usage("no input files");
+  const auto files =
+      read_result_files(args["files"].as<std::vector<std::string>>(), limits_from(args),
+                        archive_limits_from(args), id_options_from(args), failed);
+  for (const auto& file : files) print_warnings(file);
+  if (files.empty() && !failed)
+    std::cerr << "iosr " << command << ": no result file among the inputs\n";
+  return files;
+}
 
 int run_comparison(cxxopts::Options& options, int argc, char** argv,
                    const comparison_command& command) {

@@ -270,6 +270,9 @@ struct comparison_render_options {
   /// and html), in this order, each named as --only names one (names_configuration()). Empty:
   /// every configuration of the group. The comparison itself, ranks and summary, covers all.
   std::vector<std::string> columns;
+  /// Markdown: per test (an index in comparison::tests), the path of an image of it (`iosr
+  /// report`'s images/NAME.svg), shown after the first table of its family; empty: no images.
+  std::vector<std::string> test_images;
 };
 
 /// Appends the comparison in the named format to `out`. Throws iosr::error (error_kind::usage) for

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "iosr/chart.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/model.hpp"
 #include "iosr/trend.hpp"
@@ -64,5 +65,49 @@ struct trend_outcome {
 
 /// Computes the trend and draws it. Throws iosr::error (usage) for an unknown format.
 trend_outcome run_trend(const trend_input& input, const trend_request& request);
+
+/// `iosr chart`, after the inputs are read.
+struct chart_request {
+  compare_options options;
+  chart_options charts;  ///< theme, width, and --columns (which configurations, in which order)
+  image_format format = image_format::svg;
+  double scale = 1.0;  ///< PNG: device pixels per CSS pixel (render_chart())
+  bool summary = true;  ///< draw the summary image (`--summary` alone: only it)
+  bool tests = true;    ///< draw an image per test
+};
+
+struct chart_outcome {
+  comparison result;
+  std::vector<chart_image> images;  ///< the summary first, then the tests (draw_charts())
+  std::vector<std::string> files;   ///< per image, its bytes in request.format
+};
+
+/// Compares `files` and draws every image in the requested format. Throws iosr::error (usage) as
+/// compare() and draw_charts() do, (system) when librsvg cannot render an image.
+chart_outcome run_chart(std::span<const result_file> files, const chart_request& request);
+
+/// `iosr report`, after the inputs are read: what an article needs, as files of one folder.
+struct report_request {
+  compare_options options;
+  chart_options charts;    ///< the images; its columns are also the tables' columns
+  double png_scale = 2.0;  ///< the PNGs at twice the CSS pixels, sharp on high-density screens
+};
+
+/// One file of a report, by its path inside the report's folder (`images/summary.svg`).
+struct report_file {
+  std::string path;
+  std::string bytes;
+};
+
+struct report_outcome {
+  comparison result;
+  /// `index.md` (the Markdown summary and tables, each test's image after its family's table),
+  /// `index.html` (the self-contained page), `data.csv` (the tidy CSV of the inputs) and
+  /// `images/NAME.svg` and `.png` for every chart image (docs/charts.md, "Reports").
+  std::vector<report_file> files;
+};
+
+/// Compares `files` and makes every file of the report. Throws as run_chart() does.
+report_outcome run_report(std::span<const result_file> files, const report_request& request);
 
 }  // namespace iosr

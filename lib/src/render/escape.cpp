@@ -234,6 +234,8 @@ std::string html_escaped(std::string_view text) {
   return out;
 }
 
+std::string xml_escaped(std::string_view text) { return html_escaped(xml_text(text)); }
+
 namespace {
 
 bool is_ascii_punctuation(char c) {

@@ -79,6 +79,10 @@ std::string html_escaped(std::string_view text);
 /// are not UTF-8 become U+FFFD, as invalid UTF-8 does in the JSON outputs.
 std::string xml_text(std::string_view text);
 
+/// xml_text() of `text`, then html_escaped(): text fit for a standalone XML 1.0 document (the
+/// chart images' SVG), since an XML parser rejects the whole document for one forbidden byte.
+std::string xml_escaped(std::string_view text);
+
 /// Where Markdown text goes, since what CommonMark and GFM could misread differs by place.
 enum class markdown_place {
   /// Inside a line: a GFM table cell, or after other text (`- step: TEXT`).

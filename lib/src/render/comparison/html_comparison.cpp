@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "iosr/counted.hpp"
+#include "render/chart/chart_drawing.hpp"
 #include "render/comparison/comparison_cells.hpp"
 #include "render/comparison/comparison_formats.hpp"
 #include "render/comparison/summary_blocks.hpp"
@@ -29,17 +30,6 @@
 namespace iosr::detail {
 
 namespace {
-
-// Chart labels are cut to fit their column; the full text is in the bar's tooltip.
-std::string clipped(std::string_view s, std::size_t max_chars) {
-  std::string out;
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if ((s[i] & 0xC0) != 0x80 && ++chars > max_chars) return out + "…";
-    out.push_back(s[i]);
-  }
-  return out;
-}
 
 // Colours are variables, so that the charts follow a dark colour scheme and print in black.
 constexpr std::string_view style =
@@ -118,38 +108,11 @@ constexpr std::string_view script =
 })();
 )";
 
-constexpr int chart_width = 900;
-constexpr int row_height = 22;
-constexpr int label_right = 220;  // labels end here, bars start after it
-constexpr int bar_max = 370;
-
-// A chart's label with what follows it, within the label_right - 6 pixels before the bars
-// (30 characters of 12px text): shortened in the middle, where labels that share a start and
-// an end still differ, never cut at the SVG's left edge. The <title> holds it whole.
-std::string chart_label(std::string_view label, std::string_view suffix) {
-  constexpr std::size_t room = 30;
-  const std::size_t left = room > suffix.size() + 8 ? room - suffix.size() : 8;
-  return elided(label, left) + std::string(suffix);
-}
-
 // What a table cell shows for an unknown figure.
 std::string or_dash(const std::string& s) { return s.empty() ? "—" : s; }
 
-std::string_view verdict_class(int v) {
-  if (v > 0) return "better";
-  if (v < 0) return "worse";
-  return "same";
-}
-
 // A number for the sorting script, in full: the cell shows it rounded.
 std::string sort_key(std::optional<double> v) { return v ? fmt::format("{}", *v) : ""; }
-
-// A horizontal line from x `lo` to `hi` at height `mid`, with a short stroke at each end.
-void whisker(double lo, double hi, int mid, std::string& out) {
-  out += fmt::format(
-      "<path class=\"whisker\" d=\"M{0:.1f} {1}H{2:.1f}M{0:.1f} {3}V{4}M{2:.1f} {3}V{4}\"/>", lo,
-      mid, hi, mid - 4, mid + 4);
-}
 
 // What a family's tests share, for its heading: the options, then the unit and direction when
 // they are one; plain text, not yet escaped.
@@ -163,83 +126,6 @@ std::string family_about(const test_family& family) {
 }
 
 // ---- the answer: geometric mean ratios per group, best first ------------------------------------
-
-// Where a ratio lies on a logarithmic axis centred on 1 (the baseline), `span` = the largest
-// |log ratio| shown.
-double ratio_x(double ratio, double span, double centre, double half) {
-  return centre + std::log(ratio) / span * half;
-}
-
-void summary_chart(const comparison& c, std::size_t group, const std::vector<std::size_t>& members,
-                   std::string& out) {
-  std::vector<std::size_t> order(members);
-  // Best first; configurations without a ratio last, in their order.
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto& x = c.configurations[a].geomean_ratio;
-    const auto& y = c.configurations[b].geomean_ratio;
-    if (x.has_value() != y.has_value()) return x.has_value();
-    return x && *x > *y;
-  });
-  double span = std::log(1.05);
-  for (auto i : order) {
-    const auto& conf = c.configurations[i];
-    for (const auto& r : {conf.geomean_ratio, conf.geomean_ci_low, conf.geomean_ci_high}) {
-      if (r && *r > 0) span = std::max(span, std::fabs(std::log(*r)));
-    }
-  }
-  span *= 1.1;
-  constexpr double centre = label_right + 190;
-  constexpr double half = 180;
-  const int height = static_cast<int>(order.size()) * row_height + 26;
-  const std::string title =
-      "Geometric mean ratio against the baseline" +
-      (c.compare_groups.size() > 1 ? " in group " + c.compare_groups[group].name : std::string()) + ", best first" +
-      (any_geomean_interval(c) ? ", with " + level_text(c) + " intervals" : "");
-  out += fmt::format(
-      "<figure><svg class=\"summary-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
-      "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" aria-labelledby=\"summary-{2}-title\">"
-      "\n<title id=\"summary-{2}-title\">{3}</title>\n",
-      chart_width, height, group + 1, html_escaped(title));
-  int y = 4;
-  for (auto i : order) {
-    const auto& conf = c.configurations[i];
-    const bool base = is_baseline(c, i);
-    out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
-    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6,
-                       y + 15, base ? " font-weight=\"bold\"" : "",
-                       html_escaped(chart_label(label_in_compare_group(c, i), "")));
-    std::string tail;
-    if (conf.geomean_ratio && *conf.geomean_ratio > 0) {
-      const double ratio = *conf.geomean_ratio;
-      const double x = ratio_x(ratio, span, centre, half);
-      const int v = base ? 0 : ratio > 1.0 ? 1 : ratio < 1.0 ? -1 : 0;
-      out += fmt::format(
-          "<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
-          base ? "baseline" : verdict_class(v), std::min(x, centre), y + 4,
-          std::max(std::fabs(x - centre), 1.5), row_height - 8);
-      if (conf.geomean_ci_low && conf.geomean_ci_high) {
-        const double lo = ratio_x(*conf.geomean_ci_low, span, centre, half);
-        const double hi = ratio_x(*conf.geomean_ci_high, span, centre, half);
-        const int mid = y + row_height / 2;
-        whisker(lo, hi, mid, out);
-      }
-      tail = base ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
-      if (const auto in = geomean_interval_text(conf); !in.empty()) tail += " " + in;
-    } else {
-      tail = "no ratio";
-    }
-    tail += fmt::format(" · {} first, {} last", conf.first_places, conf.last_places);
-    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text></g>\n", centre + half + 12, y + 15,
-                       html_escaped(tail));
-    y += row_height;
-  }
-  out += fmt::format(
-      "<line class=\"axis\" x1=\"{0}\" y1=\"0\" x2=\"{0}\" y2=\"{1}\"/>\n"
-      "<text x=\"{0}\" y=\"{2}\" text-anchor=\"middle\">1 = {3}</text>\n"
-      "<text x=\"{4}\" y=\"{2}\">worse</text><text x=\"{5}\" y=\"{2}\" "
-      "text-anchor=\"end\">better</text>\n</svg></figure>\n",
-      centre, y, y + 16, baseline_word, centre - half, centre + half);
-}
 
 // Each configuration's tests by their share of its geometric mean (largest first), folded
 // away: what carries a mean is a question some readers ask, and the notes name the striking
@@ -298,7 +184,7 @@ void summary_section(const comparison& c, const table_index& index, std::string&
   for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
     if (index.members(g).empty()) continue;
     if (c.compare_groups.size() > 1) out += "<h3>" + html_escaped(c.compare_groups[g].name) + "</h3>\n";
-    summary_chart(c, g, index.members(g), out);
+    html_summary_chart(c, g, index.members(g), out);
   }
   const bool intervals = any_geomean_interval(c);
   out += "<div class=\"scroll\"><table class=\"summary sortable\">\n<thead><tr>";
@@ -420,95 +306,6 @@ void systems_section(const comparison& c, std::string& out) {
 
 // ---- results: a chart per test, by family -------------------------------------------------------
 
-std::string delta_label(const compared_entry& e) {
-  std::string s = delta_text(e.delta_pct);
-  if (const auto in = delta_interval_text(e); !in.empty()) s += " " + in;
-  if (const auto mark = noise_mark(e); !mark.empty()) s += " " + std::string(mark);
-  return s;
-}
-
-void test_chart(const comparison& c, const compared_test& test, std::size_t index,
-                const std::string& caption, const std::string& about, std::string& out) {
-  double largest = 0;
-  std::size_t rows = 0;
-  std::size_t group = c.compare_groups.size();
-  for (const auto& e : test.entries) {
-    if (e.value && e.kind != entry_kind::pass_fail) {
-      largest = std::max(largest, *e.value);
-      if (e.standard_error) largest = std::max(largest, *e.value + *e.standard_error);
-      for (double r : e.runs) largest = std::max(largest, r);
-    }
-    const auto g = c.configurations[e.configuration].compare_group;
-    if (c.compare_groups.size() > 1 && g != group) ++rows;  // a group heading row
-    group = g;
-    ++rows;
-  }
-  const int height = static_cast<int>(rows) * row_height + 8;
-  const std::string title = test_heading(test) + (about.empty() ? "" : " (" + about + ")");
-
-  out += fmt::format("<figure id=\"test-{}\">\n<figcaption><strong>{}</strong>", index + 1,
-                     html_escaped(caption));
-  if (!about.empty()) out += " <span class=\"unit\">" + html_escaped(about) + "</span>";
-  out += "</figcaption>\n";
-  out += fmt::format(
-      "<svg class=\"test-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
-      "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" aria-labelledby=\"test-{2}-title\">\n"
-      "<title id=\"test-{2}-title\">{3}</title>\n",
-      chart_width, height, index + 1, html_escaped(title));
-  auto x_of = [&](double v) { return label_right + std::max(v, 0.0) / largest * bar_max; };
-  int y = 4;
-  group = c.compare_groups.size();
-  for (const auto& e : test.entries) {
-    const auto& conf = c.configurations[e.configuration];
-    if (c.compare_groups.size() > 1 && conf.compare_group != group) {
-      out += fmt::format("<text x=\"4\" y=\"{}\" font-weight=\"bold\">{}</text>\n", y + 15,
-                         html_escaped(clipped(c.compare_groups[conf.compare_group].name, 100)));
-      y += row_height;
-    }
-    group = conf.compare_group;
-    const bool base = is_baseline(c, e.configuration);
-    const bool drawn = e.value && *e.value > 0 && largest > 0 && e.kind != entry_kind::pass_fail;
-    out += fmt::format("<g><title>{}</title>", html_escaped(conf.label));
-    out += fmt::format(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\"{}>{}</text>", label_right - 6, y + 15,
-        base ? " font-weight=\"bold\"" : "",
-        html_escaped(chart_label(shown_label(c, e.configuration), base ? baseline_suffix : "")));
-    double end = label_right;
-    if (drawn) {
-      end = x_of(*e.value);
-      out += fmt::format("<rect class=\"bar{}\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
-                         base ? " baseline" : "", label_right, y + 3, end - label_right,
-                         row_height - 6);
-      const int mid = y + row_height / 2;
-      // The standard error either side of the value, where the input gives one.
-      if (e.standard_error && *e.standard_error > 0) {
-        const double lo = x_of(*e.value - *e.standard_error);
-        const double hi = x_of(*e.value + *e.standard_error);
-        whisker(lo, hi, mid, out);
-        end = std::max(end, hi);
-      }
-      // Every run, outlying ones too: they are shown, never dropped.
-      for (double r : e.runs) {
-        out += fmt::format("<circle class=\"run\" cx=\"{:.1f}\" cy=\"{}\" r=\"2\"/>", x_of(r), mid);
-      }
-    }
-    std::string tail = e.value_text;
-    if (e.outlier_runs && *e.outlier_runs > 0) {
-      tail += " · " + counted(*e.outlier_runs, "outlying run");
-    }
-    if (const auto why = missing_text(e); !why.empty()) tail += (tail.empty() ? "" : " · ") + why;
-    out +=
-        fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", end + 4, y + 15, html_escaped(tail));
-    if (e.delta_pct && !base) {
-      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" class=\"{}\">{}</text>",
-                         chart_width - 4, y + 15, verdict_class(verdict(e)), delta_label(e));
-    }
-    out += "</g>\n";
-    y += row_height;
-  }
-  out += "</svg>\n</figure>\n";
-}
-
 void family_charts(const comparison& c, const std::vector<test_family>& families,
                    std::string& out) {
   for (std::size_t f = 0; f < families.size(); ++f) {
@@ -523,7 +320,7 @@ void family_charts(const comparison& c, const std::vector<test_family>& families
       std::string caption = family.rest[k];
       std::string about = family.one_unit ? "" : unit_about(test.unit, test.direction);
       if (caption.empty()) caption = family.heading;
-      test_chart(c, test, t, caption, about, out);
+      html_test_chart(c, test, t, caption, about, out);
     }
     out += "</section>\n";
   }

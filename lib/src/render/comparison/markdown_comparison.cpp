@@ -53,6 +53,7 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
 
 void render_family(const comparison& c, const table_index& index,
                    const std::vector<std::size_t>& columns, const test_family& family,
+                   const std::vector<std::string>& images, std::vector<bool>& imaged,
                    std::string& out) {
   std::vector<std::vector<std::string>> rows;
   for (std::size_t k = 0; k < family.tests.size(); ++k) {
@@ -95,6 +96,14 @@ void render_family(const comparison& c, const table_index& index,
   table_row(align, out);
   for (const auto& row : rows) table_row(row, out);
   out += '\n';
+  // Each test's image once, after the first table of its family: it shows every group.
+  for (std::size_t k = 0; k < family.tests.size(); ++k) {
+    const auto t = family.tests[k];
+    if (t >= images.size() || images[t].empty() || imaged[t]) continue;
+    imaged[t] = true;
+    const auto alt = heading_text(family.heading, "", family.rest[k]);
+    out += "![" + markdown_escaped(alt) + "](" + images[t] + ")\n\n";
+  }
 }
 
 void render_summary(const comparison& c, std::string& out) {
@@ -137,6 +146,7 @@ void render_markdown_comparison(const comparison& c, const comparison_render_opt
   const table_index index(c);
   render_summary(c, out);
   const auto families = test_families(c);
+  std::vector<bool> imaged(c.tests.size());
   for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
     const auto columns = shown_columns(c, index, g, options.columns);
     if (columns.empty()) continue;
@@ -145,7 +155,9 @@ void render_markdown_comparison(const comparison& c, const comparison_render_opt
                 ? markdown_escaped(c.compare_groups[g].name, markdown_place::heading)
                 : "Results") +
            "\n\n";
-    for (const auto& family : families) render_family(c, index, columns, family, out);
+    for (const auto& family : families) {
+      render_family(c, index, columns, family, options.test_images, imaged, out);
+    }
   }
   const auto notes = note_lines(c);
   if (notes.empty()) {
