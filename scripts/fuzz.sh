@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/fuzz
-targets=(pts_text composite_xml pts_csv pts_json iosr_json html_view compare transport trend)
+targets=(pts_text composite_xml pts_csv pts_json iosr_json html_view compare transport trend serve)
 # Inputs above this are cut: larger ones only slow a campaign down.
 max_len=65536
 

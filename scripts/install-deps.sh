@@ -11,10 +11,11 @@ set -euo pipefail
 # The build and the run: python3 (the man page is made from iosr's --help), libmimalloc-dev (iosr's malloc), libsqlite3-dev and libssl-dev for
 # `iosr db` (SQLite, and OpenSSL's SHA-256). libcurl is for iosr-http alone
 # (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends, lets it verify
-# OpenBenchmarking.org's TLS.
+# OpenBenchmarking.org's TLS. libcpp-httplib-dev (found with pkg-config) is `iosr serve`'s HTTP
+# server (docs/serve.md).
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev libcxxopts-dev
           nlohmann-json3-dev libarchive-dev libmimalloc-dev libcurl4-openssl-dev ca-certificates
-          libsqlite3-dev libssl-dev)
+          libsqlite3-dev libssl-dev libcpp-httplib-dev pkg-config)
 # What the tests use: catch2, chromium (the HTML page, headless), groff-base (the man
 # page), cmark-gfm (the Markdown outputs as GitHub reads them), python3-pandas (the guide's and
 # the dataset docs' pandas examples), python3-scipy (the statistics checked against SciPy),

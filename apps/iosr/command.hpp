@@ -31,6 +31,7 @@ int run_compare(int argc, char** argv);
 int run_table(int argc, char** argv);
 int run_fetch(int argc, char** argv);
 int run_trend(int argc, char** argv);
+int run_serve(int argc, char** argv);
 
 /// `iosr db import|list|remove|export` (db_command.cpp).
 extern const command_group db_commands;

@@ -29,6 +29,8 @@ constexpr command commands[] = {
      &iosr::cli::db_commands},
     {"trend", "each configuration against its baseline over kernels or dates, with steps",
      iosr::cli::run_trend},
+    {"serve", "a read-only web view of the database: results, comparisons, trends, JSON API",
+     iosr::cli::run_serve},
     {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
      iosr::cli::run_fetch},
 };

@@ -62,6 +62,9 @@ struct file_query {
 enum class store_access {
   read,   ///< it must exist (list, export, trend, remove); an older version is migrated forward
   write,  ///< created when missing, then migrated forward (import)
+  /// It must exist, at this iosr's schema version, and is never written: opened read-only, an
+  /// older version refused rather than migrated (`iosr serve`).
+  read_only,
 };
 
 class store {

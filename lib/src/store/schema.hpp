@@ -14,5 +14,8 @@ inline constexpr int schema_version = 1;
 /// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
 /// database of a newer version or one that is not iosr's.
 void migrate(connection& db);
+/// Throws iosr::error (store) unless `db` is an iosr database at this iosr's version: what a
+/// read-only store checks instead of migrating.
+void check_version(connection& db);
 
 }  // namespace iosr::db

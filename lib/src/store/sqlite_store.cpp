@@ -125,7 +125,7 @@ void set_wal(connection& db) {
   }
 }
 
-connection open_connection(const std::string& path, bool create) {
+connection open_connection(const std::string& path, bool create, bool read_only) {
   std::error_code ec;
   if (create) {
     auto parent = fs::path(path).parent_path();
@@ -135,12 +135,12 @@ connection open_connection(const std::string& path, bool create) {
                                        ": no database there; expected one made by 'iosr db import' "
                                        "(--db FILE or IOSR_DB choose another)");
   }
-  return connection(path, create);
+  return connection(path, create, read_only);
 }
 }  // namespace
 
-sqlite_store::sqlite_store(const std::string& path, bool create)
-    : db_(open_connection(path, create)),
+sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
+    : db_(open_connection(path, create, read_only)),
       systems_{
           "systems", "system",
           "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
@@ -157,6 +157,11 @@ sqlite_store::sqlite_store(const std::string& path, bool create)
   // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
   // every commit, and each checkpoint copies them back and syncs.
   try {
+    if (read_only) {
+      // Nothing is set or migrated: a version other than this iosr's is refused instead.
+      check_version(db_);
+      return;
+    }
     set_wal(db_);
     db_.exec(
         "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");

@@ -42,7 +42,8 @@ std::unique_ptr<store> store::open(const std::string& url, store_access access) 
                 "postgresql: this iosr has no PostgreSQL backend; expected a path or sqlite:PATH");
   }
   if (path.empty()) throw error(error_kind::store, "'" + url + "': expected a database path");
-  return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write);
+  return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write,
+                                            access == store_access::read_only);
 }
 
 std::string store::default_url() {
