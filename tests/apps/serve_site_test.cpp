@@ -151,6 +151,51 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
   CHECK(fs::last_write_time(path) == mtime);
 }
 
+TEST_CASE("serve: a trend of too many tests asks for a narrower filter", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  iosr::site_limits limits;
+  limits.max_trend_tests = 1;
+  limits.max_compare_tests = 1;
+  iosr::site site(*s, limits);
+  const auto compare = site.respond({"GET", "/result/1"});
+  CHECK(compare.status == 200);
+  CHECK(has(compare.body, "choose the tests"));
+  CHECK(site.respond({"GET", "/api/v1/result/1"}).status == 400);
+  const auto page = site.respond({"GET", "/trend"});
+  CHECK(page.status == 200);
+  CHECK(has(page.body, "choose the tests"));
+  CHECK(has(page.body, "action=\"/trend\""));
+  CHECK(site.respond({"GET", "/api/v1/trend"}).status == 400);
+}
+
+TEST_CASE("serve: systems_of gives a file's systems as reading it back does", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  for (const auto& f : s->files()) {
+    std::vector<iosr::system> read_back;
+    s->for_each_file({f.id}, {}, [&](iosr::result_file&& r) { read_back = std::move(r.systems); });
+    const auto systems = s->systems_of(f.id);
+    REQUIRE(systems.size() == read_back.size());
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      CHECK(systems[i].label == read_back[i].label);
+      CHECK(systems[i].group == read_back[i].group);
+      CHECK(systems[i].name == read_back[i].name);
+      CHECK(systems[i].scheduler == read_back[i].scheduler);
+      CHECK(systems[i].hardware == read_back[i].hardware);
+      std::string kernel;
+      for (const auto& field : read_back[i].software) {
+        if (field.key == "Kernel") kernel = field.value;
+      }
+      CHECK(systems[i].software == (kernel.empty() ? std::vector<iosr::field>{}
+                                                   : std::vector<iosr::field>{{"Kernel", kernel}}));
+    }
+  }
+  CHECK(s->systems_of(999).empty());
+}
+
 TEST_CASE("serve: a read-only store is never created, migrated or written", "[serve]") {
   temp_dir dir;
   CHECK_THROWS_AS(iosr::store::open(dir / "none.db", iosr::store_access::read_only), iosr::error);

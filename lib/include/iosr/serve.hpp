@@ -38,6 +38,8 @@ struct site_limits {
   std::size_t max_page_size = 500;   ///< a larger `per_page` is refused (400)
   std::size_t max_offset = 1000000;  ///< a page beyond this is refused (400): ask with a filter
   std::size_t max_compare = 20;      ///< files one comparison may name
+  std::size_t max_compare_tests = 500;  ///< charts one comparison may draw: more needs a filter
+  std::size_t max_trend_tests = 200;    ///< tests one trend may draw: more needs a narrower filter
   std::size_t max_parameters = 64;   ///< query parameters of one request
 };
 

@@ -157,14 +157,13 @@ http_response site::route(const http_request& request) {
   if (!api && page == "/static/serve.css") {
     return {200, "text/css; charset=utf-8", detail::serve_stylesheet(), {}};
   }
-  // The store is used by one request at a time: its connection is not shared across threads.
-  std::lock_guard lock(mutex_);
-  if (page == "/results") return detail::results_view(store_, limits_, q, as);
+  detail::shared_store db{store_, mutex_};
+  if (page == "/results") return detail::results_view(db, limits_, q, as);
   if (page.starts_with("/result/")) {
-    return detail::compare_view(store_, limits_, {id_of(page.substr(8))}, q, as);
+    return detail::compare_view(db, limits_, {id_of(page.substr(8))}, q, as);
   }
-  if (page == "/compare") return detail::compare_view(store_, limits_, ids_of(q), q, as);
-  if (page == "/trend") return detail::trend_view(store_, q, as);
+  if (page == "/compare") return detail::compare_view(db, limits_, ids_of(q), q, as);
+  if (page == "/trend") return detail::trend_view(db, limits_, q, as);
   throw bad_request{404, "no such page; expected /results, /result/N, /compare or /trend"};
 }
 

@@ -88,9 +88,9 @@ const std::string* field_value(const std::vector<field>& fields, std::string_vie
   return nullptr;
 }
 
-file_facts facts_of(const result_file& f) {
+file_facts facts_of(const std::vector<system>& systems) {
   file_facts facts;
-  for (const auto& s : f.systems) {
+  for (const auto& s : systems) {
     // The machine as a reader names it: its processor (what the trend tells machines by first).
     if (const auto* cpu = field_value(s.hardware, "Processor")) add_once(facts.machines, *cpu);
     add_once(facts.labels, s.label);
@@ -110,12 +110,6 @@ std::string joined(const std::vector<std::string>& values) {
     out += v;
   }
   return out;
-}
-
-// A regular expression that matches no test: the files come back with their systems alone.
-const test_filter& no_tests() {
-  static const test_filter none("[^\\s\\S]");
-  return none;
 }
 
 file_query query_of(const query_params& q, const site_limits& limits) {
@@ -158,20 +152,21 @@ http_response message_page(int status, const std::string& text, view_as as) {
   return r;
 }
 
-http_response results_view(store& db, const site_limits& limits, const query_params& q,
+http_response results_view(shared_store& db, const site_limits& limits, const query_params& q,
                            view_as as) {
   auto query = query_of(q, limits);
   const auto page_size = query.limit;
   // One more than the page: whether there is a next page, without counting the whole store.
   query.limit = page_size + 1;
-  auto files = db.select_files(query);
+  auto files = db.with([&](store& s) { return s.select_files(query); });
   const bool more = files.size() > page_size;
   if (more) files.pop_back();
   std::vector<std::int64_t> ids;
   for (const auto& f : files) ids.push_back(f.id);
   std::vector<file_facts> facts;
-  db.for_each_file(ids, no_tests(), [&](result_file&& f) { facts.push_back(facts_of(f)); });
-  facts.resize(files.size());
+  db.with([&](store& s) {
+    for (const auto id : ids) facts.push_back(facts_of(s.systems_of(id)));
+  });
 
   const pairs filters{{"text", query.text},
                       {"machine", query.machine},
@@ -310,7 +305,7 @@ compare_options compare_options_of(const query_params& q) {
 
 }  // namespace
 
-http_response compare_view(store& db, const site_limits& limits,
+http_response compare_view(shared_store& db, const site_limits& limits,
                            const std::vector<std::int64_t>& ids, const query_params& q,
                            view_as as) {
   if (ids.empty()) {
@@ -326,15 +321,16 @@ http_response compare_view(store& db, const site_limits& limits,
   request.options = compare_options_of(q);
   request.format = as == view_as::json ? "json" : "html";
   std::vector<result_file> files;
-  db.for_each_file(ids, {}, [&](result_file&& f) { files.push_back(std::move(f)); });
+  db.with([&](store& s) {
+    // The filter applied as the files are read back: the charts it drops are never built.
+    s.for_each_file(ids, request.options.filter,
+                    [&](result_file&& f) { files.push_back(std::move(f)); });
+  });
   if (files.size() != ids.size()) {
     throw bad_request{404,
                       "a result asked for is not in the store; expected the id of a result "
                       "in the list"};
   }
-  auto outcome = run_compare(files, request);
-  if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
-
   std::string front = "<form method=\"get\" action=\"/compare\" class=\"options\">\n";
   for (const auto id : ids) {
     front += fmt::format("<input type=\"hidden\" name=\"id\" value=\"{}\">", id);
@@ -354,10 +350,26 @@ http_response compare_view(store& db, const site_limits& limits,
              return p;
            }())) +
            "\">JSON</a>\n</form>\n";
+  std::size_t charts = 0;
+  for (const auto& f : files) charts += f.results.size();
+  // As the trend: a page of thousands of charts is narrowed first (the Tests field).
+  if (charts > limits.max_compare_tests) {
+    const auto why = fmt::format(
+        "The comparison would draw {} charts; choose the tests (a "
+        "regular expression in Tests) so that at most {} are left.",
+        charts, limits.max_compare_tests);
+    if (as == view_as::json) throw bad_request{400, why};
+    return respond_with(page_head("iosr: compare") + nav_bar() + front + "<p class=\"error\">" +
+                            html_text(why) + "</p>\n</body>\n</html>\n",
+                        html_type);
+  }
+  auto outcome = run_compare(files, request);
+  if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 
-http_response trend_view(store& db, const query_params& q, view_as as) {
+http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
+                         view_as as) {
   trend_request request;
   request.format = as == view_as::json ? "json" : "html";
   auto& o = request.options;
@@ -373,17 +385,27 @@ http_response trend_view(store& db, const query_params& q, view_as as) {
   o.baseline = q.get("baseline");
   if (const auto f = q.get("filter"); !f.empty()) o.filter = test_filter(f);
   if (const auto m = q.get("machine"); !m.empty()) o.machines.push_back(m);
-  auto input = db.load_trend_input(o.filter);
-  auto outcome = run_trend(input, request);
-  if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
-
-  const auto& t = outcome.result;
   std::string front = "<form method=\"get\" action=\"/trend\" class=\"options\">\n";
   front += text_field("machine", "Machine", q.get("machine"), "a number or part of the name");
   front += text_field("filter", "Tests", q.get("filter"), "a regular expression");
   front += select_field("by", "Series", {"kernel", "date", "label"}, std::string(name_of(o.by)));
   front += text_field("baseline", "Baseline", o.baseline, "a scheduler, name or label");
   front += "<button type=\"submit\">Show</button>\n</form>\n";
+  auto input = db.with([&](store& s) { return s.load_trend_input(o.filter); });
+  // A page of thousands of charts helps nobody and takes the server's time: narrow it first.
+  if (input.tests.size() > limits.max_trend_tests) {
+    const auto why = fmt::format(
+        "The trend would draw {} tests; choose the tests (a regular "
+        "expression in Tests) so that at most {} are left.",
+        input.tests.size(), limits.max_trend_tests);
+    if (as == view_as::json) throw bad_request{400, why};
+    return respond_with(page_head("iosr: trend") + nav_bar() + front + "<p class=\"error\">" +
+                            html_text(why) + "</p>\n</body>\n</html>\n",
+                        html_type);
+  }
+  auto outcome = run_trend(input, request);
+  if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
+  const auto& t = outcome.result;
   // Each machine on its own, and each point back to the results it came from.
   if (t.machines.size() > 1) {
     front += "<p class=\"machines\">Machines:";

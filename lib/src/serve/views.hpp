@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 
 #include "iosr/serve.hpp"
 #include "serve/query.hpp"
@@ -13,10 +14,24 @@ namespace iosr::detail {
 
 enum class view_as { html, json };
 
-http_response results_view(store& db, const site_limits& limits, const query_params& q, view_as as);
-http_response compare_view(store& db, const site_limits& limits,
+/// The store as the site's threads share it: one call at a time (a store's connection is not
+/// shared across threads); what is drawn from its answers is drawn outside the lock.
+struct shared_store {
+  store& db;
+  std::mutex& mutex;
+  template <class F>
+  auto with(F&& f) {
+    std::lock_guard lock(mutex);
+    return f(db);
+  }
+};
+
+http_response results_view(shared_store& db, const site_limits& limits, const query_params& q,
+                           view_as as);
+http_response compare_view(shared_store& db, const site_limits& limits,
                            const std::vector<std::int64_t>& ids, const query_params& q, view_as as);
-http_response trend_view(store& db, const query_params& q, view_as as);
+http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
+                         view_as as);
 
 /// The page of a refusal or failure: `status`, and a text that names no SQL, path or stack.
 http_response message_page(int status, const std::string& text, view_as as);

@@ -530,6 +530,23 @@ std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
   return out;
 }
 
+std::vector<system> sqlite_store::systems_of(std::int64_t id) {
+  statement s(db_,
+              "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.kernel, sy.hardware FROM "
+              "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = ? "
+              "ORDER BY ss.position");
+  s.bind(1, id);
+  std::vector<system> out;
+  while (s.step()) {
+    system row;
+    s.read_columns(0, row.label, row.group, row.name, row.scheduler);
+    if (!s.text(4).empty()) row.software.push_back({"Kernel", std::string(s.text(4))});
+    row.hardware = fields_from_json(s.text(5));
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
 trend_input sqlite_store::load_trend_input(const test_filter& filter) {
   trend_input_builder in;
   std::unordered_map<std::int64_t, std::size_t> system_index, test_index;

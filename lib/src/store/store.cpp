@@ -46,6 +46,13 @@ std::unique_ptr<store> store::open(const std::string& url, store_access access) 
                                             access == store_access::read_only);
 }
 
+std::vector<system> store::systems_of(std::int64_t id) {
+  std::vector<system> out;
+  for_each_file(std::vector<std::int64_t>{id}, {},
+                [&](result_file&& f) { out = std::move(f.systems); });
+  return out;
+}
+
 std::string store::default_url() {
   if (auto p = env("IOSR_DB"); !p.empty()) return p;
   auto data = env("XDG_DATA_HOME");
