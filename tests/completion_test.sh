@@ -44,7 +44,7 @@ expect() {
   fi
 }
 
-expect "show compare table convert db trend fetch help --help --version" iosr ""
+expect "show compare table convert db trend serve fetch help --help --version" iosr ""
 expect "compare convert" iosr co
 expect "table trend" iosr help t
 expect "--output --out-dir --offline" iosr convert --o

@@ -247,9 +247,12 @@ else:
     if points:
         dom, console = chromium(base + points[0].replace("&amp;", "&"), "--dump-dom")
         check("chromium: a trend point leads to its results", 'name="id"' in dom, dom[:200])
-    for name, path in [("results", "/results"), ("compare", compare), ("trend", "/trend")]:
-        chromium(base + path, f"--screenshot={os.path.join(artifacts, f'serve-{name}.png')}",
-                 "--window-size=1280,900")
+    # The screenshots at once: each Chromium start takes seconds on a loaded machine.
+    shots = [("results", "/results"), ("compare", compare), ("trend", "/trend")]
+    with ThreadPoolExecutor(len(shots)) as pool:
+        list(pool.map(lambda s: chromium(
+            base + s[1], f"--screenshot={os.path.join(artifacts, f'serve-{s[0]}.png')}",
+            "--window-size=1280,900"), shots))
 
 stop(server, signal.SIGTERM)
 server2, port = start()

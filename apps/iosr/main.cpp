@@ -30,7 +30,11 @@ constexpr command commands[] = {
     {"trend", "each configuration against its baseline over kernels or dates, with steps",
      iosr::cli::run_trend},
     {"serve", "a read-only web view of the database: results, comparisons, trends, JSON API",
+#ifdef IOSR_SERVE_IN_PROCESS
      iosr::cli::run_serve},
+#else
+     iosr::cli::run_serve_helper},
+#endif
     {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
      iosr::cli::run_fetch},
 };
