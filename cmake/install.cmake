@@ -32,6 +32,8 @@ if(IOSR_BUILD_APPS)
   if(TARGET iosr_http)
     install(TARGETS iosr_http RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/iosr)
   endif()
+  # What `iosr serve` runs in its place, found the same way (apps/CMakeLists.txt).
+  install(TARGETS iosr_serve_helper RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/iosr)
   install(FILES "${PROJECT_SOURCE_DIR}/apps/completion/iosr.bash"
           DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME iosr)
   if(TARGET iosr_man_page)

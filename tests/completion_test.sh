@@ -44,7 +44,7 @@ expect() {
   fi
 }
 
-expect "show compare table chart report convert merge edit db trend fetch help --help --version" iosr ""
+expect "show compare table chart report convert merge edit db trend serve fetch help --help --version" iosr ""
 expect "compare convert" iosr co
 # The chart images and the report: their formats and themes, as their --help lists them.
 expect "svg png pdf" iosr chart -f ""

@@ -35,6 +35,10 @@ int run_fetch(int argc, char** argv);
 int run_trend(int argc, char** argv);
 int run_merge(int argc, char** argv);
 int run_edit(int argc, char** argv);
+/// `iosr serve` in this process: only in the helper iosr-serve, which links the HTTP server.
+int run_serve(int argc, char** argv);
+/// `iosr serve` in iosr: runs the helper iosr-serve in its place (serve_helper.cpp).
+int run_serve_helper(int argc, char** argv);
 
 /// `iosr db import|list|remove|export` (db_command.cpp).
 extern const command_group db_commands;

@@ -33,10 +33,16 @@ constexpr command commands[] = {
      iosr::cli::run_merge},
     {"edit", "rename, extract, remove, reorder systems; keep or remove charts; retitle",
      iosr::cli::run_edit},
-    {"db", "keep results in a SQLite database: import, list, remove, export", nullptr,
+    {"db", "keep results in a store (SQLite or PostgreSQL): import, list, remove, export", nullptr,
      &iosr::cli::db_commands},
     {"trend", "each configuration against its baseline over kernels or dates, with steps",
      iosr::cli::run_trend},
+    {"serve", "a read-only web view of the database: results, comparisons, trends, JSON API",
+#ifdef IOSR_SERVE_IN_PROCESS
+     iosr::cli::run_serve},
+#else
+     iosr::cli::run_serve_helper},
+#endif
     {"fetch", "fetch OpenBenchmarking.org results by their ID, as ID.xml (cached for offline use)",
      iosr::cli::run_fetch},
 };

@@ -51,11 +51,11 @@ std::string last_line(std::string text) {
 
 }  // namespace
 
-std::string helper_path() {
+std::string helper_path(std::string_view program) {
   std::error_code ec;
   const auto self = std::filesystem::canonical("/proc/self/exe", ec);
   const auto dir = ec ? std::filesystem::path() : self.parent_path();
-  return (dir / IOSR_HELPER_DIR / "iosr-http").lexically_normal().string();
+  return (dir / IOSR_HELPER_DIR / program).lexically_normal().string();
 }
 
 helper_answer run_helper(const std::string& helper, const std::vector<std::string>& arguments,

@@ -5,14 +5,16 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace iosr::cli::openbenchmarking {
 
-/// `iosr-http` in `../libexec/iosr/` from the directory of the running iosr executable
+/// `program` (iosr-http, iosr-serve) in `../libexec/iosr/` from the directory of the running iosr
+/// executable
 /// (/proc/self/exe, links resolved; the path is IOSR_HELPER_DIR, from the install's directories),
 /// where the build and `cmake --install` put it.
-std::string helper_path();
+std::string helper_path(std::string_view program = "iosr-http");
 
 /// What the helper gave.
 struct helper_answer {

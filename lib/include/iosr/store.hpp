@@ -62,6 +62,9 @@ struct file_query {
 enum class store_access {
   read,   ///< it must exist (list, export, trend, remove); an older version is migrated forward
   write,  ///< created when missing, then migrated forward (import)
+  /// It must exist, at this iosr's schema version, and is never written: opened read-only, an
+  /// older version refused rather than migrated (`iosr serve`).
+  read_only,
 };
 
 class store {
@@ -116,6 +119,12 @@ class store {
   /// that names no file is skipped.
   virtual void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                              const std::function<void(result_file&&)>& take) = 0;
+
+  /// The systems of file `id` (as stored_file::id), in its order, without reading its entries:
+  /// label, group, name, scheduler, hardware, and the Kernel software field. Empty when no file
+  /// has that id. The default reads the whole file back (for_each_file); a backend answers
+  /// from its systems alone (a list page of large files: iosr serve).
+  virtual std::vector<system> systems_of(std::int64_t id);
 
   /// The trend's input: every entry with a number, its system, test and run date.
   virtual trend_input load_trend_input(const test_filter& filter) = 0;

@@ -135,6 +135,16 @@ std::string postgresql_tables() {
   return sql;
 }
 
+void check_version(connection& db) {
+  const auto version = db.query_integer("PRAGMA user_version");
+  if (version == schema_version) return;
+  throw error(error_kind::store,
+              db.path() + ": database version " + std::to_string(version) + ", not " +
+                  std::to_string(schema_version) +
+                  "; expected a database at this iosr's version (opened read-only, it is not "
+                  "migrated: 'iosr db list' migrates it, a newer one needs a newer iosr)");
+}
+
 void migrate(connection& db) {
   // A current database is left alone without taking the write lock, so that a reader (list,
   // export, trend) never waits for an import's transaction.

@@ -16,6 +16,9 @@ inline constexpr int schema_version = 1;
 /// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
 /// database of a newer version or one that is not iosr's.
 void migrate(connection& db);
+/// Throws iosr::error (store) unless `db` is an iosr database at this iosr's version: what a
+/// read-only store checks instead of migrating.
+void check_version(connection& db);
 
 /// Version schema_version's tables in PostgreSQL's words: the same text as SQLite's steps, each
 /// type said as PostgreSQL says it, so that the layout is described once.

@@ -136,10 +136,10 @@ void configure_once() {
 }
 }  // namespace
 
-connection::connection(const std::string& path, bool create) : path_(path) {
+connection::connection(const std::string& path, bool create, bool read_only) : path_(path) {
   configure_once();
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) |
-                    SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+  const int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) |
+                    (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
   const int rc = sqlite().open_v2(path.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     std::string message =

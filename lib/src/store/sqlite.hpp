@@ -89,7 +89,7 @@ class statement {
 class connection {
  public:
   /// Opens (and with `create`, creates) the database at `path`.
-  connection(const std::string& path, bool create);
+  connection(const std::string& path, bool create, bool read_only = false);
   ~connection();
   connection(const connection&) = delete;
   connection& operator=(const connection&) = delete;

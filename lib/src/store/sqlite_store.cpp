@@ -69,7 +69,7 @@ void set_wal(connection& db) {
   }
 }
 
-connection open_connection(const std::string& path, bool create) {
+connection open_connection(const std::string& path, bool create, bool read_only) {
   std::error_code ec;
   if (create) {
     auto parent = fs::path(path).parent_path();
@@ -79,12 +79,12 @@ connection open_connection(const std::string& path, bool create) {
                                        ": no database there; expected one made by 'iosr db import' "
                                        "(--db FILE or IOSR_DB choose another)");
   }
-  return connection(path, create);
+  return connection(path, create, read_only);
 }
 }  // namespace
 
-sqlite_store::sqlite_store(const std::string& path, bool create)
-    : db_(open_connection(path, create)),
+sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
+    : db_(open_connection(path, create, read_only)),
       systems_{
           "systems", "system",
           "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
@@ -101,6 +101,11 @@ sqlite_store::sqlite_store(const std::string& path, bool create)
   // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
   // every commit, and each checkpoint copies them back and syncs.
   try {
+    if (read_only) {
+      // Nothing is set or migrated: a version other than this iosr's is refused instead.
+      check_version(db_);
+      return;
+    }
     set_wal(db_);
     db_.exec(
         "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
@@ -473,6 +478,23 @@ std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
   s.bind(6, static_cast<std::int64_t>(query.offset));
   std::vector<stored_file> out;
   while (s.step()) out.push_back(source_from(s));
+  return out;
+}
+
+std::vector<system> sqlite_store::systems_of(std::int64_t id) {
+  statement s(db_,
+              "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.kernel, sy.hardware FROM "
+              "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = ? "
+              "ORDER BY ss.position");
+  s.bind(1, id);
+  std::vector<system> out;
+  while (s.step()) {
+    system row;
+    s.read_columns(0, row.label, row.group, row.name, row.scheduler);
+    if (!s.text(4).empty()) row.software.push_back({"Kernel", std::string(s.text(4))});
+    row.hardware = fields_from_json(s.text(5));
+    out.push_back(std::move(row));
+  }
   return out;
 }
 

@@ -26,7 +26,7 @@ class sqlite_store final : public iosr::store {
   /// Opens the database at `path`, creating it (and its directory) when `create`: WAL mode,
   /// synchronous=NORMAL, foreign keys on, a busy timeout, then migrated to the current
   /// version. Throws sqlite_error or iosr::error (store); both are of error_kind::store.
-  sqlite_store(const std::string& path, bool create);
+  sqlite_store(const std::string& path, bool create, bool read_only = false);
 
   const std::string& location() const override { return db_.path(); }
   int version() override;
@@ -43,6 +43,7 @@ class sqlite_store final : public iosr::store {
   void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                      const std::function<void(result_file&&)>& take) override;
   trend_input load_trend_input(const test_filter& filter) override;
+  std::vector<system> systems_of(std::int64_t id) override;
 
  private:
   struct file_reader;

@@ -43,7 +43,15 @@ std::unique_ptr<store> store::open(const std::string& url, store_access access) 
     return std::make_unique<db::pg_store>(url, access == store_access::write);
   }
   if (path.empty()) throw error(error_kind::store, "'" + url + "': expected a database path");
-  return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write);
+  return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write,
+                                            access == store_access::read_only);
+}
+
+std::vector<system> store::systems_of(std::int64_t id) {
+  std::vector<system> out;
+  for_each_file(std::vector<std::int64_t>{id}, {},
+                [&](result_file&& f) { out = std::move(f.systems); });
+  return out;
 }
 
 std::string store::default_url() {

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// `iosr serve`: the store as a read-only web site (docs/serve.md). Only its arguments, the
+// start-up lines and the signals are the CLI's; the site and the server are the library's
+// (iosr/serve.hpp).
+#include <pthread.h>
+
+#include <csignal>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "cli_support.hpp"
+#include "command.hpp"
+#include "iosr/serve.hpp"
+#include "iosr/store.hpp"
+
+namespace iosr::cli {
+namespace {
+
+// HOST:PORT, [IPV6]:PORT, :PORT or PORT.
+listen_options listen_of(const std::string& text) {
+  listen_options o;
+  std::string host, port = text;
+  if (const auto colon = text.rfind(':'); colon != std::string::npos) {
+    host = text.substr(0, colon);
+    port = text.substr(colon + 1);
+  }
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  if (!host.empty()) o.host = host;
+  if (port.empty() || port.size() > 5 ||
+      port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535) {
+    bad_value("listen", text, "is not HOST:PORT; expected an address and a port up to 65535");
+  }
+  o.port = std::stoi(port);
+  return o;
+}
+
+}  // namespace
+
+int run_serve(int argc, char** argv) {
+  cxxopts::Options options(
+      "iosr serve",
+      "Serve the results store as a read-only web site: the results, newest first, with filters; "
+      "a result's comparison page; any selection compared; the trend per machine and test; the "
+      "same as JSON under /api/v1/ (docs/serve.md). Listens on 127.0.0.1 unless told; it has "
+      "no users of its own: put it behind a reverse proxy with authentication to share it. "
+      "Ctrl-C or SIGTERM stops it.\n");
+  options.custom_help("[--db FILE] [--listen HOST:PORT] [options]");
+  add_db_option(options);
+  auto add = options.add_options();
+  add("listen",
+      "the address and port to listen on (HOST:PORT, [IPV6]:PORT or PORT; port 0: any free "
+      "one); an address other than loopback is said on start-up",
+      cxxopts::value<std::string>()->default_value("127.0.0.1:8080"), "HOST:PORT");
+  add("page-size", "results per page of the list",
+      cxxopts::value<std::string>()->default_value("50"), "N");
+  add("threads", "requests answered at once", cxxopts::value<std::string>()->default_value("8"),
+      "N");
+  add("h,help", "print this help");
+  const auto parsed = parse_command_line(
+      options, argc, argv,
+      "\nExit status: 0 stopped by a signal, 1 the database could not be read or the address "
+      "not listened on, 2 usage error.\n");
+  if (!parsed) return exit_ok;
+  const auto& args = *parsed;
+  if (!args.unmatched().empty()) bad_usage("takes no INPUT: it reads the database (--db)");
+  auto listen = listen_of(args["listen"].as<std::string>());
+  site_limits limits;
+  limits.page_size = static_cast<std::size_t>(whole_number_of(args, "page-size"));
+  if (limits.page_size < 1 || limits.page_size > limits.max_page_size) {
+    bad_usage("--page-size: expected a number from 1 to " + std::to_string(limits.max_page_size));
+  }
+  listen.threads = static_cast<std::size_t>(whole_number_of(args, "threads"));
+  if (listen.threads < 1 || listen.threads > 256) bad_usage("--threads: expected 1 to 256");
+
+  const auto db = store::open(database_of(args), store_access::read_only);
+  site pages(*db, limits);
+  http_server server(pages, listen);
+
+  // The signals are taken by one thread of their own (sigwait), not by a handler: stopping
+  // the server is no async-signal-safe call. Blocked before any thread starts, so all inherit it.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  server.bind();
+  const bool loopback = is_loopback(listen.host);
+  const auto shown =
+      listen.host.find(':') != std::string::npos ? "[" + listen.host + "]" : listen.host;
+  std::cerr << "iosr serve: http://" << shown << ":" << server.port() << "/ (" << db->location()
+            << ", read-only; Ctrl-C stops)\n";
+  if (!loopback) {
+    std::cerr << "iosr serve: listening on " << listen.host
+              << ", not loopback only: whoever reaches this address reads the whole store; put "
+                 "it behind a reverse proxy with authentication (docs/serve.md)\n";
+  }
+  std::thread waiter([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    server.stop();
+  });
+  server.run();
+  // run() returned without a signal when listening failed: wake the waiter with one.
+  pthread_kill(waiter.native_handle(), SIGTERM);
+  waiter.join();
+  std::cerr << "iosr serve: stopped\n";
+  return exit_ok;
+}
+
+}  // namespace iosr::cli

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+// The site of `iosr serve` (iosr/serve.hpp) without a socket: each URL of docs/serve.md over a
+// store of the seeds, the security headers, the refusals (4xx that say what was wrong), and a
+// store opened read-only that is never written.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "iosr/error.hpp"
+#include "iosr/read.hpp"
+#include "iosr/serve.hpp"
+#include "iosr/store.hpp"
+#include "temp_dir.hpp"
+
+namespace fs = std::filesystem;
+using namespace iosr::test;  // NOLINT(google-build-using-namespace): the tests' own helpers
+
+namespace {
+
+const fs::path data = IOSR_DATA_DIR;
+
+// A store of the four seeds and the sample composite.xml, written then closed: the site opens it
+// read-only as iosr serve does.
+std::string seeded_store(const temp_dir& dir) {
+  const auto path = dir / "results.db";
+  auto s = iosr::store::open(path, iosr::store_access::write);
+  std::vector<fs::path> inputs;
+  for (const auto& e : fs::directory_iterator(data / "text")) inputs.push_back(e.path());
+  std::sort(inputs.begin(), inputs.end());
+  inputs.push_back(data / "xml" / "iosched-3way.xml");
+  for (const auto& p : inputs) {
+    const auto bytes = slurp(p);
+    const auto file = iosr::read_results(bytes, p.string());
+    s->add(file, iosr::store::identities_of(file), iosr::store::sha256_hex(bytes), p.string(),
+           bytes.size());
+  }
+  return path;
+}
+
+std::string header(const iosr::http_response& r, std::string_view name) {
+  for (const auto& [n, v] : r.headers) {
+    if (n == name) return v;
+  }
+  return {};
+}
+
+bool has(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("serve: the pages and the API over a store", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  const auto before = slurp(path);
+  const auto mtime = fs::last_write_time(path);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  iosr::site site(*s);
+  auto get = [&](std::string target) { return site.respond({"GET", std::move(target)}); };
+
+  SECTION("/ leads to the results") {
+    const auto r = get("/");
+    CHECK(r.status == 303);
+    CHECK(header(r, "Location") == "/results");
+  }
+  SECTION("the results list: every file, a checkbox each, the compare form") {
+    const auto r = get("/results");
+    REQUIRE(r.status == 200);
+    CHECK(r.content_type == "text/html; charset=utf-8");
+    CHECK(has(r.body, "name=\"id\" value=\"1\""));
+    CHECK(has(r.body, "name=\"id\" value=\"5\""));
+    CHECK(has(r.body, "action=\"/compare\""));
+    CHECK(has(header(r, "Content-Security-Policy"), "default-src 'none'"));
+    CHECK_FALSE(has(header(r, "Content-Security-Policy"), "unsafe-inline"));
+    CHECK(header(r, "X-Content-Type-Options") == "nosniff");
+  }
+  SECTION("paging: per_page and offset, the next page linked") {
+    const auto r = get("/api/v1/results?per_page=2");
+    REQUIRE(r.status == 200);
+    CHECK(has(r.body, "\"next\": \"/api/v1/results?per_page=2&offset=2\""));
+    const auto last = get("/api/v1/results?per_page=2&offset=4");
+    CHECK(has(last.body, "\"next\": null"));
+    CHECK(get("/results?per_page=100000").status == 400);
+    CHECK(get("/results?per_page=0").status == 400);
+    CHECK(get("/results?offset=x").status == 400);
+  }
+  SECTION("filters: text, scheduler; none matching says so") {
+    const auto r = get("/api/v1/results?text=iosched-3way");
+    CHECK(has(r.body, "iosched-3way.xml"));
+    CHECK_FALSE(has(r.body, "000_1809f3a92cbbf2f4"));
+    CHECK(has(get("/results?text=no-such-thing").body, "No result matches"));
+  }
+  SECTION("a result's page is the comparison page, framed, with its inline code hashed") {
+    const auto r = get("/result/1");
+    REQUIRE(r.status == 200);
+    CHECK(has(r.body, "<svg"));
+    CHECK(has(r.body, "href=\"/static/serve.css\""));
+    const auto csp = header(r, "Content-Security-Policy");
+    CHECK(has(csp, "script-src 'sha256-"));
+    CHECK(has(csp, "style-src 'self' 'sha256-"));
+    CHECK(get("/api/v1/result/1").content_type == "application/json");
+  }
+  SECTION("compare any selection, with compare's options as fields") {
+    const auto r = get("/compare?id=1&id=2&id=3&group-by=none&baseline=&filter=");
+    REQUIRE(r.status == 200);
+    CHECK(has(r.body, "<option selected>none</option>"));
+    CHECK(has(r.body, "name=\"id\" value=\"3\""));
+    CHECK(get("/compare").status == 400);
+    CHECK(get("/compare?id=1&group-by=bogus").status == 400);
+    CHECK(get("/compare?id=1&filter=(").status == 400);
+    CHECK(get("/compare?id=99").status == 404);
+    CHECK(get("/compare?id=1&baseline=nobody").status == 400);
+  }
+  SECTION("the trend: its points link back to the results") {
+    const auto r = get("/trend");
+    REQUIRE(r.status == 200);
+    CHECK(has(r.body, "class=\"point\" href=\"/results?kernel="));
+    CHECK(get("/api/v1/trend").status == 200);
+    CHECK(get("/trend?by=sideways").status == 400);
+  }
+  SECTION("refusals: unknown paths, other methods, bad escapes; nothing of the store shown") {
+    CHECK(get("/../../etc/passwd").status == 404);
+    CHECK(get("/static/../results.db").status == 404);
+    CHECK(get("/result/abc").status == 404);
+    CHECK(get("/result/1%00").status == 404);
+    CHECK(get("/results?text=%zz").status == 400);
+    CHECK(get("/results?text=%ff").status == 400);
+    const auto post = site.respond({"POST", "/results"});
+    CHECK(post.status == 405);
+    CHECK(header(post, "Allow") == "GET, HEAD");
+    const auto head = site.respond({"HEAD", "/results"});
+    CHECK(head.status == 200);
+    CHECK(head.body.empty());
+    std::string many = "/results?";
+    for (int i = 0; i < 100; ++i) many += "a=" + std::to_string(i) + "&";
+    CHECK(get(many).status == 400);
+    const auto json = get("/api/v1/nothing");
+    CHECK(json.status == 404);
+    CHECK(json.content_type == "application/json");
+    CHECK_FALSE(has(json.body, path));
+  }
+  SECTION("every value escaped: a filter's text comes back as text") {
+    const auto r = get("/results?text=%3Cscript%3Ealert(1)%3C%2Fscript%3E%22");
+    CHECK_FALSE(has(r.body, "<script>alert"));
+    CHECK(has(r.body, "&lt;script&gt;alert(1)&lt;/script&gt;&quot;"));
+  }
+  s.reset();
+  CHECK(slurp(path) == before);
+  CHECK(fs::last_write_time(path) == mtime);
+}
+
+TEST_CASE("serve: a trend of too many tests asks for a narrower filter", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  iosr::site_limits limits;
+  limits.max_trend_tests = 1;
+  limits.max_compare_tests = 1;
+  iosr::site site(*s, limits);
+  const auto compare = site.respond({"GET", "/result/1"});
+  CHECK(compare.status == 200);
+  CHECK(has(compare.body, "choose the tests"));
+  CHECK(site.respond({"GET", "/api/v1/result/1"}).status == 400);
+  const auto page = site.respond({"GET", "/trend"});
+  CHECK(page.status == 200);
+  CHECK(has(page.body, "choose the tests"));
+  CHECK(has(page.body, "action=\"/trend\""));
+  CHECK(site.respond({"GET", "/api/v1/trend"}).status == 400);
+}
+
+TEST_CASE("serve: systems_of gives a file's systems as reading it back does", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  for (const auto& f : s->files()) {
+    std::vector<iosr::system> read_back;
+    s->for_each_file({f.id}, {}, [&](iosr::result_file&& r) { read_back = std::move(r.systems); });
+    const auto systems = s->systems_of(f.id);
+    REQUIRE(systems.size() == read_back.size());
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      CHECK(systems[i].label == read_back[i].label);
+      CHECK(systems[i].group == read_back[i].group);
+      CHECK(systems[i].name == read_back[i].name);
+      CHECK(systems[i].scheduler == read_back[i].scheduler);
+      CHECK(systems[i].hardware == read_back[i].hardware);
+      std::string kernel;
+      for (const auto& field : read_back[i].software) {
+        if (field.key == "Kernel") kernel = field.value;
+      }
+      CHECK(systems[i].software == (kernel.empty() ? std::vector<iosr::field>{}
+                                                   : std::vector<iosr::field>{{"Kernel", kernel}}));
+    }
+  }
+  CHECK(s->systems_of(999).empty());
+}
+
+TEST_CASE("serve: a read-only store is never created, migrated or written", "[serve]") {
+  temp_dir dir;
+  CHECK_THROWS_AS(iosr::store::open(dir / "none.db", iosr::store_access::read_only), iosr::error);
+  CHECK_FALSE(fs::exists(dir / "none.db"));
+}

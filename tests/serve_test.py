@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# `iosr serve` as users meet it (docs/serve.md): a store of the seeds imported, the server started
+# on a free loopback port, then: every page and its JSON (the results page validated against
+# docs/serve-results.schema.json with jsonschema), the security headers, oversized and slow
+# requests refused or dropped, a bounded load test (concurrent clients, a fixed count of
+# requests, latency percentiles, memory flat over 10,000 requests), headless Chromium through the
+# pages as a user clicks them (no console message: the Content-Security-Policy lets every page's
+# own code run and nothing else; screenshots under the build tree), SIGTERM and SIGINT stopping
+# it cleanly, and the database never written (its bytes and mtime unchanged).
+#
+# usage: serve_test.py IOSR DATA_DIR DOCS_DIR ARTIFACT_DIR
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+from missing_tool import missing
+
+iosr, data, docs, artifacts = sys.argv[1:5]
+os.makedirs(artifacts, exist_ok=True)
+failures = []
+
+
+def check(what, ok, detail=""):
+    if not ok:
+        failures.append(f"{what}: {detail}"[:600])
+
+
+tmp = tempfile.mkdtemp(prefix="iosr-serve-test-")
+db = os.path.join(tmp, "results.db")
+inputs = sorted(os.path.join(data, "text", f) for f in os.listdir(os.path.join(data, "text")))
+inputs.append(os.path.join(data, "xml", "iosched-3way.xml"))
+subprocess.run([iosr, "db", "import", "--db", db, *inputs], check=True, capture_output=True)
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest(), os.stat(path).st_mtime_ns
+
+
+before = digest(db)
+
+
+def start(*extra):
+    p = subprocess.Popen([iosr, "serve", "--db", db, "--listen", "127.0.0.1:0", *extra],
+                         stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not m:
+        p.kill()
+        raise SystemExit(f"FAIL iosr serve did not say where it listens: {line!r}")
+    return p, int(m.group(1))
+
+
+def stop(p, sig):
+    p.send_signal(sig)
+    try:
+        rest = p.stderr.read()
+        code = p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        failures.append(f"{sig!r} did not stop the server within 10 s")
+        return
+    check(f"exit status after {sig!r}", code == 0, f"{code}: {rest}")
+    check(f"says it stopped after {sig!r}", "stopped" in rest, rest)
+
+
+server, port = start()
+base = f"http://127.0.0.1:{port}"
+
+
+def fetch(path, method="GET"):
+    req = urllib.request.Request(base + path, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, dict(r.headers), r.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read().decode("utf-8")
+
+
+# Every page and its JSON twin.
+for path in ["/results", "/results?scheduler=bfq", "/result/1", "/compare?id=1&id=2&id=3",
+             "/trend", "/api/v1/results", "/api/v1/result/2", "/api/v1/compare?id=1&id=5",
+             "/api/v1/trend", "/static/serve.css"]:
+    status, headers, body = fetch(path)
+    check(f"GET {path}", status == 200, f"{status} {body[:200]}")
+    csp = headers.get("Content-Security-Policy", "")
+    check(f"GET {path}: CSP", "default-src 'none'" in csp and "unsafe-inline" not in csp, csp)
+    if path.startswith("/api/"):
+        try:
+            json.loads(body)
+        except ValueError as e:
+            failures.append(f"GET {path}: not JSON: {e}")
+
+# The results list against its schema, with the validator the other schema tests use.
+try:
+    import jsonschema
+except ImportError:
+    failure = missing("python3-jsonschema (the results API's schema)", "python3-jsonschema")
+    if failure:
+        failures.append(failure)
+    jsonschema = None
+if jsonschema:
+    with open(os.path.join(docs, "serve-results.schema.json")) as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for q in ["", "?per_page=2", "?per_page=2&offset=4", "?text=nothing-at-all"]:
+        doc = json.loads(fetch("/api/v1/results" + q)[2])
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+        check(f"/api/v1/results{q} against its schema", not errors, errors[:1])
+    # Following `next` walks every result once.
+    seen, url = [], "/api/v1/results?per_page=2"
+    while url:
+        doc = json.loads(fetch(url)[2])
+        seen += [r["id"] for r in doc["results"]]
+        url = doc["next"]
+    check("paging walks every result once", sorted(seen) == list(range(1, len(inputs) + 1)), seen)
+
+# Refusals and errors: the right status, nothing of the store's file or SQL shown.
+for path, want in [("/nothing", 404), ("/../etc/passwd", 404), ("/result/999", 404),
+                   ("/results?per_page=99999", 400), ("/compare?id=1&filter=(", 400)]:
+    status, _, body = fetch(path)
+    check(f"GET {path}", status == want, f"{status}")
+    check(f"GET {path} hides the store", tmp not in body and "SELECT" not in body, body[:300])
+check("POST refused", fetch("/results", "POST")[0] == 405)
+
+
+def raw(request_bytes, wait=10):
+    """Sends bytes on a fresh connection; what came back before the server closed it."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=wait)
+    try:
+        s.sendall(request_bytes)
+        out = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                return out
+            out += chunk
+    except socket.timeout:
+        return b"(still open)"
+    finally:
+        s.close()
+
+
+long_line = raw(b"GET /results?text=" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+check("an oversized request line is refused", long_line.startswith(b"HTTP/1.1 414")
+      or long_line == b"", long_line[:80])
+big_header = raw(b"GET /results HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 20000 + b"\r\n\r\n")
+check("an oversized header is refused", not big_header.startswith(b"HTTP/1.1 200"), big_header[:80])
+# A client that sends half a request and then nothing is dropped after the read timeout (5 s).
+t0 = time.monotonic()
+slow = raw(b"GET /results HTTP/1.1\r\nHost: x\r\n", wait=15)
+took = time.monotonic() - t0
+check("a slow client is dropped", slow != b"(still open)" and took < 12, f"{took:.1f} s {slow[:60]}")
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+
+# Load: 8 clients, a fixed count of requests over the pages, latency percentiles.
+paths = ["/results", "/api/v1/results?per_page=3", "/result/1", "/trend", "/compare?id=1&id=2"]
+
+
+def load(count, paths, clients=8):
+    latencies, errors = [], []
+    lock = threading.Lock()
+
+    def one(i):
+        t = time.perf_counter()
+        status = fetch(paths[i % len(paths)])[0]
+        dt = time.perf_counter() - t
+        with lock:
+            latencies.append(dt)
+            if status != 200:
+                errors.append(status)
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(one, range(count)))
+    latencies.sort()
+    pct = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+    return errors, pct(0.5), pct(0.9), pct(0.99)
+
+
+# Every page, for the latencies; then the list pages alone for the memory over 10,000 requests
+# (the comparison and trend pages cost tens of ms each: 10,000 of them would take minutes).
+t0 = time.monotonic()
+errors, p50, p90, p99 = load(1000, paths)
+print(f"load, every page: 1000 requests, 8 clients, {time.monotonic() - t0:.1f} s: p50 {p50:.1f} "
+      f"ms, p90 {p90:.1f} ms, p99 {p99:.1f} ms")
+check("load: every request answered 200", not errors, errors[:5])
+lists = ["/results", "/api/v1/results?per_page=3", "/results?scheduler=bfq"]
+load(500, lists)
+rss_before = rss_kib(server.pid)
+count = int(os.environ.get("IOSR_SERVE_LOAD_REQUESTS", "10000"))
+t0 = time.monotonic()
+errors, p50, p90, p99 = load(count, lists)
+rss_after = rss_kib(server.pid)
+print(f"load, list pages: {count} requests, 8 clients, {time.monotonic() - t0:.1f} s: p50 "
+      f"{p50:.1f} ms, p90 {p90:.1f} ms, p99 {p99:.1f} ms; RSS {rss_before} KiB -> {rss_after} KiB")
+check("load: every list request answered 200", not errors, errors[:5])
+check("load: memory flat", rss_after - rss_before < 8 * 1024, f"{rss_before} -> {rss_after} KiB")
+
+# Headless Chromium through the pages as a user goes: the list, filtered, three ticked and
+# compared (the URL the GET form makes), the trend, a trend point followed back to its results.
+browser = next((b for b in ("chromium", "chromium-browser") if shutil.which(b)), None)
+if browser is None:
+    failure = missing("chromium (headless, for the served pages)", "chromium")
+    if failure:
+        failures.append(failure)
+else:
+    def chromium(url, *args):
+        with tempfile.TemporaryDirectory() as profile:
+            p = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                                f"--user-data-dir={profile}", "--hide-scrollbars",
+                                "--enable-logging=stderr", "--v=0", *args, url],
+                               capture_output=True, text=True, timeout=120)
+            return p.stdout, [l for l in p.stderr.splitlines() if re.search(r":CONSOLE[:(]", l)]
+
+    dom, console = chromium(base + "/results?scheduler=bfq", "--dump-dom")
+    check("chromium: the filtered list", "type=\"checkbox\"" in dom, dom[:200])
+    check("chromium: no console message on the list", not console, console[:3])
+    ids = re.findall(r'name="id" value="(\d+)"', chromium(base + "/results", "--dump-dom")[0])
+    check("chromium: three results to tick", len(ids) >= 3, ids)
+    compare = "/compare?" + "&".join(f"id={i}" for i in ids[:3]) + "&baseline=&group-by=none&filter="
+    dom, console = chromium(base + compare, "--dump-dom")
+    check("chromium: the comparison of three", "<svg" in dom and "data-enhanced" in dom,
+          "no chart, or the page's own script did not run (CSP hash?)")
+    check("chromium: no console message on the comparison", not console, console[:3])
+    dom, console = chromium(base + "/trend", "--dump-dom")
+    check("chromium: no console message on the trend", not console, console[:3])
+    points = re.findall(r'class="point" href="([^"]+)"', dom)
+    check("chromium: the trend links its points", points, dom[:200])
+    if points:
+        dom, console = chromium(base + points[0].replace("&amp;", "&"), "--dump-dom")
+        check("chromium: a trend point leads to its results", 'name="id"' in dom, dom[:200])
+    # The screenshots at once: each Chromium start takes seconds on a loaded machine.
+    shots = [("results", "/results"), ("compare", compare), ("trend", "/trend")]
+    with ThreadPoolExecutor(len(shots)) as pool:
+        list(pool.map(lambda s: chromium(
+            base + s[1], f"--screenshot={os.path.join(artifacts, f'serve-{s[0]}.png')}",
+            "--window-size=1280,900"), shots))
+
+stop(server, signal.SIGTERM)
+server2, port = start()
+stop(server2, signal.SIGINT)
+check("the database is never written", digest(db) == before, f"{before} -> {digest(db)}")
+bad = subprocess.run([iosr, "serve", "--db", os.path.join(tmp, "none.db")], capture_output=True,
+                     text=True, timeout=30)
+check("a missing store: exit 1, no file made", bad.returncode == 1
+      and not os.path.exists(os.path.join(tmp, "none.db")), bad.stderr)
+usage = subprocess.run([iosr, "serve", "--listen", "nowhere"], capture_output=True, text=True)
+check("a bad --listen: exit 2", usage.returncode == 2, usage.stderr)
+shutil.rmtree(tmp)
+
+for f in failures:
+    print("FAIL", f)
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
