@@ -106,9 +106,17 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, _, err = run("report", SEED002, XML, "--out-dir", report)
     check("report: exit 0", rc == 0, (rc, err))
     files = sorted(os.listdir(report))
-    check("report: index.md, index.html, data.csv, images/, its mark",
-          files == [".iosr-report", "data.csv", "images", "index.html", "index.md"], files)
+    check("report: index.md, summary.md, index.html, data.csv, images/, its mark",
+          files == [".iosr-report", "data.csv", "images", "index.html", "index.md",
+                    "summary.md"], files)
     index = open(os.path.join(report, "index.md"), encoding="utf-8").read()
+    prose = open(os.path.join(report, "summary.md"), encoding="utf-8").read()
+    rc, plain, _ = run("compare", SEED002, XML, "-f", "executive-summary")
+    # The plain text's first sentence, past a group's `[heading]` line.
+    first = " ".join(l for l in plain.splitlines() if not l.startswith("[")).split(".")[0].split()
+    check("report: summary.md is the executive summary, and index.md holds it",
+          prose.strip() and prose in index and first and
+          " ".join(first) in " ".join(prose.split()), (prose[:200], plain[:200]))
     linked = re.findall(r"!\[[^\]]*\]\((images/[^)]+)\)", index)
     images = sorted(os.listdir(os.path.join(report, "images")))
     check("report: index.md shows the summary and every test's image, once",

@@ -293,6 +293,11 @@ struct executive_summary_section {
 /// figure in it is printed alike by the tables (docs/compare.md, "The executive summary").
 std::vector<executive_summary_section> executive_summary(const comparison& c);
 
+/// The executive summary as Markdown: a `###` heading per named compare group, then its
+/// paragraphs, escaped where CommonMark would misread them. The step summary and `iosr report`
+/// (its summary.md and index.md) print it.
+std::string executive_summary_markdown(const comparison& c);
+
 template <>
 struct enum_names<noise> {
   static constexpr std::string_view names[] = {"n/a", "~", "significant", "n<3"};

@@ -28,10 +28,12 @@ report_outcome run_report(std::span<const result_file> files, const report_reque
   const auto& c = out.result;
   const auto images = draw_charts(c, request.charts);
 
-  // THE EXECUTIVE SUMMARY'S PLACE: the prose renderer (issue 28, slice cireports) makes
-  // summary.md here; its text goes to report_index() as `prose`, and the file into out.files.
-  std::string index = report_index(c, images, request.charts.columns);
+  // The executive summary leads index.md and is also a file of its own, summary.md, for a
+  // page or a mail that wants the prose alone.
+  std::string prose = executive_summary_markdown(c);
+  std::string index = report_index(c, images, request.charts.columns, prose);
   out.files.push_back({"index.md", std::move(index)});
+  out.files.push_back({"summary.md", std::move(prose)});
 
   comparison_render_options page;
   page.columns = request.charts.columns;

@@ -45,6 +45,19 @@ std::string gate_lines(const compare_outcome& outcome, const compare_request& re
 
 }  // namespace
 
+std::string executive_summary_markdown(const comparison& c) {
+  std::string out;
+  for (const auto& section : executive_summary(c)) {
+    if (!section.compare_group.empty()) {
+      out += "### " + markdown_escaped(section.compare_group, markdown_place::heading) + "\n\n";
+    }
+    for (const auto& paragraph : section.paragraphs) {
+      out += markdown_escaped(paragraph, markdown_place::line_start) + "\n\n";
+    }
+  }
+  return out;
+}
+
 std::string step_summary(const compare_outcome& outcome, const compare_request& request) {
   const comparison& c = outcome.result;
   std::string inputs;
@@ -55,14 +68,7 @@ std::string step_summary(const compare_outcome& outcome, const compare_request& 
   std::string out =
       "## iosr compare: " + markdown_escaped(inputs, markdown_place::heading) + "\n\n";
   if (request.fail_if_worse) out += gate_lines(outcome, request);
-  for (const auto& section : executive_summary(c)) {
-    if (!section.compare_group.empty()) {
-      out += "### " + markdown_escaped(section.compare_group, markdown_place::heading) + "\n\n";
-    }
-    for (const auto& paragraph : section.paragraphs) {
-      out += markdown_escaped(paragraph, markdown_place::line_start) + "\n\n";
-    }
-  }
+  out += executive_summary_markdown(c);
   std::string tables;
   comparison_render_options options = request.render;
   options.table_view = false;
