@@ -173,6 +173,21 @@ try:
     code, _, err = run("db", "list", "--db", newer)
     one_line("newer", err, "database version 99 is newer")
 
+    # A version-1 store (before the index results_by_system): read as it is, migrated to
+    # version 2 by the next import, which adds the index.
+    older = create("older")
+    run("db", "import", "--db", older, SEEDS[0])
+    psql("older", "DROP INDEX results_by_system; UPDATE iosr_schema SET version = 1")
+    code, out, err = run("db", "list", "--db", older)
+    check("version 1: list reads it", code == 0 and b"(schema version 1)" in out, err)
+    code, out, err = run("trend", "--db", older, "--format", "csv", "--machine", "1")
+    check("version 1: trend --machine reads it", code == 0 and out, err)
+    code, _, err = run("db", "import", "--db", older, SEEDS[1])
+    check("version 1: import migrates", code == 0 and
+          psql("older", "SELECT max(version) FROM iosr_schema") == "2", err)
+    check("version 2: the index is made", psql("older", "SELECT count(*) FROM pg_indexes WHERE "
+                                                        "indexname = 'results_by_system'") == "1")
+
     # The least-privilege roles of docs/db.md: a reader with SELECT alone.
     psql("postgres", "CREATE ROLE reader LOGIN PASSWORD 'r'")
     psql("same", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
