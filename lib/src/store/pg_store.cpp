@@ -30,6 +30,12 @@ constexpr int attempts = 8;
 constexpr std::string_view schema_lock = "SELECT pg_advisory_xact_lock(1768910706, 0)";
 // ... and the one that new systems and tests are added under.
 constexpr std::string_view rows_lock = "SELECT pg_advisory_xact_lock(1768910706, 1)";
+// ... and the one that keeps `remove` apart from imports: results hold no foreign keys to
+// systems and tests (checking them per entry took half an import's time), so an import holds
+// this lock shared while it writes ids it has read, and `remove`, which deletes the systems
+// and tests no entry uses, holds it alone.
+constexpr std::string_view import_lock = "SELECT pg_advisory_xact_lock_shared(1768910706, 2)";
+constexpr std::string_view remove_lock = "SELECT pg_advisory_xact_lock(1768910706, 2)";
 
 constexpr std::string_view source_columns =
     "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
@@ -130,8 +136,8 @@ void pg_store::prepare_schema(bool create) {
     pg_transaction tx(db_);
     db_.exec(schema_lock, "waiting for another importer to migrate the tables");
     if (version() < 2) {
-      db_.exec(postgresql_migration_to_2(), "adding the index of version 2");
-      db_.exec("UPDATE iosr_schema SET version = 2", "adding the index of version 2");
+      db_.exec(postgresql_migration_to_2(), "migrating to version 2");
+      db_.exec("UPDATE iosr_schema SET version = 2", "migrating to version 2");
     }
     tx.commit();
   }
@@ -223,6 +229,7 @@ store_added pg_store::add_once(const result_file& file, const store_identities& 
                                const std::string& sha256, std::string_view path,
                                std::uint64_t bytes) {
   pg_transaction tx(db_);
+  db_.exec(import_lock, "waiting for a removal to finish");
   {
     pg::params p;
     p.add(sha256);
@@ -423,6 +430,7 @@ std::vector<stored_file> pg_store::find_files(const std::string& spec) {
 
 void pg_store::remove(std::int64_t file_id) {
   pg_transaction tx(db_);
+  db_.exec(remove_lock, "waiting for the imports under way to finish");
   pg::params p;
   p.add(file_id);
   db_.run("DELETE FROM results WHERE source_id = $1", p, "removing entries");

@@ -125,12 +125,22 @@ void migrate_to_1(connection& db) {
 
 }  // namespace
 
-std::string postgresql_migration_to_2() { return version_2; }
+// PostgreSQL's version 2 also drops results' foreign keys to systems and tests: checked per
+// entry by the server they took half an import's time, and the store writes only ids it has
+// just read, under a lock that keeps `remove` out (pg_store.cpp, import_lock).
+constexpr const char* postgresql_version_2 = R"sql(
+ALTER TABLE results DROP CONSTRAINT IF EXISTS results_system_id_fkey;
+ALTER TABLE results DROP CONSTRAINT IF EXISTS results_test_id_fkey;
+)sql";
+
+std::string postgresql_migration_to_2() {
+  return std::string(version_2) + postgresql_version_2;
+}
 
 std::string postgresql_tables() {
   // SQLite's words for the same columns, in PostgreSQL's: ids that PostgreSQL numbers, 64-bit
   // integers, doubles, and no WITHOUT ROWID (every PostgreSQL table is a heap).
-  std::string sql = std::string(version_0) + version_1 + version_2;
+  std::string sql = std::string(version_0) + version_1 + version_2 + postgresql_version_2;
   auto replace_all = [&](std::string_view from, std::string_view to) {
     for (auto p = sql.find(from); p != std::string::npos; p = sql.find(from, p + to.size())) {
       sql.replace(p, from.size(), to);

@@ -20,7 +20,8 @@ void migrate(connection& db);
 /// Version schema_version's tables in PostgreSQL's words: the same text as SQLite's steps, each
 /// type said as PostgreSQL says it, so that the layout is described once.
 std::string postgresql_tables();
-/// What brings a PostgreSQL store of version 1 to version 2 (its index results_by_system).
+/// What brings a PostgreSQL store of version 1 to version 2: the index results_by_system, and
+/// results' foreign keys to systems and tests dropped (PostgreSQL's alone; see schema.cpp).
 std::string postgresql_migration_to_2();
 
 }  // namespace iosr::db
