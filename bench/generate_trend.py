@@ -26,7 +26,9 @@ os.makedirs(out, exist_ok=True)
 bases = [rng.uniform(10, 100000) for _ in range(tests)]
 MACHINES, KERNELS = (20, 40) if fleet else (1, 20)
 for m, k in [(m, k) for m in range(MACHINES) for k in range(KERNELS)]:
-    hardware = HARDWARE if not fleet else HARDWARE.replace("32GB", f"{32 + 16 * m}GB")
+    # Each machine of the fleet its own disk, as a lab's are: trend --machine names one by it.
+    hardware = HARDWARE if not fleet else HARDWARE.replace("32GB", f"{32 + 16 * m}GB").replace(
+        "1000GB Samsung SSD 980 PRO 1TB", f"{500 * (m + 1)}GB Samsung SSD 980 PRO")
     major, minor = (5, k) if k < 20 else (6, k - 20)
     kernel = f"{major}.{minor}.0-0{major}{minor:02}00-generic"
     parts = ['<?xml version="1.0"?>\n<PhoronixTestSuite>\n<Generated><Title>Linux ', f"{major}.{minor}",

@@ -97,6 +97,12 @@ def consistent(name, db):
     partial = psql(db, "SELECT count(*) FROM sources so WHERE so.entries <> (SELECT count(*) "
                        "FROM results r WHERE r.source_id = so.id)")
     check(name + ": no partial file", partial == "0", partial)
+    # results hold no foreign keys to systems and tests (docs/performance.md): the lock that
+    # keeps `remove` apart from imports is what keeps every entry's system and test there.
+    for table, column in (("systems", "system_id"), ("tests", "test_id")):
+        lost = psql(db, f"SELECT count(*) FROM results r WHERE NOT EXISTS (SELECT 1 FROM {table} "
+                        f"t WHERE t.id = r.{column})")
+        check(name + f": every entry's row of {table} there", lost == "0", lost)
     for table, key in (("sources", "sha256"), ("systems", "identity"), ("tests", "identity")):
         twice = psql(db, f"SELECT count(*) FROM (SELECT {key} FROM {table} GROUP BY {key} "
                          "HAVING count(*) > 1) x")
@@ -173,6 +179,25 @@ try:
     code, _, err = run("db", "list", "--db", newer)
     one_line("newer", err, "database version 99 is newer")
 
+    # A version-1 store (before the index results_by_system): read as it is, migrated to
+    # version 2 by the next import, which adds the index.
+    older = create("older")
+    run("db", "import", "--db", older, SEEDS[0])
+    psql("older", "DROP INDEX results_by_system; UPDATE iosr_schema SET version = 1")
+    code, out, err = run("db", "list", "--db", older)
+    check("version 1: list reads it", code == 0 and b"(schema version 1)" in out, err)
+    code, out, err = run("trend", "--db", older, "--format", "csv", "--machine", "1")
+    check("version 1: trend --machine reads it", code == 0 and out, err)
+    code, _, err = run("db", "import", "--db", older, SEEDS[1])
+    check("version 1: import migrates", code == 0 and
+          psql("older", "SELECT max(version) FROM iosr_schema") == "2", err)
+    check("version 2: the index is made", psql("older", "SELECT count(*) FROM pg_indexes WHERE "
+                                                        "indexname = 'results_by_system'") == "1")
+    no_fk = ("SELECT count(*) FROM pg_constraint WHERE conname IN ('results_system_id_fkey', "
+             "'results_test_id_fkey')")
+    check("version 2: results' per-entry foreign keys dropped", psql("older", no_fk) == "0")
+    check("a new store has none either", psql("same", no_fk) == "0")
+
     # The least-privilege roles of docs/db.md: a reader with SELECT alone.
     psql("postgres", "CREATE ROLE reader LOGIN PASSWORD 'r'")
     psql("same", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
@@ -224,6 +249,23 @@ try:
               f"{len(ka)} rows vs {len(kb)}")
         if name == "postgresql":
             consistent("many", "many")
+
+    # Removals while another process imports files that share their systems and tests: the
+    # removal never deletes a row the import has read and is about to name.
+    race = create("race")
+    run("db", "import", "--db", race, *SEEDS)
+    importer = subprocess.Popen([IOSR, "db", "import", "--jobs", "1", "--db", race, *inputs],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    removals = 0
+    while importer.poll() is None and removals < 40:
+        for seed in SEEDS:
+            run("db", "remove", "--db", race, seed)
+            run("db", "import", "--db", race, seed)
+            removals += 1
+    err = importer.communicate(timeout=600)[1].decode()
+    check("race: the importer met no error from the removals", importer.returncode in (0, 1) and
+          "vanished" not in err and "foreign key" not in err, err[-400:])
+    consistent("race", "race")
 
     # The server stopped in the middle of an import: exit 1 naming the file, nothing partial,
     # and importing again completes.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `iosr trend`: each configuration against its baseline along a series of kernels, dates or
 // labels, read from the database that `iosr db import` fills (docs/db.md).
+#include <algorithm>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <string>
@@ -116,7 +117,15 @@ int run_trend(int argc, char** argv) {
   }
   request.render.width = width_for(output);
   const auto db = store::open(database_of(args), store_access::read);
-  auto input = db->load_trend_input(o.filter);
+  // Machines named by a part of their name are chosen in the store's query too (one machine's
+  // entries are read, not all), and again by the trend, which knows which ones it shows. A
+  // number is the machine's as shown, known only once the trend is computed over all.
+  trend_query query(o.filter);
+  const bool numbered = std::any_of(o.machines.begin(), o.machines.end(), [](const auto& m) {
+    return !m.empty() && m.find_first_not_of("0123456789") == std::string::npos;
+  });
+  if (!o.across_machines && !numbered) query.machines = o.machines;
+  auto input = db->load_trend_input(query);
   // As in compare: a filter that keeps none of the store's tests is most likely a typing error.
   if (!o.filter.empty() && input.tests.empty() && !db->load_trend_input({}).tests.empty()) {
     bad_value("filter", args["filter"].as<std::string>(),

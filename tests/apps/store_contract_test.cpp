@@ -554,6 +554,63 @@ TEMPLATE_LIST_TEST_CASE("The trend input is the one make_trend_input makes of th
   }
 }
 
+// `trend --machine NAME`: the machines chosen in the store's query by a part of their name give
+// the trend that the same names give compute_trend over everything, reading fewer entries.
+TEMPLATE_LIST_TEST_CASE("The machines a trend query names are chosen in the store",
+                        "[store][contract][trend]", store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  std::vector<prepared> files;
+  for (const auto& path : std::vector<fs::path>{
+           fixtures / "corpus" / "xml" / "pts-10.8.4_sqlite_20-systems.xml",
+           fixtures / "corpus" / "xml" /
+               "pts-5.2.1_rpi4_disk-suite_sqlite-fsmark-dbench-compilebench-postmark.xml",
+           data / "xml" / "iosched-3way.xml", data / "text" / "000_1809f3a92cbbf2f4.txt"}) {
+    files.push_back(prepare_file(path));
+    REQUIRE(add(*s, files.back()).imported);
+  }
+  const auto all = s->load_trend_input({});
+  const auto machines = iosr::compute_trend(all, {}).machines;
+  REQUIRE(machines.size() >= 2);
+  auto csv = [](const iosr::trend_input& in, std::vector<std::string> wanted) {
+    iosr::trend_options o;
+    o.machines = std::move(wanted);
+    std::string out;
+    iosr::render_trend(iosr::compute_trend(in, o), "csv", {}, out);
+    return out;
+  };
+  std::vector<std::vector<std::string>> selections;
+  for (const auto& m : machines) {
+    // A part of the name, in another case: as `--machine ryzen` names a Ryzen.
+    auto part = m.name.substr(0, 10);
+    for (auto& c : part) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    selections.push_back({part});
+  }
+  selections.push_back({machines.front().name, machines.back().name});
+  for (const auto& wanted : selections) {
+    INFO("--machine " << wanted.front());
+    iosr::trend_query query;
+    query.machines = wanted;
+    const auto chosen = s->load_trend_input(query);
+    CHECK(chosen.runs.size() < all.runs.size());
+    CHECK(chosen.systems.size() < all.systems.size());
+    CHECK(csv(chosen, wanted) == csv(all, wanted));
+  }
+  // A name no machine has: nothing read (compute_trend then says it names none).
+  iosr::trend_query none;
+  none.machines = {"no such machine"};
+  const auto nothing = s->load_trend_input(none);
+  CHECK(nothing.runs.empty());
+  CHECK(nothing.systems.empty());
+  CHECK_THROWS_AS(iosr::compute_trend(nothing,
+                                      [] {
+                                        iosr::trend_options o;
+                                        o.machines = {"no such machine"};
+                                        return o;
+                                      }()),
+                  iosr::error);
+}
+
 // Known to fail today: with --by label, labels that are not all kernel versions are points in
 // the order their systems were first seen. The store sees them in the order they were first
 // stored, which a removed file still decides (here the seed 000, whose systems the other seeds

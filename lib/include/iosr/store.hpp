@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "iosr/model.hpp"
@@ -56,6 +57,19 @@ struct file_query {
   std::string scheduler;  ///< a system of the file has this scheduler
   std::size_t offset = 0;
   std::size_t limit = 100;  ///< at most this many (0: no limit)
+};
+
+/// What a trend reads from a store (store::load_trend_input). The machines are chosen in the
+/// store's query, so that one machine's trend reads that machine's entries only.
+struct trend_query {
+  // Implicit: a filter alone is a query (load_trend_input(filter) reads every machine).
+  trend_query(test_filter keep = {}) : filter(std::move(keep)) {}  // NOLINT
+  test_filter filter;  ///< the charts it keeps, by title or description
+  /// The machines it keeps: those whose name (as the trend names machines: iosr::machine_of)
+  /// has one of these parts in it, in any case, as trend_options::machines matches a part of
+  /// a name; empty: all. A machine's number as a trend shows it is not known before the trend
+  /// is computed: give numbers to trend_options::machines alone.
+  std::vector<std::string> machines;
 };
 
 /// How a store is opened.
@@ -126,8 +140,9 @@ class store {
   /// from its systems alone (a list page of large files: iosr serve).
   virtual std::vector<system> systems_of(std::int64_t id);
 
-  /// The trend's input: every entry with a number, its system, test and run date.
-  virtual trend_input load_trend_input(const test_filter& filter) = 0;
+  /// The trend's input: every entry with a number, its system, test and run date, of the tests
+  /// and machines `query` keeps (the systems of other machines are left out too).
+  virtual trend_input load_trend_input(const trend_query& query) = 0;
 };
 
 /// What a store holds: where it is, its schema version, the counts and every imported file.

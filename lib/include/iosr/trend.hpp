@@ -149,6 +149,10 @@ struct trend_machine {
   std::vector<field> hardware;  ///< Processor, Motherboard, Chipset, Memory, Disk as written
 };
 
+/// The machine a system with these hardware fields ran on, as the trend tells machines apart
+/// (what a store uses to choose a trend's machines in its query: store::load_trend_input).
+trend_machine machine_of(const std::vector<field>& hardware);
+
 /// A configuration followed along the series.
 struct trend_configuration {
   std::string name;         ///< shown: `WD5000AZRX: bfq`, `bfq`, or the label

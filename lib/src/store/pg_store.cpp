@@ -7,8 +7,12 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <optional>
+#include <string>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "iosr/error.hpp"
 #include "store/rows.hpp"
@@ -26,6 +30,12 @@ constexpr int attempts = 8;
 constexpr std::string_view schema_lock = "SELECT pg_advisory_xact_lock(1768910706, 0)";
 // ... and the one that new systems and tests are added under.
 constexpr std::string_view rows_lock = "SELECT pg_advisory_xact_lock(1768910706, 1)";
+// ... and the one that keeps `remove` apart from imports: results hold no foreign keys to
+// systems and tests (checking them per entry took half an import's time), so an import holds
+// this lock shared while it writes ids it has read, and `remove`, which deletes the systems
+// and tests no entry uses, holds it alone.
+constexpr std::string_view import_lock = "SELECT pg_advisory_xact_lock_shared(1768910706, 2)";
+constexpr std::string_view remove_lock = "SELECT pg_advisory_xact_lock(1768910706, 2)";
 
 constexpr std::string_view source_columns =
     "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
@@ -120,7 +130,17 @@ void pg_store::prepare_schema(bool create) {
                                        " is newer than this iosr's (" +
                                        std::to_string(schema_version) + "); use a newer iosr");
   }
-  // PostgreSQL stores begin at version 1: a migration to a later version is a step here too.
+  // PostgreSQL stores begin at version 1. The steps since run when a store is opened to write
+  // (an import): a reader needs only SELECT (docs/db.md), and reads an older store as it is.
+  if (v < schema_version && create) {
+    pg_transaction tx(db_);
+    db_.exec(schema_lock, "waiting for another importer to migrate the tables");
+    if (version() < 2) {
+      db_.exec(postgresql_migration_to_2(), "migrating to version 2");
+      db_.exec("UPDATE iosr_schema SET version = 2", "migrating to version 2");
+    }
+    tx.commit();
+  }
 }
 
 int pg_store::version() {
@@ -209,6 +229,7 @@ store_added pg_store::add_once(const result_file& file, const store_identities& 
                                const std::string& sha256, std::string_view path,
                                std::uint64_t bytes) {
   pg_transaction tx(db_);
+  db_.exec(import_lock, "waiting for a removal to finish");
   {
     pg::params p;
     p.add(sha256);
@@ -409,6 +430,7 @@ std::vector<stored_file> pg_store::find_files(const std::string& spec) {
 
 void pg_store::remove(std::int64_t file_id) {
   pg_transaction tx(db_);
+  db_.exec(remove_lock, "waiting for the imports under way to finish");
   pg::params p;
   p.add(file_id);
   db_.run("DELETE FROM results WHERE source_id = $1", p, "removing entries");
@@ -512,21 +534,29 @@ void pg_store::for_each_file(const std::vector<std::int64_t>& ids, const test_fi
   }
 }
 
-trend_input pg_store::load_trend_input(const test_filter& filter) {
+trend_input pg_store::load_trend_input(const trend_query& query) {
+  const auto& filter = query.filter;
   trend_input_builder in;
   std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
+  // The machines chosen here, so that only their entries are read (through results_by_system).
+  std::optional<std::unordered_set<std::int64_t>> chosen;
+  if (!query.machines.empty()) chosen.emplace();
   {
     auto s = db_.run(
         "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems ORDER BY id");
     system row;
     for (int i = 0; i < s.size(); ++i) {
+      row.hardware = fields_from_json(s.text(i, 6));
+      if (chosen) {
+        if (!on_machine(row.hardware, query.machines)) continue;
+        chosen->insert(s.integer(i, 0));
+      }
       row.label = s.text(i, 1);
       row.group = s.text(i, 2);
       row.name = s.text(i, 3);
       row.scheduler = s.text(i, 4);
       row.software.clear();
       if (!s.text(i, 5).empty()) row.software.push_back({"Kernel", std::string(s.text(i, 5))});
-      row.hardware = fields_from_json(s.text(i, 6));
       system_index.emplace(s.integer(i, 0), in.add_system(row));
     }
   }
@@ -565,9 +595,23 @@ trend_input pg_store::load_trend_input(const test_filter& filter) {
   std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
   // In the order SQLite's table keeps them (its primary key), so that both stores give the
   // trend the runs in the same order.
-  auto r = db_.run(
-      "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL AND kind "
-      "IN ('number', 'series') ORDER BY source_id, chart, position");
+  // The chosen systems' ids are bound as one array, never pasted into the SQL.
+  pg::params p;
+  if (chosen) {
+    std::string ids = "{";
+    for (const auto id : *chosen) {
+      if (ids.size() > 1) ids += ',';
+      ids += std::to_string(id);
+    }
+    p.add(ids + "}");
+  }
+  auto r = db_.run(chosen ? "SELECT source_id, system_id, test_id, value FROM results WHERE "
+                            "system_id = ANY ($1::bigint[]) AND value IS NOT NULL AND kind IN "
+                            "('number', 'series') ORDER BY source_id, chart, position"
+                          : "SELECT source_id, system_id, test_id, value FROM results WHERE "
+                            "value IS NOT NULL AND kind IN ('number', 'series') ORDER BY "
+                            "source_id, chart, position",
+                   p);
   std::int64_t last_test = -1, last_system = -1, last_source = -1;
   std::size_t test = 0, sys = 0;
   bool keep = false;

@@ -40,7 +40,7 @@ class pg_store final : public iosr::store {
                      const std::function<void(result_file&&)>& take) override;
   void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                      const std::function<void(result_file&&)>& take) override;
-  trend_input load_trend_input(const test_filter& filter) override;
+  trend_input load_trend_input(const trend_query& query) override;
 
  private:
   void prepare_schema(bool create);

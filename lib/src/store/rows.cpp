@@ -2,8 +2,12 @@
 // What every backend stores the same way (rows.hpp).
 #include "store/rows.hpp"
 
+#include <algorithm>
 #include <ctime>
 #include <nlohmann/json.hpp>
+
+#include "iosr/trend.hpp"
+#include "strings.hpp"
 
 namespace iosr::db {
 
@@ -93,6 +97,14 @@ std::string utc_now() {
   char buffer[32];
   std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S", &t);
   return buffer;
+}
+
+bool on_machine(const std::vector<field>& hardware, const std::vector<std::string>& parts) {
+  // As trend --machine matches a part of a name (lib/src/trend/wanted.cpp).
+  const auto name = detail::ascii_lower(machine_of(hardware).name);
+  return std::any_of(parts.begin(), parts.end(), [&](const std::string& part) {
+    return name.find(detail::ascii_lower(part)) != std::string::npos;
+  });
 }
 
 }  // namespace iosr::db

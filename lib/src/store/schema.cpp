@@ -104,6 +104,12 @@ JOIN tests t ON t.id = r.test_id
 ORDER BY r.source_id, r.chart, r.position;
 )sql";
 
+// Version 2: each entry found by its system, so that a trend of some machines reads their
+// entries only (store::load_trend_input with trend_query::machines).
+constexpr const char* version_2 = R"sql(
+CREATE INDEX results_by_system ON results (system_id);
+)sql";
+
 void migrate_to_1(connection& db) {
   db.exec(version_1);
   statement rows(db, "SELECT id, kernel FROM systems");
@@ -119,10 +125,22 @@ void migrate_to_1(connection& db) {
 
 }  // namespace
 
+// PostgreSQL's version 2 also drops results' foreign keys to systems and tests: checked per
+// entry by the server they took half an import's time, and the store writes only ids it has
+// just read, under a lock that keeps `remove` out (pg_store.cpp, import_lock).
+constexpr const char* postgresql_version_2 = R"sql(
+ALTER TABLE results DROP CONSTRAINT IF EXISTS results_system_id_fkey;
+ALTER TABLE results DROP CONSTRAINT IF EXISTS results_test_id_fkey;
+)sql";
+
+std::string postgresql_migration_to_2() {
+  return std::string(version_2) + postgresql_version_2;
+}
+
 std::string postgresql_tables() {
   // SQLite's words for the same columns, in PostgreSQL's: ids that PostgreSQL numbers, 64-bit
   // integers, doubles, and no WITHOUT ROWID (every PostgreSQL table is a heap).
-  std::string sql = std::string(version_0) + version_1;
+  std::string sql = std::string(version_0) + version_1 + version_2 + postgresql_version_2;
   auto replace_all = [&](std::string_view from, std::string_view to) {
     for (auto p = sql.find(from); p != std::string::npos; p = sql.find(from, p + to.size())) {
       sql.replace(p, from.size(), to);
@@ -171,6 +189,7 @@ void migrate(connection& db) {
                     "tables); expected a file made by 'iosr db import'");
   }
   if (version < 1) migrate_to_1(db);
+  if (version < 2) db.exec(version_2);
   db.exec("PRAGMA user_version = " + std::to_string(schema_version));
   tx.commit();
 }

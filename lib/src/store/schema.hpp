@@ -10,7 +10,7 @@
 namespace iosr::db {
 
 /// The version this iosr writes (`PRAGMA user_version`).
-inline constexpr int schema_version = 1;
+inline constexpr int schema_version = 2;
 
 /// Brings the database to schema_version in one transaction: creates version 0's tables in an
 /// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
@@ -23,5 +23,8 @@ void check_version(connection& db);
 /// Version schema_version's tables in PostgreSQL's words: the same text as SQLite's steps, each
 /// type said as PostgreSQL says it, so that the layout is described once.
 std::string postgresql_tables();
+/// What brings a PostgreSQL store of version 1 to version 2: the index results_by_system, and
+/// results' foreign keys to systems and tests dropped (PostgreSQL's alone; see schema.cpp).
+std::string postgresql_migration_to_2();
 
 }  // namespace iosr::db

@@ -8,9 +8,12 @@
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <unordered_set>
+#include <vector>
 
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
@@ -498,19 +501,27 @@ std::vector<system> sqlite_store::systems_of(std::int64_t id) {
   return out;
 }
 
-trend_input sqlite_store::load_trend_input(const test_filter& filter) {
+trend_input sqlite_store::load_trend_input(const trend_query& query) {
+  const auto& filter = query.filter;
   trend_input_builder in;
   std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
+  // The machines chosen here, so that only their entries are read (through results_by_system).
+  std::optional<std::unordered_set<std::int64_t>> chosen;
+  if (!query.machines.empty()) chosen.emplace();
   {
     statement s(db_,
                 "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems "
                 "ORDER BY id");
     system row;
     while (s.step()) {
+      row.hardware = fields_from_json(s.text(6));
+      if (chosen) {
+        if (!on_machine(row.hardware, query.machines)) continue;
+        chosen->insert(s.integer(0));
+      }
       s.read_columns(1, row.label, row.group, row.name, row.scheduler);
       row.software.clear();
       if (!s.text(5).empty()) row.software.push_back({"Kernel", std::string(s.text(5))});
-      row.hardware = fields_from_json(s.text(6));
       system_index.emplace(s.integer(0), in.add_system(row));
     }
   }
@@ -546,9 +557,21 @@ trend_input sqlite_store::load_trend_input(const test_filter& filter) {
       system_timestamp.try_emplace(pair_key(ss.integer(0), ss.integer(1)), ss.text(2));
   }
   std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
-  statement r(db_,
-              "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL "
-              "AND kind IN ('number', 'series')");
+  // In the primary key's order either way, so that the chosen machines' runs come as they
+  // would among all. Their ids are bound as one JSON array, never pasted into the SQL.
+  statement r(db_, chosen ? "SELECT source_id, system_id, test_id, value FROM results WHERE "
+                            "system_id IN (SELECT value FROM json_each(?1)) AND value IS NOT NULL "
+                            "AND kind IN ('number', 'series') ORDER BY source_id, chart, position"
+                          : "SELECT source_id, system_id, test_id, value FROM results WHERE value "
+                            "IS NOT NULL AND kind IN ('number', 'series')");
+  if (chosen) {
+    std::string ids = "[";
+    for (const auto id : *chosen) {
+      if (ids.size() > 1) ids += ',';
+      ids += std::to_string(id);
+    }
+    r.bind(1, ids + "]");
+  }
   std::int64_t last_test = -1, last_system = -1, last_source = -1;
   std::size_t test = 0, sys = 0;
   bool keep = false;

@@ -42,7 +42,7 @@ class sqlite_store final : public iosr::store {
                      const std::function<void(result_file&&)>& take) override;
   void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                      const std::function<void(result_file&&)>& take) override;
-  trend_input load_trend_input(const test_filter& filter) override;
+  trend_input load_trend_input(const trend_query& query) override;
   std::vector<system> systems_of(std::int64_t id) override;
 
  private:

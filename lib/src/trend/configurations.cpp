@@ -51,6 +51,20 @@ std::string machine_name(const std::vector<field>& fields) {
 
 }  // namespace
 
+}  // namespace iosr::detail
+
+namespace iosr {
+
+trend_machine machine_of(const std::vector<field>& hardware) {
+  auto fields = detail::machine_fields(hardware);
+  auto name = detail::machine_name(fields);
+  return {std::move(name), std::move(fields)};
+}
+
+}  // namespace iosr
+
+namespace iosr::detail {
+
 std::vector<std::size_t> find_machines(const trend_input& in, const trend_options& options,
                                        trend& out) {
   std::vector<std::size_t> machine_of(in.systems.size(), 0);
