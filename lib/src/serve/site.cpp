@@ -50,13 +50,17 @@ std::string hash_source(std::string_view text) {
 // The hashes of every `<tag>…</tag>` block (tags written without attributes, as iosr's
 // renderers write them): the only inline code the policy lets run.
 std::string inline_hashes(std::string_view body, std::string_view tag) {
-  const std::string open = "<" + std::string(tag) + ">", close = "</" + std::string(tag) + ">";
+  // Appended, not "<" + tag: GCC 12's -Wrestrict misreads that once inlined (PR 105329).
+  std::string open = "<", close = "</";
+  open.append(tag) += '>';
+  close.append(tag) += '>';
   std::string sources;
   for (std::size_t at = body.find(open); at != std::string_view::npos; at = body.find(open, at)) {
     const auto start = at + open.size();
     const auto end = body.find(close, start);
     if (end == std::string_view::npos) break;
-    sources += " " + hash_source(body.substr(start, end - start));
+    sources += ' ';
+    sources += hash_source(body.substr(start, end - start));
     at = end;
   }
   return sources;

@@ -102,8 +102,15 @@ std::string value_label(const compared_entry& e) {
 
 std::string delta_label(const compared_entry& e) {
   std::string s = delta_text(e.delta_pct);
-  if (const auto in = delta_interval_text(e); !in.empty()) s += " " + in;
-  if (const auto mark = noise_mark(e); !mark.empty()) s += " " + std::string(mark);
+  // Appended piece by piece: GCC 12's -Wrestrict misreads " " + text once inlined (PR 105329).
+  if (const auto in = delta_interval_text(e); !in.empty()) {
+    s += ' ';
+    s += in;
+  }
+  if (const auto mark = noise_mark(e); !mark.empty()) {
+    s += ' ';
+    s += mark;
+  }
   return s;
 }
 

@@ -67,7 +67,9 @@ class canvas {
     if (!cls.empty()) body += fmt::format(" class=\"{}\"", cls);
     if (size != text_size) body += fmt::format(" font-size=\"{}\"", size);
     if (bold) body += " font-weight=\"bold\"";
-    body += ">" + xml_escaped(s) + "</text>";
+    body += '>';
+    body += xml_escaped(s);
+    body += "</text>";
   }
 
   // Lines wrapped to `width` from the top `y`, each `step` below the last; returns the y below.
