@@ -212,7 +212,15 @@ rss_after = rss_kib(server.pid)
 print(f"load, list pages: {count} requests, 8 clients, {time.monotonic() - t0:.1f} s: p50 "
       f"{p50:.1f} ms, p90 {p90:.1f} ms, p99 {p99:.1f} ms; RSS {rss_before} KiB -> {rss_after} KiB")
 check("load: every list request answered 200", not errors, errors[:5])
-check("load: memory flat", rss_after - rss_before < 8 * 1024, f"{rss_before} -> {rss_after} KiB")
+# Under AddressSanitizer (CI's sanitizer stage) freed memory waits in its quarantine before it
+# is reused, so resident memory grows with any traffic: memory is checked in the plain build.
+with open(f"/proc/{server.pid}/maps", encoding="utf-8", errors="replace") as maps:
+    sanitized = "libasan" in maps.read()
+if sanitized:
+    print("load: memory not checked under AddressSanitizer (its quarantine keeps freed memory)")
+else:
+    check("load: memory flat", rss_after - rss_before < 8 * 1024,
+          f"{rss_before} -> {rss_after} KiB")
 
 # Headless Chromium through the pages as a user goes: the list, filtered, three ticked and
 # compared (the URL the GET form makes), the trend, a trend point followed back to its results.
