@@ -132,6 +132,19 @@ constexpr std::string_view exit_help =
     "\nExit status: 0 written, 1 an input failed or OUT could not be written (nothing is "
     "written), 2 usage error (nothing is written).\n";
 
+// What merge and edit do alike before their own work, in this order: the output and the
+// operations checked (usage errors before any input is read), an existing OUT refused, every
+// input read. Nothing when OUT exists or an input failed (said on stderr): exit 1.
+std::optional<std::vector<result_file>> start(const cxxopts::ParseResult& args,
+                                              const output_plan& plan, std::string_view none) {
+  if (!args.count("files")) bad_usage(std::string(none));
+  if (auto refused = refuse_existing(plan.path, plan.force)) {
+    std::cerr << *refused << '\n';
+    return std::nullopt;
+  }
+  return read_all(args);
+}
+
 }  // namespace
 
 int run_merge(int argc, char** argv) {
@@ -156,12 +169,7 @@ int run_merge(int argc, char** argv) {
   const auto& args = *parsed;
   const auto plan = output_from(args);
   const auto steps = steps_from(args);
-  if (!args.count("files")) bad_usage("no input files");
-  if (auto refused = refuse_existing(plan.path, plan.force)) {
-    std::cerr << *refused << '\n';
-    return exit_input_failed;
-  }
-  const auto files = read_all(args);
+  const auto files = start(args, plan, "no input files");
   if (!files) return exit_input_failed;
   if (files->size() < 2) bad_usage("merge needs at least two result files");
   merge_options merge;
@@ -192,12 +200,7 @@ int run_edit(int argc, char** argv) {
   const auto& args = *parsed;
   const auto plan = output_from(args);
   const auto steps = steps_from(args);
-  if (!args.count("files")) bad_usage("no input file");
-  if (auto refused = refuse_existing(plan.path, plan.force)) {
-    std::cerr << *refused << '\n';
-    return exit_input_failed;
-  }
-  auto files = read_all(args);
+  auto files = start(args, plan, "no input file");
   if (!files) return exit_input_failed;
   if (files->size() != 1) {
     bad_usage("edit takes one result file; the inputs hold " + std::to_string(files->size()) +
