@@ -131,6 +131,17 @@ bool swap_into_place(const fs::path& fresh, const fs::path& dir, std::string& er
   return !ec;
 }
 
+// The options chart and report share, after their own, and the command line parsed: the look
+// of the images, compare's selection, help, the inputs (their --help lists them in this order).
+std::optional<cxxopts::ParseResult> parse_chart_options(cxxopts::Options& options, int argc,
+                                                        char** argv, std::string_view exit_text) {
+  add_look_options(options);
+  add_selection_options(options);
+  options.add_options()("h,help", "print this help");
+  add_input_options(options);
+  return parse_command_line(options, argc, argv, exit_text);
+}
+
 }  // namespace
 
 int run_report(int argc, char** argv) {
@@ -147,11 +158,7 @@ int run_report(int argc, char** argv) {
                         "the report's folder: created, or replaced when an earlier report (or "
                         "nothing) is in it; any other folder is refused",
                         cxxopts::value<std::string>(), "DIR");
-  add_look_options(options);
-  add_selection_options(options);
-  options.add_options()("h,help", "print this help");
-  add_input_options(options);
-  const auto parsed = parse_command_line(
+  const auto parsed = parse_chart_options(
       options, argc, argv,
       "\nExit status: 0 written, 1 some input failed (the report covers the others) or the "
       "folder could not be written, 2 usage error.\n");
@@ -217,11 +224,7 @@ int run_chart(int argc, char** argv) {
        cxxopts::value<std::string>(), "N")
       ("force", "replace images that exist (else they are refused)");
   // clang-format on
-  add_look_options(options);
-  add_selection_options(options);
-  options.add_options()("h,help", "print this help");
-  add_input_options(options);
-  const auto parsed = parse_command_line(
+  const auto parsed = parse_chart_options(
       options, argc, argv,
       "\nExit status: 0 drawn, 1 some input failed or an image was not written (the others "
       "are), 2 usage error.\n");
