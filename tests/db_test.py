@@ -112,7 +112,7 @@ try:
     check("import exits 0", rc == 0, err)
     check("import says what it did", "imported 6 files (659 entries)" in err, err)
     check("sqlite3: integrity_check", sql(db, "PRAGMA integrity_check") == "ok")
-    check("sqlite3: schema version", sql(db, "PRAGMA user_version") == "2")
+    check("sqlite3: schema version", sql(db, "PRAGMA user_version") == "3")
     check("sqlite3: WAL mode", sql(db, "PRAGMA journal_mode") == "wal")
     check("sqlite3: one source row per file", sql(db, "SELECT count(*) FROM sources") == "6")
     check("sqlite3: one result row per entry", sql(db, "SELECT count(*) FROM results") == "659")
@@ -294,8 +294,8 @@ try:
     shutil.copyfile(os.path.join(FIXTURES, "db", "version-0.db"), old)
     check("the fixture is version 0", sql(old, "PRAGMA user_version") == "0")
     rc, out, err = run("db", "list", "--db", old)
-    check("list migrates version 0", rc == 0 and "(schema version 2)" in out, out + err)
-    check("migrated: user_version", sql(old, "PRAGMA user_version") == "2")
+    check("list migrates version 0", rc == 0 and "(schema version 3)" in out, out + err)
+    check("migrated: user_version", sql(old, "PRAGMA user_version") == "3")
     check("migrated: kernels parsed",
           sql(old, "SELECT kernel_version FROM systems ORDER BY id") == "5.5\n5.5\n5.6-rc7\n5.6-rc7")
     check("migrated: the tidy view",

@@ -179,23 +179,25 @@ try:
     code, _, err = run("db", "list", "--db", newer)
     one_line("newer", err, "database version 99 is newer")
 
-    # A version-1 store (before the index results_by_system): read as it is, migrated to
-    # version 2 by the next import, which adds the index.
+    # A version-1 store: read as it is, migrated to version 3 by the next import (version 2
+    # made the index results_by_system, version 3 drops it and makes source_systems_by_system).
     older = create("older")
     run("db", "import", "--db", older, SEEDS[0])
-    psql("older", "DROP INDEX results_by_system; UPDATE iosr_schema SET version = 1")
+    psql("older", "DROP INDEX source_systems_by_system; UPDATE iosr_schema SET version = 1")
     code, out, err = run("db", "list", "--db", older)
     check("version 1: list reads it", code == 0 and b"(schema version 1)" in out, err)
     code, out, err = run("trend", "--db", older, "--format", "csv", "--machine", "1")
     check("version 1: trend --machine reads it", code == 0 and out, err)
     code, _, err = run("db", "import", "--db", older, SEEDS[1])
     check("version 1: import migrates", code == 0 and
-          psql("older", "SELECT max(version) FROM iosr_schema") == "2", err)
-    check("version 2: the index is made", psql("older", "SELECT count(*) FROM pg_indexes WHERE "
-                                                        "indexname = 'results_by_system'") == "1")
+          psql("older", "SELECT max(version) FROM iosr_schema") == "3", err)
+    check("version 3: results_by_system is gone, source_systems_by_system made",
+          psql("older", "SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
+                        "WHERE indexname IN ('results_by_system', 'source_systems_by_system')")
+          == "source_systems_by_system")
     no_fk = ("SELECT count(*) FROM pg_constraint WHERE conname IN ('results_system_id_fkey', "
-             "'results_test_id_fkey')")
-    check("version 2: results' per-entry foreign keys dropped", psql("older", no_fk) == "0")
+             "'results_test_id_fkey', 'results_source_id_fkey')")
+    check("version 3: results' per-entry foreign keys dropped", psql("older", no_fk) == "0")
     check("a new store has none either", psql("same", no_fk) == "0")
 
     # The least-privilege roles of docs/db.md: a reader with SELECT alone.

@@ -88,7 +88,46 @@ class pg_transaction {
   bool open_ = true;
 };
 
+// The shared readers' rows (reading.hpp) from a statement's whole result.
+class pg_cursor final : public row_cursor {
+ public:
+  explicit pg_cursor(pg::rows rows) : rows_(std::move(rows)) {}
+  bool next() override { return ++row_ < rows_.size(); }
+  bool is_null(int column) const override { return rows_.is_null(row_, column); }
+  std::string_view text(int column) const override { return rows_.text(row_, column); }
+  std::int64_t integer(int column) const override { return rows_.integer(row_, column); }
+  std::optional<double> optional_real(int column) const override {
+    return rows_.optional_real(row_, column);
+  }
+
+ private:
+  pg::rows rows_;
+  int row_ = -1;
+};
+
 }  // namespace
+
+std::unique_ptr<row_cursor> pg_rows::rows_of(std::string_view sql,
+                                             const std::vector<query_value>& values) {
+  pg::params p;
+  for (const auto& value : values) {
+    if (const auto* number = std::get_if<std::int64_t>(&value)) {
+      p.add(*number);
+      continue;
+    }
+    std::string list = "{";
+    for (const auto id : std::get<std::vector<std::int64_t>>(value)) {
+      if (list.size() > 1) list += ',';
+      list += std::to_string(id);
+    }
+    p.add(list + "}");
+  }
+  return std::make_unique<pg_cursor>(db_.run(sql, p, "reading"));
+}
+
+std::string pg_rows::one_of(std::string_view column, int parameter) const {
+  return std::string(column) + " = ANY ($" + std::to_string(parameter) + "::bigint[])";
+}
 
 pg_store::pg_store(const std::string& url, bool create) : db_(url) { prepare_schema(create); }
 
@@ -138,6 +177,10 @@ void pg_store::prepare_schema(bool create) {
     if (version() < 2) {
       db_.exec(postgresql_migration_to_2(), "migrating to version 2");
       db_.exec("UPDATE iosr_schema SET version = 2", "migrating to version 2");
+    }
+    if (version() < 3) {
+      db_.exec(postgresql_migration_to_3(), "migrating to version 3");
+      db_.exec("UPDATE iosr_schema SET version = 3", "migrating to version 3");
     }
     tx.commit();
   }
@@ -445,79 +488,6 @@ void pg_store::remove(std::int64_t file_id) {
   tx.commit();
 }
 
-bool pg_store::read_file(std::int64_t id, const test_filter& filter, result_file& f) {
-  pg::params p;
-  p.add(id);
-  auto source =
-      db_.run("SELECT path, format, title, description FROM sources WHERE id = $1", p, "reading");
-  if (source.size() == 0) return false;
-  f.source_name = source.text(0, 0);
-  f.format = source.text(0, 1);
-  f.title = source.text(0, 2);
-  f.description = source.text(0, 3);
-  auto systems = db_.run(
-      "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, sy.software, sy.json, "
-      "ss.\"user\", ss.timestamp, ss.client_version, ss.notes, ss.cost FROM source_systems ss "
-      "JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = $1 ORDER BY ss.position",
-      p, "reading");
-  for (int i = 0; i < systems.size(); ++i) {
-    system s;
-    s.label = systems.text(i, 0);
-    s.group = systems.text(i, 1);
-    s.name = systems.text(i, 2);
-    s.scheduler = systems.text(i, 3);
-    s.hardware = fields_from_json(systems.text(i, 4));
-    s.software = fields_from_json(systems.text(i, 5));
-    s.json = systems.text(i, 6);
-    s.user = systems.text(i, 7);
-    s.timestamp = systems.text(i, 8);
-    s.client_version = systems.text(i, 9);
-    s.notes = systems.text(i, 10);
-    s.cost = systems.text(i, 11);
-    f.systems.push_back(std::move(s));
-  }
-  auto results = db_.run(
-      "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, t.direction, "
-      "t.test_profile, t.display_format, sy.label, r.value_text, r.value, r.kind, r.min, r.max, "
-      "r.samples, r.standard_error, r.sample_count, r.error, r.json FROM results r JOIN tests t "
-      "ON t.id = r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = $1 ORDER "
-      "BY r.chart, r.position",
-      p, "reading");
-  std::int64_t chart = -1;
-  bool keep = false;
-  for (int i = 0; i < results.size(); ++i) {
-    if (results.integer(i, 0) != chart) {
-      chart = results.integer(i, 0);
-      result r;
-      r.title = results.text(i, 1);
-      r.version = results.text(i, 2);
-      r.description = results.text(i, 3);
-      r.arguments = results.text(i, 4);
-      r.unit = results.text(i, 5);
-      r.direction = direction_from(results.text(i, 6));
-      r.test_id = results.text(i, 7);
-      r.display_format = display_format::from_name(results.text(i, 8));
-      keep = filter.matches(r.title, r.description);
-      if (keep) f.results.push_back(std::move(r));
-    }
-    if (!keep) continue;
-    entry e;
-    e.label = results.text(i, 9);
-    e.value_text = results.text(i, 10);
-    e.value = results.optional_real(i, 11);
-    e.kind = kind_from(results.text(i, 12));
-    e.min = results.optional_real(i, 13);
-    e.max = results.optional_real(i, 14);
-    if (!results.is_null(i, 15)) e.samples = split_samples(results.text(i, 15));
-    e.standard_error = results.optional_real(i, 16);
-    if (!results.is_null(i, 17)) e.sample_count = static_cast<std::size_t>(results.integer(i, 17));
-    e.error = results.text(i, 18);
-    e.json = results.text(i, 19);
-    f.results.back().entries.push_back(std::move(e));
-  }
-  return true;
-}
-
 void pg_store::for_each_file(const test_filter& filter,
                              const std::function<void(result_file&&)>& take) {
   std::vector<std::int64_t> ids;
@@ -528,120 +498,16 @@ void pg_store::for_each_file(const test_filter& filter,
 
 void pg_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                              const std::function<void(result_file&&)>& take) {
+  pg_rows db(db_);
   for (const auto id : ids) {
     result_file f;
-    if (read_file(id, filter, f)) take(std::move(f));
+    if (read_stored_file(db, id, filter, f)) take(std::move(f));
   }
 }
 
 trend_input pg_store::load_trend_input(const trend_query& query) {
-  const auto& filter = query.filter;
-  trend_input_builder in;
-  std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
-  // The machines chosen here, so that only their entries are read (through results_by_system).
-  std::optional<std::unordered_set<std::int64_t>> chosen;
-  if (!query.machines.empty()) chosen.emplace();
-  {
-    auto s = db_.run(
-        "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems ORDER BY id");
-    system row;
-    for (int i = 0; i < s.size(); ++i) {
-      row.hardware = fields_from_json(s.text(i, 6));
-      if (chosen) {
-        if (!on_machine(row.hardware, query.machines)) continue;
-        chosen->insert(s.integer(i, 0));
-      }
-      row.label = s.text(i, 1);
-      row.group = s.text(i, 2);
-      row.name = s.text(i, 3);
-      row.scheduler = s.text(i, 4);
-      row.software.clear();
-      if (!s.text(i, 5).empty()) row.software.push_back({"Kernel", std::string(s.text(i, 5))});
-      system_index.emplace(s.integer(i, 0), in.add_system(row));
-    }
-  }
-  {
-    auto t =
-        db_.run("SELECT id, title, version, description, unit, direction FROM tests ORDER BY id");
-    for (int i = 0; i < t.size(); ++i) {
-      test_fields chart;
-      chart.direction = direction_from(t.text(i, 5));
-      if (chart.direction == direction::none) continue;
-      const std::string title(t.text(i, 1)), description(t.text(i, 3));
-      if (!filter.matches(title, description)) continue;
-      chart.title = title;
-      chart.version = t.text(i, 2);
-      chart.description = description;
-      chart.unit = t.text(i, 4);
-      test_index.emplace(t.integer(i, 0), in.add_test(chart));
-    }
-  }
-  // A system's timestamp in each file, and each file's date: what dates the system there.
-  std::unordered_map<std::int64_t, std::string> source_date;
-  std::unordered_map<std::uint64_t, std::string> system_timestamp;
-  auto pair_key = [](std::int64_t source, std::int64_t system_row) {
-    return (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
-  };
-  {
-    auto s = db_.run("SELECT id, run_date FROM sources WHERE run_date IS NOT NULL");
-    for (int i = 0; i < s.size(); ++i) source_date.emplace(s.integer(i, 0), s.text(i, 1));
-    auto ss = db_.run(
-        "SELECT source_id, system_id, timestamp FROM source_systems WHERE timestamp != '' "
-        "ORDER BY source_id, position");
-    for (int i = 0; i < ss.size(); ++i) {
-      system_timestamp.try_emplace(pair_key(ss.integer(i, 0), ss.integer(i, 1)), ss.text(i, 2));
-    }
-  }
-  std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
-  // In the order SQLite's table keeps them (its primary key), so that both stores give the
-  // trend the runs in the same order.
-  // The chosen systems' ids are bound as one array, never pasted into the SQL.
-  pg::params p;
-  if (chosen) {
-    std::string ids = "{";
-    for (const auto id : *chosen) {
-      if (ids.size() > 1) ids += ',';
-      ids += std::to_string(id);
-    }
-    p.add(ids + "}");
-  }
-  auto r = db_.run(chosen ? "SELECT source_id, system_id, test_id, value FROM results WHERE "
-                            "system_id = ANY ($1::bigint[]) AND value IS NOT NULL AND kind IN "
-                            "('number', 'series') ORDER BY source_id, chart, position"
-                          : "SELECT source_id, system_id, test_id, value FROM results WHERE "
-                            "value IS NOT NULL AND kind IN ('number', 'series') ORDER BY "
-                            "source_id, chart, position",
-                   p);
-  std::int64_t last_test = -1, last_system = -1, last_source = -1;
-  std::size_t test = 0, sys = 0;
-  bool keep = false;
-  for (int i = 0; i < r.size(); ++i) {
-    const auto source = r.integer(i, 0), system_row = r.integer(i, 1), test_row = r.integer(i, 2);
-    if (test_row != last_test) {
-      last_test = test_row;
-      auto it = test_index.find(test_row);
-      keep = it != test_index.end();
-      if (keep) test = it->second;
-    }
-    if (!keep) continue;
-    if (system_row != last_system || source != last_source) {
-      last_system = system_row;
-      last_source = source;
-      const auto key = pair_key(source, system_row);
-      auto [it, first] = dated.try_emplace(key, 0);
-      if (first) {
-        const auto ts = system_timestamp.find(key);
-        const auto sd = source_date.find(source);
-        it->second = in.date_system(
-            system_index.at(system_row),
-            ts != system_timestamp.end() ? std::string_view(ts->second) : std::string_view(),
-            sd != source_date.end() ? std::string_view(sd->second) : std::string_view());
-      }
-      sys = it->second;
-    }
-    in.add_run(sys, test, r.real(i, 3));
-  }
-  return std::move(in).finish();
+  pg_rows db(db_);
+  return read_trend_input(db, query);
 }
 
 }  // namespace iosr::db

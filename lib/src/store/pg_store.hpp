@@ -17,8 +17,21 @@
 
 #include "iosr/store.hpp"
 #include "store/postgresql.hpp"
+#include "store/reading.hpp"
 
 namespace iosr::db {
+
+/// The shared readers' rows (reading.hpp) from a PostgreSQL connection.
+class pg_rows final : public row_source {
+ public:
+  explicit pg_rows(pg::connection& db) : db_(db) {}
+  std::unique_ptr<row_cursor> rows_of(std::string_view sql,
+                                      const std::vector<query_value>& values) override;
+  std::string one_of(std::string_view column, int parameter) const override;
+
+ private:
+  pg::connection& db_;
+};
 
 class pg_store final : public iosr::store {
  public:
@@ -52,7 +65,6 @@ class pg_store final : public iosr::store {
       std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows);
   std::int64_t system_id(const system& s, const std::string& identity);
   std::int64_t test_id(const result& r, const std::string& identity);
-  bool read_file(std::int64_t id, const test_filter& filter, result_file& f);
 
   pg::connection db_;
 };

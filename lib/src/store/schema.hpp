@@ -10,7 +10,7 @@
 namespace iosr::db {
 
 /// The version this iosr writes (`PRAGMA user_version`).
-inline constexpr int schema_version = 2;
+inline constexpr int schema_version = 3;
 
 /// Brings the database to schema_version in one transaction: creates version 0's tables in an
 /// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
@@ -26,5 +26,8 @@ std::string postgresql_tables();
 /// What brings a PostgreSQL store of version 1 to version 2: the index results_by_system, and
 /// results' foreign keys to systems and tests dropped (PostgreSQL's alone; see schema.cpp).
 std::string postgresql_migration_to_2();
+/// ... and from version 2 to 3: that index dropped again, source_systems_by_system made, and
+/// results' foreign key to sources dropped (see schema.cpp).
+std::string postgresql_migration_to_3();
 
 }  // namespace iosr::db

@@ -3,6 +3,7 @@
 // what identifies them; ids are cached per process, and only once their transaction commits.
 #include "store/sqlite_store.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
@@ -51,7 +52,51 @@ stored_file source_from(const statement& s) {
 constexpr std::string_view source_columns =
     "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
 
+// The shared readers' rows (reading.hpp) from SQLite: $N is SQLite's ?N, and a list of ids is
+// bound as one JSON array.
+class sqlite_cursor final : public row_cursor {
+ public:
+  sqlite_cursor(connection& db, std::string_view sql) : st_(db, sql) {}
+  statement& st() { return st_; }
+  bool next() override { return st_.step(); }
+  bool is_null(int column) const override { return st_.is_null(column); }
+  std::string_view text(int column) const override { return st_.text(column); }
+  std::int64_t integer(int column) const override { return st_.integer(column); }
+  std::optional<double> optional_real(int column) const override {
+    return st_.optional_real(column);
+  }
+
+ private:
+  statement st_;
+};
+
 }  // namespace
+
+std::unique_ptr<row_cursor> sqlite_rows::rows_of(std::string_view sql,
+                                                 const std::vector<query_value>& values) {
+  std::string text(sql);
+  std::replace(text.begin(), text.end(), '$', '?');
+  auto out = std::make_unique<sqlite_cursor>(db_, text);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const int index = static_cast<int>(i) + 1;
+    if (const auto* number = std::get_if<std::int64_t>(&values[i])) {
+      out->st().bind(index, *number);
+      continue;
+    }
+    std::string list = "[";
+    for (const auto id : std::get<std::vector<std::int64_t>>(values[i])) {
+      if (list.size() > 1) list += ',';
+      list += std::to_string(id);
+    }
+    out->st().bind(index, list + "]");
+  }
+  return out;
+}
+
+std::string sqlite_rows::one_of(std::string_view column, int parameter) const {
+  return std::string(column) + " IN (SELECT value FROM json_each(?" + std::to_string(parameter) +
+         "))";
+}
 
 namespace {
 
@@ -102,7 +147,10 @@ sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
   // synchronous=NORMAL syncs at checkpoints, not at every commit: safe when the process is
   // killed, not when the power fails (docs/db.md). A checkpoint every 16384 pages (64 MiB of
   // log) rather than SQLite's 1000: an import of many small files rewrites the same pages at
-  // every commit, and each checkpoint copies them back and syncs.
+  // every commit, and each checkpoint copies them back and syncs. Foreign keys are declared
+  // but not checked (SQLite's default, said here): an import writes only the ids of rows it has
+  // just read or added in its own transaction, under the write lock, and checking three parents
+  // per entry took a quarter of an import's time; `remove` deletes a file's rows itself.
   try {
     if (read_only) {
       // Nothing is set or migrated: a version other than this iosr's is refused instead.
@@ -111,7 +159,7 @@ sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
     }
     set_wal(db_);
     db_.exec(
-        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 16384");
+        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA wal_autocheckpoint = 16384");
     migrate(db_);
   } catch (const sqlite_error& e) {
     // SQLite's own words ("file is not a database") name neither the file's fault nor what
@@ -367,84 +415,6 @@ void sqlite_store::remove(std::int64_t file_id) {
   tests_.committed.clear();
 }
 
-// The statements that read files back, prepared once per call of for_each_file.
-struct sqlite_store::file_reader {
-  explicit file_reader(connection& db)
-      : source(db, "SELECT path, format, title, description FROM sources WHERE id = ?"),
-        systems(db,
-                "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, "
-                "sy.software, sy.json, ss.user, ss.timestamp, ss.client_version, ss.notes, "
-                "ss.cost FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id "
-                "WHERE ss.source_id = ? ORDER BY ss.position"),
-        results(db,
-                "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, "
-                "t.direction, t.test_profile, t.display_format, sy.label, r.value_text, "
-                "r.value, r.kind, r.min, r.max, r.samples, r.standard_error, "
-                "r.sample_count, r.error, r.json FROM results r JOIN tests t ON t.id = "
-                "r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = ? "
-                "ORDER BY r.chart, r.position") {}
-
-  // The file `id` with the charts `filter` keeps; false when no file has that id.
-  bool read(std::int64_t id, const test_filter& filter, result_file& f) {
-    source.bind(1, id);
-    if (!source.step()) {
-      source.reset();
-      return false;
-    }
-    source.read_columns(0, f.source_name, f.format, f.title, f.description);
-    source.reset();
-    systems.bind(1, id);
-    while (systems.step()) {
-      system s;
-      systems.read_columns(0, s.label, s.group, s.name, s.scheduler);
-      s.hardware = fields_from_json(systems.text(4));
-      s.software = fields_from_json(systems.text(5));
-      systems.read_columns(6, s.json, s.user, s.timestamp, s.client_version, s.notes, s.cost);
-      f.systems.push_back(std::move(s));
-    }
-    systems.reset();
-    results.bind(1, id);
-    std::int64_t chart = -1;
-    bool keep = false;
-    while (results.step()) {
-      if (results.integer(0) != chart) {
-        chart = results.integer(0);
-        result r;
-        results.read_columns(1, r.title, r.version, r.description, r.arguments, r.unit);
-        r.direction = direction_from(results.text(6));
-        r.test_id = results.text(7);
-        r.display_format = display_format::from_name(results.text(8));
-        keep = filter.matches(r.title, r.description);
-        if (keep) f.results.push_back(std::move(r));
-      }
-      if (!keep) continue;
-      entry e;
-      results.read_columns(9, e.label, e.value_text, e.value);
-      e.kind = kind_from(results.text(12));
-      results.read_columns(13, e.min, e.max);
-      if (!results.is_null(15)) {
-        std::string_view samples = results.text(15);
-        std::size_t start = 0;
-        while (start <= samples.size()) {
-          auto end = samples.find(':', start);
-          if (end == std::string_view::npos) end = samples.size();
-          e.samples.emplace_back(samples.substr(start, end - start));
-          start = end + 1;
-        }
-      }
-      e.standard_error = results.optional_real(16);
-      if (!results.is_null(17)) e.sample_count = static_cast<std::size_t>(results.integer(17));
-      e.error = results.text(18);
-      e.json = results.text(19);
-      f.results.back().entries.push_back(std::move(e));
-    }
-    results.reset();
-    return true;
-  }
-
-  statement source, systems, results;
-};
-
 void sqlite_store::for_each_file(const test_filter& filter,
                                  const std::function<void(result_file&&)>& take) {
   std::vector<std::int64_t> ids;
@@ -457,10 +427,10 @@ void sqlite_store::for_each_file(const test_filter& filter,
 
 void sqlite_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                                  const std::function<void(result_file&&)>& take) {
-  file_reader reader(db_);
+  sqlite_rows db(db_);
   for (const auto id : ids) {
     result_file f;
-    if (reader.read(id, filter, f)) take(std::move(f));
+    if (read_stored_file(db, id, filter, f)) take(std::move(f));
   }
 }
 
@@ -502,106 +472,8 @@ std::vector<system> sqlite_store::systems_of(std::int64_t id) {
 }
 
 trend_input sqlite_store::load_trend_input(const trend_query& query) {
-  const auto& filter = query.filter;
-  trend_input_builder in;
-  std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
-  // The machines chosen here, so that only their entries are read (through results_by_system).
-  std::optional<std::unordered_set<std::int64_t>> chosen;
-  if (!query.machines.empty()) chosen.emplace();
-  {
-    statement s(db_,
-                "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems "
-                "ORDER BY id");
-    system row;
-    while (s.step()) {
-      row.hardware = fields_from_json(s.text(6));
-      if (chosen) {
-        if (!on_machine(row.hardware, query.machines)) continue;
-        chosen->insert(s.integer(0));
-      }
-      s.read_columns(1, row.label, row.group, row.name, row.scheduler);
-      row.software.clear();
-      if (!s.text(5).empty()) row.software.push_back({"Kernel", std::string(s.text(5))});
-      system_index.emplace(s.integer(0), in.add_system(row));
-    }
-  }
-  {
-    statement t(db_,
-                "SELECT id, title, version, description, unit, direction FROM tests ORDER BY id");
-    while (t.step()) {
-      test_fields chart;
-      chart.direction = direction_from(t.text(5));
-      if (chart.direction == direction::none) continue;
-      const std::string title(t.text(1)), description(t.text(3));
-      if (!filter.matches(title, description)) continue;
-      chart.title = title;
-      chart.version = t.text(2);
-      chart.description = description;
-      chart.unit = t.text(4);
-      test_index.emplace(t.integer(0), in.add_test(chart));
-    }
-  }
-  // A system's timestamp in each file, and each file's date: what dates the system there.
-  std::unordered_map<std::int64_t, std::string> source_date;
-  std::unordered_map<std::uint64_t, std::string> system_timestamp;
-  auto pair_key = [](std::int64_t source, std::int64_t system_row) {
-    return (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
-  };
-  {
-    statement s(db_, "SELECT id, run_date FROM sources WHERE run_date IS NOT NULL");
-    while (s.step()) source_date.emplace(s.integer(0), s.text(1));
-    statement ss(db_,
-                 "SELECT source_id, system_id, timestamp FROM source_systems WHERE "
-                 "timestamp != ''");
-    while (ss.step())
-      system_timestamp.try_emplace(pair_key(ss.integer(0), ss.integer(1)), ss.text(2));
-  }
-  std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
-  // In the primary key's order either way, so that the chosen machines' runs come as they
-  // would among all. Their ids are bound as one JSON array, never pasted into the SQL.
-  statement r(db_, chosen ? "SELECT source_id, system_id, test_id, value FROM results WHERE "
-                            "system_id IN (SELECT value FROM json_each(?1)) AND value IS NOT NULL "
-                            "AND kind IN ('number', 'series') ORDER BY source_id, chart, position"
-                          : "SELECT source_id, system_id, test_id, value FROM results WHERE value "
-                            "IS NOT NULL AND kind IN ('number', 'series')");
-  if (chosen) {
-    std::string ids = "[";
-    for (const auto id : *chosen) {
-      if (ids.size() > 1) ids += ',';
-      ids += std::to_string(id);
-    }
-    r.bind(1, ids + "]");
-  }
-  std::int64_t last_test = -1, last_system = -1, last_source = -1;
-  std::size_t test = 0, sys = 0;
-  bool keep = false;
-  while (r.step()) {
-    const auto source = r.integer(0), system_row = r.integer(1), test_row = r.integer(2);
-    if (test_row != last_test) {
-      last_test = test_row;
-      auto it = test_index.find(test_row);
-      keep = it != test_index.end();
-      if (keep) test = it->second;
-    }
-    if (!keep) continue;
-    if (system_row != last_system || source != last_source) {
-      last_system = system_row;
-      last_source = source;
-      const auto key = pair_key(source, system_row);
-      auto [it, first] = dated.try_emplace(key, 0);
-      if (first) {
-        const auto ts = system_timestamp.find(key);
-        const auto sd = source_date.find(source);
-        it->second = in.date_system(
-            system_index.at(system_row),
-            ts != system_timestamp.end() ? std::string_view(ts->second) : std::string_view(),
-            sd != source_date.end() ? std::string_view(sd->second) : std::string_view());
-      }
-      sys = it->second;
-    }
-    in.add_run(sys, test, r.real(3));
-  }
-  return std::move(in).finish();
+  sqlite_rows db(db_);
+  return read_trend_input(db, query);
 }
 
 }  // namespace iosr::db

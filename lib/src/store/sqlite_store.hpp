@@ -16,15 +16,28 @@
 #include "iosr/model.hpp"
 #include "iosr/store.hpp"
 #include "iosr/trend.hpp"
+#include "store/reading.hpp"
 #include "store/sqlite.hpp"
 
 namespace iosr::db {
+
+/// The shared readers' rows (reading.hpp) from an SQLite connection.
+class sqlite_rows final : public row_source {
+ public:
+  explicit sqlite_rows(connection& db) : db_(db) {}
+  std::unique_ptr<row_cursor> rows_of(std::string_view sql,
+                                      const std::vector<query_value>& values) override;
+  std::string one_of(std::string_view column, int parameter) const override;
+
+ private:
+  connection& db_;
+};
 
 /// An SQLite file as an iosr::store.
 class sqlite_store final : public iosr::store {
  public:
   /// Opens the database at `path`, creating it (and its directory) when `create`: WAL mode,
-  /// synchronous=NORMAL, foreign keys on, a busy timeout, then migrated to the current
+  /// synchronous=NORMAL, foreign keys not checked, a busy timeout, then migrated to the current
   /// version. Throws sqlite_error or iosr::error (store); both are of error_kind::store.
   sqlite_store(const std::string& path, bool create, bool read_only = false);
 
@@ -46,7 +59,6 @@ class sqlite_store final : public iosr::store {
   std::vector<system> systems_of(std::int64_t id) override;
 
  private:
-  struct file_reader;
   // A table whose rows are stored once and found by their identity (systems, tests).
   struct stored_once {
     stored_once(std::string_view table_name, std::string_view row_name,

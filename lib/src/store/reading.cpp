@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// The store read back (reading.hpp), the same SQL and the same steps for every backend.
+#include "store/reading.hpp"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "store/rows.hpp"
+
+namespace iosr::db {
+
+bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter,
+                      result_file& f) {
+  const std::vector<query_value> by_id{id};
+  {
+    auto source =
+        db.rows_of("SELECT path, format, title, description FROM sources WHERE id = $1", by_id);
+    if (!source->next()) return false;
+    f.source_name = source->text(0);
+    f.format = source->text(1);
+    f.title = source->text(2);
+    f.description = source->text(3);
+  }
+  {
+    auto rows = db.rows_of(
+        "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, sy.software, "
+        "sy.json, ss.\"user\", ss.timestamp, ss.client_version, ss.notes, ss.cost FROM "
+        "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = $1 "
+        "ORDER BY ss.position",
+        by_id);
+    while (rows->next()) {
+      system s;
+      s.label = rows->text(0);
+      s.group = rows->text(1);
+      s.name = rows->text(2);
+      s.scheduler = rows->text(3);
+      s.hardware = fields_from_json(rows->text(4));
+      s.software = fields_from_json(rows->text(5));
+      s.json = rows->text(6);
+      s.user = rows->text(7);
+      s.timestamp = rows->text(8);
+      s.client_version = rows->text(9);
+      s.notes = rows->text(10);
+      s.cost = rows->text(11);
+      f.systems.push_back(std::move(s));
+    }
+  }
+  auto rows = db.rows_of(
+      "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, t.direction, "
+      "t.test_profile, t.display_format, sy.label, r.value_text, r.value, r.kind, r.min, r.max, "
+      "r.samples, r.standard_error, r.sample_count, r.error, r.json FROM results r JOIN tests t "
+      "ON t.id = r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = $1 ORDER "
+      "BY r.chart, r.position",
+      by_id);
+  std::int64_t chart = -1;
+  bool keep = false;
+  while (rows->next()) {
+    if (rows->integer(0) != chart) {
+      chart = rows->integer(0);
+      result r;
+      r.title = rows->text(1);
+      r.version = rows->text(2);
+      r.description = rows->text(3);
+      r.arguments = rows->text(4);
+      r.unit = rows->text(5);
+      r.direction = direction_from(rows->text(6));
+      r.test_id = rows->text(7);
+      r.display_format = display_format::from_name(rows->text(8));
+      keep = filter.matches(r.title, r.description);
+      if (keep) f.results.push_back(std::move(r));
+    }
+    if (!keep) continue;
+    entry e;
+    e.label = rows->text(9);
+    e.value_text = rows->text(10);
+    e.value = rows->optional_real(11);
+    e.kind = kind_from(rows->text(12));
+    e.min = rows->optional_real(13);
+    e.max = rows->optional_real(14);
+    if (!rows->is_null(15)) e.samples = split_samples(rows->text(15));
+    e.standard_error = rows->optional_real(16);
+    if (!rows->is_null(17)) e.sample_count = static_cast<std::size_t>(rows->integer(17));
+    e.error = rows->text(18);
+    e.json = rows->text(19);
+    f.results.back().entries.push_back(std::move(e));
+  }
+  return true;
+}
+
+namespace {
+
+// A system as it ran in one file: the key of the maps below.
+std::uint64_t pair_key(std::int64_t source, std::int64_t system_row) {
+  return (static_cast<std::uint64_t>(source) << 32) | static_cast<std::uint32_t>(system_row);
+}
+
+}  // namespace
+
+trend_input read_trend_input(row_source& db, const trend_query& query) {
+  trend_input_builder in;
+  std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
+  // The machines' systems, when some are chosen; `everywhere` when one of them may have
+  // entries in a file that does not list it (a label no system of that file has is stored as a
+  // system of its own, without hardware): then their entries are looked for in every file.
+  std::vector<std::int64_t> chosen;
+  bool everywhere = false;
+  {
+    auto rows = db.rows_of(
+        "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems ORDER BY id",
+        {});
+    system row;
+    while (rows->next()) {
+      row.hardware = fields_from_json(rows->text(6));
+      if (!query.machines.empty()) {
+        if (!on_machine(row.hardware, query.machines)) continue;
+        chosen.push_back(rows->integer(0));
+        if (row.hardware.empty()) everywhere = true;
+      }
+      row.label = rows->text(1);
+      row.group = rows->text(2);
+      row.name = rows->text(3);
+      row.scheduler = rows->text(4);
+      row.software.clear();
+      if (!rows->text(5).empty()) row.software.push_back({"Kernel", std::string(rows->text(5))});
+      system_index.emplace(rows->integer(0), in.add_system(row));
+    }
+  }
+  std::vector<std::int64_t> kept_tests;
+  std::size_t all_tests = 0;
+  {
+    auto rows = db.rows_of(
+        "SELECT id, title, version, description, unit, direction FROM tests ORDER BY id", {});
+    while (rows->next()) {
+      ++all_tests;
+      test_fields chart;
+      chart.direction = direction_from(rows->text(5));
+      if (chart.direction == direction::none) continue;
+      std::string title(rows->text(1)), description(rows->text(3));
+      if (!query.filter.matches(title, description)) continue;
+      chart.title = std::move(title);
+      chart.version = rows->text(2);
+      chart.description = std::move(description);
+      chart.unit = rows->text(4);
+      kept_tests.push_back(rows->integer(0));
+      test_index.emplace(rows->integer(0), in.add_test(chart));
+    }
+  }
+  // A system's timestamp in each file, and each file's date: what dates the system there.
+  std::unordered_map<std::int64_t, std::string> source_date;
+  std::unordered_map<std::uint64_t, std::string> system_timestamp;
+  std::unordered_set<std::int64_t> chosen_set(chosen.begin(), chosen.end());
+  std::vector<std::int64_t> chosen_sources;
+  {
+    auto dates = db.rows_of("SELECT id, run_date FROM sources WHERE run_date IS NOT NULL", {});
+    while (dates->next()) source_date.emplace(dates->integer(0), dates->text(1));
+    auto links = db.rows_of(
+        "SELECT source_id, system_id, timestamp FROM source_systems ORDER BY source_id, position",
+        {});
+    while (links->next()) {
+      const auto source = links->integer(0), system_row = links->integer(1);
+      if (!links->text(2).empty()) {
+        system_timestamp.try_emplace(pair_key(source, system_row), links->text(2));
+      }
+      if (chosen_set.contains(system_row) &&
+          (chosen_sources.empty() || chosen_sources.back() != source)) {
+        chosen_sources.push_back(source);
+      }
+    }
+  }
+  // Only the entries wanted are read: of the chosen machines' files (through the primary key,
+  // which begins with source_id) and systems, of the tests kept. In the primary key's order,
+  // so that every backend gives the trend the runs in the same order.
+  std::string sql =
+      "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL AND kind "
+      "IN ('number', 'series')";
+  std::vector<query_value> values;
+  if (!query.machines.empty()) {
+    if (!everywhere) {
+      values.emplace_back(std::move(chosen_sources));
+      sql += " AND " + db.one_of("source_id", static_cast<int>(values.size()));
+    }
+    values.emplace_back(chosen);
+    sql += " AND " + db.one_of("system_id", static_cast<int>(values.size()));
+  }
+  if (kept_tests.size() < all_tests) {
+    values.emplace_back(std::move(kept_tests));
+    sql += " AND " + db.one_of("test_id", static_cast<int>(values.size()));
+  }
+  sql += " ORDER BY source_id, chart, position";
+  auto runs = db.rows_of(sql, values);
+  std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
+  std::int64_t last_test = -1, last_system = -1, last_source = -1;
+  std::size_t test = 0, sys = 0;
+  bool keep = false;
+  while (runs->next()) {
+    const auto source = runs->integer(0), system_row = runs->integer(1);
+    const auto test_row = runs->integer(2);
+    if (test_row != last_test) {
+      last_test = test_row;
+      auto it = test_index.find(test_row);
+      keep = it != test_index.end();
+      if (keep) test = it->second;
+    }
+    if (!keep) continue;
+    if (system_row != last_system || source != last_source) {
+      last_system = system_row;
+      last_source = source;
+      const auto key = pair_key(source, system_row);
+      auto [it, first] = dated.try_emplace(key, 0);
+      if (first) {
+        const auto ts = system_timestamp.find(key);
+        const auto sd = source_date.find(source);
+        it->second = in.date_system(
+            system_index.at(system_row),
+            ts != system_timestamp.end() ? std::string_view(ts->second) : std::string_view(),
+            sd != source_date.end() ? std::string_view(sd->second) : std::string_view());
+      }
+      sys = it->second;
+    }
+    in.add_run(sys, test, *runs->optional_real(3));
+  }
+  return std::move(in).finish();
+}
+
+}  // namespace iosr::db

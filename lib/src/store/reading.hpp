@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// Reading a store back, written once for every backend: a file as a result_file, and a trend's
+// input. A backend gives rows of the same SQL (rows_of) and says how it tests a column against
+// a list of ids (one_of); everything else (what is read, in which order, how rows become the
+// model) is here, so that both backends give the same files and trends by construction.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "iosr/model.hpp"
+#include "iosr/store.hpp"
+#include "iosr/test_filter.hpp"
+#include "iosr/trend.hpp"
+
+namespace iosr::db {
+
+/// A query's rows, one at a time.
+class row_cursor {
+ public:
+  virtual ~row_cursor() = default;
+  /// Moves to the next row; false after the last.
+  virtual bool next() = 0;
+  virtual bool is_null(int column) const = 0;
+  virtual std::string_view text(int column) const = 0;  ///< "" for a null; valid to next()
+  virtual std::int64_t integer(int column) const = 0;
+  virtual std::optional<double> optional_real(int column) const = 0;
+};
+
+/// A statement's parameter: a number, or a list of ids (bound as one value, never pasted).
+using query_value = std::variant<std::int64_t, std::vector<std::int64_t>>;
+
+/// What a backend does for the shared readers.
+class row_source {
+ public:
+  virtual ~row_source() = default;
+  /// The rows of `sql`, whose parameters are written $1, $2, ... (as PostgreSQL writes them).
+  virtual std::unique_ptr<row_cursor> rows_of(std::string_view sql,
+                                              const std::vector<query_value>& values) = 0;
+  /// A condition that `column` is one of the ids bound as parameter `parameter` (a list).
+  virtual std::string one_of(std::string_view column, int parameter) const = 0;
+};
+
+/// The file `id` with the charts `filter` keeps, into `f`; false when no file has that id.
+bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter, result_file& f);
+
+/// store::load_trend_input for any backend. The machines are chosen from the systems, and only
+/// their files' entries are read; only the entries of the tests kept are read.
+trend_input read_trend_input(row_source& db, const trend_query& query);
+
+}  // namespace iosr::db
