@@ -127,31 +127,71 @@ int run_import(const import_plan& plan) {
   disposer freer;
   std::size_t already = 0;
   auto& totals = batch.totals;
+  // Files are added a batch at a time (store::add_all: one transaction while all go in), and
+  // reported once their batch is in, in input order: never as imported before their commit.
+  struct waiting {
+    std::string name, sha256;
+    bool named = false, done_before = false;
+    std::size_t entries = 0;
+    std::uint64_t bytes = 0;
+    result_file file;
+    store_identities ids;
+  };
+  std::vector<waiting> pending;
+  std::size_t pending_entries = 0;
+  auto add_pending = [&] {
+    std::vector<store_addition> additions;
+    for (const auto& w : pending) {
+      if (!w.done_before) additions.push_back({&w.file, &w.ids, w.sha256, w.name, w.bytes});
+    }
+    const auto outcomes = additions.empty() ? std::vector<store_outcome>() : db->add_all(additions);
+    std::size_t next = 0;
+    for (auto& w : pending) {
+      if (w.done_before) {
+        ++already;
+        if (w.named) std::cerr << w.name << ": already in the database; nothing changed\n";
+        continue;
+      }
+      const auto& o = outcomes[next++];
+      if (o.failure) {
+        try {
+          std::rethrow_exception(o.failure);
+        } catch (const std::exception&) {
+          totals.failures.push_back(batch::current_failure(w.name, "not imported: "));
+        }
+      } else if (!o.added.imported) {
+        ++already;
+        if (w.named) {
+          std::cerr << w.name << ": already in the database (as " << o.added.existing_path
+                    << "); nothing changed\n";
+        }
+      } else {
+        ++totals.done;
+        totals.entries += w.entries;
+      }
+      freer.dispose(std::move(w.file));
+    }
+    pending.clear();
+    pending_entries = 0;
+  };
+  // A batch of at most 64 files or 50,000 entries: past that a commit costs little beside the
+  // rows, and the models waiting stay small.
+  constexpr std::size_t batch_files = 64, batch_entries = 50'000;
   const int signal = batch.run<parsed>(
       [&](batch::batch_input& in, parsed& out, std::size_t) { parse_one(in, out, batch, known); },
       [&](parsed& p) {
-        if (p.status == parsed::state::done_before) {
-          ++already;
-          if (p.named) std::cerr << p.name << ": already in the database; nothing changed\n";
-          return;
+        waiting w{p.name, std::move(p.sha256), p.named,
+                  p.status == parsed::state::done_before, p.entries, p.bytes, {}, {}};
+        if (!w.done_before) {
+          w.file = std::move(*p.file);
+          w.ids = std::move(p.ids);
         }
-        try {
-          auto added = db->add(*p.file, p.ids, p.sha256, p.name, p.bytes);
-          if (!added.imported) {
-            ++already;
-            if (p.named) {
-              std::cerr << p.name << ": already in the database (as " << added.existing_path
-                        << "); nothing changed\n";
-            }
-          } else {
-            ++totals.done;
-            totals.entries += p.entries;
-          }
-        } catch (const std::exception&) {
-          totals.failures.push_back(batch::current_failure(p.name, "not imported: "));
-        }
-        freer.dispose(std::move(*p.file));
+        pending_entries += w.entries;
+        pending.push_back(std::move(w));
+        if (pending.size() >= batch_files || pending_entries >= batch_entries) add_pending();
       });
+  // What was read before the end (or a signal) is added too: each file whole.
+  add_pending();
   if (signal != 0) {
     return batch::pipeline::stopped(
         signal, "db import", counted(totals.done, "file") + " imported before it, each whole");

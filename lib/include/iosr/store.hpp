@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -46,6 +47,21 @@ struct store_added {
   bool imported = false;      ///< false: the same bytes were already in
   std::string existing_path;  ///< the path they were imported as, when they were
   std::int64_t file_id = 0;
+};
+
+/// One file for store::add_all: as store::add takes it.
+struct store_addition {
+  const result_file* file = nullptr;
+  const store_identities* ids = nullptr;  ///< identities_of(*file)
+  std::string sha256;
+  std::string path;
+  std::uint64_t bytes = 0;
+};
+
+/// What became of one file of store::add_all.
+struct store_outcome {
+  store_added added;            ///< when `failure` is empty
+  std::exception_ptr failure;  ///< what kept the file out (rethrow it to read it)
 };
 
 /// Which files store::select_files gives, newest run first (then the last imported first);
@@ -115,6 +131,11 @@ class store {
   virtual store_added add(const result_file& file, const store_identities& ids,
                           const std::string& sha256, std::string_view path,
                           std::uint64_t bytes) = 0;
+  /// Adds several files, each whole or absent, as add() would one after another: in one
+  /// transaction while they all go in (a commit and a few statements per file cost more than
+  /// a file's rows), and when one of them fails, each again in a transaction of its own, so
+  /// that only that one fails. The outcomes in the order of `files`. The default calls add().
+  virtual std::vector<store_outcome> add_all(const std::vector<store_addition>& files);
 
   virtual store_summary summarize() = 0;
   /// Every file, in import order.

@@ -55,6 +55,18 @@ stored_file source_from(const pg::rows& r, int row) {
   return f;
 }
 
+// A list of SHA-256 digests or identities (hexadecimal digits, nothing to quote) as one
+// text[] parameter.
+template <class Strings, class Get>
+std::string text_array(const Strings& items, const Get& get) {
+  std::string list = "{";
+  for (const auto& item : items) {
+    if (list.size() > 1) list += ',';
+    list += get(item);
+  }
+  return list + '}';
+}
+
 std::vector<stored_file> sources_of(const pg::rows& r) {
   std::vector<stored_file> out;
   for (int i = 0; i < r.size(); ++i) out.push_back(source_from(r, i));
@@ -239,15 +251,14 @@ std::unordered_map<std::string, std::int64_t> pg_store::known_ids(
     std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows) {
   std::unordered_map<std::string, std::int64_t> out;
   if (rows.empty()) return out;
-  // An array of identities (hexadecimal digits, nothing to quote), one parameter.
-  std::string list = "{";
+  // An array of identities, each once (a batch's files share most of theirs).
+  std::unordered_set<std::string_view> once;
+  std::vector<std::string_view> identities;
   for (const auto& row : rows) {
-    if (list.size() > 1) list += ',';
-    list += row.first;
+    if (once.insert(row.first).second) identities.push_back(row.first);
   }
-  list += '}';
   pg::params p;
-  p.add(list);
+  p.add(text_array(identities, [](std::string_view identity) { return identity; }));
   auto r = db_.run(
       "SELECT identity, id FROM " + std::string(table) + " WHERE identity = ANY ($1::text[])", p,
       "finding systems and tests");
@@ -257,9 +268,27 @@ std::unordered_map<std::string, std::int64_t> pg_store::known_ids(
 
 store_added pg_store::add(const result_file& file, const store_identities& ids,
                           const std::string& sha256, std::string_view path, std::uint64_t bytes) {
+  return add_with_retries({{&file, &ids, sha256, std::string(path), bytes}}).front();
+}
+
+std::vector<store_outcome> pg_store::add_all(const std::vector<store_addition>& files) {
+  if (files.size() < 2) return store::add_all(files);
+  try {
+    auto added = add_with_retries(files);
+    std::vector<store_outcome> out(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) out[i].added = std::move(added[i]);
+    return out;
+  } catch (const std::exception&) {
+    // Rolled back: each file again on its own, so that only what fails is left out (when the
+    // server is gone, each fails with that, naming its file).
+    return store::add_all(files);
+  }
+}
+
+std::vector<store_added> pg_store::add_with_retries(const std::vector<store_addition>& files) {
   for (int attempt = 1;; ++attempt) {
     try {
-      return add_once(file, ids, sha256, path, bytes);
+      return add_once(files);
     } catch (const pg::pg_error& e) {
       if (!e.retryable() || attempt == attempts) throw;
     }
@@ -268,43 +297,78 @@ store_added pg_store::add(const result_file& file, const store_identities& ids,
   }
 }
 
-store_added pg_store::add_once(const result_file& file, const store_identities& ids,
-                               const std::string& sha256, std::string_view path,
-                               std::uint64_t bytes) {
-  pg_transaction tx(db_);
-  db_.exec(import_lock, "waiting for a removal to finish");
-  {
-    pg::params p;
-    p.add(sha256);
-    auto found = db_.run("SELECT id, path FROM sources WHERE sha256 = $1", p, "finding a file");
-    if (found.size() > 0) return {false, std::string(found.text(0, 1)), found.integer(0, 0)};
-  }
-  // The file's systems and tests in the order the SQLite store adds them (its systems, then
-  // a row for each label that only entries name, as met; its charts), so that both stores
-  // number them alike. Entries name their system by label; the first system with that label
-  // is the one (as result_file::find_system finds it).
+namespace {
+
+// What one file of a batch needs to be written: its systems in the order the SQLite store adds
+// them (its systems, then a row for each label that only entries name, as met) and the
+// identity of the system each label names, so that both stores number them alike. Entries
+// name their system by label; the first system with that label is the one (as
+// result_file::find_system finds it).
+struct file_rows {
   std::deque<system> unnamed;
   std::vector<std::pair<std::string, const system*>> systems;
   std::unordered_map<std::string_view, std::string> label_identity;
+  std::vector<std::pair<std::string, const result*>> tests;
+};
+
+file_rows rows_of(const store_addition& a) {
+  file_rows out;
+  const auto& file = *a.file;
   for (std::size_t i = 0; i < file.systems.size(); ++i) {
-    systems.emplace_back(ids.systems[i], &file.systems[i]);
-    label_identity.try_emplace(file.systems[i].label, ids.systems[i]);
+    out.systems.emplace_back(a.ids->systems[i], &file.systems[i]);
+    out.label_identity.try_emplace(file.systems[i].label, a.ids->systems[i]);
   }
   for (const auto& r : file.results) {
     for (const auto& e : r.entries) {
-      if (label_identity.contains(e.label)) continue;
-      unnamed.push_back(make_system(e.label));
-      const auto identity = store::system_identity(unnamed.back());
-      systems.emplace_back(identity, &unnamed.back());
-      label_identity.try_emplace(unnamed.back().label, identity);
+      if (out.label_identity.contains(e.label)) continue;
+      out.unnamed.push_back(make_system(e.label));
+      const auto identity = store::system_identity(out.unnamed.back());
+      out.systems.emplace_back(identity, &out.unnamed.back());
+      out.label_identity.try_emplace(out.unnamed.back().label, identity);
     }
   }
-  std::vector<std::pair<std::string, const result*>> tests;
   for (std::size_t c = 0; c < file.results.size(); ++c) {
-    if (!file.results[c].entries.empty()) tests.emplace_back(ids.tests[c], &file.results[c]);
+    if (!file.results[c].entries.empty()) out.tests.emplace_back(a.ids->tests[c], &file.results[c]);
   }
-  std::unordered_map<std::string, std::int64_t> system_ids = known_ids("systems", systems);
-  std::unordered_map<std::string, std::int64_t> test_ids = known_ids("tests", tests);
+  return out;
+}
+
+}  // namespace
+
+std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& files) {
+  pg_transaction tx(db_);
+  db_.exec(import_lock, "waiting for a removal to finish");
+  // The files already in (another importer may have added some meanwhile), and those that come
+  // twice in this batch: each is in once.
+  std::unordered_map<std::string, store_added> in;
+  {
+    pg::params p;
+    p.add(text_array(files, [](const store_addition& a) -> const std::string& { return a.sha256; }));
+    auto found = db_.run("SELECT sha256, id, path FROM sources WHERE sha256 = ANY ($1::text[])",
+                         p, "finding files");
+    for (int i = 0; i < found.size(); ++i) {
+      in.emplace(found.text(i, 0), store_added{false, std::string(found.text(i, 2)),
+                                               found.integer(i, 1)});
+    }
+  }
+  std::vector<file_rows> rows;
+  rows.reserve(files.size());
+  std::vector<bool> fresh(files.size(), false);
+  {
+    std::unordered_set<std::string_view> seen;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      fresh[i] = !in.contains(files[i].sha256) && seen.insert(files[i].sha256).second;
+      rows.push_back(fresh[i] ? rows_of(files[i]) : file_rows{});
+    }
+  }
+  std::vector<std::pair<std::string, const system*>> systems;
+  std::vector<std::pair<std::string, const result*>> tests;
+  for (const auto& r : rows) {
+    systems.insert(systems.end(), r.systems.begin(), r.systems.end());
+    tests.insert(tests.end(), r.tests.begin(), r.tests.end());
+  }
+  auto system_ids = known_ids("systems", systems);
+  auto test_ids = known_ids("tests", tests);
   // Rows that are new are added by one importer at a time (a lock held to the commit): two
   // importers adding the same new rows in different orders would otherwise wait for each
   // other in a circle. Rows already there are only read, and need no lock.
@@ -320,44 +384,10 @@ store_added pg_store::add_once(const result_file& file, const store_identities& 
     if (!test_ids.contains(identity)) test_ids[identity] = test_id(*r, identity);
   }
 
-  std::size_t entries = 0;
-  for (const auto& r : file.results) entries += r.entries.size();
-  std::int64_t source = 0;
-  {
-    pg::params p;
-    p.add(sha256).add(path).add(file.format).add_or_null(pts_version_of(file)).add(file.title);
-    p.add(file.description).add_or_null(file.run_date()).add(utc_now());
-    p.add(static_cast<std::int64_t>(bytes)).add(static_cast<std::int64_t>(entries));
-    p.add(static_cast<std::int64_t>(file.warnings.size()));
-    auto r = db_.run(
-        "INSERT INTO sources (sha256, path, format, pts_version, title, description, run_date, "
-        "imported_at, bytes, entries, warnings) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
-        "$11) RETURNING id",
-        p, "adding a file");
-    source = r.integer(0, 0);
-  }
-  std::string copy;
+  // Every file's row, then all their systems and entries in one COPY each.
+  std::vector<store_added> out(files.size());
+  std::string links, entries;
   std::vector<std::optional<std::string>> cells;
-  const auto id_text = std::to_string(source);
-  for (std::size_t i = 0; i < file.systems.size(); ++i) {
-    const auto& s = file.systems[i];
-    cells = {id_text,
-             std::to_string(i),
-             std::to_string(system_ids.at(ids.systems[i])),
-             s.user,
-             s.timestamp,
-             s.client_version,
-             s.notes,
-             s.cost};
-    pg::connection::copy_row(copy, cells);
-  }
-  if (!copy.empty()) {
-    db_.copy(
-        "source_systems (source_id, position, system_id, \"user\", timestamp, "
-        "client_version, notes, cost)",
-        copy);
-  }
-  copy.clear();
   auto text_or_null = [](const std::string& t) {
     return t.empty() ? std::optional<std::string>() : std::optional<std::string>(t);
   };
@@ -367,40 +397,83 @@ store_added pg_store::add_once(const result_file& file, const store_identities& 
     p.add(*v);
     return p.values().front();
   };
-  for (std::size_t c = 0; c < file.results.size(); ++c) {
-    const auto& r = file.results[c];
-    if (r.entries.empty()) continue;
-    const auto test = std::to_string(test_ids.at(ids.tests[c]));
-    for (std::size_t p = 0; p < r.entries.size(); ++p) {
-      const auto& e = r.entries[p];
+  const auto now = utc_now();
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    const auto& a = files[f];
+    if (!fresh[f]) {
+      out[f] = in.at(a.sha256);
+      continue;
+    }
+    const auto& file = *a.file;
+    std::size_t count = 0;
+    for (const auto& r : file.results) count += r.entries.size();
+    pg::params p;
+    p.add(a.sha256).add(a.path).add(file.format).add_or_null(pts_version_of(file)).add(file.title);
+    p.add(file.description).add_or_null(file.run_date()).add(now);
+    p.add(static_cast<std::int64_t>(a.bytes)).add(static_cast<std::int64_t>(count));
+    p.add(static_cast<std::int64_t>(file.warnings.size()));
+    auto r = db_.run(
+        "INSERT INTO sources (sha256, path, format, pts_version, title, description, run_date, "
+        "imported_at, bytes, entries, warnings) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
+        "$11) RETURNING id",
+        p, "adding a file");
+    const auto source = r.integer(0, 0);
+    out[f] = {true, {}, source};
+    in.emplace(a.sha256, store_added{false, a.path, source});  // a later copy is in already
+    const auto id_text = std::to_string(source);
+    for (std::size_t i = 0; i < file.systems.size(); ++i) {
+      const auto& s = file.systems[i];
       cells = {id_text,
-               std::to_string(c),
-               std::to_string(p),
-               std::to_string(system_ids.at(label_identity.at(e.label))),
-               test,
-               e.value_text,
-               real_or_null(e.value),
-               std::string(to_string(e.kind)),
-               real_or_null(e.min),
-               real_or_null(e.max),
-               text_or_null(joined_samples(e)),
-               real_or_null(e.standard_error),
-               e.sample_count ? std::optional<std::string>(std::to_string(*e.sample_count))
-                              : std::nullopt,
-               std::string(e.kind == entry_kind::failed ? "1" : "0"),
-               text_or_null(e.error),
-               text_or_null(e.json)};
-      pg::connection::copy_row(copy, cells);
+               std::to_string(i),
+               std::to_string(system_ids.at(a.ids->systems[i])),
+               s.user,
+               s.timestamp,
+               s.client_version,
+               s.notes,
+               s.cost};
+      pg::connection::copy_row(links, cells);
+    }
+    for (std::size_t c = 0; c < file.results.size(); ++c) {
+      const auto& chart = file.results[c];
+      if (chart.entries.empty()) continue;
+      const auto test = std::to_string(test_ids.at(a.ids->tests[c]));
+      for (std::size_t i = 0; i < chart.entries.size(); ++i) {
+        const auto& e = chart.entries[i];
+        cells = {id_text,
+                 std::to_string(c),
+                 std::to_string(i),
+                 std::to_string(system_ids.at(rows[f].label_identity.at(e.label))),
+                 test,
+                 e.value_text,
+                 real_or_null(e.value),
+                 std::string(to_string(e.kind)),
+                 real_or_null(e.min),
+                 real_or_null(e.max),
+                 text_or_null(joined_samples(e)),
+                 real_or_null(e.standard_error),
+                 e.sample_count ? std::optional<std::string>(std::to_string(*e.sample_count))
+                                : std::nullopt,
+                 std::string(e.kind == entry_kind::failed ? "1" : "0"),
+                 text_or_null(e.error),
+                 text_or_null(e.json)};
+        pg::connection::copy_row(entries, cells);
+      }
     }
   }
-  if (!copy.empty()) {
+  if (!links.empty()) {
+    db_.copy(
+        "source_systems (source_id, position, system_id, \"user\", timestamp, "
+        "client_version, notes, cost)",
+        links);
+  }
+  if (!entries.empty()) {
     db_.copy(
         "results (source_id, chart, position, system_id, test_id, value_text, value, kind, "
         "min, max, samples, standard_error, sample_count, failed, error, json)",
-        copy);
+        entries);
   }
   tx.commit();
-  return {true, {}, source};
+  return out;
 }
 
 store_summary pg_store::summarize() {

@@ -44,6 +44,7 @@ class pg_store final : public iosr::store {
   std::unordered_set<std::string> known_hashes() override;
   store_added add(const result_file& file, const store_identities& ids, const std::string& sha256,
                   std::string_view path, std::uint64_t bytes) override;
+  std::vector<store_outcome> add_all(const std::vector<store_addition>& files) override;
   store_summary summarize() override;
   std::vector<stored_file> files() override;
   std::vector<stored_file> select_files(const file_query& query) override;
@@ -57,8 +58,10 @@ class pg_store final : public iosr::store {
 
  private:
   void prepare_schema(bool create);
-  store_added add_once(const result_file& file, const store_identities& ids,
-                       const std::string& sha256, std::string_view path, std::uint64_t bytes);
+  // The files added in one transaction, run again a bounded number of times when another
+  // importer's transaction got in the way (pg_error::retryable).
+  std::vector<store_added> add_with_retries(const std::vector<store_addition>& files);
+  std::vector<store_added> add_once(const std::vector<store_addition>& files);
   // The ids of those of `rows` (identity, row) that `table` has already.
   template <class Row>
   std::unordered_map<std::string, std::int64_t> known_ids(

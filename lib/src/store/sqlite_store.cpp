@@ -227,9 +227,18 @@ std::int64_t sqlite_store::test_id(const result& r, std::string identity) {
 store_added sqlite_store::add(const result_file& file, const store_identities& ids,
                               const std::string& sha256, std::string_view path,
                               std::uint64_t bytes) {
+  transaction tx(db_);
+  begin_adding();
+  auto added = add_in_transaction(file, ids, sha256, path, bytes);
+  tx.commit();
+  systems_.commit();
+  tests_.commit();
+  return added;
+}
+
+void sqlite_store::begin_adding() {
   systems_.pending.clear();
   tests_.pending.clear();
-  transaction tx(db_);
   // Another connection's commit (an `iosr db remove`, say) may have removed rows whose ids are
   // cached: SQLite's data_version changes then, and only then, and the caches are dropped.
   if (const auto seen = db_.query_integer("PRAGMA data_version"); seen != data_version_) {
@@ -254,12 +263,17 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
         "value, kind, min, max, samples, standard_error, sample_count, failed, error, json) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   }
+}
+
+store_added sqlite_store::add_in_transaction(const result_file& file, const store_identities& ids,
+                                             const std::string& sha256, std::string_view path,
+                                             std::uint64_t bytes) {
   // Checked inside the transaction: another import may have added these bytes meanwhile.
   find_sha_->bind(1, sha256);
   if (find_sha_->step()) {
     store_added a{false, std::string(find_sha_->text(1)), find_sha_->integer(0)};
     find_sha_->reset();
-    return a;  // the transaction rolls back: nothing was written
+    return a;  // nothing written
   }
   find_sha_->reset();
 
@@ -339,9 +353,6 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
       ins.run();
     }
   }
-  tx.commit();
-  systems_.commit();
-  tests_.commit();
   return {true, {}, source};
 }
 

@@ -47,6 +47,19 @@ std::unique_ptr<store> store::open(const std::string& url, store_access access) 
                                             access == store_access::read_only);
 }
 
+std::vector<store_outcome> store::add_all(const std::vector<store_addition>& files) {
+  std::vector<store_outcome> out(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& f = files[i];
+    try {
+      out[i].added = add(*f.file, *f.ids, f.sha256, f.path, f.bytes);
+    } catch (const std::exception&) {
+      out[i].failure = std::current_exception();
+    }
+  }
+  return out;
+}
+
 std::vector<system> store::systems_of(std::int64_t id) {
   std::vector<system> out;
   for_each_file(std::vector<std::int64_t>{id}, {},
