@@ -6,14 +6,15 @@ include(CMakePackageConfigHelpers)
 
 set(IOSR_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/iosr")
 
-install(TARGETS iosr EXPORT iosrTargets
+# The store (iosr/store.hpp) as iosr::store, with the loader it opens SQLite and libpq with.
+install(TARGETS iosr iosr_store iosr_shared_library EXPORT iosrTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# store.hpp is iosr_store's, which is not installed yet (docs/HACKING.md): no header without its
+# serve.hpp is iosr_serve's, which is not installed (docs/HACKING.md): no header without its
 # library.
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/lib/include/iosr"
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN store.hpp EXCLUDE)
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN serve.hpp EXCLUDE)
 install(EXPORT iosrTargets NAMESPACE iosr:: DESTINATION ${IOSR_INSTALL_CMAKEDIR})
 
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/iosrConfig.cmake.in"

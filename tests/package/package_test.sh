@@ -27,6 +27,17 @@ if [ "$out" != "$expected" ]; then
   printf 'consumer printed:\n%s\nexpected:\n%s\n' "$out" "$expected" >&2
   exit 1
 fi
+# The store through the installed package: a file kept, read back, and a trend's input from it.
+out=$("$work/build/consumer_store" "$source/data/xml/iosched-3way.xml" "$work/store.db")
+expected="imported: 1
+read back: 3 charts
+trend input: 9 runs"
+if [ "$out" != "$expected" ]; then
+  printf 'consumer_store printed:\n%s\nexpected:\n%s\n' "$out" "$expected" >&2
+  exit 1
+fi
+test -f "$work/prefix/include/iosr/store.hpp"
+test ! -e "$work/prefix/include/iosr/serve.hpp"
 # The library example, built on its own against the installed package, as a user would build it.
 cmake -S "$source/examples" -B "$work/examples" -DCMAKE_PREFIX_PATH="$work/prefix" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
