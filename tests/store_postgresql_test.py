@@ -269,6 +269,48 @@ try:
           "vanished" not in err and "foreign key" not in err, err[-400:])
     consistent("race", "race")
 
+    # The lock that keeps removals apart from imports (pg_store.cpp, import_lock), held by
+    # hand: a removal waits while an import's transaction holds it shared, and an import waits
+    # while a removal holds it alone. Each finishes once the other side commits.
+    def holding(database, lock):
+        session = subprocess.Popen([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url(database)],
+                                   stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)
+        session.stdin.write(f"BEGIN; SELECT {lock}(1768910706, 2);\n")
+        session.stdin.flush()
+        deadline = time.time() + 30
+        while time.time() < deadline and psql(database, "SELECT count(*) FROM pg_locks WHERE "
+                                                        "locktype = 'advisory' AND objid = 2 AND "
+                                                        "granted") != "1":
+            time.sleep(0.05)
+        return session
+
+    def release(session):
+        session.stdin.write("COMMIT;\n")
+        session.stdin.close()
+        session.wait(timeout=30)
+
+    locks = create("locks")
+    run("db", "import", "--db", locks, *SEEDS)
+    session = holding("locks", "pg_advisory_xact_lock_shared")
+    remover = subprocess.Popen([IOSR, "db", "remove", "--db", locks, SEEDS[0]],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    check("lock: a removal waits for an import's transaction", remover.poll() is None)
+    release(session)
+    err = remover.communicate(timeout=30)[1].decode()
+    check("lock: ... and removes once it commits", remover.returncode == 0, err)
+    session = holding("locks", "pg_advisory_xact_lock")
+    importer = subprocess.Popen([IOSR, "db", "import", "--db", locks, SEEDS[0]],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    check("lock: an import waits for a removal's transaction", importer.poll() is None)
+    release(session)
+    err = importer.communicate(timeout=30)[1].decode()
+    check("lock: ... and imports once it commits", importer.returncode == 0, err)
+    check("lock: the file is in again", psql("locks", "SELECT count(*) FROM sources") ==
+          str(len(SEEDS)))
+
     # The server stopped in the middle of an import: exit 1 naming the file, nothing partial,
     # and importing again completes.
     crash = create("crash")
