@@ -321,6 +321,48 @@ TEST_CASE("5.x layout: no unit or direction column, padded rows", "[csv-in]") {
   CHECK(quoted.results[0].entries.at(0).value_text == "7714.10");
 }
 
+TEST_CASE("7.0-8.0.0 layout: the direction column in the results' header only", "[csv-in]") {
+  // Made by the real PTS 7.8.0 and 8.0.0 (tests/fixtures/SOURCES.md) from XML files iosr reads:
+  // ` ,"a","b"` before the components, ` ,,"a","b"` before the results. Read with the
+  // components' columns, every value moved one system to the right (issue: a value `HIB`).
+  const std::string dir = std::string(IOSR_FIXTURES_DIR) + "/pts-csv-7/";
+  const std::pair<const char*, std::string> same[] = {
+      {"iosched-3way", std::string(IOSR_FIXTURES_DIR) + "/../../data/xml/iosched-3way.xml"},
+      {"pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units",
+       corpus + "xml/pts-8.0.1_clearlinux_osbench_date-identifier_mixed-units.xml"}};
+  for (const auto* version : {"7.8.0", "8.0.0"}) {
+    for (const auto& [name, xml] : same) {
+      const auto path = dir + "pts-" + version + "_" + name + ".csv";
+      INFO(path);
+      const auto& csv = read_cached(path);
+      const auto& source = read_cached(xml);
+      CHECK(csv.format == "pts-csv");
+      REQUIRE(csv.results.size() == source.results.size());
+      for (std::size_t c = 0; c < csv.results.size(); ++c) {
+        const auto& a = csv.results[c];
+        const auto& b = source.results[c];
+        CHECK(a.direction == b.direction);
+        REQUIRE(a.entries.size() == b.entries.size());
+        for (std::size_t e = 0; e < a.entries.size(); ++e) {
+          CHECK(a.entries[e].label == b.entries[e].label);
+          CHECK(a.entries[e].value_text == b.entries[e].value_text);
+        }
+      }
+      // No units (PTS wrote them from 9.6.1 on): one warning a chart, nothing else.
+      CHECK(csv.warnings.size() == csv.results.size());
+      CHECK(warnings_with(csv, "PTS 5.x CSV layout") == 0);
+    }
+    // 20 systems, 14 results, each name written twice (compression and decompression speed):
+    // the later row of each name is kept, with a warning, as for any repeated name.
+    const auto& zstd = read_cached(dir + "pts-" + version +
+                                   "_pts-10.8.4_compress-zstd_20-systems_14-results.csv");
+    CHECK(zstd.systems.size() == 20);
+    CHECK(zstd.results.size() == 7);
+    CHECK(test_support::entry_count(zstd) == 140);
+    CHECK(zstd.results[0].entries.at(0).value_text == "635.7");
+  }
+}
+
 TEST_CASE("a spreadsheet-edited file: the export is read, the added columns are reported",
           "[csv-in][corpus]") {
   const auto& f = read_cached(corpus + "csv/pts-5.6.0_ec2-large_tiobench_spreadsheet-edited.csv");

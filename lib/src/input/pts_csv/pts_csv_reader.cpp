@@ -421,11 +421,6 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
     s.where = ctx.lines.position(system_header.offset);
     file.systems.push_back(std::move(s));
   }
-  if (!columns.pts10()) {
-    ctx.warn(system_header.offset, message_code::old_layout,
-             "PTS 5.x CSV layout: it gives no units and no better/worse "
-             "direction");
-  }
 
   bool software_seen = false;
   while (i < rows.size() && !rows[i].blank() && !is_header(rows[i])) {
@@ -433,10 +428,15 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
   }
   skip_blank();
   const csv_row* results_header = nullptr;
+  // The results' columns: the system header's, but PTS 7.0 to 8.0.0 wrote the direction column
+  // in the header before the results only (` ,"a"` before the components, ` ,,"a"` before the
+  // results): the results' own header says where their values are.
+  auto result_columns = columns;
   if (i < rows.size() && is_header(rows[i])) {
     results_header = &rows[i++];
+    if (has_direction_column(*results_header)) result_columns.first = 2;
     for (std::size_t s = 0; s < columns.names.size(); ++s) {
-      auto c = columns.first + s;
+      auto c = result_columns.first + s;
       auto label = trim(results_header->at(c));
       if (header_label(*results_header, c, s) != columns.names[s]) {
         ctx.warn(results_header->offset, message_code::csv_header_differs,
@@ -450,6 +450,11 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
              "no header row before the results; the columns of the header at " +
                  line_of(ctx, system_header.offset) + " are used");
   }
+  if (!result_columns.pts10()) {
+    ctx.warn(system_header.offset, message_code::old_layout,
+             "PTS 5.x CSV layout: it gives no units and no better/worse "
+             "direction");
+  }
   std::map<std::size_t, stray_column> strays;
   for (; i < rows.size(); ++i) {
     if (rows[i].blank()) continue;
@@ -458,7 +463,7 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
                "another header row among the results; not read");
       continue;
     }
-    read_result(ctx, columns, rows[i], strays);
+    read_result(ctx, result_columns, rows[i], strays);
   }
   report_strays(ctx, strays, system_header, results_header);
   merge_disjoint_rows(ctx, file.results);
