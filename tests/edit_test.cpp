@@ -204,3 +204,27 @@ TEST_CASE("Edits: a name or pattern that matches nothing is a usage error; nothi
     CHECK(f == before);
   }
 }
+
+TEST_CASE("Edits: an identifier holding a comma or '=' is named as written", "[edit]") {
+  auto f = file("a.xml", {"WD5000: bfq, low latency", "none", "a=b"},
+                {chart("Read", {value("WD5000: bfq, low latency", "1"), value("none", "2"),
+                                value("a=b", "3")})});
+  auto g = f;
+  // The longest run of parts that names a system is one identifier.
+  iosr::apply_edits(f, std::vector<iosr::edit_step>{{edit_kind::only, "none,WD5000: bfq, low latency"}});
+  CHECK(labels(f) == std::vector<std::string>{"WD5000: bfq, low latency", "none"});
+  iosr::apply_edits(f, std::vector<iosr::edit_step>{{edit_kind::order, "WD5000: bfq, low latency, none"}});
+  CHECK(labels(f) == std::vector<std::string>{"WD5000: bfq, low latency", "none"});
+  // A part that names nothing alone or joined to the next is still an error, naming that part.
+  auto h = g;
+  try {
+    iosr::apply_edits(h, std::vector<iosr::edit_step>{{edit_kind::remove, "WD5000: bfq"}});
+    FAIL("no error");
+  } catch (const iosr::error& e) {
+    CHECK(std::string(e.what()).find("'WD5000: bfq' names no system") != std::string::npos);
+  }
+  // OLD=NEW where OLD holds '=': split after the OLD that names a system.
+  iosr::apply_edits(g, std::vector<iosr::edit_step>{{edit_kind::rename, "a=b=kyber"}});
+  CHECK(labels(g) == std::vector<std::string>{"WD5000: bfq, low latency", "none", "kyber"});
+  CHECK(labels(g.results[0]).back() == "kyber=3");
+}

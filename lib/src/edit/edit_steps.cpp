@@ -28,16 +28,30 @@ std::string identifiers_of(const result_file& file) {
   return list.empty() ? "none" : list;
 }
 
-// The identifiers of `ID,ID,...`, each of which must name a system of `file`.
+// The identifiers of `ID,ID,...`, each of which must name a system of `file`. An identifier
+// may hold commas itself (`WD5000: bfq, low latency`): at each place the longest run of parts
+// that names a system is taken whole, so such an identifier is named as written.
 std::vector<std::string> identifiers(const result_file& file, const edit_step& step) {
+  const auto parts = split(step.value, ',');
   std::vector<std::string> ids;
-  for (auto part : split(step.value, ',')) {
-    std::string id(trim(part));
+  for (std::size_t i = 0; i < parts.size();) {
+    std::size_t next = i + 1;
+    std::string id(trim(parts[i]));
+    std::string joined(parts[i]);
+    for (std::size_t j = i + 1; j < parts.size(); ++j) {
+      joined += ',';
+      joined += parts[j];
+      if (file.find_system(std::string(trim(joined)))) {
+        id = std::string(trim(joined));
+        next = j + 1;
+      }
+    }
     if (id.empty()) refuse(step.kind, "'" + step.value + "' has an empty identifier");
     if (!file.find_system(id)) {
       refuse(step.kind, "'" + id + "' names no system; the systems are " + identifiers_of(file));
     }
     ids.push_back(std::move(id));
+    i = next;
   }
   return ids;
 }
@@ -57,8 +71,15 @@ void remove_systems(result_file& file, const std::vector<std::string>& ids) {
 // PTS's rename_run(): the first system of that identifier, and the first entry of it in each
 // chart.
 void rename(result_file& file, const edit_step& step) {
-  const auto eq = step.value.find('=');
+  // OLD may hold '=' itself: the first '=' after which OLD names a system splits them.
+  auto eq = step.value.find('=');
   if (eq == std::string::npos) refuse(step.kind, "'" + step.value + "' is not OLD=NEW");
+  for (auto at = eq; at != std::string::npos; at = step.value.find('=', at + 1)) {
+    if (file.find_system(step.value.substr(0, at))) {
+      eq = at;
+      break;
+    }
+  }
   const auto from = step.value.substr(0, eq), to = step.value.substr(eq + 1);
   if (to.empty()) refuse(step.kind, "'" + step.value + "' gives no new identifier");
   if (!file.find_system(from)) {
