@@ -35,12 +35,12 @@ def check(name, condition, detail=""):
         failures.append(f"{name}: {detail}")
 
 
-def run(*args, env_extra=None, timeout=300):
+def run(*args, env_extra=None, timeout=300, cwd=None):
     env = dict(os.environ, NO_COLOR="1")
     env.pop("IOSR_DB", None)
     if env_extra:
         env.update(env_extra)
-    p = subprocess.run([IOSR, *args], capture_output=True, env=env, timeout=timeout)
+    p = subprocess.run([IOSR, *args], capture_output=True, env=env, timeout=timeout, cwd=cwd)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
@@ -200,10 +200,13 @@ try:
         check("export --combine JSONL is convert --combine's, byte for byte", a.read() == b.read())
     rc, _, err = run("db", "export", "--db", db, "--combine", os.path.join(work, "all.csv"))
     check("export does not overwrite without --force", rc == 1 and "--force" in err, err)
-    rc, out, _ = run("db", "export", "--db", db, "--combine", "-", "--to", "csv", "--filter", "^SQLite$")
+    rc, out, err = run("db", "export", "--db", db, "--combine", "-", "--to", "csv", "--filter", "^SQLite$")
     rows = list(csv.DictReader(io.StringIO(out, newline="")))
     check("export --filter keeps the tests it matches",
           rows and {r["result_title"] for r in rows} == {"SQLite"}, {r["result_title"] for r in rows})
+    files_with = len({r["file"] for r in rows})
+    check("export --filter counts the files it exported, not every file read",
+          f"exported {files_with} file" in err and f"({len(rows)} entr" in err, err)
 
     # every input format iosr reads imports, and exports as convert writes it
     every = [os.path.join(FIXTURES, p) for p in (
@@ -252,6 +255,23 @@ try:
     rc, _, err = run("db", "remove", "--db", db, "no/such/file.txt")
     check("remove of an unknown SOURCE exits 1", rc == 1 and "no imported file" in err, err)
     check("sqlite3: integrity after removes", sql(db, "PRAGMA integrity_check") == "ok")
+
+    # remove: an archive as imported removes its files; a file on disk, its bytes however they
+    # were named when imported
+    arc = os.path.join(work, "arc")
+    os.makedirs(os.path.join(arc, "d"))
+    shutil.copy(SEEDS[0], os.path.join(arc, "d", "a.txt"))
+    shutil.copy(SEEDS[1], os.path.join(arc, "d", "b.txt"))
+    subprocess.run(["tar", "czf", os.path.join(arc, "f.tar.gz"), "-C", arc, "d"], check=True)
+    adb = os.path.join(work, "archive.db")
+    run("db", "import", "--db", adb, os.path.join(arc, "f.tar.gz"))
+    rc, _, err = run("db", "remove", "--db", adb, os.path.join(arc, "f.tar.gz"))
+    check("remove of an archive removes its files", rc == 0 and err.count("removed ") == 2 and
+          sql(adb, "SELECT count(*) FROM sources") == "0", err)
+    run("db", "import", "--db", adb, os.path.join(arc, "f.tar.gz"))
+    rc, _, err = run("db", "remove", "--db", adb, os.path.join(arc, "d", "b.txt"))
+    check("remove of a file on disk finds its bytes", rc == 0 and ":d/b.txt" in err and
+          sql(adb, "SELECT count(*) FROM sources") == "1", err)
     check("sqlite3: no result is left without its source",
           sql(db, "SELECT count(*) FROM results WHERE source_id NOT IN (SELECT id FROM sources)") == "0")
 
@@ -317,6 +337,44 @@ try:
     subprocess.run([SQLITE, foreign, "CREATE TABLE x (y);"], check=True)
     rc, _, err = run("db", "import", "--db", foreign, SEEDS[0])
     check("a database that is not iosr's is refused", rc == 1 and "not an iosr database" in err, err)
+
+    # What is not a database file is said so, and nothing is written: a directory, an empty
+    # file (SQLite would make a database in it), a URL of a scheme iosr does not know (taken
+    # for a path, it made folders named after it), its password never shown.
+    rc, _, err = run("db", "list", "--db", work)
+    check("a directory is refused", rc == 1 and "is a directory" in err, err)
+    empty = os.path.join(work, "empty.db")
+    open(empty, "wb").close()
+    rc, _, err = run("trend", "--db", empty)
+    check("an empty file is refused and left empty",
+          rc == 1 and "an empty file, not an iosr database" in err and
+          os.path.getsize(empty) == 0, err)
+    rc, _, err = run("db", "import", "--db", "postgresq://u:secret@h/d", SEEDS[0], cwd=work)
+    check("an unknown URL scheme is refused", rc == 1 and "not a store iosr knows" in err and
+          "secret" not in err and not os.path.exists(os.path.join(work, "postgresq:")), err)
+
+    # A database the user may only read (a team's file in a folder they may not write): read
+    # as it is; an import says what is missing. As root, through the user nobody.
+    ro = os.path.join(work, "ro")
+    os.makedirs(ro)
+    team = os.path.join(ro, "team.db")
+    run("db", "import", "--db", team, XML, *SEEDS[:2])
+    os.chmod(work, 0o755)
+    os.chmod(ro, 0o555)
+    as_reader = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
+    def run_as_reader(*args):
+        p = subprocess.run([*as_reader, IOSR, *args], capture_output=True, text=True,
+                           env=dict(os.environ, NO_COLOR="1"))
+        return p.returncode, p.stdout, p.stderr
+    rc, out, err = run_as_reader("db", "list", "--db", team)
+    check("a read-only database lists", rc == 0 and "3 files" in out, err)
+    rc, out, err = run_as_reader("trend", "--db", team, "--format", "csv")
+    check("a read-only database gives its trend", rc == 0 and out.startswith("test,"), err)
+    rc, out, err = run_as_reader("db", "import", "--db", team, SEEDS[2])
+    check("an import into it says what is missing", rc == 1 and "you may not write" in err, err)
+    check("and nothing was made beside it", sorted(os.listdir(ro)) == ["team.db"],
+          os.listdir(ro))
+    os.chmod(ro, 0o755)
 
     # many files for the kill and concurrency tests: the sample XML with one value varied
     many = os.path.join(work, "many")

@@ -67,13 +67,17 @@ int run_remove(const cxxopts::ParseResult& args) {
   const auto db = store::open(database_of(args), store_access::read);
   bool failed = false;
   for (const auto& spec : args["sources"].as<std::vector<std::string>>()) {
-    auto found = db->find_files(spec);
+    auto found = files_named(*db, spec);
     if (found.empty()) {
-      std::cerr << spec << ": no imported file has this path, ID or SHA-256 prefix\n";
+      std::cerr << spec
+                << ": no imported file has this path, SHA-256 prefix or bytes, and no archive "
+                   "imported under this name; expected one 'iosr db list' shows\n";
       failed = true;
       continue;
     }
-    if (found.size() > 1) {
+    // An archive names each of its files; a path or prefix must name one.
+    const bool archive = found.front().path.starts_with(spec + ':');
+    if (found.size() > 1 && !archive) {
       std::cerr << spec << ": names " << found.size()
                 << " files; expected one (give more of the SHA-256):";
       for (const auto& r : found) std::cerr << ' ' << r.sha256.substr(0, 12) << ' ' << r.path;
@@ -81,9 +85,11 @@ int run_remove(const cxxopts::ParseResult& args) {
       failed = true;
       continue;
     }
-    db->remove(found.front().id);
-    std::cerr << "removed " << found.front().sha256.substr(0, 12) << ' ' << found.front().path
-              << " (" << counted(found.front().entries, "entry", "entries") << ")\n";
+    for (const auto& f : found) {
+      db->remove(f.id);
+      std::cerr << "removed " << f.sha256.substr(0, 12) << ' ' << f.path << " ("
+                << counted(f.entries, "entry", "entries") << ")\n";
+    }
   }
   return failed ? exit_input_failed : exit_ok;
 }
@@ -148,10 +154,12 @@ int run_export(const cxxopts::ParseResult& args) {
     render({}, format, {}, head);
     emit(head);
   };
-  std::size_t files = 0, charts = 0, entries = 0;
+  // `files` counts the files exported: with --filter, those that have a chart it keeps.
+  std::size_t read = 0, files = 0, charts = 0, entries = 0;
   db->for_each_file(filter, [&](result_file&& f) {
-    ++files;
+    ++read;
     if (f.results.empty()) return;
+    ++files;
     emit_header();
     text.clear();
     render_options o;
@@ -162,7 +170,7 @@ int run_export(const cxxopts::ParseResult& args) {
     for (const auto& r : f.results) entries += r.entries.size();
   });
   // As in compare and trend: a filter that keeps no test is most likely a typing error.
-  if (!filter.empty() && files > 0 && charts == 0) {
+  if (!filter.empty() && read > 0 && charts == 0) {
     bad_value("filter", args["filter"].as<std::string>(),
               "matches no test's title or description in the database; expected a regular "
               "expression found in one of them");

@@ -166,6 +166,12 @@ class store {
   virtual trend_input load_trend_input(const trend_query& query) = 0;
 };
 
+/// The files `spec` names for `iosr db remove`: those store::find_files gives (a path as
+/// listed, a prefix of a SHA-256); else an archive's files (`spec` is the archive as imported:
+/// its files are listed as `ARCHIVE:MEMBER`); else, when `spec` is a file on disk, the file of
+/// its bytes, however it was named when imported. Empty when nothing matches.
+std::vector<stored_file> files_named(store& s, const std::string& spec);
+
 /// What a store holds: where it is, its schema version, the counts and every imported file.
 struct store_listing {
   std::string location;

@@ -2,6 +2,8 @@
 // The SQLite RAII layer (sqlite.hpp): every call checked, every error naming its database.
 #include "store/sqlite.hpp"
 
+#include <fmt/format.h>
+
 #include <sqlite3.h>
 
 #include <stdexcept>
@@ -136,11 +138,26 @@ void configure_once() {
 }
 }  // namespace
 
-connection::connection(const std::string& path, bool create, bool read_only) : path_(path) {
+connection::connection(const std::string& path, bool create, bool read_only, bool immutable)
+    : path_(path) {
   configure_once();
-  const int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) |
-                    (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
-  const int rc = sqlite().open_v2(path.c_str(), &db_, flags, nullptr);
+  const int flags = (read_only || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) |
+                    (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX |
+                    SQLITE_OPEN_EXRESCODE | (immutable ? SQLITE_OPEN_URI : 0);
+  // A URI names the file with its characters that a URI gives a meaning escaped.
+  std::string name = path;
+  if (immutable) {
+    name = "file:";
+    for (const char c : path) {
+      if (c == '%' || c == '?' || c == '#') {
+        name += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+      } else {
+        name += c;
+      }
+    }
+    name += "?immutable=1";
+  }
+  const int rc = sqlite().open_v2(name.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     std::string message =
         path + ": cannot open the database: " + (db_ ? sqlite().errmsg(db_) : sqlite().errstr(rc));

@@ -89,7 +89,9 @@ class statement {
 class connection {
  public:
   /// Opens (and with `create`, creates) the database at `path`.
-  connection(const std::string& path, bool create, bool read_only = false);
+  /// `immutable`: read-only, and the file is taken not to change while open (SQLite makes no
+  /// -shm file beside it and takes no locks): for a file in a folder the user may not write.
+  connection(const std::string& path, bool create, bool read_only = false, bool immutable = false);
   ~connection();
   connection(const connection&) = delete;
   connection& operator=(const connection&) = delete;

@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+
+#include <unistd.h>
 #include <unordered_set>
 #include <vector>
 
@@ -98,6 +100,12 @@ std::string sqlite_rows::one_of(std::string_view column, int parameter) const {
          "))";
 }
 
+// How a database file is opened: what the user may do with it decides, before SQLite is asked.
+struct opening {
+  bool read_only = false;
+  bool immutable = false;  // read-only, and no -wal or -shm file can be made beside it
+};
+
 namespace {
 
 // Turning a new database to WAL needs it to itself, and SQLite answers a second process that
@@ -117,22 +125,60 @@ void set_wal(connection& db) {
   }
 }
 
-connection open_connection(const std::string& path, bool create, bool read_only) {
+bool writable(const fs::path& p) { return ::access(p.c_str(), W_OK) == 0; }
+
+opening plan_opening(const std::string& path, bool create, bool read_only) {
   std::error_code ec;
+  const fs::path file(path);
+  const auto folder = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+  if (fs::is_directory(file, ec)) {
+    throw error(error_kind::store, path +
+                                       ": is a directory; expected an SQLite file made by 'iosr "
+                                       "db import', or a postgresql:// URL");
+  }
+  const bool exists = fs::exists(file, ec);
   if (create) {
-    auto parent = fs::path(path).parent_path();
-    if (!parent.empty()) fs::create_directories(parent, ec);
-  } else if (!fs::exists(path, ec)) {
+    if (!exists) {
+      fs::create_directories(folder, ec);
+    } else if (!writable(file) || !writable(folder)) {
+      throw error(error_kind::store,
+                  path + ": you may not write " +
+                      (writable(file) ? "its folder (SQLite keeps its log beside it)"
+                                      : "it") +
+                      "; expected a database you may write to import into ('iosr db list', "
+                      "'export' and 'trend' read it as it is)");
+    }
+    return {};
+  }
+  if (!exists) {
     throw error(error_kind::store, path +
                                        ": no database there; expected one made by 'iosr db import' "
                                        "(--db FILE or IOSR_DB choose another)");
   }
-  return connection(path, create, read_only);
+  // SQLite takes an empty file for a new database, and would write one there.
+  if (fs::file_size(file, ec) == 0 && !ec) {
+    throw error(error_kind::store, path +
+                                       ": an empty file, not an iosr database; expected a file "
+                                       "made by 'iosr db import'");
+  }
+  // A database the user may only read (a team's file, a read-only mount) is read as it is:
+  // nothing is migrated or set. SQLite reads a WAL database through its -shm file, which a
+  // reader makes when none is there; where it cannot, the file is read as immutable (no log
+  // beside it means every change is in the file).
+  opening o;
+  o.read_only = read_only || !writable(file) || !writable(folder);
+  if (o.read_only && !writable(folder)) {
+    o.immutable = !fs::exists(path + "-wal", ec) && !fs::exists(path + "-shm", ec);
+  }
+  return o;
 }
 }  // namespace
 
 sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
-    : db_(open_connection(path, create, read_only)),
+    : sqlite_store(path, create, plan_opening(path, create, read_only)) {}
+
+sqlite_store::sqlite_store(const std::string& path, bool create, const opening& how)
+    : db_(path, create, how.read_only, how.immutable),
       systems_{
           "systems", "system",
           "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
@@ -152,7 +198,7 @@ sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
   // just read or added in its own transaction, under the write lock, and checking three parents
   // per entry took a quarter of an import's time; `remove` deletes a file's rows itself.
   try {
-    if (read_only) {
+    if (how.read_only) {
       // Nothing is set or migrated: a version other than this iosr's is refused instead.
       check_version(db_);
       return;

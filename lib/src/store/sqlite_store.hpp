@@ -21,6 +21,8 @@
 
 namespace iosr::db {
 
+struct opening;
+
 /// The shared readers' rows (reading.hpp) from an SQLite connection.
 class sqlite_rows final : public row_source {
  public:
@@ -39,6 +41,10 @@ class sqlite_store final : public iosr::store {
   /// Opens the database at `path`, creating it (and its directory) when `create`: WAL mode,
   /// synchronous=NORMAL, foreign keys not checked, a busy timeout, then migrated to the current
   /// version. Throws sqlite_error or iosr::error (store); both are of error_kind::store.
+  /// A file the user may not write (or whose folder they may not write) is opened read-only,
+  /// as `read_only` asks: read as it is, nothing migrated. Throws iosr::error (store) for a
+  /// directory, an empty file, a missing one (unless `create`), and one to `create` into that
+  /// the user may not write.
   sqlite_store(const std::string& path, bool create, bool read_only = false);
 
   const std::string& location() const override { return db_.path(); }
@@ -76,6 +82,7 @@ class sqlite_store final : public iosr::store {
   // by `bind(insert)`.
   template <class Bind>
   std::int64_t row_id(stored_once& rows, std::string identity, const Bind& bind);
+  sqlite_store(const std::string& path, bool create, const opening& how);
   // What add does once its transaction is open: the caches checked, the statements prepared.
   // (No add_all of its own: a transaction for many files measured no faster than one each,
   // 2.64 s against 2.67 s for 1M entries; store::add_all adds them one at a time.)

@@ -4,7 +4,12 @@
 // stores the same ones.
 #include "iosr/store.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "iosr/error.hpp"
@@ -29,6 +34,19 @@ void identity_part(std::string& out, std::string_view s) {
   out += s;
 }
 
+// `scheme://user:password@host/...` without `:password`, for a URL of any scheme.
+std::string without_password(std::string_view url) {
+  const auto start = url.find("://");
+  if (start == std::string_view::npos) return std::string(url);
+  const auto authority = url.substr(start + 3, url.find('/', start + 3) - (start + 3));
+  const auto at = authority.rfind('@');
+  const auto colon = authority.find(':');
+  if (at == std::string_view::npos || colon == std::string_view::npos || colon > at) {
+    return std::string(url);
+  }
+  return std::string(url.substr(0, start + 3 + colon)) + std::string(url.substr(start + 3 + at));
+}
+
 }  // namespace
 
 std::unique_ptr<store> store::open(const std::string& url, store_access access) {
@@ -43,6 +61,18 @@ std::unique_ptr<store> store::open(const std::string& url, store_access access) 
     return std::make_unique<db::pg_store>(url, access == store_access::write);
   }
   if (path.empty()) throw error(error_kind::store, "'" + url + "': expected a database path");
+  // `mysql://…` or a typed `postgresq://…` is not a path: taken for one, it would make folders
+  // named after the URL and a new SQLite file there.
+  if (const auto colon = path.find("://"); colon != std::string_view::npos && colon > 0 &&
+                                           std::all_of(path.begin(), path.begin() + colon, [](char c) {
+                                             return std::isalnum(static_cast<unsigned char>(c)) ||
+                                                    c == '+' || c == '-' || c == '.';
+                                           })) {
+    throw error(error_kind::store,
+                "'" + without_password(url) +
+                    "': not a store iosr knows; expected postgresql://[USER@]HOST[:PORT]/DBNAME, "
+                    "sqlite:PATH or a file's path");
+  }
   return std::make_unique<db::sqlite_store>(std::string(path), access == store_access::write,
                                             access == store_access::read_only);
 }
@@ -58,6 +88,22 @@ std::vector<store_outcome> store::add_all(const std::vector<store_addition>& fil
     }
   }
   return out;
+}
+
+std::vector<stored_file> files_named(store& s, const std::string& spec) {
+  auto found = s.find_files(spec);
+  if (!found.empty() || spec.empty()) return found;
+  const auto members = spec + ':';
+  for (auto& f : s.files()) {
+    if (f.path.starts_with(members)) found.push_back(std::move(f));
+  }
+  if (!found.empty()) return found;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(spec, ec)) return found;
+  std::ifstream in(spec, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.bad()) found = s.find_files(store::sha256_hex(bytes));
+  return found;
 }
 
 std::vector<system> store::systems_of(std::int64_t id) {
