@@ -478,12 +478,124 @@ TEMPLATE_LIST_TEST_CASE("Files are selected newest first, filtered and paged", "
     CHECK(s->select_files(query([](auto& q) { q.kernel = "0.0-no-such"; })).empty());
     CHECK(s->select_files(query([](auto& q) { q.scheduler = "no-such-scheduler"; })).empty());
   }
+  SECTION("a part of a machine's name, in any case: the files with a system on it") {
+    // As the trend names machines (iosr::machine_of): what a trend point links to.
+    const auto name = iosr::machine_of(files[0].file.systems.at(0).hardware).name;
+    REQUIRE(name.size() > 8);
+    std::string part = name.substr(2, 6);
+    for (auto& c : part) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::set<std::string> expected, got, whole;
+    for (const auto& f : files) {
+      for (const auto& sys : f.file.systems) {
+        if (iosr::machine_of(sys.hardware).name.find(name.substr(2, 6)) != std::string::npos) {
+          expected.insert(f.name);
+        }
+      }
+    }
+    for (const auto& f : s->select_files(query([&](auto& q) { q.machine = part; })))
+      got.insert(f.path);
+    for (const auto& f : s->select_files(query([&](auto& q) { q.machine = name; })))
+      whole.insert(f.path);
+    CHECK(got == expected);
+    CHECK(whole.count(files[0].name) == 1);
+    CHECK(whole.size() < files.size());
+  }
+  SECTION("a test filter: the files with a chart it keeps, by title or description") {
+    for (const char* pattern : {"^LevelDB", "Random Read", "^no such test$", "IOPS|Sequential"}) {
+      const iosr::test_filter filter(pattern);
+      std::set<std::string> expected, got;
+      for (const auto& f : files) {
+        for (const auto& r : f.file.results) {
+          if (filter.matches(r.title, r.description)) expected.insert(f.name);
+        }
+      }
+      for (const auto& f : s->select_files(query([&](auto& q) { q.tests = filter; })))
+        got.insert(f.path);
+      CHECK(got == expected);
+    }
+    // Every condition at once: the test and the system.
+    const auto got = s->select_files(query([](auto& q) {
+      q.tests = "^LevelDB";
+      q.scheduler = "bfq";
+      q.kernel = "5.6-rc7";
+    }));
+    REQUIRE(got.size() == 2);  // the seed and its copy
+    CHECK(s->select_files(query([](auto& q) {
+             q.tests = "^LevelDB";
+             q.kernel = "4.15";
+           })).empty());
+  }
+  SECTION("a bad kernel bound is a usage error that names it") {
+    try {
+      s->select_files(query([](auto& q) { q.kernel_from = "six.eight"; }));
+      FAIL("no error");
+    } catch (const iosr::error& e) {
+      CHECK(e.kind() == iosr::error_kind::usage);
+      CHECK(std::string(e.what()).find("kernel_from: 'six.eight'") != std::string::npos);
+    }
+  }
   SECTION("the files of a selection come back in its order; an unknown id is skipped") {
     std::vector<std::int64_t> ids{all[2].id, 999999, all[0].id};
     std::vector<std::string> names;
     s->for_each_file(ids, {}, [&](iosr::result_file&& f) { names.push_back(f.source_name); });
     CHECK(names == std::vector<std::string>{all[2].path, all[0].path});
   }
+}
+
+// "Since 6.8" (issue 30): kernels compared as versions (kernel_version::sort_key), not as text,
+// in which 6.10 would come before 6.8; a bound takes its whole series, release candidates too.
+TEMPLATE_LIST_TEST_CASE("Files are selected by a kernel range", "[store][contract]",
+                        store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  const auto seed = slurp(data / "text" / "000_1809f3a92cbbf2f4.txt");
+  const std::string written = "Kernel: 5.6.0-050600rc7-generic";
+  REQUIRE(seed.find(written) != std::string::npos);
+  // The seed as if run on other kernels: one file per kernel, named after it.
+  const std::vector<std::pair<std::string, std::string>> kernels{
+      {"6.7", "6.7.5-arch1"},
+      {"6.8-rc3", "6.8.0-060800rc3-generic"},
+      {"6.8", "6.8.0-31-generic"},
+      {"6.8.1", "6.8.1"},
+      {"6.9", "6.9.0-rc2-5-g1234567abc"},
+      {"6.10", "6.10.2-amd64"},
+      {"5.6-rc7", "5.6.0-050600rc7-generic"}};
+  for (const auto& [name, kernel] : kernels) {
+    auto bytes = seed;
+    for (auto at = bytes.find(written); at != std::string::npos; at = bytes.find(written, at)) {
+      bytes.replace(at, written.size(), "Kernel: " + kernel);
+      at += kernel.size();
+    }
+    REQUIRE(add(*s, prepare(name + ".txt", bytes)).imported);
+  }
+  auto range = [&](std::string from, std::string to) {
+    std::set<std::string> got;
+    for (const auto& f : s->select_files(query([&](auto& q) {
+           q.kernel_from = from;
+           q.kernel_to = to;
+           q.limit = 0;
+         })))
+      got.insert(f.path.substr(0, f.path.size() - 4));
+    return got;
+  };
+  using names = std::set<std::string>;
+  CHECK(range("6.8", "") == names{"6.8-rc3", "6.8", "6.8.1", "6.9", "6.10"});
+  CHECK(range("", "6.8") == names{"5.6-rc7", "6.7", "6.8-rc3", "6.8", "6.8.1"});
+  CHECK(range("6.8", "6.9") == names{"6.8-rc3", "6.8", "6.8.1", "6.9"});
+  CHECK(range("6.8.1", "6.10") == names{"6.8.1", "6.9", "6.10"});
+  CHECK(range("v6.8.0-rc3", "6.8-rc3") == names{"6.8-rc3"});
+  CHECK(range("6.9", "6.8") == names{});
+  CHECK(range("6.11", "") == names{});
+  CHECK(range("", "") == names{"5.6-rc7", "6.7", "6.8-rc3", "6.8", "6.8.1", "6.9", "6.10"});
+  // With the other system conditions: the same system meets them all.
+  CHECK(s->select_files(query([](auto& q) {
+           q.kernel_from = "6.8";
+           q.scheduler = "no-such";
+         })).empty());
+  CHECK(s->select_files(query([](auto& q) {
+           q.kernel_from = "6.8";
+           q.kernel = "6.7";
+         })).empty());
 }
 
 TEMPLATE_LIST_TEST_CASE("Files come back as they were read", "[store][contract]", store_backends) {

@@ -117,7 +117,10 @@ file_query query_of(const query_params& q, const site_limits& limits) {
   query.text = q.get("text");
   query.machine = q.get("machine");
   query.kernel = q.get("kernel");
+  query.kernel_from = q.get("kernel_from");
+  query.kernel_to = q.get("kernel_to");
   query.scheduler = q.get("scheduler");
+  if (const auto f = q.get("filter"); !f.empty()) query.tests = test_filter(f);
   query.limit = whole_number(q, "per_page", limits.page_size, limits.max_page_size);
   if (query.limit == 0) throw bad_request{400, "per_page: expected at least 1"};
   query.offset = whole_number(q, "offset", 0, limits.max_offset);

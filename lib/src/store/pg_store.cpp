@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "iosr/error.hpp"
+#include "store/file_selection.hpp"
 #include "store/rows.hpp"
 #include "store/schema.hpp"
 
@@ -387,6 +388,27 @@ std::vector<stored_file> pg_store::files() {
 }
 
 std::vector<stored_file> pg_store::select_files(const file_query& query) {
+  const auto kernels = kernel_key_range_of(query);
+  // What SQL cannot tell, told here: the tests the filter keeps and the systems on the machine
+  // asked for (the trend's machine names), as ids bound in one array each.
+  std::vector<std::int64_t> tests, machines;
+  if (!query.tests.empty()) {
+    auto t = db_.run("SELECT id, title, description FROM tests ORDER BY id");
+    for (int i = 0; i < t.size(); ++i) {
+      if (query.tests.matches(std::string(t.text(i, 1)), std::string(t.text(i, 2)))) {
+        tests.push_back(t.integer(i, 0));
+      }
+    }
+    if (tests.empty()) return {};
+  }
+  if (!query.machine.empty()) {
+    auto m = db_.run("SELECT id, hardware FROM systems ORDER BY id");
+    for (int i = 0; i < m.size(); ++i) {
+      if (on_query_machine(fields_from_json(m.text(i, 1)), query)) {
+        machines.push_back(m.integer(i, 0));
+      }
+    }
+  }
   pg::params p;
   p.add(query.text).add(query.machine).add(query.kernel).add(query.scheduler);
   if (query.limit == 0) {
@@ -395,14 +417,20 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
     p.add(static_cast<std::int64_t>(query.limit));
   }
   p.add(static_cast<std::int64_t>(query.offset));
+  p.add(kernels.lower).add(kernels.upper).add(pg_id_array(machines));
+  p.add(std::int64_t{query.tests.empty() ? 0 : 1}).add(pg_id_array(tests));
+  // The kernel keys compare as bytes (COLLATE "C"), as SQLite compares them.
   return sources_of(db_.run(
       "SELECT " + std::string(source_columns) +
           " FROM sources so WHERE ($1 = '' OR strpos(so.path, $1) > 0 OR strpos(so.title, $1) > "
-          "0) AND ($2 = '' AND $3 = '' AND $4 = '' OR EXISTS (SELECT 1 FROM source_systems ss "
-          "JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = so.id AND ($2 = '' OR "
-          "sy.label = $2 OR sy.name = $2) AND ($3 = '' OR sy.kernel_version = $3) AND ($4 = '' "
-          "OR sy.scheduler = $4))) ORDER BY so.run_date IS NULL, so.run_date COLLATE \"C\" DESC, "
-          "so.id DESC LIMIT $5 OFFSET $6",
+          "0) AND ($2 = '' AND $3 = '' AND $4 = '' AND $7 = '' AND $8 = '' OR EXISTS (SELECT 1 "
+          "FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = "
+          "so.id AND ($2 = '' OR sy.label = $2 OR sy.name = $2 OR sy.id = ANY($9::bigint[])) "
+          "AND ($3 = '' OR sy.kernel_version = $3) AND ($4 = '' OR sy.scheduler = $4) AND ($7 = "
+          "'' OR sy.kernel_key COLLATE \"C\" >= $7) AND ($8 = '' OR sy.kernel_key != '' AND "
+          "sy.kernel_key COLLATE \"C\" <= $8))) AND ($10::int = 0 OR EXISTS (SELECT 1 FROM "
+          "results r WHERE r.source_id = so.id AND r.test_id = ANY($11::bigint[]))) ORDER BY "
+          "so.run_date IS NULL, so.run_date COLLATE \"C\" DESC, so.id DESC LIMIT $5 OFFSET $6",
       p, "selecting files"));
 }
 

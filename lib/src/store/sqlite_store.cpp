@@ -17,6 +17,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
+#include "store/file_selection.hpp"
 #include "store/rows.hpp"
 #include "store/schema.hpp"
 #include "store/sha256.hpp"
@@ -465,20 +466,47 @@ void sqlite_store::for_each_file(const std::vector<std::int64_t>& ids, const tes
 }
 
 std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
+  const auto kernels = kernel_key_range_of(query);
+  // What SQL cannot tell, told here: the tests the filter keeps and the systems on the machine
+  // asked for (the trend's machine names), as ids bound in one JSON array each.
+  std::vector<std::int64_t> tests, machines;
+  if (!query.tests.empty()) {
+    statement t(db_, "SELECT id, title, description FROM tests ORDER BY id");
+    std::string title, description;
+    while (t.step()) {
+      t.read_columns(1, title, description);
+      if (query.tests.matches(title, description)) tests.push_back(t.integer(0));
+    }
+    if (tests.empty()) return {};
+  }
+  if (!query.machine.empty()) {
+    statement m(db_, "SELECT id, hardware FROM systems ORDER BY id");
+    while (m.step()) {
+      if (on_query_machine(fields_from_json(m.text(1)), query)) machines.push_back(m.integer(0));
+    }
+  }
+  const auto test_ids = json_id_array(tests), machine_ids = json_id_array(machines);
   // Every condition is always in the statement, switched off by an empty value, so that one
   // statement serves every query and every value is bound. instr(), not LIKE: the text is
-  // matched as the bytes it is, '%' and '_' included.
-  statement s(db_, "SELECT " + std::string(source_columns) +
-                       " FROM sources so WHERE (?1 = '' OR instr(so.path, ?1) > 0 OR "
-                       "instr(so.title, ?1) > 0) AND (?2 = '' AND ?3 = '' AND ?4 = '' OR EXISTS "
-                       "(SELECT 1 FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id "
-                       "WHERE ss.source_id = so.id AND (?2 = '' OR sy.label = ?2 OR sy.name = ?2) "
-                       "AND (?3 = '' OR sy.kernel_version = ?3) AND (?4 = '' OR sy.scheduler = "
-                       "?4))) ORDER BY so.run_date IS NULL, so.run_date DESC, so.id DESC "
-                       "LIMIT ?5 OFFSET ?6");
+  // matched as the bytes it is, '%' and '_' included. The kernel keys compare as bytes
+  // (SQLite's BINARY collation).
+  statement s(
+      db_, "SELECT " + std::string(source_columns) +
+               " FROM sources so WHERE (?1 = '' OR instr(so.path, ?1) > 0 OR instr(so.title, ?1) "
+               "> 0) AND (?2 = '' AND ?3 = '' AND ?4 = '' AND ?7 = '' AND ?8 = '' OR EXISTS "
+               "(SELECT 1 FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE "
+               "ss.source_id = so.id AND (?2 = '' OR sy.label = ?2 OR sy.name = ?2 OR sy.id IN "
+               "(SELECT value FROM json_each(?9))) AND (?3 = '' OR sy.kernel_version = ?3) AND "
+               "(?4 = '' OR sy.scheduler = ?4) AND (?7 = '' OR sy.kernel_key >= ?7) AND (?8 = '' "
+               "OR sy.kernel_key != '' AND sy.kernel_key <= ?8))) AND (?10 = 0 OR EXISTS (SELECT "
+               "1 FROM results r WHERE r.source_id = so.id AND r.test_id IN (SELECT value FROM "
+               "json_each(?11)))) ORDER BY so.run_date IS NULL, so.run_date DESC, so.id DESC "
+               "LIMIT ?5 OFFSET ?6");
   s.bind(1, query.text).bind(2, query.machine).bind(3, query.kernel).bind(4, query.scheduler);
   s.bind(5, query.limit == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(query.limit));
   s.bind(6, static_cast<std::int64_t>(query.offset));
+  s.bind(7, kernels.lower).bind(8, kernels.upper).bind(9, machine_ids);
+  s.bind(10, std::int64_t{query.tests.empty() ? 0 : 1}).bind(11, test_ids);
   std::vector<stored_file> out;
   while (s.step()) out.push_back(source_from(s));
   return out;

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// A file_query's parts that both backends compute outside SQL (file_selection.hpp).
+#include "store/file_selection.hpp"
+
+#include <algorithm>
+
+#include "iosr/error.hpp"
+#include "iosr/trend.hpp"
+#include "store/rows.hpp"
+
+namespace iosr::db {
+namespace {
+
+// The sort key's parts (kernel_version::sort_key, `MMMMM.mmmmm.ppppp.Xrrrrr.cccccccc`) end
+// at these lengths: after the minor version, the patch level, the release candidate.
+constexpr std::size_t after_minor = 12, after_patch = 18, after_candidate = 25;
+
+// The key prefix every kernel `written` takes in has, and whether it is a whole key.
+std::pair<std::string, bool> series_prefix(std::string_view name, const std::string& written) {
+  const auto v = parse_kernel_version(written);
+  if (!v) {
+    throw error(error_kind::usage,
+                std::string(name) + ": '" + written.substr(0, 40) +
+                    "' is not a kernel version; expected one such as 6.8, 6.8.2 or 6.9-rc3");
+  }
+  // The text says which parts were given: `6.8`, `6.8.2`, `6.9-rc3`, `6.9-rc3-80-gHASH`.
+  if (v->text.find("-g") != std::string::npos) return {v->sort_key, true};
+  if (v->text.find("-rc") != std::string::npos)
+    return {v->sort_key.substr(0, after_candidate), false};
+  const auto dots = std::count(v->text.begin(), v->text.end(), '.');
+  return {v->sort_key.substr(0, dots > 1 ? after_patch : after_minor), false};
+}
+
+std::string joined_ids(const std::vector<std::int64_t>& ids, char open, char close) {
+  std::string out(1, open);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(ids[i]);
+  }
+  out += close;
+  return out;
+}
+
+}  // namespace
+
+kernel_key_range kernel_key_range_of(const file_query& query) {
+  kernel_key_range range;
+  if (!query.kernel_from.empty())
+    range.lower = series_prefix("kernel_from", query.kernel_from).first;
+  if (!query.kernel_to.empty()) {
+    auto [prefix, whole] = series_prefix("kernel_to", query.kernel_to);
+    // '~' sorts after every character a key holds: the prefix and all that starts with it.
+    range.upper = whole ? prefix : prefix + '~';
+  }
+  return range;
+}
+
+bool on_query_machine(const std::vector<field>& hardware, const file_query& query) {
+  return !query.machine.empty() && on_machine(hardware, {query.machine});
+}
+
+std::string json_id_array(const std::vector<std::int64_t>& ids) {
+  return joined_ids(ids, '[', ']');
+}
+
+std::string pg_id_array(const std::vector<std::int64_t>& ids) { return joined_ids(ids, '{', '}'); }
+
+}  // namespace iosr::db
