@@ -164,6 +164,17 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   auto files = db.with([&](store& s) { return s.select_files(query); });
   const bool more = files.size() > page_size;
   if (more) files.pop_back();
+  // open=1 (a trend point's link): the one result that matches opens at once. The link stays
+  // this query, so that later it answers with what matches then: a list when there are more.
+  if (as == view_as::html && q.get("open") == "1" && files.size() == 1 && !more &&
+      query.offset == 0) {
+    http_response r;
+    r.status = 303;
+    r.content_type = "text/plain; charset=utf-8";
+    r.headers.emplace_back("Location", "/result/" + std::to_string(files[0].id));
+    r.body = "See /result/" + std::to_string(files[0].id) + "\n";
+    return r;
+  }
   std::vector<std::int64_t> ids;
   for (const auto& f : files) ids.push_back(f.id);
   std::vector<file_facts> facts;
@@ -171,9 +182,13 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
     for (const auto id : ids) facts.push_back(facts_of(s.systems_of(id)));
   });
 
+  // In the order of the form, so that a link and a submitted form read alike.
   const pairs filters{{"text", query.text},
+                      {"filter", query.tests.pattern()},
                       {"machine", query.machine},
                       {"kernel", query.kernel},
+                      {"kernel_from", query.kernel_from},
+                      {"kernel_to", query.kernel_to},
                       {"scheduler", query.scheduler},
                       {"per_page", q.get("per_page")}};
   auto page_link = [&](std::size_t offset) {
@@ -218,8 +233,11 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   std::string out = page_head("iosr: results") + nav_bar() + "<main>\n<h1>Results</h1>\n";
   out += "<form method=\"get\" action=\"/results\" class=\"filters\">\n";
   out += text_field("text", "Text", query.text, "in the path or title");
-  out += text_field("machine", "System", query.machine, "a label or name");
+  out += text_field("filter", "Tests", query.tests.pattern(), "a regular expression");
+  out += text_field("machine", "Machine or system", query.machine, "part of a name, or a label");
   out += text_field("kernel", "Kernel", query.kernel, "6.8");
+  out += text_field("kernel_from", "Kernels from", query.kernel_from, "6.8");
+  out += text_field("kernel_to", "to", query.kernel_to, "6.10");
   out += text_field("scheduler", "Scheduler", query.scheduler, "bfq");
   if (!q.get("per_page").empty()) {
     out += "<input type=\"hidden\" name=\"per_page\" value=\"" + html_text(q.get("per_page")) +
@@ -256,7 +274,8 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   out += text_field("baseline", "Baseline", "", "a scheduler, name or label");
   out += select_field("group-by", "Group by", {"input+group", "group", "input", "none"},
                       "input+group");
-  out += text_field("filter", "Tests", "", "a regular expression");
+  // The list's Tests carried over: the comparison shows the tests the list was chosen by.
+  out += text_field("filter", "Tests", query.tests.pattern(), "a regular expression");
   out += "<button type=\"submit\">Compare</button>\n</fieldset>\n</form>\n";
   out += "<nav class=\"pages\">";
   if (query.offset > 0) {
@@ -371,6 +390,44 @@ http_response compare_view(shared_store& db, const site_limits& limits,
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 
+namespace {
+
+// Each machine's points, each linked to the results it came from: the files with a system on
+// that machine at that kernel (a one-file answer opens that result: open=1).
+std::string point_links(const trend& t) {
+  std::vector<std::vector<bool>> measured(t.machines.size(),
+                                          std::vector<bool>(t.points.size(), false));
+  auto mark = [&](const trend_series& series) {
+    const auto machine = t.configurations[series.configuration].machine;
+    for (const auto& v : series.values) {
+      if (v.ratio) measured[machine][v.point] = true;
+    }
+  };
+  for (const auto& series : t.geomean) mark(series);
+  for (const auto& test : t.tests) {
+    for (const auto& series : test.series) mark(series);
+  }
+  std::string out;
+  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+    std::string links;
+    for (std::size_t p = 0; p < t.points.size(); ++p) {
+      if (!measured[m][p]) continue;
+      const auto& name = t.points[p].name;
+      links += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
+                           html_text(query_string(
+                               {{"machine", t.machines[m].name}, {"kernel", name}, {"open", "1"}})),
+                           html_text(name));
+    }
+    if (links.empty()) continue;
+    out += "<p class=\"points\">Results";
+    if (t.machines.size() > 1) out += " of " + html_text(t.machines[m].name);
+    out += " at:" + links + "</p>\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
                          view_as as) {
   trend_request request;
@@ -394,7 +451,14 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   front += select_field("by", "Series", {"kernel", "date", "label"}, std::string(name_of(o.by)));
   front += text_field("baseline", "Baseline", o.baseline, "a scheduler, name or label");
   front += "<button type=\"submit\">Show</button>\n</form>\n";
-  auto input = db.with([&](store& s) { return s.load_trend_input(o.filter); });
+  // A part of a name is chosen in the store's query, so that one machine's page reads that
+  // machine's entries only (as `iosr trend --machine`); a machine's number is known only once
+  // the trend is computed.
+  trend_query wanted(o.filter);
+  for (const auto& m : o.machines) {
+    if (m.find_first_not_of("0123456789") != std::string::npos) wanted.machines.push_back(m);
+  }
+  auto input = db.with([&](store& s) { return s.load_trend_input(wanted); });
   // A page of thousands of charts helps nobody and takes the server's time: narrow it first.
   if (input.tests.size() > limits.max_trend_tests) {
     const auto why = fmt::format(
@@ -422,14 +486,7 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
     }
     front += "</p>\n";
   }
-  if (t.by == trend_by::kernel && !t.points.empty()) {
-    front += "<p class=\"points\">Results at:";
-    for (const auto& p : t.points) {
-      front += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
-                           html_text(query_string({{"kernel", p.name}})), html_text(p.name));
-    }
-    front += "</p>\n";
-  }
+  if (t.by == trend_by::kernel) front += point_links(t);
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 
