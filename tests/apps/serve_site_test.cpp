@@ -145,11 +145,12 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
       }
     }
     CHECK(links >= 4);
+    CHECK(has(r.body, "<ul class=\"machines\">\n<li>Machine 1: <a href=\"/trend?machine=1\">"));
     CHECK(opened >= 4);
     // One machine by a part of its name: read from the store for that machine alone.
     const auto one = get("/trend?machine=3970x");
     REQUIRE(one.status == 200);
-    CHECK_FALSE(has(one.body, "Results of "));  // one machine: its points need no name
+    CHECK_FALSE(has(one.body, "<ul class=\"machines\">"));  // one machine: no list of them
     CHECK(has(one.body, "Results at:"));
     CHECK(get("/trend?machine=no-such-machine").status == 400);
     CHECK(get("/api/v1/trend").status == 200);

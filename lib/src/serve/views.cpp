@@ -21,12 +21,16 @@ using pairs = std::vector<std::pair<std::string, std::string>>;
 constexpr std::string_view html_type = "text/html; charset=utf-8";
 constexpr std::string_view json_type = "application/json";
 
+// The site's style sheet, and an empty icon: a browser asks for /favicon.ico otherwise, which is
+// no page of the site (a 404 in every page's console).
+constexpr std::string_view site_links =
+    "<link rel=\"stylesheet\" href=\"/static/serve.css\">\n<link rel=\"icon\" href=\"data:,\">\n";
+
 std::string page_head(std::string_view title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"color-scheme\" content=\"light dark\">\n<title>" +
-         html_text(title) +
-         "</title>\n<link rel=\"stylesheet\" href=\"/static/serve.css\">\n</head>\n<body>\n";
+         html_text(title) + "</title>\n" + std::string(site_links) + "</head>\n<body>\n";
 }
 
 std::string nav_bar() {
@@ -75,6 +79,9 @@ std::size_t whole_number(const query_params& q, std::string_view name, std::size
 // What a stored file's systems say about it for the list: machines, kernels, schedulers.
 struct file_facts {
   std::vector<std::string> machines, labels, kernels, schedulers;
+  /// The labels as the list shows them: a group written once before its names
+  /// (`WD5000AZRX: None, BFQ`), so that a file of two disks does not fill the column.
+  std::vector<std::string> shown;
 };
 
 void add_once(std::vector<std::string>& to, const std::string& value) {
@@ -94,6 +101,18 @@ file_facts facts_of(const std::vector<system>& systems) {
     // The machine as a reader names it: its processor (what the trend tells machines by first).
     if (const auto* cpu = field_value(s.hardware, "Processor")) add_once(facts.machines, *cpu);
     add_once(facts.labels, s.label);
+    if (s.group.empty()) {
+      add_once(facts.shown, s.label);
+    } else {
+      const auto head = s.group + ": ";
+      auto it = std::find_if(facts.shown.begin(), facts.shown.end(),
+                             [&](const std::string& x) { return x.starts_with(head); });
+      if (it == facts.shown.end()) {
+        facts.shown.push_back(head + s.name);
+      } else if (*it != head + s.name && it->find(", " + s.name) == std::string::npos) {
+        *it += ", " + s.name;
+      }
+    }
     if (const auto* k = field_value(s.software, "Kernel")) {
       const auto v = parse_kernel_version(*k);
       add_once(facts.kernels, v ? v->text : *k);
@@ -103,10 +122,10 @@ file_facts facts_of(const std::vector<system>& systems) {
   return facts;
 }
 
-std::string joined(const std::vector<std::string>& values) {
+std::string joined(const std::vector<std::string>& values, std::string_view between = ", ") {
   std::string out;
   for (const auto& v : values) {
-    if (!out.empty()) out += ", ";
+    if (!out.empty()) out += between;
     out += v;
   }
   return out;
@@ -223,6 +242,14 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
         {"version", 1},
         {"offset", query.offset},
         {"limit", page_size},
+        {"filters",
+         [&] {
+           auto f = nlohmann::json::object();
+           for (const auto& [name, value] : filters) {
+             if (name != "per_page") f[name] = value;
+           }
+           return f;
+         }()},
         {"next", more ? nlohmann::json("/api/v1/results" + page_link(query.offset + page_size))
                       : nlohmann::json(nullptr)},
         {"results", std::move(list)}};
@@ -249,7 +276,8 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
     out += "<p class=\"empty\">No result matches these filters.</p>\n";
   } else {
     out +=
-        "<table class=\"results\">\n<thead><tr><th>Compare</th><th>Run date</th>"
+        "<div class=\"scroll\"><table class=\"results\">\n<thead><tr><th>Compare</th><th>Run "
+        "date</th>"
         "<th>Result</th><th>Machines</th><th>Systems</th><th>Kernels</th><th>Schedulers</"
         "th><th>Format</th>"
         "<th>Entries</th></tr></thead>\n<tbody>\n";
@@ -264,11 +292,11 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
           "class=\"number\">{9}</td>"
           "</tr>\n",
           id, html_text(name), html_text(f.run_date), html_text(f.path),
-          html_text(joined(facts[i].machines)), html_text(joined(facts[i].labels)),
+          html_text(joined(facts[i].machines)), html_text(joined(facts[i].shown, "; ")),
           html_text(joined(facts[i].kernels)), html_text(joined(facts[i].schedulers)),
           html_text(f.format), f.entries);
     }
-    out += "</tbody>\n</table>\n";
+    out += "</tbody>\n</table></div>\n";
   }
   out += "<fieldset><legend>Compare the ticked results</legend>\n";
   out += text_field("baseline", "Baseline", "", "a scheduler, name or label");
@@ -299,7 +327,7 @@ namespace {
 // and its style sheet beside the page's own.
 std::string with_frame(std::string page, const std::string& front) {
   if (const auto head = page.find("</head>"); head != std::string::npos) {
-    page.insert(head, "<link rel=\"stylesheet\" href=\"/static/serve.css\">\n");
+    page.insert(head, site_links);
   }
   if (const auto body = page.find("<body>"); body != std::string::npos) {
     page.insert(body + 6, "\n" + nav_bar() + front);
@@ -392,9 +420,11 @@ http_response compare_view(shared_store& db, const site_limits& limits,
 
 namespace {
 
-// Each machine's points, each linked to the results it came from: the files with a system on
-// that machine at that kernel (a one-file answer opens that result: open=1).
-std::string point_links(const trend& t) {
+// Each machine's points (by kernel), each linked to the results it came from: the files with a
+// system on that machine at that kernel (a one-file answer opens that result: open=1); with
+// several machines, one line each, its name linked to its own trend (`machine_link`).
+template <class MachineLink>
+std::string machine_points(const trend& t, bool link_points, const MachineLink& machine_link) {
   std::vector<std::vector<bool>> measured(t.machines.size(),
                                           std::vector<bool>(t.points.size(), false));
   auto mark = [&](const trend_series& series) {
@@ -407,10 +437,9 @@ std::string point_links(const trend& t) {
   for (const auto& test : t.tests) {
     for (const auto& series : test.series) mark(series);
   }
-  std::string out;
-  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+  auto links_of = [&](std::size_t m) {
     std::string links;
-    for (std::size_t p = 0; p < t.points.size(); ++p) {
+    for (std::size_t p = 0; link_points && p < t.points.size(); ++p) {
       if (!measured[m][p]) continue;
       const auto& name = t.points[p].name;
       links += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
@@ -418,12 +447,22 @@ std::string point_links(const trend& t) {
                                {{"machine", t.machines[m].name}, {"kernel", name}, {"open", "1"}})),
                            html_text(name));
     }
-    if (links.empty()) continue;
-    out += "<p class=\"points\">Results";
-    if (t.machines.size() > 1) out += " of " + html_text(t.machines[m].name);
-    out += " at:" + links + "</p>\n";
+    return links;
+  };
+  if (t.machines.size() == 1) {
+    const auto links = links_of(0);
+    return links.empty() ? std::string{} : "<p class=\"points\">Results at:" + links + "</p>\n";
   }
-  return out;
+  std::string out = "<ul class=\"machines\">\n";
+  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+    out += fmt::format("<li>Machine {}: <a href=\"/trend?{}\">{}</a>", m + 1,
+                       html_text(machine_link(m)), html_text(t.machines[m].name));
+    if (const auto links = links_of(m); !links.empty()) {
+      out += " <span class=\"points\">results at:" + links + "</span>";
+    }
+    out += "</li>\n";
+  }
+  return out + "</ul>\n";
 }
 
 }  // namespace
@@ -473,20 +512,13 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   auto outcome = run_trend(input, request);
   if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
   const auto& t = outcome.result;
-  // Each machine on its own, and each point back to the results it came from.
-  if (t.machines.size() > 1) {
-    front += "<p class=\"machines\">Machines:";
-    for (std::size_t i = 0; i < t.machines.size(); ++i) {
-      front += fmt::format(" <a href=\"/trend?{}\">{}</a>",
-                           html_text(query_string({{"machine", std::to_string(i + 1)},
-                                                   {"filter", q.get("filter")},
-                                                   {"by", q.get("by")},
-                                                   {"baseline", o.baseline}})),
-                           html_text(t.machines[i].name));
-    }
-    front += "</p>\n";
-  }
-  if (t.by == trend_by::kernel) front += point_links(t);
+  // Each machine on its own, and each point back to the result it came from.
+  front += machine_points(t, t.by == trend_by::kernel, [&](std::size_t m) {
+    return query_string({{"machine", std::to_string(m + 1)},
+                         {"filter", q.get("filter")},
+                         {"by", q.get("by")},
+                         {"baseline", o.baseline}});
+  });
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 
@@ -504,6 +536,12 @@ table.results th, table.results td { border-bottom: 1px solid #8884; padding: .2
 table.results td.number { text-align: right; font-variant-numeric: tabular-nums; }
 table.results small { color: #888; overflow-wrap: anywhere; }
 nav.pages { margin: 1rem 0; display: flex; gap: 1rem; }
+/* A narrow window: the list scrolls inside its box, the charts shrink to fit (their viewBox). */
+div.scroll { overflow-x: auto; }
+svg[viewBox] { max-width: 100%; height: auto; }
+ul.machines { padding-left: 1.2rem; }
+ul.machines li { margin: .25rem 0; }
+a.point { white-space: nowrap; }
 p.error { color: #b00; }
 )";
   return css;
