@@ -587,6 +587,29 @@ TEMPLATE_LIST_TEST_CASE("Files are selected by a kernel range", "[store][contrac
   CHECK(range("6.9", "6.8") == names{});
   CHECK(range("6.11", "") == names{});
   CHECK(range("", "") == names{"5.6-rc7", "6.7", "6.8-rc3", "6.8", "6.8.1", "6.9", "6.10"});
+  // Filtered, the files keep the list's order (newest first), page after page.
+  std::vector<std::int64_t> all, kept, paged;
+  for (const auto& f : s->select_files(query([](auto& q) { q.limit = 0; }))) all.push_back(f.id);
+  for (const auto& f : s->select_files(query([](auto& q) {
+         q.kernel_from = "6.8";
+         q.tests = "Random";
+         q.limit = 0;
+       })))
+    kept.push_back(f.id);
+  REQUIRE(kept.size() == 5);
+  CHECK(std::is_sorted(kept.begin(), kept.end(), [&](auto a, auto b) {
+    return std::find(all.begin(), all.end(), a) < std::find(all.begin(), all.end(), b);
+  }));
+  for (std::size_t offset = 0; offset < 8; offset += 2) {
+    for (const auto& f : s->select_files(query([&](auto& q) {
+           q.kernel_from = "6.8";
+           q.tests = "Random";
+           q.offset = offset;
+           q.limit = 2;
+         })))
+      paged.push_back(f.id);
+  }
+  CHECK(paged == kept);
   // With the other system conditions: the same system meets them all.
   CHECK(s->select_files(query([](auto& q) {
            q.kernel_from = "6.8";

@@ -402,11 +402,13 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
     if (tests.empty()) return {};
   }
   if (!query.machine.empty()) {
+    // Systems share their hardware (a machine's runs): each text is read once.
+    std::unordered_map<std::string, bool> on;
     auto m = db_.run("SELECT id, hardware FROM systems ORDER BY id");
     for (int i = 0; i < m.size(); ++i) {
-      if (on_query_machine(fields_from_json(m.text(i, 1)), query)) {
-        machines.push_back(m.integer(i, 0));
-      }
+      auto [it, added] = on.try_emplace(std::string(m.text(i, 1)), false);
+      if (added) it->second = on_query_machine(fields_from_json(it->first), query);
+      if (it->second) machines.push_back(m.integer(i, 0));
     }
   }
   pg::params p;
@@ -419,18 +421,21 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
   p.add(static_cast<std::int64_t>(query.offset));
   p.add(kernels.lower).add(kernels.upper).add(pg_id_array(machines));
   p.add(std::int64_t{query.tests.empty() ? 0 : 1}).add(pg_id_array(tests));
-  // The kernel keys compare as bytes (COLLATE "C"), as SQLite compares them.
+  // The kernel keys compare as bytes (COLLATE "C"), as SQLite compares them. The files are put
+  // in order first (a materialized CTE) and tested one by one until the page is full, as in
+  // SQLite (sqlite_store::select_files).
   return sources_of(db_.run(
-      "SELECT " + std::string(source_columns) +
-          " FROM sources so WHERE ($1 = '' OR strpos(so.path, $1) > 0 OR strpos(so.title, $1) > "
-          "0) AND ($2 = '' AND $3 = '' AND $4 = '' AND $7 = '' AND $8 = '' OR EXISTS (SELECT 1 "
-          "FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = "
-          "so.id AND ($2 = '' OR sy.label = $2 OR sy.name = $2 OR sy.id = ANY($9::bigint[])) "
-          "AND ($3 = '' OR sy.kernel_version = $3) AND ($4 = '' OR sy.scheduler = $4) AND ($7 = "
-          "'' OR sy.kernel_key COLLATE \"C\" >= $7) AND ($8 = '' OR sy.kernel_key != '' AND "
+      "WITH so AS MATERIALIZED (SELECT " + std::string(source_columns) +
+          " FROM sources WHERE $1 = '' OR strpos(path, $1) > 0 OR strpos(title, $1) > 0 ORDER BY "
+          "run_date IS NULL, run_date COLLATE \"C\" DESC, id DESC) SELECT * FROM so WHERE ($2 = "
+          "'' AND $3 = '' AND $4 = '' AND $7 = '' AND $8 = '' OR EXISTS (SELECT 1 FROM "
+          "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = so.id "
+          "AND ($2 = '' OR sy.label = $2 OR sy.name = $2 OR sy.id = ANY($9::bigint[])) AND ($3 = "
+          "'' OR sy.kernel_version = $3) AND ($4 = '' OR sy.scheduler = $4) AND ($7 = '' OR "
+          "sy.kernel_key COLLATE \"C\" >= $7) AND ($8 = '' OR sy.kernel_key != '' AND "
           "sy.kernel_key COLLATE \"C\" <= $8))) AND ($10::int = 0 OR EXISTS (SELECT 1 FROM "
-          "results r WHERE r.source_id = so.id AND r.test_id = ANY($11::bigint[]))) ORDER BY "
-          "so.run_date IS NULL, so.run_date COLLATE \"C\" DESC, so.id DESC LIMIT $5 OFFSET $6",
+          "results r WHERE r.source_id = so.id AND r.test_id = ANY($11::bigint[]))) LIMIT $5 "
+          "OFFSET $6",
       p, "selecting files"));
 }
 
