@@ -192,6 +192,10 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
     // open=1 opens a lone result; with several it is the list.
     CHECK(get("/results?filter=%5ELevelDB&open=1").status == 303);
     CHECK(get("/results?kernel_from=5.0&open=1").status == 200);
+    // A file of two disks: each group once, every name of it (BFQ after BFQ low-latency too).
+    CHECK(has(get("/results?text=002_").body,
+              "<td>WD5000AZRX: Mq-Deadline, None, Kyber, BFQ low-latency, BFQ; WD1500HLHX: "
+              "Mq-Deadline, None, Kyber, BFQ low-latency, BFQ</td>"));
   }
   SECTION("refusals: unknown paths, other methods, bad escapes; nothing of the store shown") {
     CHECK(get("/../../etc/passwd").status == 404);

@@ -82,6 +82,7 @@ struct file_facts {
   /// The labels as the list shows them: a group written once before its names
   /// (`WD5000AZRX: None, BFQ`), so that a file of two disks does not fill the column.
   std::vector<std::string> shown;
+  bool grouped = false;  ///< some label has a group: `; ` between the groups
 };
 
 void add_once(std::vector<std::string>& to, const std::string& value) {
@@ -100,16 +101,19 @@ file_facts facts_of(const std::vector<system>& systems) {
   for (const auto& s : systems) {
     // The machine as a reader names it: its processor (what the trend tells machines by first).
     if (const auto* cpu = field_value(s.hardware, "Processor")) add_once(facts.machines, *cpu);
+    const bool seen =
+        std::find(facts.labels.begin(), facts.labels.end(), s.label) != facts.labels.end();
     add_once(facts.labels, s.label);
-    if (s.group.empty()) {
-      add_once(facts.shown, s.label);
-    } else {
+    if (!seen && s.group.empty()) {
+      facts.shown.push_back(s.label);
+    } else if (!seen) {
+      facts.grouped = true;
       const auto head = s.group + ": ";
       auto it = std::find_if(facts.shown.begin(), facts.shown.end(),
                              [&](const std::string& x) { return x.starts_with(head); });
       if (it == facts.shown.end()) {
         facts.shown.push_back(head + s.name);
-      } else if (*it != head + s.name && it->find(", " + s.name) == std::string::npos) {
+      } else {
         *it += ", " + s.name;
       }
     }
@@ -263,8 +267,9 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   out += text_field("filter", "Tests", query.tests.pattern(), "a regular expression");
   out += text_field("machine", "Machine or system", query.machine, "part of a name, or a label");
   out += text_field("kernel", "Kernel", query.kernel, "6.8");
-  out += text_field("kernel_from", "Kernels from", query.kernel_from, "6.8");
-  out += text_field("kernel_to", "to", query.kernel_to, "6.10");
+  // The range's two ends kept on one line when the form wraps.
+  out += "<span class=\"range\">" + text_field("kernel_from", "Kernels from", query.kernel_from, "6.8") +
+         text_field("kernel_to", "to", query.kernel_to, "6.10") + "</span>";
   out += text_field("scheduler", "Scheduler", query.scheduler, "bfq");
   if (!q.get("per_page").empty()) {
     out += "<input type=\"hidden\" name=\"per_page\" value=\"" + html_text(q.get("per_page")) +
@@ -292,7 +297,7 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
           "class=\"number\">{9}</td>"
           "</tr>\n",
           id, html_text(name), html_text(f.run_date), html_text(f.path),
-          html_text(joined(facts[i].machines)), html_text(joined(facts[i].shown, "; ")),
+          html_text(joined(facts[i].machines)), html_text(joined(facts[i].shown, facts[i].grouped ? "; " : ", ")),
           html_text(joined(facts[i].kernels)), html_text(joined(facts[i].schedulers)),
           html_text(f.format), f.entries);
     }
@@ -538,6 +543,7 @@ table.results small { color: #888; overflow-wrap: anywhere; }
 nav.pages { margin: 1rem 0; display: flex; gap: 1rem; }
 /* A narrow window: the list scrolls inside its box, the charts shrink to fit (their viewBox). */
 div.scroll { overflow-x: auto; }
+span.range { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
 svg[viewBox] { max-width: 100%; height: auto; }
 ul.machines { padding-left: 1.2rem; }
 ul.machines li { margin: .25rem 0; }
