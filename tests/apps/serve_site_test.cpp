@@ -153,6 +153,20 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
     CHECK_FALSE(has(one.body, "<ul class=\"machines\">"));  // one machine: no list of them
     CHECK(has(one.body, "Results at:"));
     CHECK(get("/trend?machine=no-such-machine").status == 400);
+    // By date, a point is a day: the same link with date= (the sample XML's runs, 2024-03-01).
+    const auto by_date = get("/trend?by=date");
+    REQUIRE(by_date.status == 200);
+    const std::string day_link =
+        "class=\"point\" href=\"/results?machine=AMD%20Ryzen%209%205950X%2016-Core%20%40%203.40GHz%"
+        "20%2816%20Cores%20%2F%2032%20Threads%29%2C%201000GB%20Samsung%20SSD%20980%20PRO%201TB&amp;"
+        "date=2024-03-01&amp;open=1\">2024-03-01</a>";
+    CHECK(has(by_date.body, day_link));
+    const auto day = get("/results?machine=AMD%20Ryzen%209%205950X&date=2024-03-01&open=1");
+    CHECK(day.status == 303);
+    CHECK(header(day, "Location") == "/result/5");
+    CHECK(get("/results?date=2024-03-02").body.find("No result matches") != std::string::npos);
+    CHECK(get("/results?date=yesterday").status == 400);
+    CHECK_FALSE(has(get("/trend?by=label").body, "class=\"point\""));
     CHECK(get("/api/v1/trend").status == 200);
     CHECK(get("/trend?by=sideways").status == 400);
   }

@@ -621,6 +621,48 @@ TEMPLATE_LIST_TEST_CASE("Files are selected by a kernel range", "[store][contrac
          })).empty());
 }
 
+// A trend by date links its point (a day) to the files of that day: a system is dated as the
+// trend dates it, by its timestamp (normalized), else its file's run date.
+TEMPLATE_LIST_TEST_CASE("Files are selected by the day a system ran", "[store][contract]",
+                        store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  const auto xml = slurp(data / "xml" / "iosched-3way.xml");
+  auto moved = xml;
+  auto move = [&](const std::string& from, const std::string& to) {
+    const auto at = moved.find(from);
+    REQUIRE(at != std::string::npos);
+    moved.replace(at, from.size(), to);
+  };
+  move("2024-03-01 11:00:00", "2024-03-02 11:00:00");     // bfq a day later
+  move("2024-03-01 13:00:00", "March 3, 2024 01:00 PM");  // None, as PTS 0.1 wrote dates
+  REQUIRE(add(*s, prepare("same-day.xml", xml)).imported);
+  REQUIRE(add(*s, prepare("three-days.xml", moved)).imported);
+  auto on = [&](std::string day, std::string scheduler = {}) {
+    std::set<std::string> got;
+    for (const auto& f : s->select_files(query([&](auto& q) {
+           q.date = day;
+           q.scheduler = scheduler;
+         })))
+      got.insert(f.path);
+    return got;
+  };
+  using names = std::set<std::string>;
+  CHECK(on("2024-03-01") == names{"same-day.xml", "three-days.xml"});
+  CHECK(on("2024-03-02") == names{"three-days.xml"});
+  CHECK(on("2024-03-03") == names{"three-days.xml"});
+  CHECK(on("2024-03-04").empty());
+  CHECK(on("2024-03-01", "bfq") == names{"same-day.xml"});  // the same system: bfq ran later
+  CHECK(on("2024-03-02", "bfq") == names{"three-days.xml"});
+  try {
+    s->select_files(query([](auto& q) { q.date = "2024-3-1"; }));
+    FAIL("no error");
+  } catch (const iosr::error& e) {
+    CHECK(e.kind() == iosr::error_kind::usage);
+    CHECK(std::string(e.what()).find("date: '2024-3-1' is not a day") != std::string::npos);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("Files come back as they were read", "[store][contract]", store_backends) {
   TestType backend;
   auto s = backend.connect();

@@ -65,6 +65,10 @@ struct file_query {
   /// iosr::error (usage) naming it.
   std::string kernel_from, kernel_to;
   std::string scheduler;  ///< a system of the file has this scheduler
+  /// A system of the file ran on this day, `YYYY-MM-DD`, as a trend by date dates it (its
+  /// timestamp in the file, else the file's run date, normalized: iosr::normalized_timestamp).
+  /// Another form makes select_files throw iosr::error (usage) naming it.
+  std::string date;
   /// The file has a chart this keeps, by its title or description (as compare's --filter).
   test_filter tests;
   std::size_t offset = 0;

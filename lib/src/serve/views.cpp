@@ -143,6 +143,7 @@ file_query query_of(const query_params& q, const site_limits& limits) {
   query.kernel_from = q.get("kernel_from");
   query.kernel_to = q.get("kernel_to");
   query.scheduler = q.get("scheduler");
+  query.date = q.get("date");
   if (const auto f = q.get("filter"); !f.empty()) query.tests = test_filter(f);
   query.limit = whole_number(q, "per_page", limits.page_size, limits.max_page_size);
   if (query.limit == 0) throw bad_request{400, "per_page: expected at least 1"};
@@ -213,6 +214,7 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
                       {"kernel_from", query.kernel_from},
                       {"kernel_to", query.kernel_to},
                       {"scheduler", query.scheduler},
+                      {"date", query.date},
                       {"per_page", q.get("per_page")}};
   auto page_link = [&](std::size_t offset) {
     auto p = filters;
@@ -271,6 +273,7 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   out += "<span class=\"range\">" + text_field("kernel_from", "Kernels from", query.kernel_from, "6.8") +
          text_field("kernel_to", "to", query.kernel_to, "6.10") + "</span>";
   out += text_field("scheduler", "Scheduler", query.scheduler, "bfq");
+  out += text_field("date", "Day", query.date, "YYYY-MM-DD");
   if (!q.get("per_page").empty()) {
     out += "<input type=\"hidden\" name=\"per_page\" value=\"" + html_text(q.get("per_page")) +
            "\">\n";
@@ -425,11 +428,14 @@ http_response compare_view(shared_store& db, const site_limits& limits,
 
 namespace {
 
-// Each machine's points (by kernel), each linked to the results it came from: the files with a
-// system on that machine at that kernel (a one-file answer opens that result: open=1); with
-// several machines, one line each, its name linked to its own trend (`machine_link`).
+// Each machine's points, each linked to the results it came from: the files with a system on
+// that machine at that kernel or on that day (a one-file answer opens that result: open=1);
+// with several machines, one line each, its name linked to its own trend (`machine_link`).
+// Labels are not linked: a label point is a system's own name, shown in every result.
 template <class MachineLink>
-std::string machine_points(const trend& t, bool link_points, const MachineLink& machine_link) {
+std::string machine_points(const trend& t, const MachineLink& machine_link) {
+  const std::string_view point_parameter = t.by == trend_by::kernel ? "kernel" : "date";
+  const bool link_points = t.by != trend_by::label;
   std::vector<std::vector<bool>> measured(t.machines.size(),
                                           std::vector<bool>(t.points.size(), false));
   auto mark = [&](const trend_series& series) {
@@ -448,8 +454,9 @@ std::string machine_points(const trend& t, bool link_points, const MachineLink& 
       if (!measured[m][p]) continue;
       const auto& name = t.points[p].name;
       links += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
-                           html_text(query_string(
-                               {{"machine", t.machines[m].name}, {"kernel", name}, {"open", "1"}})),
+                           html_text(query_string({{"machine", t.machines[m].name},
+                                                   {std::string(point_parameter), name},
+                                                   {"open", "1"}})),
                            html_text(name));
     }
     return links;
@@ -518,7 +525,7 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
   const auto& t = outcome.result;
   // Each machine on its own, and each point back to the result it came from.
-  front += machine_points(t, t.by == trend_by::kernel, [&](std::size_t m) {
+  front += machine_points(t, [&](std::size_t m) {
     return query_string({{"machine", std::to_string(m + 1)},
                          {"filter", q.get("filter")},
                          {"by", q.get("by")},

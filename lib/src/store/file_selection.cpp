@@ -55,6 +55,23 @@ kernel_key_range kernel_key_range_of(const file_query& query) {
   return range;
 }
 
+void check_day(const file_query& query) {
+  const auto& d = query.date;
+  const bool day =
+      d.size() == 10 && d[4] == '-' && d[7] == '-' &&
+      std::all_of(d.begin(), d.end(), [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
+  if (!day) {
+    throw error(error_kind::usage,
+                "date: '" + d.substr(0, 40) + "' is not a day; expected YYYY-MM-DD, as 2024-03-01");
+  }
+}
+
+bool on_query_day(std::string_view timestamp, std::string_view run_date, const file_query& query) {
+  // As trend_input_builder::date_system dates a system, and a trend by date takes its day.
+  const auto date = normalized_timestamp(timestamp.empty() ? run_date : timestamp);
+  return date.size() >= 10 && date.compare(0, 10, query.date) == 0;
+}
+
 bool on_query_machine(const std::vector<field>& hardware, const file_query& query) {
   return !query.machine.empty() && on_machine(hardware, {query.machine});
 }

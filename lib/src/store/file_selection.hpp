@@ -27,6 +27,15 @@ struct kernel_key_range {
 /// candidate. Throws iosr::error (usage) naming a bound that is not a kernel version.
 kernel_key_range kernel_key_range_of(const file_query& query);
 
+/// Checks file_query::date: throws iosr::error (usage) naming it unless it is `YYYY-MM-DD`.
+void check_day(const file_query& query);
+/// Whether a system with `timestamp` in a file of `run_date` ran on file_query::date's day.
+bool on_query_day(std::string_view timestamp, std::string_view run_date, const file_query& query);
+/// A file's system as one number (`source_id << 32 | system_id`), as SQL computes it too.
+inline std::int64_t file_system_key(std::int64_t source_id, std::int64_t system_id) {
+  return source_id * 4294967296 + system_id;
+}
+
 /// Whether query asks for the machine or system named query.machine (file_query::machine).
 bool on_query_machine(const std::vector<field>& hardware, const file_query& query);
 

@@ -411,6 +411,19 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
       if (it->second) machines.push_back(m.integer(i, 0));
     }
   }
+  // The day a trend by date gives each file's system: normalized here, as the trend does.
+  std::vector<std::int64_t> dated;
+  if (!query.date.empty()) {
+    check_day(query);
+    auto d = db_.run(
+        "SELECT ss.source_id, ss.system_id, ss.timestamp, so.run_date FROM source_systems ss "
+        "JOIN sources so ON so.id = ss.source_id");
+    for (int i = 0; i < d.size(); ++i) {
+      if (on_query_day(d.text(i, 2), d.text(i, 3), query)) {
+        dated.push_back(file_system_key(d.integer(i, 0), d.integer(i, 1)));
+      }
+    }
+  }
   pg::params p;
   p.add(query.text).add(query.machine).add(query.kernel).add(query.scheduler);
   if (query.limit == 0) {
@@ -421,6 +434,7 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
   p.add(static_cast<std::int64_t>(query.offset));
   p.add(kernels.lower).add(kernels.upper).add(pg_id_array(machines));
   p.add(std::int64_t{query.tests.empty() ? 0 : 1}).add(pg_id_array(tests));
+  p.add(query.date).add(pg_id_array(dated));
   // The kernel keys compare as bytes (COLLATE "C"), as SQLite compares them. The files are put
   // in order first (a materialized CTE) and tested one by one until the page is full, as in
   // SQLite (sqlite_store::select_files).
@@ -428,12 +442,14 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
       "WITH so AS MATERIALIZED (SELECT " + std::string(source_columns) +
           " FROM sources WHERE $1 = '' OR strpos(path, $1) > 0 OR strpos(title, $1) > 0 ORDER BY "
           "run_date IS NULL, run_date COLLATE \"C\" DESC, id DESC) SELECT * FROM so WHERE ($2 = "
-          "'' AND $3 = '' AND $4 = '' AND $7 = '' AND $8 = '' OR EXISTS (SELECT 1 FROM "
+          "'' AND $3 = '' AND $4 = '' AND $7 = '' AND $8 = '' AND $12 = '' OR EXISTS (SELECT 1 "
+          "FROM "
           "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = so.id "
           "AND ($2 = '' OR sy.label = $2 OR sy.name = $2 OR sy.id = ANY($9::bigint[])) AND ($3 = "
           "'' OR sy.kernel_version = $3) AND ($4 = '' OR sy.scheduler = $4) AND ($7 = '' OR "
           "sy.kernel_key COLLATE \"C\" >= $7) AND ($8 = '' OR sy.kernel_key != '' AND "
-          "sy.kernel_key COLLATE \"C\" <= $8))) AND ($10::int = 0 OR EXISTS (SELECT 1 FROM "
+          "sy.kernel_key COLLATE \"C\" <= $8) AND ($12 = '' OR ss.source_id * 4294967296 + "
+          "ss.system_id = ANY($13::bigint[])))) AND ($10::int = 0 OR EXISTS (SELECT 1 FROM "
           "results r WHERE r.source_id = so.id AND r.test_id = ANY($11::bigint[]))) LIMIT $5 "
           "OFFSET $6",
       p, "selecting files"));
