@@ -621,6 +621,35 @@ TEMPLATE_LIST_TEST_CASE("Files are selected by a kernel range", "[store][contrac
          })).empty());
 }
 
+// What the list page shows of each file (iosr serve), read without the file's entries.
+TEMPLATE_LIST_TEST_CASE("A file's systems are read as reading it back gives them",
+                        "[store][contract]", store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  for (const auto& path : files_in(data / "text")) REQUIRE(add(*s, prepare_file(path)).imported);
+  REQUIRE(add(*s, prepare_file(data / "xml" / "iosched-3way.xml")).imported);
+  for (const auto& f : s->files()) {
+    std::vector<iosr::system> read_back;
+    s->for_each_file({f.id}, {}, [&](iosr::result_file&& r) { read_back = std::move(r.systems); });
+    const auto systems = s->systems_of(f.id);
+    REQUIRE(systems.size() == read_back.size());
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      CHECK(systems[i].label == read_back[i].label);
+      CHECK(systems[i].group == read_back[i].group);
+      CHECK(systems[i].name == read_back[i].name);
+      CHECK(systems[i].scheduler == read_back[i].scheduler);
+      CHECK(systems[i].hardware == read_back[i].hardware);
+      std::string kernel;
+      for (const auto& field : read_back[i].software) {
+        if (field.key == "Kernel") kernel = field.value;
+      }
+      CHECK(systems[i].software == (kernel.empty() ? std::vector<iosr::field>{}
+                                                   : std::vector<iosr::field>{{"Kernel", kernel}}));
+    }
+  }
+  CHECK(s->systems_of(999999).empty());
+}
+
 // A trend by date links its point (a day) to the files of that day: a system is dated as the
 // trend dates it, by its timestamp (normalized), else its file's run date.
 TEMPLATE_LIST_TEST_CASE("Files are selected by the day a system ran", "[store][contract]",
