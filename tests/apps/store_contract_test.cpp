@@ -650,6 +650,42 @@ TEMPLATE_LIST_TEST_CASE("A file's systems are read as reading it back gives them
   CHECK(s->systems_of(999999).empty());
 }
 
+// A trend point's link names its machine by its whole name: a machine whose name is a part of
+// another's is that machine alone; a part names every machine it is in.
+TEMPLATE_LIST_TEST_CASE("A machine's whole name selects that machine alone", "[store][contract]",
+                        store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  const auto xml = slurp(data / "xml" / "iosched-3way.xml");
+  const std::string disk = "1000GB Samsung SSD 980 PRO 1TB";
+  auto shorter = xml;
+  for (auto at = shorter.find(disk); at != std::string::npos; at = shorter.find(disk, at)) {
+    shorter.replace(at, disk.size(), "1000GB Samsung SSD 980 PRO");
+  }
+  REQUIRE(shorter != xml);
+  const auto longer_file = prepare("longer.xml", xml),
+             shorter_file = prepare("shorter.xml", shorter);
+  REQUIRE(add(*s, longer_file).imported);
+  REQUIRE(add(*s, shorter_file).imported);
+  const auto longer_name = iosr::machine_of(longer_file.file.systems.at(0).hardware).name;
+  const auto shorter_name = iosr::machine_of(shorter_file.file.systems.at(0).hardware).name;
+  REQUIRE(longer_name.find(shorter_name) == 0);
+  REQUIRE(longer_name != shorter_name);
+  auto on = [&](const std::string& machine) {
+    std::set<std::string> got;
+    for (const auto& f : s->select_files(query([&](auto& q) { q.machine = machine; })))
+      got.insert(f.path);
+    return got;
+  };
+  using names = std::set<std::string>;
+  CHECK(on(shorter_name) == names{"shorter.xml"});
+  CHECK(on(longer_name) == names{"longer.xml"});
+  std::string upper = shorter_name;
+  for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  CHECK(on(upper) == names{"shorter.xml"});  // in any case
+  CHECK(on("samsung ssd") == names{"longer.xml", "shorter.xml"});
+}
+
 // A trend by date links its point (a day) to the files of that day: a system is dated as the
 // trend dates it, by its timestamp (normalized), else its file's run date.
 TEMPLATE_LIST_TEST_CASE("Files are selected by the day a system ran", "[store][contract]",

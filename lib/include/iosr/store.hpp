@@ -55,7 +55,8 @@ struct store_added {
 struct file_query {
   std::string text;  ///< in the path or the title, as a substring (bytes, case-sensitive)
   /// A system of the file has this label or name, or runs on a machine whose name (as the trend
-  /// names machines: iosr::machine_of) has this in it, in any case (as trend_query::machines).
+  /// names machines: iosr::machine_of) has this in it, in any case (as trend_query::machines);
+  /// a machine's whole name names that machine alone, even within another's name.
   std::string machine;
   std::string kernel;  ///< a system of the file runs this kernel (its series point: `6.8`)
   /// A system of the file runs a kernel from `kernel_from` on and up to `kernel_to`, as

@@ -3,10 +3,12 @@
 #include "store/file_selection.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "iosr/error.hpp"
 #include "iosr/trend.hpp"
 #include "store/rows.hpp"
+#include "strings.hpp"
 
 namespace iosr::db {
 namespace {
@@ -72,8 +74,23 @@ bool on_query_day(std::string_view timestamp, std::string_view run_date, const f
   return date.size() >= 10 && date.compare(0, 10, query.date) == 0;
 }
 
-bool on_query_machine(const std::vector<field>& hardware, const file_query& query) {
-  return !query.machine.empty() && on_machine(hardware, {query.machine});
+std::vector<std::int64_t> systems_on_machine(
+    const std::vector<std::pair<std::int64_t, std::string>>& systems, const file_query& query) {
+  // Systems share their hardware (a machine's runs): each text is read once.
+  std::unordered_map<std::string_view, std::string> names;
+  for (const auto& [id, hardware] : systems) {
+    auto [it, added] = names.try_emplace(hardware);
+    if (added) it->second = detail::ascii_lower(machine_of(fields_from_json(hardware)).name);
+  }
+  const auto wanted = detail::ascii_lower(query.machine);
+  const bool whole = std::any_of(names.begin(), names.end(),
+                                 [&](const auto& entry) { return entry.second == wanted; });
+  std::vector<std::int64_t> out;
+  for (const auto& [id, hardware] : systems) {
+    const auto& name = names.at(hardware);
+    if (whole ? name == wanted : name.find(wanted) != std::string::npos) out.push_back(id);
+  }
+  return out;
 }
 
 std::string json_id_array(const std::vector<std::int64_t>& ids) {

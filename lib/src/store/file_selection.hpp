@@ -36,8 +36,12 @@ inline std::int64_t file_system_key(std::int64_t source_id, std::int64_t system_
   return source_id * 4294967296 + system_id;
 }
 
-/// Whether query asks for the machine or system named query.machine (file_query::machine).
-bool on_query_machine(const std::vector<field>& hardware, const file_query& query);
+/// The systems on the machine file_query::machine names, of `systems` (id, hardware as stored):
+/// those whose machine name (as the trend names machines) is it, in any case, when some machine
+/// has that whole name (a trend point's link: `…, 1000GB Samsung SSD 980 PRO` is not
+/// `…, 1000GB Samsung SSD 980 PRO 1TB`); else those whose name has it in it.
+std::vector<std::int64_t> systems_on_machine(
+    const std::vector<std::pair<std::int64_t, std::string>>& systems, const file_query& query);
 
 /// `[1,2,3]`: ids as one bound value for SQLite's json_each.
 std::string json_id_array(const std::vector<std::int64_t>& ids);

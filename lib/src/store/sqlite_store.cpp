@@ -481,14 +481,10 @@ std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
     if (tests.empty()) return {};
   }
   if (!query.machine.empty()) {
-    // Systems share their hardware (a machine's runs): each text is read once.
-    std::unordered_map<std::string, bool> on;
+    std::vector<std::pair<std::int64_t, std::string>> systems;
     statement m(db_, "SELECT id, hardware FROM systems ORDER BY id");
-    while (m.step()) {
-      auto [it, added] = on.try_emplace(std::string(m.text(1)), false);
-      if (added) it->second = on_query_machine(fields_from_json(it->first), query);
-      if (it->second) machines.push_back(m.integer(0));
-    }
+    while (m.step()) systems.emplace_back(m.integer(0), m.text(1));
+    machines = systems_on_machine(systems, query);
   }
   // The day a trend by date gives each file's system: normalized here, as the trend does.
   std::vector<std::int64_t> dated;
