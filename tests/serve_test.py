@@ -4,10 +4,9 @@
 # on a free loopback port, then: every page and its JSON (the results page validated against
 # docs/serve-results.schema.json with jsonschema), the security headers, oversized and slow
 # requests refused or dropped, a bounded load test (concurrent clients, a fixed count of
-# requests, latency percentiles, memory flat over 10,000 requests), headless Chromium through the
-# pages as a user clicks them (no console message: the Content-Security-Policy lets every page's
-# own code run and nothing else; screenshots under the build tree), SIGTERM and SIGINT stopping
-# it cleanly, and the database never written (its bytes and mtime unchanged).
+# requests, latency percentiles, memory flat over 10,000 requests), SIGTERM and SIGINT stopping
+# it cleanly, and the database never written (its bytes and mtime unchanged). Chromium drives
+# the pages in serve_browser_test.py.
 #
 # usage: serve_test.py IOSR DATA_DIR DOCS_DIR ARTIFACT_DIR
 import hashlib
@@ -116,10 +115,17 @@ if jsonschema:
     with open(os.path.join(docs, "serve-results.schema.json")) as f:
         schema = json.load(f)
     jsonschema.Draft202012Validator.check_schema(schema)
-    for q in ["", "?per_page=2", "?per_page=2&offset=4", "?text=nothing-at-all"]:
+    for q in ["", "?per_page=2", "?per_page=2&offset=4", "?text=nothing-at-all",
+              "?filter=Flexible&kernel_from=5.0&kernel_to=6.1&machine=ryzen&per_page=1"]:
         doc = json.loads(fetch("/api/v1/results" + q)[2])
         errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
         check(f"/api/v1/results{q} against its schema", not errors, errors[:1])
+    # The filters as the page was chosen by them, and kept in `next`.
+    doc = json.loads(fetch("/api/v1/results?filter=Flexible&kernel_from=5.0&per_page=1")[2])
+    check("the filters are echoed", doc["filters"]["filter"] == "Flexible"
+          and doc["filters"]["kernel_from"] == "5.0" and doc["filters"]["kernel_to"] == "", doc)
+    check("next keeps the filters", doc["next"] and "filter=Flexible&kernel_from=5.0" in doc["next"],
+          doc["next"])
     # Following `next` walks every result once.
     seen, url = [], "/api/v1/results?per_page=2"
     while url:
@@ -221,46 +227,6 @@ if sanitized:
 else:
     check("load: memory flat", rss_after - rss_before < 8 * 1024,
           f"{rss_before} -> {rss_after} KiB")
-
-# Headless Chromium through the pages as a user goes: the list, filtered, three ticked and
-# compared (the URL the GET form makes), the trend, a trend point followed back to its results.
-browser = next((b for b in ("chromium", "chromium-browser") if shutil.which(b)), None)
-if browser is None:
-    failure = missing("chromium (headless, for the served pages)", "chromium")
-    if failure:
-        failures.append(failure)
-else:
-    def chromium(url, *args):
-        with tempfile.TemporaryDirectory() as profile:
-            p = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                                f"--user-data-dir={profile}", "--hide-scrollbars",
-                                "--enable-logging=stderr", "--v=0", *args, url],
-                               capture_output=True, text=True, timeout=120)
-            return p.stdout, [l for l in p.stderr.splitlines() if re.search(r":CONSOLE[:(]", l)]
-
-    dom, console = chromium(base + "/results?scheduler=bfq", "--dump-dom")
-    check("chromium: the filtered list", "type=\"checkbox\"" in dom, dom[:200])
-    check("chromium: no console message on the list", not console, console[:3])
-    ids = re.findall(r'name="id" value="(\d+)"', chromium(base + "/results", "--dump-dom")[0])
-    check("chromium: three results to tick", len(ids) >= 3, ids)
-    compare = "/compare?" + "&".join(f"id={i}" for i in ids[:3]) + "&baseline=&group-by=none&filter="
-    dom, console = chromium(base + compare, "--dump-dom")
-    check("chromium: the comparison of three", "<svg" in dom and "data-enhanced" in dom,
-          "no chart, or the page's own script did not run (CSP hash?)")
-    check("chromium: no console message on the comparison", not console, console[:3])
-    dom, console = chromium(base + "/trend", "--dump-dom")
-    check("chromium: no console message on the trend", not console, console[:3])
-    points = re.findall(r'class="point" href="([^"]+)"', dom)
-    check("chromium: the trend links its points", points, dom[:200])
-    if points:
-        dom, console = chromium(base + points[0].replace("&amp;", "&"), "--dump-dom")
-        check("chromium: a trend point leads to its results", 'name="id"' in dom, dom[:200])
-    # The screenshots at once: each Chromium start takes seconds on a loaded machine.
-    shots = [("results", "/results"), ("compare", compare), ("trend", "/trend")]
-    with ThreadPoolExecutor(len(shots)) as pool:
-        list(pool.map(lambda s: chromium(
-            base + s[1], f"--screenshot={os.path.join(artifacts, f'serve-{s[0]}.png')}",
-            "--window-size=1280,900"), shots))
 
 stop(server, signal.SIGTERM)
 server2, port = start()

@@ -113,12 +113,103 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
     CHECK(get("/compare?id=99").status == 404);
     CHECK(get("/compare?id=1&baseline=nobody").status == 400);
   }
-  SECTION("the trend: its points link back to the results") {
+  SECTION("the trend: each point links back to the result it came from") {
     const auto r = get("/trend");
     REQUIRE(r.status == 200);
-    CHECK(has(r.body, "class=\"point\" href=\"/results?kernel="));
+    // Each machine's points: /results?machine=NAME&kernel=K&open=1, which opens the one file
+    // of that machine at that kernel, or lists them when there are several.
+    const std::string mark = "class=\"point\" href=\"";
+    std::size_t links = 0, opened = 0;
+    for (auto at = r.body.find(mark); at != std::string::npos; at = r.body.find(mark, at)) {
+      at += mark.size();
+      auto href = r.body.substr(at, r.body.find('"', at) - at);
+      for (auto amp = href.find("&amp;"); amp != std::string::npos; amp = href.find("&amp;"))
+        href.replace(amp, 5, "&");
+      INFO(href);
+      REQUIRE(href.starts_with("/results?machine="));
+      CHECK(has(href, "&kernel="));
+      CHECK(has(href, "&open=1"));
+      ++links;
+      const auto point = get(href);
+      if (point.status == 303) {
+        ++opened;
+        const auto to = header(point, "Location");
+        CHECK(to.starts_with("/result/"));
+        CHECK(get(to).status == 200);
+        // The same query as a list names that file alone.
+        const auto list = get("/api/v1" + href.substr(0, href.find("&open=1")));
+        CHECK(has(list.body, "\"page\": \"" + to + "\""));
+        CHECK_FALSE(has(list.body, "\"id\": " + std::to_string(std::stoi(to.substr(8)) + 100)));
+      } else {
+        CHECK(point.status == 200);
+      }
+    }
+    CHECK(links >= 4);
+    CHECK(has(r.body, "<ul class=\"machines\">\n<li>Machine 1: <a href=\"/trend?machine=1\">"));
+    CHECK(opened >= 4);
+    // One machine by a part of its name: read from the store for that machine alone.
+    const auto one = get("/trend?machine=3970x");
+    REQUIRE(one.status == 200);
+    CHECK_FALSE(has(one.body, "<ul class=\"machines\">"));  // one machine: no list of them
+    CHECK(has(one.body, "Results at:"));
+    CHECK(get("/trend?machine=no-such-machine").status == 400);
+    // By date, a point is a day: the same link with date= (the sample XML's runs, 2024-03-01).
+    const auto by_date = get("/trend?by=date");
+    REQUIRE(by_date.status == 200);
+    const std::string day_link =
+        "class=\"point\" href=\"/results?machine=AMD%20Ryzen%209%205950X%2016-Core%20%40%203.40GHz%"
+        "20%2816%20Cores%20%2F%2032%20Threads%29%2C%201000GB%20Samsung%20SSD%20980%20PRO%201TB&amp;"
+        "date=2024-03-01&amp;open=1\">2024-03-01</a>";
+    CHECK(has(by_date.body, day_link));
+    const auto day = get("/results?machine=AMD%20Ryzen%209%205950X&date=2024-03-01&open=1");
+    CHECK(day.status == 303);
+    CHECK(header(day, "Location") == "/result/5");
+    CHECK(get("/results?date=2024-03-02").body.find("No result matches") != std::string::npos);
+    CHECK(get("/results?date=yesterday").status == 400);
+    CHECK_FALSE(has(get("/trend?by=label").body, "class=\"point\""));
     CHECK(get("/api/v1/trend").status == 200);
     CHECK(get("/trend?by=sideways").status == 400);
+  }
+  SECTION("the list by test, kernel range and machine; the filters kept in every link") {
+    auto ids = [&](const std::string& query) {
+      const auto r = get("/api/v1/results?" + query);
+      REQUIRE(r.status == 200);
+      std::vector<std::string> found;
+      const std::string mark = "\"page\": \"/result/";
+      for (auto at = r.body.find(mark); at != std::string::npos; at = r.body.find(mark, at)) {
+        at += mark.size();
+        found.push_back(r.body.substr(at, r.body.find('"', at) - at));
+      }
+      std::sort(found.begin(), found.end());
+      return found;
+    };
+    using list = std::vector<std::string>;
+    // In import order: 000 (5.6-rc7, LevelDB), 001 (4.15), 002 (5.0-rc6), 004 (3.4), the xml (6.1).
+    CHECK(ids("filter=%5ELevelDB") == list{"1"});
+    CHECK(ids("kernel_from=5.0") == list{"1", "3", "5"});
+    CHECK(ids("kernel_from=4.15&kernel_to=5.0") == list{"2", "3"});
+    CHECK(ids("kernel_to=4.0") == list{"4"});
+    CHECK(get("/api/v1/results?kernel_to=4").status == 400);  // a kernel is MAJOR.MINOR
+    CHECK(ids("kernel_from=5.1&filter=FS-Mark") == list{"1"});
+    CHECK(ids("machine=THREADRIPPER") == list{"1", "3"});  // 3970X and 2990WX
+    CHECK(ids("machine=3970x") == list{"1"});
+    const auto bad = get("/results?kernel_from=six");
+    CHECK(bad.status == 400);
+    CHECK(has(bad.body, "kernel_from: &#39;six&#39; is not a kernel version"));
+    CHECK(get("/api/v1/results?filter=(").status == 400);
+    const auto page = get("/results?filter=.&kernel_from=3.0&per_page=1");
+    REQUIRE(page.status == 200);
+    CHECK(has(page.body, "name=\"filter\" value=\".\""));
+    CHECK(has(page.body, "name=\"kernel_from\" value=\"3.0\""));
+    CHECK(has(page.body,
+              "href=\"/results?filter=.&amp;kernel_from=3.0&amp;per_page=1&amp;offset=1\""));
+    // open=1 opens a lone result; with several it is the list.
+    CHECK(get("/results?filter=%5ELevelDB&open=1").status == 303);
+    CHECK(get("/results?kernel_from=5.0&open=1").status == 200);
+    // A file of two disks: each group once, every name of it (BFQ after BFQ low-latency too).
+    CHECK(has(get("/results?text=002_").body,
+              "<td>WD5000AZRX: Mq-Deadline, None, Kyber, BFQ low-latency, BFQ; WD1500HLHX: "
+              "Mq-Deadline, None, Kyber, BFQ low-latency, BFQ</td>"));
   }
   SECTION("refusals: unknown paths, other methods, bad escapes; nothing of the store shown") {
     CHECK(get("/../../etc/passwd").status == 404);

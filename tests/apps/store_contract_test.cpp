@@ -478,11 +478,253 @@ TEMPLATE_LIST_TEST_CASE("Files are selected newest first, filtered and paged", "
     CHECK(s->select_files(query([](auto& q) { q.kernel = "0.0-no-such"; })).empty());
     CHECK(s->select_files(query([](auto& q) { q.scheduler = "no-such-scheduler"; })).empty());
   }
+  SECTION("a part of a machine's name, in any case: the files with a system on it") {
+    // As the trend names machines (iosr::machine_of): what a trend point links to.
+    const auto name = iosr::machine_of(files[0].file.systems.at(0).hardware).name;
+    REQUIRE(name.size() > 8);
+    std::string part = name.substr(2, 6);
+    for (auto& c : part) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::set<std::string> expected, got, whole;
+    for (const auto& f : files) {
+      for (const auto& sys : f.file.systems) {
+        if (iosr::machine_of(sys.hardware).name.find(name.substr(2, 6)) != std::string::npos) {
+          expected.insert(f.name);
+        }
+      }
+    }
+    for (const auto& f : s->select_files(query([&](auto& q) { q.machine = part; })))
+      got.insert(f.path);
+    for (const auto& f : s->select_files(query([&](auto& q) { q.machine = name; })))
+      whole.insert(f.path);
+    CHECK(got == expected);
+    CHECK(whole.count(files[0].name) == 1);
+    CHECK(whole.size() < files.size());
+  }
+  SECTION("a test filter: the files with a chart it keeps, by title or description") {
+    for (const char* pattern : {"^LevelDB", "Random Read", "^no such test$", "IOPS|Sequential"}) {
+      const iosr::test_filter filter(pattern);
+      std::set<std::string> expected, got;
+      for (const auto& f : files) {
+        for (const auto& r : f.file.results) {
+          if (filter.matches(r.title, r.description)) expected.insert(f.name);
+        }
+      }
+      for (const auto& f : s->select_files(query([&](auto& q) { q.tests = filter; })))
+        got.insert(f.path);
+      CHECK(got == expected);
+    }
+    // Every condition at once: the test and the system.
+    const auto got = s->select_files(query([](auto& q) {
+      q.tests = "^LevelDB";
+      q.scheduler = "bfq";
+      q.kernel = "5.6-rc7";
+    }));
+    REQUIRE(got.size() == 2);  // the seed and its copy
+    CHECK(s->select_files(query([](auto& q) {
+             q.tests = "^LevelDB";
+             q.kernel = "4.15";
+           })).empty());
+  }
+  SECTION("a bad kernel bound is a usage error that names it") {
+    try {
+      s->select_files(query([](auto& q) { q.kernel_from = "six.eight"; }));
+      FAIL("no error");
+    } catch (const iosr::error& e) {
+      CHECK(e.kind() == iosr::error_kind::usage);
+      CHECK(std::string(e.what()).find("kernel_from: 'six.eight'") != std::string::npos);
+    }
+  }
   SECTION("the files of a selection come back in its order; an unknown id is skipped") {
     std::vector<std::int64_t> ids{all[2].id, 999999, all[0].id};
     std::vector<std::string> names;
     s->for_each_file(ids, {}, [&](iosr::result_file&& f) { names.push_back(f.source_name); });
     CHECK(names == std::vector<std::string>{all[2].path, all[0].path});
+  }
+}
+
+// "Since 6.8" (issue 30): kernels compared as versions (kernel_version::sort_key), not as text,
+// in which 6.10 would come before 6.8; a bound takes its whole series, release candidates too.
+TEMPLATE_LIST_TEST_CASE("Files are selected by a kernel range", "[store][contract]",
+                        store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  const auto seed = slurp(data / "text" / "000_1809f3a92cbbf2f4.txt");
+  const std::string written = "Kernel: 5.6.0-050600rc7-generic";
+  REQUIRE(seed.find(written) != std::string::npos);
+  // The seed as if run on other kernels: one file per kernel, named after it.
+  const std::vector<std::pair<std::string, std::string>> kernels{
+      {"6.7", "6.7.5-arch1"},
+      {"6.8-rc3", "6.8.0-060800rc3-generic"},
+      {"6.8", "6.8.0-31-generic"},
+      {"6.8.1", "6.8.1"},
+      {"6.9", "6.9.0-rc2-5-g1234567abc"},
+      {"6.10", "6.10.2-amd64"},
+      {"5.6-rc7", "5.6.0-050600rc7-generic"}};
+  for (const auto& [name, kernel] : kernels) {
+    auto bytes = seed;
+    for (auto at = bytes.find(written); at != std::string::npos; at = bytes.find(written, at)) {
+      bytes.replace(at, written.size(), "Kernel: " + kernel);
+      at += kernel.size();
+    }
+    REQUIRE(add(*s, prepare(name + ".txt", bytes)).imported);
+  }
+  auto range = [&](std::string from, std::string to) {
+    std::set<std::string> got;
+    for (const auto& f : s->select_files(query([&](auto& q) {
+           q.kernel_from = from;
+           q.kernel_to = to;
+           q.limit = 0;
+         })))
+      got.insert(f.path.substr(0, f.path.size() - 4));
+    return got;
+  };
+  using names = std::set<std::string>;
+  CHECK(range("6.8", "") == names{"6.8-rc3", "6.8", "6.8.1", "6.9", "6.10"});
+  CHECK(range("", "6.8") == names{"5.6-rc7", "6.7", "6.8-rc3", "6.8", "6.8.1"});
+  CHECK(range("6.8", "6.9") == names{"6.8-rc3", "6.8", "6.8.1", "6.9"});
+  CHECK(range("6.8.1", "6.10") == names{"6.8.1", "6.9", "6.10"});
+  CHECK(range("v6.8.0-rc3", "6.8-rc3") == names{"6.8-rc3"});
+  CHECK(range("6.9", "6.8") == names{});
+  CHECK(range("6.11", "") == names{});
+  CHECK(range("", "") == names{"5.6-rc7", "6.7", "6.8-rc3", "6.8", "6.8.1", "6.9", "6.10"});
+  // Filtered, the files keep the list's order (newest first), page after page.
+  std::vector<std::int64_t> all, kept, paged;
+  for (const auto& f : s->select_files(query([](auto& q) { q.limit = 0; }))) all.push_back(f.id);
+  for (const auto& f : s->select_files(query([](auto& q) {
+         q.kernel_from = "6.8";
+         q.tests = "Random";
+         q.limit = 0;
+       })))
+    kept.push_back(f.id);
+  REQUIRE(kept.size() == 5);
+  CHECK(std::is_sorted(kept.begin(), kept.end(), [&](auto a, auto b) {
+    return std::find(all.begin(), all.end(), a) < std::find(all.begin(), all.end(), b);
+  }));
+  for (std::size_t offset = 0; offset < 8; offset += 2) {
+    for (const auto& f : s->select_files(query([&](auto& q) {
+           q.kernel_from = "6.8";
+           q.tests = "Random";
+           q.offset = offset;
+           q.limit = 2;
+         })))
+      paged.push_back(f.id);
+  }
+  CHECK(paged == kept);
+  // With the other system conditions: the same system meets them all.
+  CHECK(s->select_files(query([](auto& q) {
+           q.kernel_from = "6.8";
+           q.scheduler = "no-such";
+         })).empty());
+  CHECK(s->select_files(query([](auto& q) {
+           q.kernel_from = "6.8";
+           q.kernel = "6.7";
+         })).empty());
+}
+
+// What the list page shows of each file (iosr serve), read without the file's entries.
+TEMPLATE_LIST_TEST_CASE("A file's systems are read as reading it back gives them",
+                        "[store][contract]", store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  for (const auto& path : files_in(data / "text")) REQUIRE(add(*s, prepare_file(path)).imported);
+  REQUIRE(add(*s, prepare_file(data / "xml" / "iosched-3way.xml")).imported);
+  for (const auto& f : s->files()) {
+    std::vector<iosr::system> read_back;
+    s->for_each_file({f.id}, {}, [&](iosr::result_file&& r) { read_back = std::move(r.systems); });
+    const auto systems = s->systems_of(f.id);
+    REQUIRE(systems.size() == read_back.size());
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      CHECK(systems[i].label == read_back[i].label);
+      CHECK(systems[i].group == read_back[i].group);
+      CHECK(systems[i].name == read_back[i].name);
+      CHECK(systems[i].scheduler == read_back[i].scheduler);
+      CHECK(systems[i].hardware == read_back[i].hardware);
+      std::string kernel;
+      for (const auto& field : read_back[i].software) {
+        if (field.key == "Kernel") kernel = field.value;
+      }
+      CHECK(systems[i].software == (kernel.empty() ? std::vector<iosr::field>{}
+                                                   : std::vector<iosr::field>{{"Kernel", kernel}}));
+    }
+  }
+  CHECK(s->systems_of(999999).empty());
+}
+
+// A trend point's link names its machine by its whole name: a machine whose name is a part of
+// another's is that machine alone; a part names every machine it is in.
+TEMPLATE_LIST_TEST_CASE("A machine's whole name selects that machine alone", "[store][contract]",
+                        store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  const auto xml = slurp(data / "xml" / "iosched-3way.xml");
+  const std::string disk = "1000GB Samsung SSD 980 PRO 1TB";
+  auto shorter = xml;
+  for (auto at = shorter.find(disk); at != std::string::npos; at = shorter.find(disk, at)) {
+    shorter.replace(at, disk.size(), "1000GB Samsung SSD 980 PRO");
+  }
+  REQUIRE(shorter != xml);
+  const auto longer_file = prepare("longer.xml", xml),
+             shorter_file = prepare("shorter.xml", shorter);
+  REQUIRE(add(*s, longer_file).imported);
+  REQUIRE(add(*s, shorter_file).imported);
+  const auto longer_name = iosr::machine_of(longer_file.file.systems.at(0).hardware).name;
+  const auto shorter_name = iosr::machine_of(shorter_file.file.systems.at(0).hardware).name;
+  REQUIRE(longer_name.find(shorter_name) == 0);
+  REQUIRE(longer_name != shorter_name);
+  auto on = [&](const std::string& machine) {
+    std::set<std::string> got;
+    for (const auto& f : s->select_files(query([&](auto& q) { q.machine = machine; })))
+      got.insert(f.path);
+    return got;
+  };
+  using names = std::set<std::string>;
+  CHECK(on(shorter_name) == names{"shorter.xml"});
+  CHECK(on(longer_name) == names{"longer.xml"});
+  std::string upper = shorter_name;
+  for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  CHECK(on(upper) == names{"shorter.xml"});  // in any case
+  CHECK(on("samsung ssd") == names{"longer.xml", "shorter.xml"});
+}
+
+// A trend by date links its point (a day) to the files of that day: a system is dated as the
+// trend dates it, by its timestamp (normalized), else its file's run date.
+TEMPLATE_LIST_TEST_CASE("Files are selected by the day a system ran", "[store][contract]",
+                        store_backends) {
+  TestType backend;
+  auto s = backend.connect();
+  const auto xml = slurp(data / "xml" / "iosched-3way.xml");
+  auto moved = xml;
+  auto move = [&](const std::string& from, const std::string& to) {
+    const auto at = moved.find(from);
+    REQUIRE(at != std::string::npos);
+    moved.replace(at, from.size(), to);
+  };
+  move("2024-03-01 11:00:00", "2024-03-02 11:00:00");     // bfq a day later
+  move("2024-03-01 13:00:00", "March 3, 2024 01:00 PM");  // None, as PTS 0.1 wrote dates
+  REQUIRE(add(*s, prepare("same-day.xml", xml)).imported);
+  REQUIRE(add(*s, prepare("three-days.xml", moved)).imported);
+  auto on = [&](std::string day, std::string scheduler = {}) {
+    std::set<std::string> got;
+    for (const auto& f : s->select_files(query([&](auto& q) {
+           q.date = day;
+           q.scheduler = scheduler;
+         })))
+      got.insert(f.path);
+    return got;
+  };
+  using names = std::set<std::string>;
+  CHECK(on("2024-03-01") == names{"same-day.xml", "three-days.xml"});
+  CHECK(on("2024-03-02") == names{"three-days.xml"});
+  CHECK(on("2024-03-03") == names{"three-days.xml"});
+  CHECK(on("2024-03-04").empty());
+  CHECK(on("2024-03-01", "bfq") == names{"same-day.xml"});  // the same system: bfq ran later
+  CHECK(on("2024-03-02", "bfq") == names{"three-days.xml"});
+  try {
+    s->select_files(query([](auto& q) { q.date = "2024-3-1"; }));
+    FAIL("no error");
+  } catch (const iosr::error& e) {
+    CHECK(e.kind() == iosr::error_kind::usage);
+    CHECK(std::string(e.what()).find("date: '2024-3-1' is not a day") != std::string::npos);
   }
 }
 

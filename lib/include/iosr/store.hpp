@@ -65,12 +65,29 @@ struct store_outcome {
 };
 
 /// Which files store::select_files gives, newest run first (then the last imported first);
-/// every field left empty keeps every file. Values are bound, never pasted into SQL.
+/// every field left empty keeps every file. Values are bound, never pasted into SQL. The
+/// machine, kernel, kernel range and scheduler are asked of one system: the file has a system
+/// that meets them all.
 struct file_query {
-  std::string text;       ///< in the path or the title, as a substring (bytes, case-sensitive)
-  std::string machine;    ///< a system of the file has this label or name
-  std::string kernel;     ///< a system of the file runs this kernel (its series point: `6.8`)
+  std::string text;  ///< in the path or the title, as a substring (bytes, case-sensitive)
+  /// A system of the file has this label or name, or runs on a machine whose name (as the trend
+  /// names machines: iosr::machine_of) has this in it, in any case (as trend_query::machines);
+  /// a machine's whole name names that machine alone, even within another's name.
+  std::string machine;
+  std::string kernel;  ///< a system of the file runs this kernel (its series point: `6.8`)
+  /// A system of the file runs a kernel from `kernel_from` on and up to `kernel_to`, as
+  /// versions order (kernel_version::sort_key); either may be empty. A bound takes the whole of
+  /// what it names: `6.8` is 6.8-rc1 to every 6.8.N, so 6.8 to 6.10 is every 6.8, 6.9 and 6.10
+  /// kernel. One that is not a kernel version (parse_kernel_version) makes select_files throw
+  /// iosr::error (usage) naming it.
+  std::string kernel_from, kernel_to;
   std::string scheduler;  ///< a system of the file has this scheduler
+  /// A system of the file ran on this day, `YYYY-MM-DD`, as a trend by date dates it (its
+  /// timestamp in the file, else the file's run date, normalized: iosr::normalized_timestamp).
+  /// Another form makes select_files throw iosr::error (usage) naming it.
+  std::string date;
+  /// The file has a chart this keeps, by its title or description (as compare's --filter).
+  test_filter tests;
   std::size_t offset = 0;
   std::size_t limit = 100;  ///< at most this many (0: no limit)
 };

@@ -18,7 +18,7 @@ class test_filter {
  public:
   test_filter() = default;
   /// Throws iosr::error (usage), `'PATTERN' is not a regular expression: …`, when `pattern` is
-  /// not one. Implicit, so that
+  /// not one, or is longer than 1024 bytes (std::regex compiles it recursively). Implicit, so that
   /// `options.filter = "^SQLite$"` reads as the string it is.
   test_filter(std::string pattern);  // NOLINT(google-explicit-constructor)
   test_filter(const char* pattern) : test_filter(std::string(pattern)) {}  // NOLINT

@@ -21,12 +21,16 @@ using pairs = std::vector<std::pair<std::string, std::string>>;
 constexpr std::string_view html_type = "text/html; charset=utf-8";
 constexpr std::string_view json_type = "application/json";
 
+// The site's style sheet, and an empty icon: a browser asks for /favicon.ico otherwise, which is
+// no page of the site (a 404 in every page's console).
+constexpr std::string_view site_links =
+    "<link rel=\"stylesheet\" href=\"/static/serve.css\">\n<link rel=\"icon\" href=\"data:,\">\n";
+
 std::string page_head(std::string_view title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"color-scheme\" content=\"light dark\">\n<title>" +
-         html_text(title) +
-         "</title>\n<link rel=\"stylesheet\" href=\"/static/serve.css\">\n</head>\n<body>\n";
+         html_text(title) + "</title>\n" + std::string(site_links) + "</head>\n<body>\n";
 }
 
 std::string nav_bar() {
@@ -75,6 +79,10 @@ std::size_t whole_number(const query_params& q, std::string_view name, std::size
 // What a stored file's systems say about it for the list: machines, kernels, schedulers.
 struct file_facts {
   std::vector<std::string> machines, labels, kernels, schedulers;
+  /// The labels as the list shows them: a group written once before its names
+  /// (`WD5000AZRX: None, BFQ`), so that a file of two disks does not fill the column.
+  std::vector<std::string> shown;
+  bool grouped = false;  ///< some label has a group: `; ` between the groups
 };
 
 void add_once(std::vector<std::string>& to, const std::string& value) {
@@ -93,7 +101,22 @@ file_facts facts_of(const std::vector<system>& systems) {
   for (const auto& s : systems) {
     // The machine as a reader names it: its processor (what the trend tells machines by first).
     if (const auto* cpu = field_value(s.hardware, "Processor")) add_once(facts.machines, *cpu);
+    const bool seen =
+        std::find(facts.labels.begin(), facts.labels.end(), s.label) != facts.labels.end();
     add_once(facts.labels, s.label);
+    if (!seen && s.group.empty()) {
+      facts.shown.push_back(s.label);
+    } else if (!seen) {
+      facts.grouped = true;
+      const auto head = s.group + ": ";
+      auto it = std::find_if(facts.shown.begin(), facts.shown.end(),
+                             [&](const std::string& x) { return x.starts_with(head); });
+      if (it == facts.shown.end()) {
+        facts.shown.push_back(head + s.name);
+      } else {
+        *it += ", " + s.name;
+      }
+    }
     if (const auto* k = field_value(s.software, "Kernel")) {
       const auto v = parse_kernel_version(*k);
       add_once(facts.kernels, v ? v->text : *k);
@@ -103,10 +126,10 @@ file_facts facts_of(const std::vector<system>& systems) {
   return facts;
 }
 
-std::string joined(const std::vector<std::string>& values) {
+std::string joined(const std::vector<std::string>& values, std::string_view between = ", ") {
   std::string out;
   for (const auto& v : values) {
-    if (!out.empty()) out += ", ";
+    if (!out.empty()) out += between;
     out += v;
   }
   return out;
@@ -117,7 +140,11 @@ file_query query_of(const query_params& q, const site_limits& limits) {
   query.text = q.get("text");
   query.machine = q.get("machine");
   query.kernel = q.get("kernel");
+  query.kernel_from = q.get("kernel_from");
+  query.kernel_to = q.get("kernel_to");
   query.scheduler = q.get("scheduler");
+  query.date = q.get("date");
+  if (const auto f = q.get("filter"); !f.empty()) query.tests = test_filter(f);
   query.limit = whole_number(q, "per_page", limits.page_size, limits.max_page_size);
   if (query.limit == 0) throw bad_request{400, "per_page: expected at least 1"};
   query.offset = whole_number(q, "offset", 0, limits.max_offset);
@@ -161,6 +188,17 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   auto files = db.with([&](store& s) { return s.select_files(query); });
   const bool more = files.size() > page_size;
   if (more) files.pop_back();
+  // open=1 (a trend point's link): the one result that matches opens at once. The link stays
+  // this query, so that later it answers with what matches then: a list when there are more.
+  if (as == view_as::html && q.get("open") == "1" && files.size() == 1 && !more &&
+      query.offset == 0) {
+    http_response r;
+    r.status = 303;
+    r.content_type = "text/plain; charset=utf-8";
+    r.headers.emplace_back("Location", "/result/" + std::to_string(files[0].id));
+    r.body = "See /result/" + std::to_string(files[0].id) + "\n";
+    return r;
+  }
   std::vector<std::int64_t> ids;
   for (const auto& f : files) ids.push_back(f.id);
   std::vector<file_facts> facts;
@@ -168,10 +206,15 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
     for (const auto id : ids) facts.push_back(facts_of(s.systems_of(id)));
   });
 
+  // In the order of the form, so that a link and a submitted form read alike.
   const pairs filters{{"text", query.text},
+                      {"filter", query.tests.pattern()},
                       {"machine", query.machine},
                       {"kernel", query.kernel},
+                      {"kernel_from", query.kernel_from},
+                      {"kernel_to", query.kernel_to},
                       {"scheduler", query.scheduler},
+                      {"date", query.date},
                       {"per_page", q.get("per_page")}};
   auto page_link = [&](std::size_t offset) {
     auto p = filters;
@@ -205,6 +248,14 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
         {"version", 1},
         {"offset", query.offset},
         {"limit", page_size},
+        {"filters",
+         [&] {
+           auto f = nlohmann::json::object();
+           for (const auto& [name, value] : filters) {
+             if (name != "per_page") f[name] = value;
+           }
+           return f;
+         }()},
         {"next", more ? nlohmann::json("/api/v1/results" + page_link(query.offset + page_size))
                       : nlohmann::json(nullptr)},
         {"results", std::move(list)}};
@@ -215,9 +266,14 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   std::string out = page_head("iosr: results") + nav_bar() + "<main>\n<h1>Results</h1>\n";
   out += "<form method=\"get\" action=\"/results\" class=\"filters\">\n";
   out += text_field("text", "Text", query.text, "in the path or title");
-  out += text_field("machine", "System", query.machine, "a label or name");
+  out += text_field("filter", "Tests", query.tests.pattern(), "a regular expression");
+  out += text_field("machine", "Machine or system", query.machine, "part of a name, or a label");
   out += text_field("kernel", "Kernel", query.kernel, "6.8");
+  // The range's two ends kept on one line when the form wraps.
+  out += "<span class=\"range\">" + text_field("kernel_from", "Kernels from", query.kernel_from, "6.8") +
+         text_field("kernel_to", "to", query.kernel_to, "6.10") + "</span>";
   out += text_field("scheduler", "Scheduler", query.scheduler, "bfq");
+  out += text_field("date", "Day", query.date, "YYYY-MM-DD");
   if (!q.get("per_page").empty()) {
     out += "<input type=\"hidden\" name=\"per_page\" value=\"" + html_text(q.get("per_page")) +
            "\">\n";
@@ -228,7 +284,8 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
     out += "<p class=\"empty\">No result matches these filters.</p>\n";
   } else {
     out +=
-        "<table class=\"results\">\n<thead><tr><th>Compare</th><th>Run date</th>"
+        "<div class=\"scroll\"><table class=\"results\">\n<thead><tr><th>Compare</th><th>Run "
+        "date</th>"
         "<th>Result</th><th>Machines</th><th>Systems</th><th>Kernels</th><th>Schedulers</"
         "th><th>Format</th>"
         "<th>Entries</th></tr></thead>\n<tbody>\n";
@@ -243,17 +300,18 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
           "class=\"number\">{9}</td>"
           "</tr>\n",
           id, html_text(name), html_text(f.run_date), html_text(f.path),
-          html_text(joined(facts[i].machines)), html_text(joined(facts[i].labels)),
+          html_text(joined(facts[i].machines)), html_text(joined(facts[i].shown, facts[i].grouped ? "; " : ", ")),
           html_text(joined(facts[i].kernels)), html_text(joined(facts[i].schedulers)),
           html_text(f.format), f.entries);
     }
-    out += "</tbody>\n</table>\n";
+    out += "</tbody>\n</table></div>\n";
   }
   out += "<fieldset><legend>Compare the ticked results</legend>\n";
   out += text_field("baseline", "Baseline", "", "a scheduler, name or label");
   out += select_field("group-by", "Group by", {"input+group", "group", "input", "none"},
                       "input+group");
-  out += text_field("filter", "Tests", "", "a regular expression");
+  // The list's Tests carried over: the comparison shows the tests the list was chosen by.
+  out += text_field("filter", "Tests", query.tests.pattern(), "a regular expression");
   out += "<button type=\"submit\">Compare</button>\n</fieldset>\n</form>\n";
   out += "<nav class=\"pages\">";
   if (query.offset > 0) {
@@ -277,7 +335,7 @@ namespace {
 // and its style sheet beside the page's own.
 std::string with_frame(std::string page, const std::string& front) {
   if (const auto head = page.find("</head>"); head != std::string::npos) {
-    page.insert(head, "<link rel=\"stylesheet\" href=\"/static/serve.css\">\n");
+    page.insert(head, site_links);
   }
   if (const auto body = page.find("<body>"); body != std::string::npos) {
     page.insert(body + 6, "\n" + nav_bar() + front);
@@ -368,6 +426,59 @@ http_response compare_view(shared_store& db, const site_limits& limits,
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 
+namespace {
+
+// Each machine's points, each linked to the results it came from: the files with a system on
+// that machine at that kernel or on that day (a one-file answer opens that result: open=1);
+// with several machines, one line each, its name linked to its own trend (`machine_link`).
+// Labels are not linked: a label point is a system's own name, shown in every result.
+template <class MachineLink>
+std::string machine_points(const trend& t, const MachineLink& machine_link) {
+  const std::string_view point_parameter = t.by == trend_by::kernel ? "kernel" : "date";
+  const bool link_points = t.by != trend_by::label;
+  std::vector<std::vector<bool>> measured(t.machines.size(),
+                                          std::vector<bool>(t.points.size(), false));
+  auto mark = [&](const trend_series& series) {
+    const auto machine = t.configurations[series.configuration].machine;
+    for (const auto& v : series.values) {
+      if (v.ratio) measured[machine][v.point] = true;
+    }
+  };
+  for (const auto& series : t.geomean) mark(series);
+  for (const auto& test : t.tests) {
+    for (const auto& series : test.series) mark(series);
+  }
+  auto links_of = [&](std::size_t m) {
+    std::string links;
+    for (std::size_t p = 0; link_points && p < t.points.size(); ++p) {
+      if (!measured[m][p]) continue;
+      const auto& name = t.points[p].name;
+      links += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
+                           html_text(query_string({{"machine", t.machines[m].name},
+                                                   {std::string(point_parameter), name},
+                                                   {"open", "1"}})),
+                           html_text(name));
+    }
+    return links;
+  };
+  if (t.machines.size() == 1) {
+    const auto links = links_of(0);
+    return links.empty() ? std::string{} : "<p class=\"points\">Results at:" + links + "</p>\n";
+  }
+  std::string out = "<ul class=\"machines\">\n";
+  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+    out += fmt::format("<li>Machine {}: <a href=\"/trend?{}\">{}</a>", m + 1,
+                       html_text(machine_link(m)), html_text(t.machines[m].name));
+    if (const auto links = links_of(m); !links.empty()) {
+      out += " <span class=\"points\">results at:" + links + "</span>";
+    }
+    out += "</li>\n";
+  }
+  return out + "</ul>\n";
+}
+
+}  // namespace
+
 http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
                          view_as as) {
   trend_request request;
@@ -391,7 +502,14 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   front += select_field("by", "Series", {"kernel", "date", "label"}, std::string(name_of(o.by)));
   front += text_field("baseline", "Baseline", o.baseline, "a scheduler, name or label");
   front += "<button type=\"submit\">Show</button>\n</form>\n";
-  auto input = db.with([&](store& s) { return s.load_trend_input(o.filter); });
+  // A part of a name is chosen in the store's query, so that one machine's page reads that
+  // machine's entries only (as `iosr trend --machine`); a machine's number is known only once
+  // the trend is computed.
+  trend_query wanted(o.filter);
+  for (const auto& m : o.machines) {
+    if (m.find_first_not_of("0123456789") != std::string::npos) wanted.machines.push_back(m);
+  }
+  auto input = db.with([&](store& s) { return s.load_trend_input(wanted); });
   // A page of thousands of charts helps nobody and takes the server's time: narrow it first.
   if (input.tests.size() > limits.max_trend_tests) {
     const auto why = fmt::format(
@@ -406,27 +524,13 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   auto outcome = run_trend(input, request);
   if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
   const auto& t = outcome.result;
-  // Each machine on its own, and each point back to the results it came from.
-  if (t.machines.size() > 1) {
-    front += "<p class=\"machines\">Machines:";
-    for (std::size_t i = 0; i < t.machines.size(); ++i) {
-      front += fmt::format(" <a href=\"/trend?{}\">{}</a>",
-                           html_text(query_string({{"machine", std::to_string(i + 1)},
-                                                   {"filter", q.get("filter")},
-                                                   {"by", q.get("by")},
-                                                   {"baseline", o.baseline}})),
-                           html_text(t.machines[i].name));
-    }
-    front += "</p>\n";
-  }
-  if (t.by == trend_by::kernel && !t.points.empty()) {
-    front += "<p class=\"points\">Results at:";
-    for (const auto& p : t.points) {
-      front += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
-                           html_text(query_string({{"kernel", p.name}})), html_text(p.name));
-    }
-    front += "</p>\n";
-  }
+  // Each machine on its own, and each point back to the result it came from.
+  front += machine_points(t, [&](std::size_t m) {
+    return query_string({{"machine", std::to_string(m + 1)},
+                         {"filter", q.get("filter")},
+                         {"by", q.get("by")},
+                         {"baseline", o.baseline}});
+  });
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 
@@ -444,6 +548,13 @@ table.results th, table.results td { border-bottom: 1px solid #8884; padding: .2
 table.results td.number { text-align: right; font-variant-numeric: tabular-nums; }
 table.results small { color: #888; overflow-wrap: anywhere; }
 nav.pages { margin: 1rem 0; display: flex; gap: 1rem; }
+/* A narrow window: the list scrolls inside its box, the charts shrink to fit (their viewBox). */
+div.scroll { overflow-x: auto; }
+span.range { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
+svg[viewBox] { max-width: 100%; height: auto; }
+ul.machines { padding-left: 1.2rem; }
+ul.machines li { margin: .25rem 0; }
+a.point { white-space: nowrap; }
 p.error { color: #b00; }
 )";
   return css;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "iosr/error.hpp"
+#include "store/file_selection.hpp"
 #include "store/rows.hpp"
 #include "store/schema.hpp"
 
@@ -503,6 +504,38 @@ std::vector<stored_file> pg_store::files() {
 }
 
 std::vector<stored_file> pg_store::select_files(const file_query& query) {
+  const auto kernels = kernel_key_range_of(query);
+  // What SQL cannot tell, told here: the tests the filter keeps and the systems on the machine
+  // asked for (the trend's machine names), as ids bound in one array each.
+  std::vector<std::int64_t> tests, machines;
+  if (!query.tests.empty()) {
+    auto t = db_.run("SELECT id, title, description FROM tests ORDER BY id");
+    for (int i = 0; i < t.size(); ++i) {
+      if (query.tests.matches(std::string(t.text(i, 1)), std::string(t.text(i, 2)))) {
+        tests.push_back(t.integer(i, 0));
+      }
+    }
+    if (tests.empty()) return {};
+  }
+  if (!query.machine.empty()) {
+    std::vector<std::pair<std::int64_t, std::string>> systems;
+    auto m = db_.run("SELECT id, hardware FROM systems ORDER BY id");
+    for (int i = 0; i < m.size(); ++i) systems.emplace_back(m.integer(i, 0), m.text(i, 1));
+    machines = systems_on_machine(systems, query);
+  }
+  // The day a trend by date gives each file's system: normalized here, as the trend does.
+  std::vector<std::int64_t> dated;
+  if (!query.date.empty()) {
+    check_day(query);
+    auto d = db_.run(
+        "SELECT ss.source_id, ss.system_id, ss.timestamp, so.run_date FROM source_systems ss "
+        "JOIN sources so ON so.id = ss.source_id");
+    for (int i = 0; i < d.size(); ++i) {
+      if (on_query_day(d.text(i, 2), d.text(i, 3), query)) {
+        dated.push_back(file_system_key(d.integer(i, 0), d.integer(i, 1)));
+      }
+    }
+  }
   pg::params p;
   p.add(query.text).add(query.machine).add(query.kernel).add(query.scheduler);
   if (query.limit == 0) {
@@ -511,15 +544,51 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
     p.add(static_cast<std::int64_t>(query.limit));
   }
   p.add(static_cast<std::int64_t>(query.offset));
+  p.add(kernels.lower).add(kernels.upper).add(pg_id_array(machines));
+  p.add(std::int64_t{query.tests.empty() ? 0 : 1}).add(pg_id_array(tests));
+  p.add(query.date).add(pg_id_array(dated));
+  // The kernel keys compare as bytes (COLLATE "C"), as SQLite compares them. The files are put
+  // in order first (a materialized CTE) and tested one by one until the page is full, as in
+  // SQLite (sqlite_store::select_files).
   return sources_of(db_.run(
-      "SELECT " + std::string(source_columns) +
-          " FROM sources so WHERE ($1 = '' OR strpos(so.path, $1) > 0 OR strpos(so.title, $1) > "
-          "0) AND ($2 = '' AND $3 = '' AND $4 = '' OR EXISTS (SELECT 1 FROM source_systems ss "
-          "JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = so.id AND ($2 = '' OR "
-          "sy.label = $2 OR sy.name = $2) AND ($3 = '' OR sy.kernel_version = $3) AND ($4 = '' "
-          "OR sy.scheduler = $4))) ORDER BY so.run_date IS NULL, so.run_date COLLATE \"C\" DESC, "
-          "so.id DESC LIMIT $5 OFFSET $6",
+      "WITH so AS MATERIALIZED (SELECT " + std::string(source_columns) +
+          " FROM sources WHERE $1 = '' OR strpos(path, $1) > 0 OR strpos(title, $1) > 0 ORDER BY "
+          "run_date IS NULL, run_date COLLATE \"C\" DESC, id DESC) SELECT * FROM so WHERE ($2 = "
+          "'' AND $3 = '' AND $4 = '' AND $7 = '' AND $8 = '' AND $12 = '' OR EXISTS (SELECT 1 "
+          "FROM "
+          "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = so.id "
+          "AND ($2 = '' OR sy.label = $2 OR sy.name = $2 OR sy.id = ANY($9::bigint[])) AND ($3 = "
+          "'' OR sy.kernel_version = $3) AND ($4 = '' OR sy.scheduler = $4) AND ($7 = '' OR "
+          "sy.kernel_key COLLATE \"C\" >= $7) AND ($8 = '' OR sy.kernel_key != '' AND "
+          "sy.kernel_key COLLATE \"C\" <= $8) AND ($12 = '' OR ss.source_id * 4294967296 + "
+          "ss.system_id = ANY($13::bigint[])))) AND ($10::int = 0 OR EXISTS (SELECT 1 FROM "
+          "results r WHERE r.source_id = so.id AND r.test_id = ANY($11::bigint[]))) LIMIT $5 "
+          "OFFSET $6",
       p, "selecting files"));
+}
+
+// A file's systems without its entries (the list page of iosr serve): the default read the
+// whole file back, 1 s for a page of 50 files of 1,250 entries each.
+std::vector<system> pg_store::systems_of(std::int64_t id) {
+  pg::params p;
+  p.add(id);
+  auto rows = db_.run(
+      "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.kernel, sy.hardware FROM "
+      "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = $1 ORDER "
+      "BY ss.position",
+      p, "reading a file's systems");
+  std::vector<system> out;
+  for (int i = 0; i < rows.size(); ++i) {
+    system row;
+    row.label = rows.text(i, 0);
+    row.group = rows.text(i, 1);
+    row.name = rows.text(i, 2);
+    row.scheduler = rows.text(i, 3);
+    if (!rows.text(i, 4).empty()) row.software.push_back({"Kernel", std::string(rows.text(i, 4))});
+    row.hardware = fields_from_json(rows.text(i, 5));
+    out.push_back(std::move(row));
+  }
+  return out;
 }
 
 std::vector<stored_file> pg_store::find_files(const std::string& spec) {
