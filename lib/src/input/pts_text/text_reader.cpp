@@ -104,10 +104,12 @@ void add_text_entry(result& chart, const reader_context& ctx, std::string_view l
 void check_bars(const reader_context& ctx, const result& chart,
                 const std::vector<drawn_bar>& bars) {
   // PTS draws round(V / M * (W - C)) `=` for value V, the chart's largest value M, width W and
-  // the line's bar column C, so the largest value's bar ends at W. C is the same for every line
+  // the line's bar column C, so the largest value's bar is W - C. C is the same for every line
   // of a chart in today's PTS; PTS 8.8 padded the values to a width that could be too small, so
-  // a shorter value moved its bar left and made it longer ("98766|" beside "152340|"): with
-  // the columns known, each line is checked with its own C.
+  // a shorter value moved its bar left and made it longer ("98766|" beside "152340|"). A bar
+  // fits when it fits either: one C for the chart, or, with the columns known, its line's own
+  // C. (Columns alone do not do: a line a mail client re-wrapped and the quoting layer joined
+  // back may have moved.)
   double largest = 0;
   drawn_bar largest_bar;
   for (std::size_t i = 0; i < chart.entries.size(); ++i) {
@@ -121,13 +123,18 @@ void check_bars(const reader_context& ctx, const result& chart,
   for (std::size_t i = 0; i < chart.entries.size(); ++i) {
     const auto& e = chart.entries[i];
     if (e.kind != entry_kind::number || !e.value || bars[i].length == no_bar) continue;
-    double room = double(largest_bar.length);
-    if (largest_bar.column != unknown_column && bars[i].column != unknown_column) {
-      room += double(largest_bar.column) - double(bars[i].column);
-    }
-    double expected = largest > 0 ? std::max(0.0, *e.value / largest * room) : 0;
+    auto expected_in = [&](double room) {
+      return largest > 0 ? std::max(0.0, *e.value / largest * room) : 0;
+    };
+    double expected = expected_in(double(largest_bar.length));
     // Either neighbouring integer is rounding; anything further means a mis-read value.
-    if (std::abs(double(bars[i].length) - expected) >= 1.0) {
+    bool fits = std::abs(double(bars[i].length) - expected) < 1.0;
+    if (!fits && largest_bar.column != unknown_column && bars[i].column != unknown_column) {
+      double own = expected_in(double(largest_bar.length) + double(largest_bar.column) -
+                               double(bars[i].column));
+      fits = std::abs(double(bars[i].length) - own) < 1.0;
+    }
+    if (!fits) {
       // Formatted on the stack, then copied out in one allocation (a chain of `+` or
       // formatting straight into a string reallocates as the message grows).
       fmt::memory_buffer message;
