@@ -537,3 +537,30 @@ TEST_CASE("pts-csv: a CSV export pasted far down into other text is not taken fo
                            "\"Redis - Test: GET (Reqs/sec)\",HIB,2277704.58\n";
   CHECK(iosr::detect_input_format(text).empty());
 }
+
+TEST_CASE("8.0.1-9.6.0 layouts: rows of one name are two results", "[csv-in]") {
+  // Real exports by PTS 8.8.0 (title, blank, header) and 9.6.0 (title, description, blank,
+  // header) of a pass/fail file (tests/fixtures/SOURCES.md): its two results, a time and a
+  // PASS, are both named "Pjdfstest - " (no unit before 9.6.1). Before, the later replaced the
+  // earlier and the time was lost.
+  const auto& xml = read_cached(corpus + "xml/pts-8.2.0_gce_pjdfstest_pass-fail.xml");
+  for (const auto* version : {"8.8.0", "9.6.0"}) {
+    const auto path = std::string(IOSR_FIXTURES_DIR) + "/pts-csv-8/pts-" + version +
+                      "_pts-8.2.0_gce_pjdfstest_pass-fail.csv";
+    INFO(path);
+    const auto& f = read_cached(path);
+    CHECK(f.format == "pts-csv");
+    CHECK(f.title == xml.title);
+    REQUIRE(f.results.size() == xml.results.size());
+    for (std::size_t c = 0; c < f.results.size(); ++c) {
+      CHECK(f.results[c].direction == xml.results[c].direction);
+      CHECK(f.results[c].display_format == xml.results[c].display_format);
+      REQUIRE(f.results[c].entries.size() == xml.results[c].entries.size());
+      CHECK(f.results[c].entries[0].label == xml.results[c].entries[0].label);
+      CHECK(f.results[c].entries[0].value_text == xml.results[c].entries[0].value_text);
+    }
+    // No unit on either row (one warning each), and the name they share.
+    CHECK(f.warnings.size() == 3);
+    CHECK(warnings_with(f, "both are kept, as two results that the CSV does not tell apart") == 1);
+  }
+}
