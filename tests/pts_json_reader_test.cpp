@@ -234,3 +234,27 @@ TEST_CASE("JSON before PTS 10.8: results keyed by test profile, then listed", "[
     }
   }
 }
+
+TEST_CASE("JSON: the layout before 10.8 is told by its members, not by one key", "[json-in]") {
+  // Today's layout with a hand-added 'units' stays today's: the key is reported, not read.
+  auto today = read_results(R"({"results": {"h1": {"identifier": "pts/a-1.0", "title": "A",
+    "scale": "MB/s", "units": "x", "results": {"s": {"value": 1.5}}}}})",
+                            "in.json");
+  REQUIRE(today.results.size() == 1);
+  CHECK(today.results[0].title == "A");
+  CHECK(today.results[0].unit == "MB/s");
+  CHECK(test_support::has_warning(today, "'units' of result 'h1' is not a key"));
+  // The old layout: runs from all_results, the profile as the title, no warnings.
+  auto old = read_results(R"({"title": "t", "results": [{"test": "pts/a-1.0", "arguments": "d",
+    "units": "MB/s", "results": {"s": {"value": "2.50", "all_results": "2.4:2.6"}}}]})",
+                          "in.json");
+  REQUIRE(old.results.size() == 1);
+  CHECK(old.warnings.empty());
+  CHECK(old.results[0].title == "pts/a-1.0");
+  CHECK(old.results[0].description == "d");
+  CHECK(old.results[0].entries.at(0).value_text == "2.50");
+  CHECK(old.results[0].entries[0].samples == std::vector<std::string>{"2.4", "2.6"});
+  // A listed result that is not an object is an error with its place.
+  CHECK_THROWS_WITH(read_results(R"({"results": [{"test": "a", "units": "u"}, 3]})", "in.json"),
+                    Catch::Contains("result '#2' is not an object"));
+}

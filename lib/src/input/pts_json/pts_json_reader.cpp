@@ -326,15 +326,19 @@ void read_profile_result(const json_context& ctx, const std::string& key, const 
   ctx.out.results.push_back(std::move(r));
 }
 
-// Today's layout names a result's unit `scale`; the layout before PTS 10.8 `units`, which it
-// always writes, and lists the results as an array from PTS 8.8 on.
+// Today's layout names a result's unit `scale` and its profile `identifier`; the layout before
+// PTS 10.8 `units`, which it always writes, and `test`, and lists the results as an array from
+// PTS 8.8 on. A hand-added `units` in today's layout does not make it the old one.
 bool is_profile_layout(const json_value& results) {
   if (results.is_array()) return true;
   if (!results.is_object()) return false;
+  bool units = false;
   for (const auto& [key, value] : results.members) {
-    if (value.is_object() && value.find("units")) return true;
+    if (!value.is_object()) continue;
+    if (value.find("scale") || value.find("identifier")) return false;
+    units = units || value.find("units");
   }
-  return false;
+  return units;
 }
 
 }  // namespace
