@@ -153,3 +153,108 @@ TEST_CASE("JSON: what is not claimed, and errors with their position", "[json-in
     CHECK(e.message() == "no 'results' object; expected PTS's result-file-to-json output");
   }
 }
+
+namespace {
+
+const std::string fixtures = std::string(IOSR_FIXTURES_DIR) + "/";
+
+// The XML file a fixture of tests/fixtures/pts-json-*/ was exported from (SOURCES.md).
+std::string source_of(const std::string& name) {
+  return name == "iosched-3way" ? fixtures + "../../data/xml/iosched-3way.xml"
+                                : fixtures + "corpus/xml/" + name + ".xml";
+}
+
+// Every entry of `got` as in `want`: label, value and runs as written, unit, options, profile.
+void check_chart(const result& got, const result& want) {
+  INFO("chart " << want.title << ": " << want.description);
+  CHECK(got.test_id == want.test_id);
+  CHECK(got.unit == want.unit);
+  CHECK(got.description == want.description);
+  REQUIRE(got.entries.size() == want.entries.size());
+  for (std::size_t e = 0; e < got.entries.size(); ++e) {
+    CHECK(got.entries[e].label == want.entries[e].label);
+    CHECK(got.entries[e].value_text == want.entries[e].value_text);
+    CHECK(got.entries[e].kind == want.entries[e].kind);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("JSON before PTS 10.8: results keyed by test profile, then listed", "[json-in]") {
+  // Real exports by PTS 7.8.0, 8.6.0, 8.8.0 and 10.6.1 (tests/fixtures/SOURCES.md). Before,
+  // 'units' and 'test' were unknown keys (warned, not read), every chart had no title, and
+  // from 8.8 on the listed results were "not an object": a file of no charts.
+  SECTION("7.x to 8.6: keyed by test profile, PHP kept the last result of each") {
+    for (const auto* version : {"7.8.0", "8.6.0"}) {
+      const auto path = fixtures + "pts-json-7/pts-" + version + "_iosched-3way.json";
+      INFO(path);
+      const auto& f = read_cached(path);
+      const auto& xml = read_cached(source_of("iosched-3way"));
+      CHECK(f.format == "pts-json");
+      CHECK(f.warnings.empty());
+      CHECK(f.title == xml.title);
+      // fio's first chart was overwritten by its second in PTS's array: two charts of three.
+      REQUIRE(f.results.size() == 2);
+      check_chart(f.results[0], xml.results[1]);
+      check_chart(f.results[1], xml.results[2]);
+      CHECK(f.results[0].title == "pts/fio-2.1.0");  // the profile stands for the title
+      CHECK(f.results[0].direction == direction::none);
+      // 8.0 added each entry's runs (all_results, as RawString); 7.x wrote the value only.
+      const bool runs = std::string(version) != "7.8.0";
+      for (std::size_t c = 0; c < 2; ++c) {
+        for (std::size_t e = 0; e < 3; ++e) {
+          const auto& got = f.results[c].entries[e];
+          const auto& want = xml.results[c + 1].entries[e];
+          CHECK(got.samples == (runs ? want.samples : std::vector<std::string>{}));
+          if (runs) CHECK(got.standard_error == want.standard_error);
+        }
+      }
+    }
+  }
+  SECTION("8.8 to 10.6: a list, each result naming its test") {
+    for (const auto* file :
+         {"pts-10.6.1_iosched-3way", "pts-8.8.0_pts-8.2.0_gce_pjdfstest_pass-fail",
+          "pts-10.6.1_pts-8.2.0_two-systems_sparse-entries"}) {
+      const std::string name = file;
+      const auto path = fixtures + "pts-json-8.8/" + name + ".json";
+      INFO(path);
+      const auto& f = read_cached(path);
+      const auto& xml = read_cached(source_of(name.substr(name.find('_') + 1)));
+      CHECK(f.format == "pts-json");
+      CHECK(f.warnings.empty());
+      REQUIRE(f.results.size() == xml.results.size());
+      for (std::size_t c = 0; c < f.results.size(); ++c) {
+        const auto& want = xml.results[c];
+        // The pass/fail chart of pjdfstest has no test profile in the XML either.
+        check_chart(f.results[c], want);
+        for (std::size_t e = 0; e < want.entries.size(); ++e) {
+          CHECK(f.results[c].entries[e].samples == want.entries[e].samples);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("JSON: the layout before 10.8 is told by its members, not by one key", "[json-in]") {
+  // Today's layout with a hand-added 'units' stays today's: the key is reported, not read.
+  auto today = read_results(R"({"results": {"h1": {"identifier": "pts/a-1.0", "title": "A",
+    "scale": "MB/s", "units": "x", "results": {"s": {"value": 1.5}}}}})",
+                            "in.json");
+  REQUIRE(today.results.size() == 1);
+  CHECK(today.results[0].title == "A");
+  CHECK(today.results[0].unit == "MB/s");
+  CHECK(test_support::has_warning(today, "'units' of result 'h1' is not a key"));
+  // The old layout: runs from all_results, the profile as the title, no warnings.
+  auto old = read_results(R"({"title": "t", "results": [{"test": "pts/a-1.0", "arguments": "d",
+    "units": "MB/s", "results": {"s": {"value": "2.50", "all_results": "2.4:2.6"}}}]})",
+                          "in.json");
+  REQUIRE(old.results.size() == 1);
+  CHECK(old.warnings.empty());
+  CHECK(old.results[0].title == "pts/a-1.0");
+  CHECK(old.results[0].description == "d");
+  CHECK(old.results[0].entries.at(0).value_text == "2.50");
+  CHECK(old.results[0].entries[0].samples == std::vector<std::string>{"2.4", "2.6"});
+  // A listed result that is not an object is an error with its place.
+  CHECK_THROWS_WITH(read_results(R"({"results": [{"test": "a", "units": "u"}, 3]})", "in.json"),
+                    Catch::Contains("result '#2' is not an object"));
+}

@@ -58,10 +58,12 @@ constexpr input_format formats[] = {
      sniff_html_view, nullptr, read_html_view, finishing::shown_charts},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
      is_composite_xml, read_composite_xml, finishing::stored_results},
-    {"pts-json", "PTS JSON export (result-file-to-json, PTS 10.8 and later)", sniff_pts_json,
-     nullptr, read_pts_json, finishing::stored_results},
+    {"pts-json", "PTS JSON export (result-file-to-json), every layout since PTS 5.8",
+     sniff_pts_json, nullptr, read_pts_json, finishing::stored_results},
+    // A CSV row names a result by what it shows (title, options, unit from PTS 9.6.1): two rows
+    // of one name are two results (PTS wrote each of its file's results once), both kept.
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,
-     nullptr, read_pts_csv, finishing::stored_results},
+     nullptr, read_pts_csv, finishing::shown_charts},
     {"pts-run",
      "PTS's run output (phoronix-test-suite run, benchmark, batch-run) as a log keeps it",
      sniff_run_output, nullptr, read_pts_run, finishing::shown_charts},

@@ -264,11 +264,12 @@ bool disjoint(const result& a, const result& b) {
   return true;
 }
 
-// PTS names a row `TITLE - DESCRIPTION (UNIT)`, so results that differ only in what the CSV
-// does not show (test version, arguments) give rows of one name: merged runs whose tests did
-// not line up. When no system has a value in both rows, they are one result with the values of
-// both. Otherwise both rows stay, and the finishing pass keeps the later one, as for a
-// composite.xml (whose duplicates PTS itself replaces when it loads the file).
+// PTS names a row `TITLE - DESCRIPTION (UNIT)` (before 9.6.1 without the unit, before 8.0.1 by
+// test profile and options), so results that differ only in what the CSV does not show give
+// rows of one name: merged runs whose tests did not line up, or two results of one test (a
+// compression and a decompression speed). When no system has a value in both rows, they are
+// one result with the values of both. Otherwise they are two results, both kept, with a
+// warning: PTS wrote each result of its file once, so neither replaces the other.
 void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results) {
   std::unordered_map<std::string_view, std::size_t> system_order;
   for (const auto& s : ctx.out.systems) system_order.emplace(s.label, system_order.size());
@@ -282,6 +283,14 @@ void merge_disjoint_rows(const reader_context& ctx, std::vector<result>& results
   kept.reserve(results.size());
   for (auto& r : results) {
     auto [it, fresh] = latest.emplace(pts_test_key(r), kept.size());
+    if (!fresh && !disjoint(kept[it->second], r)) {
+      ctx.out.warnings.push_back(
+          {r.where, message_code::chart_repeated,
+           "chart '" + r.title + "' (" + r.description + ") has the name of the one at line " +
+               std::to_string(kept[it->second].where.line) +
+               " and values for the same systems; both are kept, as two results that the CSV "
+               "does not tell apart"});
+    }
     if (fresh || !disjoint(kept[it->second], r)) {
       it->second = kept.size();
       kept.push_back(std::move(r));

@@ -216,12 +216,26 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
     if (auto high = extreme(v.find("max_result"), false)) e.max = high;
   }
   const auto* raw = v.find("raw_values");
-  if (e.kind == entry_kind::number && raw && raw->is_array() && !raw->items.empty()) {
-    std::string joined;
+  std::vector<std::string> runs;
+  std::string joined;
+  if (raw && raw->is_array()) {
+    for (const auto& run : raw->items) runs.push_back(run.text);
     for (const auto& run : raw->items) joined += (joined.empty() ? "" : ":") + run.text;
+  } else if (const auto* all = v.find("all_results"); all && all->is_string()) {
+    // The layout before PTS 10.8: the runs as composite.xml's RawString, "a:b:c".
+    raw = all;
+    joined = all->text;
+    for (std::size_t at = 0; !joined.empty();) {
+      auto colon = joined.find(':', at);
+      runs.push_back(joined.substr(at, colon - at));
+      if (colon == std::string::npos) break;
+      at = colon + 1;
+    }
+  }
+  if (e.kind == entry_kind::number && raw && !runs.empty()) {
     // As with composite.xml's RawString: one run equal to the value lists no runs.
     if (joined != e.value_text) {
-      for (const auto& run : raw->items) e.samples.push_back(run.text);
+      e.samples = std::move(runs);
       if (!fill_standard_error(e)) {
         ctx.warn(*raw, message_code::runs_not_numbers,
                  about +
@@ -268,6 +282,65 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
   ctx.out.results.push_back(std::move(r));
 }
 
+// PTS 5.8 to 10.6's layout (docs/pts-json.md, "Layouts"): a result is `test` (the profile),
+// `arguments` (the options as PTS describes them, what today's layout calls `description`),
+// `units` and `results`, whose entries hold `value` and, from PTS 8.0, `all_results` (the runs
+// joined by ':', as composite.xml's RawString). Nothing gives a title or direction: the test
+// profile stands for the title, as in the CSV of those versions. Before PTS 8.8 the results
+// are keyed by test profile (PHP kept the last result of each; the export lost the others).
+// `key` names the result in messages: its test profile (before 8.8) or its place ("#2").
+void read_profile_result(const json_context& ctx, const std::string& key, const json_value& v,
+                         bool keyed_by_profile) {
+  result r;
+  r.where = ctx.at(v);
+  if (!v.is_object())
+    ctx.fail(v, "result '" + key +
+                    "' is not an object; expected the members test, arguments, "
+                    "units and results");
+  if (keyed_by_profile) r.test_id = key;
+  const json_value* entries = nullptr;
+  for (const auto& [member, value] : v.members) {
+    if (member == "test") {
+      r.test_id = text_of(ctx, value, member);
+    } else if (member == "arguments") {
+      r.description = text_of(ctx, value, member);
+    } else if (member == "units") {
+      r.unit = text_of(ctx, value, member);
+    } else if (member == "results") {
+      entries = &value;
+    } else {
+      ctx.warn(value, message_code::json_unknown_member,
+               "'" + member + "' of result '" + key +
+                   "' is not a key of PTS's JSON export before 10.8; not read");
+    }
+  }
+  r.title = r.test_id;
+  if (entries && entries->is_object()) {
+    for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
+      ctx.add_entry(r, read_entry(ctx, label, *e, r));
+    }
+  } else if (entries && !entries->is_array()) {  // PHP writes an empty array as []
+    ctx.warn(*entries, message_code::json_not_an_object,
+             "'results' of result '" + key + "' is not an object; not read");
+  }
+  ctx.out.results.push_back(std::move(r));
+}
+
+// Today's layout names a result's unit `scale` and its profile `identifier`; the layout before
+// PTS 10.8 `units`, which it always writes, and `test`, and lists the results as an array from
+// PTS 8.8 on. A hand-added `units` in today's layout does not make it the old one.
+bool is_profile_layout(const json_value& results) {
+  if (results.is_array()) return true;
+  if (!results.is_object()) return false;
+  bool units = false;
+  for (const auto& [key, value] : results.members) {
+    if (!value.is_object()) continue;
+    if (value.find("scale") || value.find("identifier")) return false;
+    units = units || value.find("units");
+  }
+  return units;
+}
+
 }  // namespace
 
 bool sniff_pts_json(std::string_view text) {
@@ -302,10 +375,22 @@ void read_pts_json(reader_context& base, const read_options& options) {
       read_system(ctx, key, *value);
     }
   }
-  const auto* results = object_member(ctx, root, "results");
   if (!root.find("results")) {
     ctx.fail(root, "no 'results' object; expected PTS's result-file-to-json output");
   }
+  if (const auto* listed = root.find("results"); is_profile_layout(*listed)) {
+    if (listed->is_array()) {
+      for (std::size_t i = 0; i < listed->items.size(); ++i) {
+        read_profile_result(ctx, "#" + std::to_string(i + 1), listed->items[i], false);
+      }
+    } else {
+      for (const auto& [key, value] : unique_members(ctx, *listed, "result")) {
+        read_profile_result(ctx, key, *value, true);
+      }
+    }
+    return;
+  }
+  const auto* results = object_member(ctx, root, "results");
   if (results) {
     for (const auto& [hash, value] : unique_members(ctx, *results, "result")) {
       read_result(ctx, hash, *value);

@@ -288,12 +288,12 @@ void read_collapsed(reader_context& ctx, const std::vector<direction_mark>& mark
                "chart header '" + std::string(header.in(text)) + "': " + parts.doubt);
     }
     r.entries.reserve(draft.entries.size());
-    std::vector<std::size_t> bars;
+    std::vector<drawn_bar> bars;  // the lines ran together: no columns
     bars.reserve(draft.entries.size());
     for (auto k : draft.entries) {
       const auto& e = entries[k];
       add_text_entry(r, ctx, e.label.in(text), e.label.begin, e.found.tail, 0);
-      bars.push_back(e.found.tail.bar_length);
+      bars.push_back({e.found.tail.bar_length, unknown_column});
       if (e.found.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
       if (e.found.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
     }

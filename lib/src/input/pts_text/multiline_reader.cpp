@@ -392,7 +392,11 @@ class multiline_reader {
         break;
       }
       add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
-      bars_.push_back(l.entry.tail.kind == tail_kind::bare ? no_bar : l.entry.tail.bar_length);
+      if (l.entry.tail.kind == tail_kind::bare) {
+        bars_.push_back({});
+      } else {
+        bars_.push_back({l.entry.tail.bar_length, l.entry.tail.bar_column});
+      }
       if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
       if (l.entry.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
       if (l.entry.tail.kind == tail_kind::empty) {
@@ -495,7 +499,7 @@ class multiline_reader {
 
   reader_context& ctx_;
   std::vector<line_info> lines_;
-  std::vector<std::size_t> bars_;  // bar lengths of the chart being read; reused across charts
+  std::vector<drawn_bar> bars_;  // bars of the chart being read; reused across charts
 };
 
 }  // namespace

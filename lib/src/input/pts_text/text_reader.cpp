@@ -102,32 +102,46 @@ void add_text_entry(result& chart, const reader_context& ctx, std::string_view l
 }
 
 void check_bars(const reader_context& ctx, const result& chart,
-                const std::vector<std::size_t>& bar_lengths) {
+                const std::vector<drawn_bar>& bars) {
   // PTS draws round(V / M * (W - C)) `=` for value V, the chart's largest value M, width W and
-  // bar column C; C is the same for every line of a chart, so the largest value's bar is W - C.
+  // the line's bar column C, so the largest value's bar is W - C. C is the same for every line
+  // of a chart in today's PTS; PTS 8.8 padded the values to a width that could be too small, so
+  // a shorter value moved its bar left and made it longer ("98766|" beside "152340|"). A bar
+  // fits when it fits either: one C for the chart, or, with the columns known, its line's own
+  // C. (Columns alone do not do: a line a mail client re-wrapped and the quoting layer joined
+  // back may have moved.)
   double largest = 0;
-  std::size_t largest_bar = 0;
+  drawn_bar largest_bar;
   for (std::size_t i = 0; i < chart.entries.size(); ++i) {
     const auto& e = chart.entries[i];
-    if (bar_lengths[i] == no_bar) continue;
+    if (bars[i].length == no_bar) continue;
     if (e.kind == entry_kind::number && e.value && *e.value > largest) {
       largest = *e.value;
-      largest_bar = bar_lengths[i];
+      largest_bar = bars[i];
     }
   }
   for (std::size_t i = 0; i < chart.entries.size(); ++i) {
     const auto& e = chart.entries[i];
-    if (e.kind != entry_kind::number || !e.value || bar_lengths[i] == no_bar) continue;
-    double expected = largest > 0 ? std::max(0.0, *e.value / largest * double(largest_bar)) : 0;
+    if (e.kind != entry_kind::number || !e.value || bars[i].length == no_bar) continue;
+    auto expected_in = [&](double room) {
+      return largest > 0 ? std::max(0.0, *e.value / largest * room) : 0;
+    };
+    double expected = expected_in(double(largest_bar.length));
     // Either neighbouring integer is rounding; anything further means a mis-read value.
-    if (std::abs(double(bar_lengths[i]) - expected) >= 1.0) {
+    bool fits = std::abs(double(bars[i].length) - expected) < 1.0;
+    if (!fits && largest_bar.column != unknown_column && bars[i].column != unknown_column) {
+      double own = expected_in(double(largest_bar.length) + double(largest_bar.column) -
+                               double(bars[i].column));
+      fits = std::abs(double(bars[i].length) - own) < 1.0;
+    }
+    if (!fits) {
       // Formatted on the stack, then copied out in one allocation (a chain of `+` or
       // formatting straight into a string reallocates as the message grows).
       fmt::memory_buffer message;
       fmt::format_to(std::back_inserter(message),
                      FMT_COMPILE("bar of '{}' in '{}' has {} '=' but its value {} implies about "
                                  "{}; the value or the bar may be mis-read"),
-                     e.label, chart.title, bar_lengths[i], e.value_text, std::lround(expected));
+                     e.label, chart.title, bars[i].length, e.value_text, std::lround(expected));
       ctx.out.warnings.push_back({e.where, message_code::bar_disagrees, fmt::to_string(message)});
     }
   }

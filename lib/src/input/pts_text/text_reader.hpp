@@ -49,9 +49,16 @@ void add_text_entry(result& chart, const reader_context& ctx, std::string_view l
 /// The bar length of an entry that has no bar (`LABEL . VALUE`): check_bars skips it.
 inline constexpr std::size_t no_bar = std::size_t(-1);
 
+/// An entry's bar as drawn: its number of `=` (no_bar: none) and the column of its `|` in its
+/// line (unknown_column where the lines ran together).
+inline constexpr std::size_t unknown_column = std::size_t(-1);
+struct drawn_bar {
+  std::size_t length = no_bar;
+  std::size_t column = unknown_column;
+};
+
 /// Checks each bar against its value with PTS's proportional formula; warns on a mismatch.
-void check_bars(const reader_context& ctx, const result& chart,
-                const std::vector<std::size_t>& bar_lengths);
+void check_bars(const reader_context& ctx, const result& chart, const std::vector<drawn_bar>& bars);
 
 /// An input cut off at its end loses the chart it ends in, not the charts before it: after a
 /// chart was read, `message` is a warning, ending in `; that chart is not read`; with no chart
