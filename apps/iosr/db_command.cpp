@@ -50,7 +50,7 @@ void list_options(cxxopts::Options& options) { options.add_options()("h,help", "
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
   const auto db = store::open(database_of(args), store_access::read);
-  std::cout << listing_text(list_store(*db));
+  std::cout << listing_text(list_store(*db), width_for("-"));
   return exit_ok;
 }
 
@@ -211,9 +211,12 @@ constexpr subcommand subcommands[] = {
      import_options, run_import},
     {"list",
      "What the database holds: how many files, systems, tests and entries, the kernels and the "
-     "range of run dates, then one line per imported file: its SHA-256 (the first 12 digits), "
-     "entries, format and the path or ID it was imported as.\n",
-     "[--db FILE|URL]", "", list_options, run_list},
+     "range of run dates (with how many files have one, when not all do), then one line per "
+     "imported file: its SHA-256 (the first 12 digits), entries, format and the path or ID it "
+     "was imported as, shortened in its middle to fit the width.\n",
+     "[--db FILE|URL]",
+     "\nExit status: 0 listed, 1 the database could not be read, 2 usage error.\n", list_options,
+     run_list},
     {"remove",
      "Remove imported files and their entries; the systems and tests no other file uses go "
      "with them. SOURCE is the path or ID a file was imported as, or a prefix of its SHA-256 "
