@@ -261,8 +261,12 @@ with tempfile.TemporaryDirectory() as tmp:
               f"iosr compare: {said}; try 'iosr compare --help'" in err, (rc, err))
     for args, said in ((["db", "export", "--db", db, "--combine", "-", "--to", "xml"],
                         "--to: 'xml' is not one of csv or jsonl"),
+                       (["db", "export", "--db", db, "--combine", "out.dat"],
+                        "--combine: 'out.dat' is not OUT.csv or OUT.jsonl; expected either, or "
+                        "--to"),
                        (["db", "export", "--db", db, "--combine", "out.txt"],
-                        "--combine: 'out.txt' is not OUT.csv or OUT.jsonl"),
+                        "--combine 'out.txt': this command writes no txt file; expected a name "
+                        "ending in one of .csv, .jsonl"),
                        (["convert", "--combine", "out.txt", XML],
                         "--combine: 'out.txt' is not OUT.csv or OUT.jsonl")):
         rc, _, err = run(*args)
@@ -470,6 +474,97 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("db", "import", "--db", os.path.join(tmp, "r.db"), notes)
     check("db import of two result files in one input is refused with the hint",
           rc == 1 and "holds 2 result files" in err and "iosr convert --out-dir" in err, (rc, err))
+
+
+# -o's extension gives the format when --format/--to does not; a contradiction is a usage error.
+with tempfile.TemporaryDirectory() as tmp:
+    def out_file(name):
+        return os.path.join(tmp, name)
+
+    def written(path):
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+
+    _, ascii_out, _ = run("compare", XML)
+    for command, name, looks in (
+            (["compare"], "cmp.html", lambda t: t.startswith("<!DOCTYPE html>")),
+            (["compare"], "cmp.HTM", lambda t: t.startswith("<!DOCTYPE html>")),
+            (["compare"], "cmp.csv", lambda t: t.startswith("file,result_title,")),
+            (["compare"], "cmp.json", lambda t: isinstance(json.loads(t), dict)),
+            (["compare"], "cmp.md", lambda t: "|" in t),
+            (["compare"], "cmp.txt", lambda t: t == ascii_out),
+            (["compare"], "cmp", lambda t: t == ascii_out),
+            (["table"], "tab.html", lambda t: t.startswith("<!DOCTYPE html>")),
+            (["table"], "tab.txt", lambda t: t.startswith("  test ")),
+            (["convert"], "conv.json", lambda t: json.loads(t)["format"] == "iosr-result"),
+            (["convert"], "conv.csv", lambda t: t.startswith("file,result_title,")),
+            (["convert"], "conv.jsonl", lambda t: json.loads(t.splitlines()[0])["file"]),
+            (["convert"], "conv.xml", lambda t: "<PhoronixTestSuite>" in t),
+            (["convert"], "conv.txt", lambda t: t.startswith("iosr sample: I/O scheduler")),
+            (["edit", "--title", "T"], "edit.json", lambda t: json.loads(t)["format"] == "iosr-result"),
+            (["edit", "--title", "T"], "edit.txt", lambda t: t.startswith("T\n")),
+            (["merge", SEEDS[0]], "merged.csv", lambda t: t.startswith("file,result_title,"))):
+        path = out_file(name)
+        rc, _, err = run(*command, "-o", path, XML)
+        text = written(path) if rc == 0 and os.path.exists(path) else ""
+        try:
+            ok = rc == 0 and looks(text)
+        except (ValueError, KeyError, IndexError):
+            ok = False
+        check(f"{command[0]} -o {name}: the format from the extension", ok, (rc, err, text[:120]))
+    for command, args, said in (
+            (["compare", XML], ["-o", out_file("a.csv"), "--format", "json"],
+             "--format json contradicts -o '" + out_file("a.csv") + "', whose extension means csv"),
+            (["compare", XML], ["-o", out_file("a.png")], "this command writes no png file"),
+            (["table", XML], ["-o", out_file("a.html"), "-f", "md"], "--format md contradicts"),
+            (["convert", XML], ["-o", out_file("a.xml"), "--to", "csv"], "--to csv contradicts"),
+            (["convert", XML], ["-o", out_file("a.html")], "this command writes no html file"),
+            (["edit", XML, "--title", "T"], ["-o", out_file("a.csv"), "--to", "xml"],
+             "--to xml contradicts"),
+            (["chart", XML, "--summary"], ["-o", out_file("a.png"), "--format", "svg"],
+             "--format svg contradicts"),
+            (["db", "export", "--db", out_file("r.db")],
+             ["--combine", out_file("x.csv"), "--to", "jsonl"], "--to jsonl contradicts"),
+            (["db", "export", "--db", out_file("r.db")], ["--combine", out_file("x.json")],
+             "expected a name ending in one of .csv, .jsonl")):
+        rc, _, err = run(*command, *args)
+        check(f"{' '.join(command[:2])} {' '.join(args)}: a usage error naming both", rc == 2
+              and said in err and not os.path.exists(args[1]), (rc, err))
+    # Agreeing is fine: bmf is JSON, executive-summary plain text or Markdown, an unknown
+    # extension says nothing.
+    for args in (["-o", out_file("b.json"), "--format", "bmf"],
+                 ["-o", out_file("s.md"), "--format", "executive-summary"],
+                 ["-o", out_file("s.txt"), "--format", "md"],
+                 ["-o", out_file("c.log"), "--format", "csv"]):
+        rc, _, err = run("compare", XML, *args)
+        check(f"compare {' '.join(args)}: the extension agrees", rc == 0, err)
+    rc, _, err = run("chart", XML, "--summary", "-o", out_file("s.png"))
+    check("chart -o s.png writes a PNG", rc == 0 and open(out_file("s.png"), "rb").read(8)
+          == b"\x89PNG\r\n\x1a\n", err)
+    rc, _, err = run("db", "import", "--db", out_file("r.db"), XML, *SEEDS)
+    check("db import for the trend", rc == 0, err)
+    for name, looks in (("tr.html", lambda t: t.startswith("<!DOCTYPE html>")),
+                        ("tr.csv", lambda t: "," in t.split("\n", 1)[0]),
+                        ("tr.json", lambda t: isinstance(json.loads(t), dict))):
+        rc, _, err = run("trend", "--db", out_file("r.db"), "-o", out_file(name))
+        text = written(out_file(name)) if rc == 0 else ""
+        try:
+            ok = rc == 0 and looks(text)
+        except ValueError:
+            ok = False
+        check(f"trend -o {name}: the format from the extension", ok, (rc, err, text[:100]))
+    rc, _, err = run("trend", "--db", out_file("r.db"), "-o", out_file("t.csv"), "-f", "html")
+    check("trend -o t.csv -f html: a usage error", rc == 2 and "--format html contradicts" in err,
+          (rc, err))
+    for name, first in (("e.jsonl", "{"), ("e.csv", "file,")):
+        rc, _, err = run("db", "export", "--db", out_file("r.db"), "--combine", out_file(name))
+        check(f"db export --combine {name}", rc == 0 and written(out_file(name)).startswith(first),
+              err)
+    rc, _, err = run("db", "export", "--db", out_file("r.db"), "--combine", out_file("e.data"),
+                     "--to", "jsonl")
+    check("db export --combine e.data --to jsonl: --to gives the format",
+          rc == 0 and written(out_file("e.data")).startswith("{"), err)
+
 
 for f in failures:
     print("FAIL", f)
