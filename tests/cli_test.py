@@ -476,6 +476,54 @@ with tempfile.TemporaryDirectory() as tmp:
           rc == 1 and "holds 2 result files" in err and "iosr convert --out-dir" in err, (rc, err))
 
 
+# Help texts fit the width (COLUMNS, else the terminal's, else 80), end no line in a blank,
+# and each says its exit status; `iosr help CMD SUB` is `iosr CMD SUB --help`.
+def run_at(columns, *args):
+    env = dict(os.environ, NO_COLOR="1", COLUMNS=str(columns))
+    p = subprocess.run([IOSR, *args], capture_output=True, env=env)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def too_wide(text, columns):
+    return [line for line in text.splitlines() if len(line) > columns or line.endswith(" ")]
+
+
+_, overview, _ = run("--help")
+COMMANDS = re.findall(r"^  ([a-z]+) ", overview.split("commands:\n", 1)[1].split("\n\n")[0], re.M)
+_, db_help, _ = run("db", "--help")
+SUBCOMMANDS = re.findall(r"^  ([a-z]+) ", db_help.split("commands:\n", 1)[1].split("\n\n")[0], re.M)
+check("the commands are listed", "trend" in COMMANDS and "import" in SUBCOMMANDS,
+      (COMMANDS, SUBCOMMANDS))
+for columns in (60, 80, 200):
+    for words in [[]] + [[c] for c in COMMANDS] + [["db", s] for s in SUBCOMMANDS]:
+        rc, out, _ = run_at(columns, *words, "--help")
+        name = " ".join(["iosr", *words, "--help"])
+        check(f"{name} at {columns} columns: no line wider, none ending in a blank",
+              rc == 0 and not too_wide(out, columns), too_wide(out, columns))
+        check(f"{name} says its exit status",
+              re.search(r"(?i)exit status: .*2 usage error", " ".join(out.split())), out[-300:])
+rc, out, _ = run("--help")
+check("iosr --help, not on a terminal, wraps at 80", rc == 0 and not too_wide(out, 80), too_wide(out, 80))
+check("iosr --help names 128+N", "128+N" in out, out[-200:])
+for sub in SUBCOMMANDS:
+    rc, out, _ = run("db", sub, "--help")
+    rc2, out2, _ = run("help", "db", sub)
+    check(f"help db {sub} is db {sub} --help", rc == rc2 == 0 and out2 == out
+          and out.startswith("Usage:") is False and f"iosr db {sub}" in out, out2[:200])
+rc, out, _ = run("help", "db")
+rc2, out2, _ = run("db", "--help")
+check("help db is db --help", rc == rc2 == 0 and out == out2, out[:200])
+# A usage error whose message is a list ends in the hint on a line of its own.
+with tempfile.TemporaryDirectory() as tmp:
+    for command in (["compare", XML], ["table", XML], ["convert", "--to", "bogus", XML],
+                    ["trend", "--db", os.path.join(tmp, "none.db")]):
+        args = command if "--to" in command else [command[0], "--format", "bogus", *command[1:]]
+        rc, _, err = run(*args)
+        lines = err.splitlines()
+        check(f"{command[0]} with an unknown format: the hint is the last line, alone",
+              rc == 2 and len(lines) > 2 and lines[-1] == f"try 'iosr {command[0]} --help'"
+              and not any("--help'" in line for line in lines[:-1]), err)
+
 # -o's extension gives the format when --format/--to does not; a contradiction is a usage error.
 with tempfile.TemporaryDirectory() as tmp:
     def out_file(name):
@@ -565,6 +613,32 @@ with tempfile.TemporaryDirectory() as tmp:
     check("db export --combine e.data --to jsonl: --to gives the format",
           rc == 0 and written(out_file("e.data")).startswith("{"), err)
 
+    # db list fits the width: the kernels wrap, long paths are shortened in the middle, and the
+    # digits and counts stay whole; the run dates say how many files have one.
+    deep = os.path.join(tmp, "a-directory-with-a-rather-long-name", "and-another-one-below-it")
+    os.makedirs(deep)
+    for seed in SEEDS:
+        with open(seed, "rb") as f, open(os.path.join(deep, os.path.basename(seed)), "wb") as g:
+            g.write(f.read())
+    rc, _, err = run("db", "import", "--db", out_file("l.db"), deep, XML)
+    check("db import for the listing", rc == 0, err)
+    rc, listed, err = run("db", "list", "--db", out_file("l.db"))
+    check("db list: the run dates and how many files have one",
+          rc == 0 and "run dates: 2024-03-01 (1 of 5 files dated)" in listed, listed)
+    full = {}
+    for line in listed.split("\n\n", 1)[1].splitlines()[1:]:
+        full[line[:12]] = line
+    for columns in (40, 60, 80, 200):
+        rc, out, err = run_at(columns, "db", "list", "--db", out_file("l.db"))
+        check(f"db list at {columns} columns: no line wider", rc == 0 and not too_wide(out, columns),
+              too_wide(out, columns))
+        rows = out.split("\n\n", 1)[1].splitlines()[1:]
+        for sha, line in full.items():
+            row = next((r for r in rows if r.startswith(sha)), "")
+            check(f"db list at {columns}: {sha} keeps its digits, count and format",
+                  row.split()[:3] == line.split()[:3], (row, line))
+        check(f"db list at {columns}: every kernel shown",
+              all(k in " ".join(out.split()) for k in ("3.4", "4.15", "5.0-rc6", "5.6-rc7")), out)
 
 for f in failures:
     print("FAIL", f)

@@ -26,6 +26,7 @@
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
+#include "iosr/render.hpp"
 #include "iosr/store.hpp"
 
 namespace iosr::cli {
@@ -101,10 +102,16 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options
                                                        char** argv, std::string_view epilogue) {
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
-    std::cout << options.help() << epilogue;
+    // cxxopts wraps the options' descriptions under their column itself; the rest is ours.
+    options.set_width(static_cast<std::size_t>(std::max(width_for("-"), 40)));
+    print_help(std::cout, options.help() + std::string(epilogue));
     return std::nullopt;
   }
   return args;
+}
+
+void print_help(std::ostream& out, const std::string& text) {
+  out << wrap_text(text, width_for("-"));
 }
 
 bool color_for(const std::string& output) {

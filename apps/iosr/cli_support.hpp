@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,10 @@ struct archive_limits {
 /// main.cpp reports as a usage error, as it does bad_usage().
 std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options, int argc,
                                                        char** argv, std::string_view epilogue);
+
+/// Prints a help text (`iosr --help`, a command's) wrapped to the width of standard output
+/// (width_for(): COLUMNS, else the terminal's, else 80); no line ends in a blank.
+void print_help(std::ostream& out, const std::string& text);
 
 /// The one usage error: throws iosr::error of kind usage, which main.cpp, the one place that
 /// catches, says as `iosr COMMAND: MESSAGE; try 'iosr COMMAND --help'` (COMMAND is what the user
