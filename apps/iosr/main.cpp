@@ -61,10 +61,11 @@ void print_usage(std::ostream& to) {
       << ": read, compare and convert Phoronix Test Suite / OpenBenchmarking results\n\n"
          "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\n";
   print_commands(out, commands);
-  out << "\nA FILE may also be a directory (its result files, found by content), a .tar, .tar.gz,\n"
-         ".tar.xz or .zip archive, a compressed file, '-' (standard input), or an\n"
-         "OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35) or its address\n"
-         "(https://openbenchmarking.org/result/ID): fetched once, then read from the cache\n"
+  // One line: print_help() wraps it to the width.
+  out << "\nA FILE may also be a directory (its result files, found by content), a .tar, .tar.gz, "
+         ".tar.xz or .zip archive, a compressed file, '-' (standard input), or an "
+         "OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35) or its address "
+         "(https://openbenchmarking.org/result/ID): fetched once, then read from the cache "
          "(docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
