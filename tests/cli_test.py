@@ -261,8 +261,12 @@ with tempfile.TemporaryDirectory() as tmp:
               f"iosr compare: {said}; try 'iosr compare --help'" in err, (rc, err))
     for args, said in ((["db", "export", "--db", db, "--combine", "-", "--to", "xml"],
                         "--to: 'xml' is not one of csv or jsonl"),
+                       (["db", "export", "--db", db, "--combine", "out.dat"],
+                        "--combine: 'out.dat' is not OUT.csv or OUT.jsonl; expected either, or "
+                        "--to"),
                        (["db", "export", "--db", db, "--combine", "out.txt"],
-                        "--combine: 'out.txt' is not OUT.csv or OUT.jsonl"),
+                        "--combine 'out.txt': this command writes no txt file; expected a name "
+                        "ending in one of .csv, .jsonl"),
                        (["convert", "--combine", "out.txt", XML],
                         "--combine: 'out.txt' is not OUT.csv or OUT.jsonl")):
         rc, _, err = run(*args)
@@ -470,6 +474,171 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("db", "import", "--db", os.path.join(tmp, "r.db"), notes)
     check("db import of two result files in one input is refused with the hint",
           rc == 1 and "holds 2 result files" in err and "iosr convert --out-dir" in err, (rc, err))
+
+
+# Help texts fit the width (COLUMNS, else the terminal's, else 80), end no line in a blank,
+# and each says its exit status; `iosr help CMD SUB` is `iosr CMD SUB --help`.
+def run_at(columns, *args):
+    env = dict(os.environ, NO_COLOR="1", COLUMNS=str(columns))
+    p = subprocess.run([IOSR, *args], capture_output=True, env=env)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def too_wide(text, columns):
+    return [line for line in text.splitlines() if len(line) > columns or line.endswith(" ")]
+
+
+_, overview, _ = run("--help")
+COMMANDS = re.findall(r"^  ([a-z]+) ", overview.split("commands:\n", 1)[1].split("\n\n")[0], re.M)
+_, db_help, _ = run("db", "--help")
+SUBCOMMANDS = re.findall(r"^  ([a-z]+) ", db_help.split("commands:\n", 1)[1].split("\n\n")[0], re.M)
+check("the commands are listed", "trend" in COMMANDS and "import" in SUBCOMMANDS,
+      (COMMANDS, SUBCOMMANDS))
+for columns in (60, 80, 200):
+    for words in [[]] + [[c] for c in COMMANDS] + [["db", s] for s in SUBCOMMANDS]:
+        rc, out, _ = run_at(columns, *words, "--help")
+        name = " ".join(["iosr", *words, "--help"])
+        check(f"{name} at {columns} columns: no line wider, none ending in a blank",
+              rc == 0 and not too_wide(out, columns), too_wide(out, columns))
+        check(f"{name} says its exit status",
+              re.search(r"(?i)exit status: .*2 usage error", " ".join(out.split())), out[-300:])
+rc, out, _ = run("--help")
+check("iosr --help, not on a terminal, wraps at 80", rc == 0 and not too_wide(out, 80), too_wide(out, 80))
+check("iosr --help names 128+N", "128+N" in out, out[-200:])
+for sub in SUBCOMMANDS:
+    rc, out, _ = run("db", sub, "--help")
+    rc2, out2, _ = run("help", "db", sub)
+    check(f"help db {sub} is db {sub} --help", rc == rc2 == 0 and out2 == out
+          and out.startswith("Usage:") is False and f"iosr db {sub}" in out, out2[:200])
+rc, out, _ = run("help", "db")
+rc2, out2, _ = run("db", "--help")
+check("help db is db --help", rc == rc2 == 0 and out == out2, out[:200])
+# A usage error whose message is a list ends in the hint on a line of its own.
+with tempfile.TemporaryDirectory() as tmp:
+    for command in (["compare", XML], ["table", XML], ["convert", "--to", "bogus", XML],
+                    ["trend", "--db", os.path.join(tmp, "none.db")]):
+        args = command if "--to" in command else [command[0], "--format", "bogus", *command[1:]]
+        rc, _, err = run(*args)
+        lines = err.splitlines()
+        check(f"{command[0]} with an unknown format: the hint is the last line, alone",
+              rc == 2 and len(lines) > 2 and lines[-1] == f"try 'iosr {command[0]} --help'"
+              and not any("--help'" in line for line in lines[:-1]), err)
+
+# -o's extension gives the format when --format/--to does not; a contradiction is a usage error.
+with tempfile.TemporaryDirectory() as tmp:
+    def out_file(name):
+        return os.path.join(tmp, name)
+
+    def written(path):
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+
+    _, ascii_out, _ = run("compare", XML)
+    for command, name, looks in (
+            (["compare"], "cmp.html", lambda t: t.startswith("<!DOCTYPE html>")),
+            (["compare"], "cmp.HTM", lambda t: t.startswith("<!DOCTYPE html>")),
+            (["compare"], "cmp.csv", lambda t: t.startswith("file,result_title,")),
+            (["compare"], "cmp.json", lambda t: isinstance(json.loads(t), dict)),
+            (["compare"], "cmp.md", lambda t: "|" in t),
+            (["compare"], "cmp.txt", lambda t: t == ascii_out),
+            (["compare"], "cmp", lambda t: t == ascii_out),
+            (["table"], "tab.html", lambda t: t.startswith("<!DOCTYPE html>")),
+            (["table"], "tab.txt", lambda t: t.startswith("  test ")),
+            (["convert"], "conv.json", lambda t: json.loads(t)["format"] == "iosr-result"),
+            (["convert"], "conv.csv", lambda t: t.startswith("file,result_title,")),
+            (["convert"], "conv.jsonl", lambda t: json.loads(t.splitlines()[0])["file"]),
+            (["convert"], "conv.xml", lambda t: "<PhoronixTestSuite>" in t),
+            (["convert"], "conv.txt", lambda t: t.startswith("iosr sample: I/O scheduler")),
+            (["edit", "--title", "T"], "edit.json", lambda t: json.loads(t)["format"] == "iosr-result"),
+            (["edit", "--title", "T"], "edit.txt", lambda t: t.startswith("T\n")),
+            (["merge", SEEDS[0]], "merged.csv", lambda t: t.startswith("file,result_title,"))):
+        path = out_file(name)
+        rc, _, err = run(*command, "-o", path, XML)
+        text = written(path) if rc == 0 and os.path.exists(path) else ""
+        try:
+            ok = rc == 0 and looks(text)
+        except (ValueError, KeyError, IndexError):
+            ok = False
+        check(f"{command[0]} -o {name}: the format from the extension", ok, (rc, err, text[:120]))
+    for command, args, said in (
+            (["compare", XML], ["-o", out_file("a.csv"), "--format", "json"],
+             "--format json contradicts -o '" + out_file("a.csv") + "', whose extension means csv"),
+            (["compare", XML], ["-o", out_file("a.png")], "this command writes no png file"),
+            (["table", XML], ["-o", out_file("a.html"), "-f", "md"], "--format md contradicts"),
+            (["convert", XML], ["-o", out_file("a.xml"), "--to", "csv"], "--to csv contradicts"),
+            (["convert", XML], ["-o", out_file("a.html")], "this command writes no html file"),
+            (["edit", XML, "--title", "T"], ["-o", out_file("a.csv"), "--to", "xml"],
+             "--to xml contradicts"),
+            (["chart", XML, "--summary"], ["-o", out_file("a.png"), "--format", "svg"],
+             "--format svg contradicts"),
+            (["db", "export", "--db", out_file("r.db")],
+             ["--combine", out_file("x.csv"), "--to", "jsonl"], "--to jsonl contradicts"),
+            (["db", "export", "--db", out_file("r.db")], ["--combine", out_file("x.json")],
+             "expected a name ending in one of .csv, .jsonl")):
+        rc, _, err = run(*command, *args)
+        check(f"{' '.join(command[:2])} {' '.join(args)}: a usage error naming both", rc == 2
+              and said in err and not os.path.exists(args[1]), (rc, err))
+    # Agreeing is fine: bmf is JSON, executive-summary plain text or Markdown, an unknown
+    # extension says nothing.
+    for args in (["-o", out_file("b.json"), "--format", "bmf"],
+                 ["-o", out_file("s.md"), "--format", "executive-summary"],
+                 ["-o", out_file("s.txt"), "--format", "md"],
+                 ["-o", out_file("c.log"), "--format", "csv"]):
+        rc, _, err = run("compare", XML, *args)
+        check(f"compare {' '.join(args)}: the extension agrees", rc == 0, err)
+    rc, _, err = run("chart", XML, "--summary", "-o", out_file("s.png"))
+    check("chart -o s.png writes a PNG", rc == 0 and open(out_file("s.png"), "rb").read(8)
+          == b"\x89PNG\r\n\x1a\n", err)
+    rc, _, err = run("db", "import", "--db", out_file("r.db"), XML, *SEEDS)
+    check("db import for the trend", rc == 0, err)
+    for name, looks in (("tr.html", lambda t: t.startswith("<!DOCTYPE html>")),
+                        ("tr.csv", lambda t: "," in t.split("\n", 1)[0]),
+                        ("tr.json", lambda t: isinstance(json.loads(t), dict))):
+        rc, _, err = run("trend", "--db", out_file("r.db"), "-o", out_file(name))
+        text = written(out_file(name)) if rc == 0 else ""
+        try:
+            ok = rc == 0 and looks(text)
+        except ValueError:
+            ok = False
+        check(f"trend -o {name}: the format from the extension", ok, (rc, err, text[:100]))
+    rc, _, err = run("trend", "--db", out_file("r.db"), "-o", out_file("t.csv"), "-f", "html")
+    check("trend -o t.csv -f html: a usage error", rc == 2 and "--format html contradicts" in err,
+          (rc, err))
+    for name, first in (("e.jsonl", "{"), ("e.csv", "file,")):
+        rc, _, err = run("db", "export", "--db", out_file("r.db"), "--combine", out_file(name))
+        check(f"db export --combine {name}", rc == 0 and written(out_file(name)).startswith(first),
+              err)
+    rc, _, err = run("db", "export", "--db", out_file("r.db"), "--combine", out_file("e.data"),
+                     "--to", "jsonl")
+    check("db export --combine e.data --to jsonl: --to gives the format",
+          rc == 0 and written(out_file("e.data")).startswith("{"), err)
+
+    # db list fits the width: the kernels wrap, long paths are shortened in the middle, and the
+    # digits and counts stay whole; the run dates say how many files have one.
+    deep = os.path.join(tmp, "a-directory-with-a-rather-long-name", "and-another-one-below-it")
+    os.makedirs(deep)
+    for seed in SEEDS:
+        with open(seed, "rb") as f, open(os.path.join(deep, os.path.basename(seed)), "wb") as g:
+            g.write(f.read())
+    rc, _, err = run("db", "import", "--db", out_file("l.db"), deep, XML)
+    check("db import for the listing", rc == 0, err)
+    rc, listed, err = run("db", "list", "--db", out_file("l.db"))
+    check("db list: the run dates and how many files have one",
+          rc == 0 and "run dates: 2024-03-01 (1 of 5 files dated)" in listed, listed)
+    full = {}
+    for line in listed.split("\n\n", 1)[1].splitlines()[1:]:
+        full[line[:12]] = line
+    for columns in (40, 60, 80, 200):
+        rc, out, err = run_at(columns, "db", "list", "--db", out_file("l.db"))
+        check(f"db list at {columns} columns: no line wider", rc == 0 and not too_wide(out, columns),
+              too_wide(out, columns))
+        rows = out.split("\n\n", 1)[1].splitlines()[1:]
+        for sha, line in full.items():
+            row = next((r for r in rows if r.startswith(sha)), "")
+            check(f"db list at {columns}: {sha} keeps its digits, count and format",
+                  row.split()[:3] == line.split()[:3], (row, line))
+        check(f"db list at {columns}: every kernel shown",
+              all(k in " ".join(out.split()) for k in ("3.4", "4.15", "5.0-rc6", "5.6-rc7")), out)
 
 for f in failures:
     print("FAIL", f)

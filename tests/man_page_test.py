@@ -26,7 +26,9 @@ def check(name, condition, detail=""):
 
 
 def help_text(*args):
-    return subprocess.run([IOSR, *args], check=True, capture_output=True, text=True).stdout
+    # Unwrapped, as make_man_page.py reads it: wrapped prose could start a line with an option.
+    return subprocess.run([IOSR, *args], check=True, capture_output=True, text=True,
+                          env=dict(os.environ, COLUMNS="9999")).stdout
 
 
 def plain(line):
@@ -75,6 +77,13 @@ for number, line in enumerate(roff.splitlines(), 1):
 for name in ("NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES",
              "EXAMPLES", "SEE ALSO"):
     check(f"section {name}", name in sections, sorted(sections))
+exit_status = "\n".join(sections.get("EXIT STATUS", []))
+check("EXIT STATUS names every status the code exits with, 128+N (signals) too",
+      all(f"\n{code}\n" in f"\n{exit_status}\n" for code in ("0", "1", "2", "3", "128+N")),
+      exit_status)
+examples = "\n".join(sections.get("EXAMPLES", []))
+for command in ("iosr db import", "iosr db list", "iosr db export", "iosr trend"):
+    check(f"EXAMPLES show {command}", f"\n{command} " in f"\n{examples}", examples)
 environment = "\n".join(sections.get("ENVIRONMENT", []))
 check("ENVIRONMENT names NO_COLOR and COLUMNS", "NO_COLOR" in environment and "COLUMNS" in environment,
       environment)

@@ -4,6 +4,7 @@
 // labels, every file's test names) at many widths, and over generated names.
 #include "render/text_layout.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -14,6 +15,7 @@
 
 #include "catch.hpp"
 #include "iosr/read.hpp"
+#include "iosr/render.hpp"
 
 namespace {
 
@@ -94,6 +96,45 @@ TEST_CASE("wrapped lines fit, long words are broken, nothing is lost", "[layout]
     back += l.substr(l.find_first_not_of(' '));  // the continuation's indent
   }
   CHECK(back == "Kernel:5.6.0-050600rc7-generic-with-a-very-long-suffix");
+}
+
+TEST_CASE("wrap_text: help texts fit the width, end no line in a blank, keep every word",
+          "[layout]") {
+  const std::string paragraph(
+      "Follow results over time. For each test, and for their geometric mean, each "
+      "configuration's performance ratio against its baseline along a series.");
+  const std::string text = paragraph +
+                           "\nFormats:\n  ascii: a line per configuration with its "
+                           "ratios along the series, steps marked   \n\nshort line  \n";
+  const auto out = iosr::wrap_text(text, 40);
+  std::istringstream lines(out);
+  std::string line, words;
+  std::vector<std::string> all;
+  while (std::getline(lines, line)) {
+    CHECK(columns_of(line) <= 40);
+    CHECK((line.empty() || line.back() != ' '));
+    all.push_back(line);
+    std::istringstream in(line);
+    for (std::string w; in >> w;) words += w + ' ';
+  }
+  std::istringstream original(text);
+  std::string expected;
+  for (std::string w; original >> w;) expected += w + ' ';
+  CHECK(words == expected);
+  // A paragraph's lines start at its margin; a list item's hang two columns further.
+  CHECK(all.at(1).front() != ' ');
+  const auto item = std::find(all.begin(), all.end(), "Formats:") + 1;
+  REQUIRE(item < all.end() - 1);
+  CHECK(item->rfind("  ascii:", 0) == 0);
+  CHECK((item + 1)->rfind("    ", 0) == 0);
+  CHECK(out.back() == '\n');
+  CHECK(iosr::wrap_text("no line break", 80) == "no line break");
+  // A list of two columns (a name, blanks, its description) continues under the description.
+  CHECK(iosr::wrap_text("  import    add result files, directories and archives (each file once, "
+                        "by its SHA-256)",
+                        60) ==
+        "  import    add result files, directories and archives (each\n"
+        "            file once, by its SHA-256)");
 }
 
 TEST_CASE("elided keeps the start and the end of a name, in characters", "[layout]") {

@@ -1,17 +1,19 @@
 # SPDX-License-Identifier: MIT
 # Bash completion for iosr. Everything is asked of iosr itself at completion time, so it
 # follows the installed version: the commands from `iosr --help`, a command's options, format
-# names and the values an option lists as `(one of: a, b or c)` from `iosr COMMAND --help`.
+# names and the values an option lists as `(one of: a, b or c)` from `iosr COMMAND --help`,
+# read unwrapped (COLUMNS=9999: iosr wraps its help to the width) so that no wrapped line is
+# taken for an option or a format.
 # Files and directories (with their slash) are completed everywhere else.
 
 # The names listed under "commands:" in `iosr --help`.
 _iosr_commands() {
-  "$1" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
+  COLUMNS=9999 "$1" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
 }
 
 # The commands a command lists under "commands:" in its help (`iosr db --help`); none for most.
 _iosr_subcommands() {
-  "$1" "$2" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
+  COLUMNS=9999 "$1" "$2" --help 2>/dev/null | sed -n '/^commands:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p'
 }
 
 # Every -x and --long option of a command's help ("  -t, --to arg   output format"; an option
@@ -20,7 +22,7 @@ _iosr_subcommands() {
 _iosr_options() {
   local iosr=$1
   shift
-  "$iosr" "$@" --help 2>/dev/null |
+  COLUMNS=9999 "$iosr" "$@" --help 2>/dev/null |
     sed -nE 's/^ {2,6}(-[a-zA-Z], )?(--[a-z][a-z0-9-]*).*/\1\2/p' | tr ', ' '\n\n'
 }
 
@@ -28,7 +30,7 @@ _iosr_options() {
 _iosr_value_options() {
   local iosr=$1
   shift
-  "$iosr" "$@" --help 2>/dev/null |
+  COLUMNS=9999 "$iosr" "$@" --help 2>/dev/null |
     sed -nE 's/^ {2,6}(-[a-zA-Z], )?(--[a-z][a-z0-9-]*) (arg|[A-Z][A-Z=]*) .*/\1\2/p' |
     tr ', ' '\n\n'
 }
@@ -38,7 +40,7 @@ _iosr_value_options() {
 _iosr_choices() {
   local iosr=$1 option=$2
   shift 2
-  "$iosr" "$@" --help 2>/dev/null | awk -v option="$option" '
+  COLUMNS=9999 "$iosr" "$@" --help 2>/dev/null | awk -v option="$option" '
     /^ +-/ && match($0, /^ +/) && RLENGTH <= 6 {
       on = 0
       if (match($0, /--[a-z][a-z0-9-]*/)) on = substr($0, RSTART, RLENGTH) == option
@@ -80,7 +82,7 @@ _iosr_cached_ids() {
 _iosr_formats() {
   local iosr=$1
   shift
-  "$iosr" "$@" --help 2>/dev/null | sed -nE 's/^ +([a-z][a-z0-9+-]*): .*/\1/p'
+  COLUMNS=9999 "$iosr" "$@" --help 2>/dev/null | sed -nE 's/^ +([a-z][a-z0-9+-]*): .*/\1/p'
 }
 
 _iosr() {

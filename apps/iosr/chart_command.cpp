@@ -241,11 +241,12 @@ int run_chart(int argc, char** argv) {
   // --summary: only the summary; -o without it: only the one test --filter keeps.
   request.summary = args.count("summary") > 0 || !to_file;
   request.tests = args.count("summary") == 0;
-  if (args.count("format")) {
-    request.format = named_value<image_format>(args, "format");
-  } else if (to_file) {
-    const auto ext = fs::path(args["output"].as<std::string>()).extension().string();
-    if (auto f = from_string<image_format>(ext.empty() ? "" : ext.substr(1))) request.format = *f;
+  if (args.count("format")) request.format = named_value<image_format>(args, "format");
+  if (to_file) {
+    const std::vector<std::string_view> images(std::begin(enum_names<image_format>::names),
+                                               std::end(enum_names<image_format>::names));
+    request.format = *from_string<image_format>(output_format(
+        args, "format", args["output"].as<std::string>(), "-o", images, to_string(request.format)));
   }
   double dpi = print ? print_dpi : 96;
   if (args.count("dpi")) {

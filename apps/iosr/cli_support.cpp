@@ -26,6 +26,7 @@
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
+#include "iosr/render.hpp"
 #include "iosr/store.hpp"
 
 namespace iosr::cli {
@@ -101,10 +102,16 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options
                                                        char** argv, std::string_view epilogue) {
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
-    std::cout << options.help() << epilogue;
+    // cxxopts wraps the options' descriptions under their column itself; the rest is ours.
+    options.set_width(static_cast<std::size_t>(std::max(width_for("-"), 40)));
+    print_help(std::cout, options.help() + std::string(epilogue));
     return std::nullopt;
   }
   return args;
+}
+
+void print_help(std::ostream& out, const std::string& text) {
+  out << wrap_text(text, width_for("-"));
 }
 
 bool color_for(const std::string& output) {
@@ -159,6 +166,75 @@ long whole_number_of(const cxxopts::ParseResult& args, const std::string& option
   const auto& given = args[option].as<std::string>();
   if (auto number = number_in<long>(given)) return *number;
   bad_value(option, given, "is not a whole number");
+}
+
+namespace {
+
+// What each extension means: the formats that write such a file, the first of a command's
+// formats listed being the one an output so named gets. A format not listed for an extension
+// contradicts it; an extension not listed says nothing (`-o out`, `-o /dev/null`).
+struct extension_meaning {
+  std::string_view extension;
+  std::initializer_list<std::string_view> formats;
+};
+
+const extension_meaning extension_meanings[] = {
+    {".html", {"html"}},
+    {".htm", {"html"}},
+    {".csv", {"csv"}},
+    {".json", {"json", "bmf"}},
+    {".jsonl", {"jsonl"}},
+    {".md", {"md", "executive-summary"}},
+    {".markdown", {"md", "executive-summary"}},
+    {".txt", {"ascii", "pts-text", "executive-summary", "md"}},
+    {".text", {"ascii", "pts-text", "executive-summary", "md"}},
+    {".xml", {"xml"}},
+    {".svg", {"svg"}},
+    {".png", {"png"}},
+    {".pdf", {"pdf"}},
+};
+
+bool listed(std::initializer_list<std::string_view> list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+}  // namespace
+
+std::string output_format(const cxxopts::ParseResult& args, const std::string& format_option,
+                          const std::string& path, std::string_view path_option,
+                          const std::vector<std::string_view>& names, std::string_view fallback) {
+  const bool named = args.count(format_option) > 0;
+  const std::string given = named ? args[format_option].as<std::string>() : std::string(fallback);
+  if (path.empty() || path == "-") return given;
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (auto& c : extension) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  const extension_meaning* meaning = nullptr;
+  for (const auto& m : extension_meanings) {
+    if (m.extension == extension) meaning = &m;
+  }
+  if (!meaning) return given;
+  const auto writes = [&](std::string_view f) {
+    return std::find(names.begin(), names.end(), f) != names.end();
+  };
+  const auto fits = std::find_if(meaning->formats.begin(), meaning->formats.end(), writes);
+  const std::string quoted = std::string(path_option) + " '" + path + "'";
+  if (fits == meaning->formats.end()) {
+    // `compare -o x.png`: whatever this command wrote there would not be what the name says.
+    std::string extensions;
+    for (const auto& m : extension_meanings) {
+      if (std::any_of(m.formats.begin(), m.formats.end(), writes)) {
+        extensions += (extensions.empty() ? "" : ", ") + std::string(m.extension);
+      }
+    }
+    bad_usage(quoted + ": this command writes no " + extension.substr(1) +
+              " file; expected a name ending in one of " + extensions +
+              " (or none, or '-' for standard output)");
+  }
+  if (!named) return std::string(*fits);
+  if (listed(meaning->formats, given)) return given;
+  bad_usage("--" + format_option + " " + given + " contradicts " + quoted +
+            ", whose extension means " + std::string(*fits) + "; leave out --" + format_option +
+            " or change the extension");
 }
 
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept) {

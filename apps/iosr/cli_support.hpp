@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,10 @@ struct archive_limits {
 /// main.cpp reports as a usage error, as it does bad_usage().
 std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options, int argc,
                                                        char** argv, std::string_view epilogue);
+
+/// Prints a help text (`iosr --help`, a command's) wrapped to the width of standard output
+/// (width_for(): COLUMNS, else the terminal's, else 80); no line ends in a blank.
+void print_help(std::ostream& out, const std::string& text);
 
 /// The one usage error: throws iosr::error of kind usage, which main.cpp, the one place that
 /// catches, says as `iosr COMMAND: MESSAGE; try 'iosr COMMAND --help'` (COMMAND is what the user
@@ -102,6 +107,26 @@ std::string unknown_format(const Formats& formats, std::string_view name,
   return std::string(option) + ": unknown format '" + std::string(name) +
          "'; choose one of:" + format_list(formats);
 }
+
+/// The names of a registry's formats (`list_trend_formats()`, ...), for output_format().
+template <class Formats>
+std::vector<std::string_view> names_of(const Formats& formats) {
+  std::vector<std::string_view> names;
+  for (const auto& f : formats) names.push_back(f.name);
+  return names;
+}
+
+/// THE rule of every command that writes a format to a file it is given (`-o`, `db export
+/// --combine`; docs/guide.md, "Outputs"): the format `format_option` (`format`, `to`) names
+/// when given; else the one that the extension of `path` (given to `path_option`, `-o`) names
+/// among `names` (.html, .htm: html; .csv; .json; .jsonl; .md, .markdown: md; .txt, .text: the
+/// plain text one; .xml; .svg, .png, .pdf); else `fallback` (empty: none). A named format that
+/// the extension contradicts (`-o x.csv --format json`) is a usage error: one of the two is a
+/// mistake, and which one is not for iosr to guess. `-` (standard output) has no extension.
+/// The caller has checked that a named format is one of `names`.
+std::string output_format(const cxxopts::ParseResult& args, const std::string& format_option,
+                          const std::string& path, std::string_view path_option,
+                          const std::vector<std::string_view>& names, std::string_view fallback);
 
 /// Whether one of `formats` is called `name`.
 template <class Formats>

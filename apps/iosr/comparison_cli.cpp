@@ -106,7 +106,8 @@ void add_comparison_options(cxxopts::Options& options, const std::string& defaul
   options.add_options()
       ("f,format", "output format:" + format_list(list_comparison_formats()),
        cxxopts::value<std::string>()->default_value(default_format), "FORMAT")
-      ("o,output", "write here instead of standard output ('-' = stdout)",
+      ("o,output", "write here instead of standard output ('-' = stdout); its extension "
+                   "gives the format unless --format does",
        cxxopts::value<std::string>()->default_value("-"), "OUT")
       ("force", "replace OUT when it exists (else it is refused)");
   // clang-format on
@@ -161,6 +162,8 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   if (!has_format(list_comparison_formats(), request.format)) {
     bad_usage(unknown_format(list_comparison_formats(), request.format));
   }
+  request.format = output_format(args, "format", args["output"].as<std::string>(), "-o",
+                                 names_of(list_comparison_formats()), request.format);
   if (command.gate && args.count("fail-if-worse")) {
     request.fail_if_worse = number_of(args, "fail-if-worse");
   }

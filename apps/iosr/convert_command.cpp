@@ -50,11 +50,14 @@ int run_convert(int argc, char** argv) {
       "file it holds), '-', or an OpenBenchmarking.org result ID or its address (fetched once "
       "and cached; docs/openbenchmarking.md). With CSV or JSONL, several inputs make one dataset "
       "with one header; the other formats hold one result file each, so several inputs need "
-      "--out-dir, which mirrors each input's relative path.\nOutput formats:" +
+      "--out-dir, which mirrors each input's relative path. The format is --to's, else -o OUT's "
+      "extension's (.csv, .jsonl, .json, .xml, .txt).\nOutput formats:" +
           format_list(list_output_formats()) + "\n");
-  options.custom_help("--to FORMAT [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
+  options.custom_help("[--to FORMAT] [-o OUT | --out-dir DIR] [--combine OUT.csv] [options]");
   options.add_options()("t,to", "output format", cxxopts::value<std::string>(), "FORMAT")(
-      "o,output", "write here instead of standard output ('-' = stdout)",
+      "o,output",
+      "write here instead of standard output ('-' = stdout); its extension gives the format "
+      "unless --to does",
       cxxopts::value<std::string>()->default_value("-"),
       "OUT")("out-dir", "write one output per result file into DIR, mirroring its relative path",
              cxxopts::value<std::string>(), "DIR")(
@@ -90,14 +93,18 @@ int run_convert(int argc, char** argv) {
   bool to_dir = args.count("out-dir") > 0;
   bool combine = args.count("combine") > 0;
   bool to_file = args["output"].as<std::string>() != "-";
-  if (!args.count("to") && !combine) bad_usage("missing --to FORMAT");
-  std::optional<output_format_info> format;
-  if (args.count("to")) {
-    format = find_format(args["to"].as<std::string>());
-    if (!format) {
-      bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>(), "--to"));
-    }
+  if (args.count("to") && !find_format(args["to"].as<std::string>())) {
+    bad_usage(unknown_format(list_output_formats(), args["to"].as<std::string>(), "--to"));
   }
+  // -o OUT's extension gives the format when --to does not; --out-dir's files take --to's.
+  const auto named = to_file && !to_dir && !combine
+                         ? output_format(args, "to", args["output"].as<std::string>(), "-o",
+                                         names_of(list_output_formats()), "")
+                     : args.count("to") ? args["to"].as<std::string>()
+                                        : std::string();
+  if (named.empty() && !combine) bad_usage("missing --to FORMAT (or -o OUT.EXT that names one)");
+  std::optional<output_format_info> format;
+  if (!named.empty()) format = find_format(named);
   if (!args.count("files")) bad_usage("no input files");
   plan.inputs = args["files"].as<std::vector<std::string>>();
   const long width = whole_number_of(args, "width");

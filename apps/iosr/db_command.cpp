@@ -50,7 +50,7 @@ void list_options(cxxopts::Options& options) { options.add_options()("h,help", "
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
   const auto db = store::open(database_of(args), store_access::read);
-  std::cout << listing_text(list_store(*db));
+  std::cout << listing_text(list_store(*db), width_for("-"));
   return exit_ok;
 }
 
@@ -98,8 +98,10 @@ void export_options(cxxopts::Options& options) {
   auto add = options.add_options();
   add("combine", "the dataset to write: OUT.csv or OUT.jsonl ('-' with --to: standard output)",
       cxxopts::value<std::string>(), "OUT");
-  add("to", "the format when OUT is '-' (one of: csv or jsonl)", cxxopts::value<std::string>(),
-      "FORMAT");
+  add("to",
+      "the format, when OUT's extension does not give it (OUT '-' or without .csv or .jsonl) "
+      "(one of: csv or jsonl)",
+      cxxopts::value<std::string>(), "FORMAT");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
   add("force", "replace OUT when it exists (else it is refused)");
@@ -110,19 +112,15 @@ int run_export(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no INPUT");
   if (!args.count("combine")) bad_usage("missing --combine OUT.csv|OUT.jsonl");
   const auto out_path = args["combine"].as<std::string>();
-  std::string format;
-  if (out_path == "-") {
-    if (!args.count("to")) bad_usage("--combine - needs --to csv|jsonl");
-    format = args["to"].as<std::string>();
-  } else {
-    auto ext = std::filesystem::path(out_path).extension().string();
-    format = ext == ".csv" ? "csv" : ext == ".jsonl" ? "jsonl" : "";
+  if (args.count("to") && args["to"].as<std::string>() != "csv" &&
+      args["to"].as<std::string>() != "jsonl") {
+    bad_value("to", args["to"].as<std::string>(), "is not one of csv or jsonl");
   }
-  if (out_path == "-" && format != "csv" && format != "jsonl") {
-    bad_value("to", format, "is not one of csv or jsonl");
-  }
-  if (format != "csv" && format != "jsonl") {
-    bad_value("combine", out_path, "is not OUT.csv or OUT.jsonl");
+  // OUT's extension gives the format when --to does not, and never contradicts it.
+  const auto format = output_format(args, "to", out_path, "--combine", {"csv", "jsonl"}, "");
+  if (format.empty() && out_path == "-") bad_usage("--combine - needs --to csv|jsonl");
+  if (format.empty()) {
+    bad_value("combine", out_path, "is not OUT.csv or OUT.jsonl; expected either, or --to");
   }
   const auto filter = filter_from(args);
   if (auto refused = refuse_existing(out_path, args.count("force") > 0)) {
@@ -211,9 +209,12 @@ constexpr subcommand subcommands[] = {
      import_options, run_import},
     {"list",
      "What the database holds: how many files, systems, tests and entries, the kernels and the "
-     "range of run dates, then one line per imported file: its SHA-256 (the first 12 digits), "
-     "entries, format and the path or ID it was imported as.\n",
-     "[--db FILE|URL]", "", list_options, run_list},
+     "range of run dates (with how many files have one, when not all do), then one line per "
+     "imported file: its SHA-256 (the first 12 digits), entries, format and the path or ID it "
+     "was imported as, shortened in its middle to fit the width.\n",
+     "[--db FILE|URL]",
+     "\nExit status: 0 listed, 1 the database could not be read, 2 usage error.\n", list_options,
+     run_list},
     {"remove",
      "Remove imported files and their entries; the systems and tests no other file uses go "
      "with them. SOURCE is the path or ID a file was imported as, or a prefix of its SHA-256 "
@@ -226,8 +227,10 @@ constexpr subcommand subcommands[] = {
      "Write the database back as one dataset: the tidy rows of docs/csv.md (CSV) or "
      "docs/jsonl.md (JSON Lines), one per entry, files in import order, as 'iosr convert "
      "--combine' writes them for the same files.\n",
-     "--combine OUT.csv|OUT.jsonl [--db FILE|URL] [--filter REGEX]", "", export_options,
-     run_export},
+     "--combine OUT.csv|OUT.jsonl [--db FILE|URL] [--filter REGEX]",
+     "\nA summary ends the run on standard error: 'exported N files (M entries)'.\nExit status: 0 "
+     "exported, 1 the database could not be read or OUT not written, 2 usage error.\n",
+     export_options, run_export},
 };
 
 // Parses the subcommand's command line (argv[0] is its name) and runs it.

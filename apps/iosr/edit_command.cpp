@@ -46,7 +46,8 @@ void add_edit_options(cxxopts::Options& options) {
 
 void add_output_options(cxxopts::Options& options) {
   options.add_options()("o,output",
-                        "write OUT, whole or not at all ('-' = standard output, the default)",
+                        "write OUT, whole or not at all ('-' = standard output, the default); its "
+                        "extension gives the format unless --to does",
                         cxxopts::value<std::string>()->default_value("-"),
                         "OUT")("t,to", "output format:" + format_list(list_output_formats()),
                                cxxopts::value<std::string>()->default_value("xml"), "FORMAT")(
@@ -79,6 +80,8 @@ output_plan output_from(const cxxopts::ParseResult& args) {
   if (!has_format(list_output_formats(), plan.format)) {
     bad_usage(unknown_format(list_output_formats(), plan.format, "--to"));
   }
+  plan.format =
+      output_format(args, "to", plan.path, "-o", names_of(list_output_formats()), plan.format);
   const long width = whole_number_of(args, "width");
   if (width < 20 || width > 10000) {
     bad_value("width", args["width"].as<std::string>(), "is out of range; expected 20 to 10000");

@@ -4,8 +4,10 @@
 #include <cxxopts.hpp>
 #include <iostream>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli_support.hpp"
 #include "command.hpp"
@@ -53,28 +55,33 @@ void print_commands(std::ostream& out, std::span<const command> table) {
     out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.help << '\n';
 }
 
-void print_usage(std::ostream& out) {
+void print_usage(std::ostream& to) {
+  std::ostringstream out;
   out << "iosr " << iosr::version()
       << ": read, compare and convert Phoronix Test Suite / OpenBenchmarking results\n\n"
          "usage: iosr COMMAND [options] FILE...\n       iosr COMMAND --help\n\n";
   print_commands(out, commands);
-  out << "\nA FILE may also be a directory (its result files, found by content), a .tar, .tar.gz,\n"
-         ".tar.xz or .zip archive, a compressed file, '-' (standard input), or an\n"
-         "OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35) or its address\n"
-         "(https://openbenchmarking.org/result/ID): fetched once, then read from the cache\n"
+  // One line: print_help() wraps it to the width.
+  out << "\nA FILE may also be a directory (its result files, found by content), a .tar, .tar.gz, "
+         ".tar.xz or .zip archive, a compressed file, '-' (standard input), or an "
+         "OpenBenchmarking.org result ID (1902028-PAUL-SINGLEH35) or its address "
+         "(https://openbenchmarking.org/result/ID): fetched once, then read from the cache "
          "(docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
   out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
-         "tripped\n";
+         "tripped, 128+N stopped by signal N\n";
+  iosr::cli::print_help(to, out.str());
 }
 
-void print_group_usage(std::ostream& out, std::string_view name,
+void print_group_usage(std::ostream& to, std::string_view name,
                        const iosr::cli::command_group& group) {
+  std::ostringstream out;
   out << "iosr " << name << ": " << group.about << "\n\nusage: iosr " << name
       << " COMMAND [options]\n       iosr " << name << " COMMAND --help\n\n";
   print_commands(out, group.commands);
   out << "\nexit status: " << group.exit_status << '\n';
+  iosr::cli::print_help(to, out.str());
 }
 
 // cxxopts's own errors in the form of iosr's (`--ci: expected a value`): its messages quote the
@@ -98,7 +105,11 @@ std::string option_error(const cxxopts::exceptions::exception& e) {
 }
 
 int usage_error(const std::string& name, std::string_view message) {
-  std::cerr << "iosr " << name << ": " << message << "; try 'iosr " << name << " --help'\n";
+  // After a message of several lines (a list of formats), the hint is a line of its own: at
+  // the end of the list's last line it would read as part of it.
+  const bool lines = message.find('\n') != std::string_view::npos;
+  std::cerr << "iosr " << name << ": " << message << (lines ? "\ntry" : "; try") << " 'iosr "
+            << name << " --help'\n";
   return iosr::cli::exit_usage;
 }
 
@@ -168,14 +179,16 @@ int main(int argc, char** argv) {
       print_usage(std::cout);
       return exit_ok;
     }
-    // `iosr help COMMAND` is `iosr COMMAND --help`.
+    // `iosr help COMMAND [SUBCOMMAND]` is `iosr COMMAND [SUBCOMMAND] --help`.
     static char help_flag[] = "--help";
-    char* help_argv[] = {argv[2], help_flag, nullptr};
+    std::vector<char*> help_argv(argv + 2, argv + argc);
+    help_argv.push_back(help_flag);
+    help_argv.push_back(nullptr);
     name = argv[2];
-    argv = help_argv;
-    argc = 2;
     for (const auto& c : commands) {
-      if (c.name == name) return run(c, std::string(name), argc, argv);
+      if (c.name == name) {
+        return run(c, std::string(name), static_cast<int>(help_argv.size() - 1), help_argv.data());
+      }
     }
   }
   for (const auto& c : commands) {

@@ -68,7 +68,9 @@ int run_trend(int argc, char** argv) {
   add("min-step", "change points: the smallest step in percent",
       cxxopts::value<std::string>()->default_value("5"), "PCT");
   add("f,format", "output format", cxxopts::value<std::string>()->default_value("ascii"), "FORMAT");
-  add("o,output", "write here instead of standard output ('-' = stdout)",
+  add("o,output",
+      "write here instead of standard output ('-' = stdout); its extension gives the format "
+      "unless --format does",
       cxxopts::value<std::string>()->default_value("-"), "OUT");
   add("force", "replace OUT when it exists (else it is refused)");
   add("h,help", "print this help");
@@ -107,7 +109,8 @@ int run_trend(int argc, char** argv) {
   trend_request request;
   request.options = o;
   request.by_chosen = args.count("by") > 0;
-  request.format = format;
+  request.format = output_format(args, "format", args["output"].as<std::string>(), "-o",
+                                 names_of(list_trend_formats()), format);
   const auto output = args["output"].as<std::string>();
   request.render.color = color_for(output);
   const bool force = args.count("force") > 0;

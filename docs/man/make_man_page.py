@@ -4,6 +4,7 @@ iosr's own help texts (`iosr --help`, then `iosr COMMAND --help` for each comman
 `iosr COMMAND SUBCOMMAND --help` for a command that lists commands of its own),
 escaped for roff. Run by the build after iosr is linked, so the page cannot go stale.
 Usage: make_man_page.py IOSR SKELETON OUTPUT"""
+import os
 import re
 import subprocess
 import sys
@@ -23,7 +24,10 @@ def roff(text):
 
 
 def help_text(iosr, *args):
-    return subprocess.run([iosr, *args], check=True, capture_output=True, text=True).stdout
+    # Unwrapped (iosr wraps its help to COLUMNS, else 80): roff fills the paragraphs itself.
+    env = dict(os.environ, COLUMNS="9999")
+    return subprocess.run([iosr, *args], check=True, capture_output=True, text=True,
+                          env=env).stdout
 
 
 def section(text, heading):

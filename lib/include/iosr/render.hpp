@@ -38,4 +38,11 @@ void render(std::span<const result_file> files, std::string_view format,
 /// at most `width` columns (at least 40 is laid out; docs/compare.md, "Widths and names").
 std::string render_listing(const result_file& file, int width = 80);
 
+/// Prose laid out for a terminal `width` columns wide (at least 40 is laid out), as help texts
+/// are: each line longer than the width broken at blanks, its further lines indented as it is,
+/// and an indented line's (a list item's) two columns further, or under its second column when
+/// two blanks or more start one (a word longer than a line is broken where the line ends); no
+/// line ends in a blank. Lines that fit are kept as they are.
+std::string wrap_text(std::string_view text, int width = 80);
+
 }  // namespace iosr

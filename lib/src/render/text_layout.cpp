@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "iosr/render.hpp"
+
 namespace iosr::detail {
 
 namespace {
@@ -269,3 +271,37 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
 }
 
 }  // namespace iosr::detail
+
+namespace iosr {
+
+std::string wrap_text(std::string_view text, int width) {
+  const std::size_t columns = detail::usable_width(width);
+  std::string out;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    auto line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    const auto lead = std::min(line.find_first_not_of(' '), line.size());
+    const auto indent = line.substr(0, lead);
+    // The line's own indent stays on each of its lines; an indented line (an item of a list)
+    // hangs two columns further, so that the next item reads apart, or under its second column
+    // when it has one (`  import    add result files…`); a paragraph does not hang.
+    const auto room = columns > lead + 20 ? columns - lead : std::size_t{20};
+    std::size_t hang = lead ? 2 : 0;
+    const auto gap = line.find("  ", lead);
+    if (lead && gap != std::string_view::npos) {
+      const auto second = line.find_first_not_of(' ', gap);
+      if (second != std::string_view::npos && second - lead <= room / 2) hang = second - lead;
+    }
+    for (const auto& part : detail::wrapped(line.substr(lead), room, std::string(hang, ' '))) {
+      out.append(indent);
+      out += part;
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      out += '\n';
+    }
+    if (end == std::string_view::npos) out.pop_back();  // no line break the text did not have
+  }
+  return out;
+}
+
+}  // namespace iosr
