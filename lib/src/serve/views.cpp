@@ -410,12 +410,13 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   if (t.machines.size() > 1) {
     front += "<p class=\"machines\">Machines:";
     for (std::size_t i = 0; i < t.machines.size(); ++i) {
-      front += fmt::format(" <a href=\"/trend?{}\">{}</a>",
-                           html_text(query_string({{"machine", std::to_string(i + 1)},
-                                                   {"filter", q.get("filter")},
-                                                   {"by", q.get("by")},
-                                                   {"baseline", o.baseline}})),
-                           html_text(t.machines[i].name));
+      front +=
+          fmt::format(" <a href=\"/trend?{}\">{}</a>",
+                      html_text(query_string({{"machine", std::to_string(t.machines[i].number)},
+                                              {"filter", q.get("filter")},
+                                              {"by", q.get("by")},
+                                              {"baseline", o.baseline}})),
+                      html_text(t.machines[i].name));
     }
     front += "</p>\n";
   }

@@ -24,9 +24,16 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   detail::measure_geomeans(options, logs, baselines, out);
   detail::note_baseline_point(out);
   detail::keep_shown(out);
-  // After keep_shown(): --machine N is the machine numbered N as shown without it.
-  if (!options.only.empty() || !options.machines.empty()) {
-    detail::keep_wanted(in, options, configuration_of, out);
+  // Machines are numbered as the trend shows them with --only and --filter, before --machine
+  // chooses among them: a number read from an output names that machine in the same command
+  // with --machine N added, and a machine shown alone keeps its number.
+  if (!options.only.empty()) {
+    detail::keep_only(in, options, configuration_of, out);
+    detail::keep_shown(out);
+  }
+  detail::number_machines(out);
+  if (!options.machines.empty()) {
+    detail::keep_machines(options, out);
     detail::keep_shown(out);
   }
   return out;
