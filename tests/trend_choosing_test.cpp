@@ -63,6 +63,14 @@ std::string usage_error(const iosr::trend_input& in, const iosr::trend_options& 
   return {};
 }
 
+// The line of `text` that holds `part`, or an empty one.
+std::string line_with(const std::string& text, const std::string& part) {
+  const auto at = text.find(part);
+  if (at == std::string::npos) return {};
+  const auto start = text.rfind('\n', at) + 1;
+  return text.substr(start, text.find('\n', at) - start);
+}
+
 std::string ascii(const iosr::trend& t) {
   std::string out;
   iosr::render_trend(t, "ascii", {}, out);
@@ -172,4 +180,35 @@ TEST_CASE("trend --baseline: a name of nothing is a usage error naming --baselin
         0);
   o.baseline = "BFQ";  // a label that is a point
   CHECK(iosr::compute_trend(fleet(), o).baseline_point.has_value());
+}
+
+TEST_CASE(
+    "trend ASCII: a long group is shortened, never the scheduler; the baseline is named "
+    "within its group",
+    "[trend][layout]") {
+  iosr::trend_input_builder b;
+  iosr::test_fields chart;
+  chart.title = "Write";
+  chart.direction = iosr::direction::higher;
+  const auto test = b.add_test(chart);
+  for (auto [label, value] : {std::pair{"Sandy Bridge + SSD and a long name: Noop", 100.0},
+                              {"Sandy Bridge + SSD and a long name: CFQ", 90.0},
+                              {"Sandy Bridge + SSD and a long name: Deadline", 95.0}}) {
+    auto s = iosr::make_system(label);
+    s.software.push_back({"Kernel", "3.4.0"});
+    s.hardware = box("Core i5", "SSD");
+    b.add_run(b.date_system(b.add_system(s), "", ""), test, value);
+  }
+  const auto t = iosr::compute_trend(std::move(b).finish());
+  for (int width : {40, 60}) {
+    iosr::trend_render_options o;
+    o.width = width;
+    std::string text;
+    iosr::render_trend(t, "ascii", o, text);
+    INFO(text);
+    // The value stays beside its row, and the baseline column says `noop`, not the group again.
+    CHECK(line_with(text, ": deadline (1 test)").ends_with("noop      0.950"));
+    CHECK(line_with(text, ": cfq (1 test)").ends_with("noop      0.900"));
+    CHECK(text.find("long name: noop") == std::string::npos);
+  }
 }
