@@ -144,6 +144,12 @@ TEST_CASE("trend --machine: a number past the machines is a part of a name", "[t
   CHECK(iosr::compute_trend(fleet(), o).machines.size() == 2);
   o.machines = {"7"};  // no machine 7, and no 7 in any name
   CHECK(usage_error(fleet(), o).find("--machine '7': no machine is named so") == 0);
+  // A number past the machines names the machines with that number in their name, not with
+  // that digit inside another number: `8` (from another listing) is not in `980`.
+  o.machines = {"8"};
+  CHECK(usage_error(fleet(), o).find("--machine '8': no machine is named so") == 0);
+  o.machines = {"98"};
+  CHECK(usage_error(fleet(), o).find("--machine '98': no machine is named so") == 0);
 }
 
 TEST_CASE("trend: an empty --machine or --only is a usage error, never every one", "[trend]") {

@@ -60,9 +60,10 @@ int run_trend(int argc, char** argv) {
       cxxopts::value<std::vector<std::string>>(), "NAME");
   add("machine",
       "keep only these machines: a number from 1 to the number of machines is one's number as "
-      "the same command shows it without --machine (a machine keeps it when shown alone); any "
-      "other text a part of the name, in any case (980, 64GB) (repeat or separate with ,); one "
-      "that names none, or an empty one, is a usage error",
+      "the same command shows it without --machine (a machine keeps it when shown alone); "
+      "another number one in the name (980, not the 8 of 980); any other text a part of the "
+      "name, in any case (ryzen 9, 64GB) (repeat or separate with ,); one that names none, or "
+      "an empty one, is a usage error",
       cxxopts::value<std::vector<std::string>>(), "MACHINE");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");

@@ -132,8 +132,9 @@ struct trend_options {
   std::vector<std::string> only;
   /// Keep these machines only (`--machine`): a machine's number as shown (trend_machine::number:
   /// with the same options, without this one), when it is a number from 1 to the number of
-  /// machines, else a part of its name in any case (`980`, `64GB`); empty: all. One that names
-  /// none, or is empty: a usage error.
+  /// machines; another number one in its name (`980`, not the `8` of 980); else a part of its
+  /// name in any case (`ryzen 9`, `64GB`); empty: all. One that names none, or is empty: a
+  /// usage error.
   std::vector<std::string> machines;
   double alpha = 0.01;           ///< change points: the largest Bonferroni-corrected p-value
   double min_step = 0.05;        ///< change points: the smallest step, |after / before - 1|
