@@ -601,8 +601,36 @@ try:
     check("trend --only keeps the configurations named, in any spelling",
           rc == 0 and kept == {"kyber", "bfq"}, (rc, kept, err))
     rc, out, err = run("trend", "--db", seeds_db, "--machine", "wd1500")
-    check("trend --machine keeps the machine named by part of its name",
-          rc == 0 and "Machine 1: " in out and "WD1500" in out and "Machine 2" not in out, (rc, out[:500], err))
+    # It keeps the number the trend over all shows it with, and that number names it again.
+    rc0, everything, _ = run("trend", "--db", seeds_db, "--format", "json")
+    shown = [str(m["number"]) for m in json.loads(everything)["machines"] if "WD1500" in m["name"]]
+    check("trend --machine keeps the machine named by part of its name, and its number",
+          rc == 0 and shown and f"Machine {shown[0]}: " in out and "WD1500" in out
+          and out.count("\nMachine ") == 1, (rc, shown, out[:500], err))
+    rc, again, err = run("trend", "--db", seeds_db, "--machine", shown[0] if shown else "0")
+    check("trend --machine N names the machine shown as Machine N", rc == 0 and again == out, (rc, err))
+    # With --only, machines are numbered as that listing shows them (review item 1).
+    rc, only, err = run("trend", "--db", seeds_db, "--only", "kyber", "--format", "json")
+    numbered = [(str(m["number"]), m["name"]) for m in json.loads(only)["machines"]] if rc == 0 else []
+    check("trend --only numbers the machines it shows 1, 2, ...",
+          rc == 0 and [n for n, _ in numbered] == [str(i + 1) for i in range(len(numbered))]
+          and len(numbered) >= 2, (rc, numbered, err))
+    if len(numbered) >= 2:
+        rc, second, err = run("trend", "--db", seeds_db, "--only", "kyber", "--machine", "2",
+                              "--format", "json")
+        check("trend --only X --machine 2 is the second machine of --only X's listing",
+              rc == 0 and [(str(m["number"]), m["name"]) for m in json.loads(second)["machines"]]
+              == [numbered[1]], (rc, second[:400], err))
+    # Usage errors that name their option, never an empty trend (review items 2, 8, 9).
+    for args, said in ((["--baseline", "nonexistent"], "--baseline: no configuration is named 'nonexistent'"),
+                       (["--baseline", "nonexistent", "--machine", "1"], "--baseline: no configuration"),
+                       (["--by", "label", "--baseline", "nosuch"], "--baseline: no point is named 'nosuch'"),
+                       (["--machine", ""], "--machine: an empty name"),
+                       (["--machine", ","], "--machine: an empty name"),
+                       (["--only", ""], "--only: an empty name"),
+                       (["--only", "none"], "--only 'none': names the baseline")):
+        rc, out, err = run("trend", "--db", seeds_db, *args)
+        check(f"trend {' '.join(args)} is a usage error", rc == 2 and said in err and out == "", (rc, err))
     for option, names in (("--only", "Deadline,Nonesuch"), ("--machine", "wd5000,Nonesuch")):
         rc, out, err = run("trend", "--db", seeds_db, option, names)
         check(f"trend {option} naming nothing is a usage error",

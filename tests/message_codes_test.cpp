@@ -78,8 +78,11 @@ TEST_CASE("Codes: one list, in enum order, each name kebab-case and unique", "[c
 TEST_CASE("Codes: every code is used by the library or the CLI", "[codes]") {
   const auto sources = library_and_cli_sources();
   REQUIRE(sources.size() > 100000);
+  // Retired codes stay in the list (codes are only ever added), used by nothing.
+  const std::set<std::string_view> retired{"baseline-point-not-found"};
   for (const auto name : codes) {
     INFO(name);
+    if (retired.contains(name)) continue;
     // Code names are told apart at their end: `message_code::no_baseline` is not used by
     // `message_code::no_baseline_point` (there is no such code, but the check would not see it).
     const auto spelled = enumerator(name);

@@ -161,6 +161,26 @@ TEST_CASE("names are shortened only while the rows stay apart", "[layout]") {
   check_fitted(kernels, 12);
 }
 
+TEST_CASE("a kept end is never cut: the name is shortened before it, or wrapped", "[layout]") {
+  using iosr::detail::elided;
+  // `: deadline (19 tests)` is what tells the row apart; the group is what the rows share.
+  CHECK(elided("Sandy Bridge + SSD: deadline (19 tests)", 30, 21) ==
+        "Sandy Br…: deadline (19 tests)");
+  CHECK(elided("Sandy Bridge + SSD: deadline (19 tests)", 30) == "Sandy Bridge + …ine (19 tests)");
+  const std::vector<std::string> names = {"Sandy Bridge + SSD: cfq (19 tests)",
+                                          "Sandy Bridge + SSD: deadline (19 tests)"};
+  const auto fitted = fitted_names(names, 30, {16, 21});
+  REQUIRE(fitted[0].size() == 1);
+  CHECK(fitted[0][0] == "Sandy Bridge …: cfq (19 tests)");
+  CHECK(fitted[1][0] == "Sandy Br…: deadline (19 tests)");
+  // No room for the end beside the `…`: wrapped whole, never cut.
+  const auto narrow = fitted_names(names, 18, {16, 21});
+  CHECK(narrow[1].size() > 1);
+  CHECK(joined(narrow[1]).find("deadline") != std::string::npos);
+  CHECK(joined(narrow[1]).find("(19 tests)") != std::string::npos);
+  CHECK(joined(narrow[1]).find("…") == std::string::npos);
+}
+
 TEST_CASE("property: the names of real files stay distinct at every width", "[layout]") {
   const auto blocks = name_blocks();
   REQUIRE(blocks.size() > 50);

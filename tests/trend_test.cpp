@@ -346,10 +346,10 @@ TEST_CASE("trend --by label: a kernel-comparison mail, every kernel against the 
   CHECK(*value_at(t, s, "5.3.0")->ratio == Approx(1.0));
   CHECK(*value_at(t, s, "5.4.0-rc7")->ratio == Approx(225.0 / 223.0));
   CHECK(s.changes.empty());
-  // A baseline that is no point: no series.
-  CHECK(trend_by_label("corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt", "6.0")
-            .tests[0]
-            .series.empty());
+  // A baseline that is no point: a usage error, never an empty trend.
+  CHECK_THROWS_AS(
+      trend_by_label("corpus/text/pts-9.0.1_sqlite_4-kernels_lkml-email.eml.txt", "6.0"),
+      iosr::error);
 }
 
 TEST_CASE("trend --by date: points are days, in date order", "[trend]") {
@@ -468,7 +468,7 @@ TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two s
   CHECK(s.changes[1].p_value < 0.01);
 }
 
-TEST_CASE("trend --baseline: a scheduler in any spelling, or a note when none is named so",
+TEST_CASE("trend --baseline: a scheduler in any spelling, or a usage error when none is named so",
           "[trend]") {
   iosr::trend_options o;
   o.baseline = "Kyber";  // the key is kyber: none and bfq are measured against it
@@ -476,15 +476,15 @@ TEST_CASE("trend --baseline: a scheduler in any spelling, or a note when none is
   REQUIRE(find_series(t, t.geomean, "none"));
   CHECK(find_series(t, t.geomean, "kyber") == nullptr);
   CHECK(*find_series(t, t.geomean, "none")->values[0].ratio == Approx(1 / 0.97).epsilon(0.02));
+  // As in compare: an empty trend would hide the typing error.
   o.baseline = "nope";
-  t = iosr::compute_trend(synthetic(), o);
-  CHECK(t.geomean.empty());
-  bool said = false;
-  for (const auto& n : t.notes) {
-    said = said || (n.code == iosr::message_code::baseline_not_found &&
-                    n.text.find("no configuration is named 'nope'") == 0);
+  try {
+    (void)iosr::compute_trend(synthetic(), o);
+    FAIL("--baseline nope named a configuration");
+  } catch (const iosr::error& e) {
+    CHECK(e.kind() == iosr::error_kind::usage);
+    CHECK(std::string(e.what()).find("--baseline: no configuration is named 'nope'") == 0);
   }
-  CHECK(said);
 }
 
 TEST_CASE("trend input: a system's date is its timestamp, else its file's run date", "[trend]") {

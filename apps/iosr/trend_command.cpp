@@ -43,7 +43,7 @@ int run_trend(int argc, char** argv) {
   add("baseline",
       "the baseline: a scheduler, name or label (default: none, else noop); with --by label, "
       "the label every point is measured against (default: as compare, a label with the none "
-      "scheduler, else noop, else the first point)",
+      "scheduler, else noop, else the first point); one that names none is a usage error",
       cxxopts::value<std::string>(), "NAME");
   add("group-by",
       "each label group has its own baseline, or none: a configuration is its scheduler alone "
@@ -55,11 +55,15 @@ int run_trend(int argc, char** argv) {
   add("ignore-version", "match tests across versions of the benchmark");
   add("only",
       "keep only these configurations: a scheduler, name or label, as --baseline names them "
-      "(repeat or separate with ,); one that names none is a usage error",
+      "(repeat or separate with ,); one that names none, only a baseline (it has no series), or "
+      "is empty, is a usage error",
       cxxopts::value<std::vector<std::string>>(), "NAME");
   add("machine",
-      "keep only these machines: a number as shown, or a part of the name (repeat or "
-      "separate with ,); one that names none is a usage error",
+      "keep only these machines: a number from 1 to the number of machines is one's number as "
+      "every output shows it (its place among all the machines, whatever else is chosen); "
+      "another number one in the name (980, not the 8 of 980); any other text a part of the "
+      "name, in any case (ryzen 9, 64GB) (repeat or separate with ,); one that names none, or "
+      "an empty one, is a usage error",
       cxxopts::value<std::vector<std::string>>(), "MACHINE");
   add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
       cxxopts::value<std::string>(), "REGEX");
@@ -99,8 +103,19 @@ int run_trend(int argc, char** argv) {
     bad_usage("--min-step: expected a percentage from 0 to 1000");
   }
   o.filter = filter_from(args);
-  if (args.count("only")) o.only = args["only"].as<std::vector<std::string>>();
-  if (args.count("machine")) o.machines = args["machine"].as<std::vector<std::string>>();
+  // An empty value (an unset $M in a script) would otherwise mean every one: a usage error.
+  auto option_names = [&](const std::string& option, const char* expected) {
+    std::vector<std::string> names;
+    if (!args.count(option)) return names;
+    names = args[option].as<std::vector<std::string>>();
+    if (names.empty() ||
+        std::any_of(names.begin(), names.end(), [](const auto& n) { return n.empty(); })) {
+      bad_usage("--" + option + ": an empty name; expected " + expected);
+    }
+    return names;
+  };
+  o.only = option_names("only", "a scheduler, name or label");
+  o.machines = option_names("machine", "a machine's number as shown or a part of its name");
   const auto format = args["format"].as<std::string>();
   if (!has_format(list_trend_formats(), format)) {
     bad_usage(unknown_format(list_trend_formats(), format));
@@ -120,14 +135,12 @@ int run_trend(int argc, char** argv) {
   }
   request.render.width = width_for(output);
   const auto db = store::open(database_of(args), store_access::read);
-  // Machines named by a part of their name are chosen in the store's query too (one machine's
-  // entries are read, not all), and again by the trend, which knows which ones it shows. A
-  // number is the machine's as shown, known only once the trend is computed over all.
+  // The machines --machine names are chosen in the store's query too, so that one machine's
+  // trend reads that machine's entries only: a machine's number is its place among every
+  // machine, known from the systems alone, and a part of a name is looked for in the name and
+  // every hardware field (at least the machines the trend then chooses exactly).
   trend_query query(o.filter);
-  const bool numbered = std::any_of(o.machines.begin(), o.machines.end(), [](const auto& m) {
-    return !m.empty() && m.find_first_not_of("0123456789") == std::string::npos;
-  });
-  if (!o.across_machines && !numbered) query.machines = o.machines;
+  if (!o.across_machines) query.machines = o.machines;
   auto input = db->load_trend_input(query);
   // As in compare: a filter that keeps none of the store's tests is most likely a typing error.
   if (!o.filter.empty() && input.tests.empty() && !db->load_trend_input({}).tests.empty()) {

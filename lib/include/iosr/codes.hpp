@@ -131,6 +131,8 @@ enum class message_code {
   trend_too_large,
   runs_without_point,
   runs_not_positive,
+  /// Retired: a --baseline that names no point is a usage error now. Kept, since codes are
+  /// only ever added.
   baseline_point_not_found,
   baseline_point,
   series_without_baseline,

@@ -130,8 +130,11 @@ struct trend_options {
   /// spelling, a name or a label, as names_configuration() matches them; empty: all. A name
   /// that names no configuration makes compute_trend() throw a usage error.
   std::vector<std::string> only;
-  /// Keep these machines only (`--machine`): a machine's number as shown without the option,
-  /// or a part of its name in any case; empty: all. One that names none: a usage error.
+  /// Keep these machines only (`--machine`): a machine's number (trend_machine::number: its
+  /// place among every machine of the input, whatever else is chosen), when it is a number from
+  /// 1 to the number of machines; another number one in its name (`980`, not the `8` of 980); else a part of its
+  /// name in any case (`ryzen 9`, `64GB`); empty: all. One that names none, or is empty: a
+  /// usage error.
   std::vector<std::string> machines;
   double alpha = 0.01;           ///< change points: the largest Bonferroni-corrected p-value
   double min_step = 0.05;        ///< change points: the smallest step, |after / before - 1|
@@ -145,8 +148,17 @@ struct trend_point {
 
 /// A machine: the hardware fields that say which computer and disk ran it.
 struct trend_machine {
-  std::string name;             ///< shown: the processor and the disk, or `unknown hardware`
+  /// Shown: the processor and the disk, or `unknown hardware`; when other machines have the
+  /// same, the fields that tell them apart follow in brackets (`(Memory: 64GB)`), so that no
+  /// two machines read the same.
+  std::string name;
   std::vector<field> hardware;  ///< Processor, Motherboard, Chipset, Memory, Disk as written
+  /// Its number (`Machine 3`), 1 for the first: its place among every machine of the input,
+  /// kept whatever --only, --filter and --machine leave shown, so that a number read from one
+  /// output names that machine in any other (and a store can choose a machine by its number
+  /// from its systems alone, without reading entries). 0 until compute_trend() numbers it;
+  /// machine_of() leaves it 0.
+  std::size_t number = 0;
 };
 
 /// The machine a system with these hardware fields ran on, as the trend tells machines apart

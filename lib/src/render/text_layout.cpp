@@ -136,21 +136,37 @@ std::string elided(std::string_view text, std::size_t width) {
          std::string(text.substr(bytes_of_first(text, n - tail)));
 }
 
+std::string elided(std::string_view text, std::size_t width, std::size_t kept_end) {
+  const auto n = columns_of(text);
+  if (kept_end == 0 || n <= width || kept_end + 1 > width || kept_end >= n) {
+    return elided(text, width);
+  }
+  const std::size_t head = width - 1 - kept_end;
+  return std::string(text.substr(0, bytes_of_first(text, head))) + "…" +
+         std::string(text.substr(bytes_of_first(text, n - kept_end)));
+}
+
 std::vector<std::vector<std::string>> fitted_names(const std::vector<std::string>& names,
-                                                   std::size_t width) {
+                                                   std::size_t width,
+                                                   const std::vector<std::size_t>& kept_end) {
   std::vector<std::vector<std::string>> out(names.size());
   std::vector<std::string> shortened;
-  bool any_long = false;
-  for (const auto& name : names) {
-    shortened.push_back(elided(name, width));
+  bool any_long = false, end_cut = false;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const auto& name = names[i];
+    const auto keep = i < kept_end.size() ? kept_end[i] : 0;
+    shortened.push_back(elided(name, width, keep));
     any_long = any_long || shortened.back() != name;
+    // The end to keep has no room beside the `…`: the name is wrapped rather than cut there.
+    end_cut = end_cut || (keep > 0 && shortened.back() != name && keep + 1 > width);
   }
-  if (!any_long || all_distinct(names, shortened)) {
+  if (!any_long || (!end_cut && all_distinct(names, shortened))) {
     for (std::size_t i = 0; i < names.size(); ++i) out[i] = {shortened[i]};
     return out;
   }
-  // Eliding made two rows alike: the long names are wrapped whole. Wrapping at blanks loses
-  // runs of blanks, so names that differ only there are cut into pieces instead.
+  // Eliding made two rows alike, or would cut what is kept: the long names are wrapped whole.
+  // Wrapping at blanks loses runs of blanks, so names that differ only there are cut into pieces
+  // instead.
   for (std::size_t i = 0; i < names.size(); ++i) {
     out[i] = columns_of(names[i]) <= width ? std::vector<std::string>{names[i]}
                                            : wrapped(names[i], width);
@@ -197,11 +213,13 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
   for (std::size_t from = 0; from < table.rows.size();) {
     std::size_t to = from;
     std::vector<std::string> names;
+    std::vector<std::size_t> kept_end;
     while (to < table.rows.size() && table.rows[to].heading.empty()) {
       names.push_back(table.rows[to].cells.empty() ? std::string() : table.rows[to].cells[0]);
+      kept_end.push_back(table.rows[to].kept_end);
       ++to;
     }
-    auto fitted = fitted_names(names, name_width);
+    auto fitted = fitted_names(names, name_width, kept_end);
     for (std::size_t i = 0; i < fitted.size(); ++i) name_lines[from + i] = std::move(fitted[i]);
     from = to == from ? to + 1 : to;
   }

@@ -32,6 +32,11 @@ std::vector<std::string> wrapped(std::string_view text, std::size_t width,
 /// end (where labels and test options usually differ) stay; the text itself when it fits.
 std::string elided(std::string_view text, std::size_t width);
 
+/// The same, but the last `kept_end` columns (the part that tells a row from its neighbours: a
+/// trend's scheduler and test count) are never cut while the width leaves them room beside the
+/// `…`: the text is shortened before them, where the rows differ least. Otherwise as elided().
+std::string elided(std::string_view text, std::size_t width, std::size_t kept_end);
+
 /// The text cut to `width` columns, ending in `…`: for a sentence whose start says what matters
 /// (an input's error text as a row's reason); the text itself when it fits.
 std::string truncated(std::string_view text, std::size_t width);
@@ -41,8 +46,11 @@ std::string truncated(std::string_view text, std::size_t width);
 /// the same (or one read as another's full name); then every long name of the block is wrapped
 /// instead, whole. So rows that differ always read differently: a name is never cut until that
 /// would make two rows read the same.
+/// `kept_end`, when given, is per name the columns at its end that shortening keeps (the
+/// three-argument elided()); when one has no room, the long names are wrapped instead.
 std::vector<std::vector<std::string>> fitted_names(const std::vector<std::string>& names,
-                                                   std::size_t width);
+                                                   std::size_t width,
+                                                   const std::vector<std::size_t>& kept_end = {});
 
 /// A table for a terminal: a name column, then columns of cells. Columns that do not fit beside
 /// the names within the width go to a further block below, each block repeating the names.
@@ -54,6 +62,8 @@ struct text_table {
     std::vector<std::string> cells;  ///< cells[0] the name, then one per column
     /// Optional, per cell: an ANSI code that colours the cell's text (not its padding).
     std::vector<std::string> colors;
+    /// Columns at the end of the name that shortening keeps (elided() with kept_end).
+    std::size_t kept_end = 0;
   };
   std::vector<std::string> header;  ///< header[0] above the names; may be empty texts
   std::vector<bool> left;           ///< per column: left-aligned (else right-aligned)

@@ -502,13 +502,10 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   front += select_field("by", "Series", {"kernel", "date", "label"}, std::string(name_of(o.by)));
   front += text_field("baseline", "Baseline", o.baseline, "a scheduler, name or label");
   front += "<button type=\"submit\">Show</button>\n</form>\n";
-  // A part of a name is chosen in the store's query, so that one machine's page reads that
-  // machine's entries only (as `iosr trend --machine`); a machine's number is known only once
-  // the trend is computed.
+  // The machine is chosen in the store's query, by its number or a part of its name, so that
+  // one machine's page reads that machine's entries only (as `iosr trend --machine`).
   trend_query wanted(o.filter);
-  for (const auto& m : o.machines) {
-    if (m.find_first_not_of("0123456789") != std::string::npos) wanted.machines.push_back(m);
-  }
+  wanted.machines = o.machines;
   auto input = db.with([&](store& s) { return s.load_trend_input(wanted); });
   // A page of thousands of charts helps nobody and takes the server's time: narrow it first.
   if (input.tests.size() > limits.max_trend_tests) {
@@ -526,7 +523,7 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   const auto& t = outcome.result;
   // Each machine on its own, and each point back to the result it came from.
   front += machine_points(t, [&](std::size_t m) {
-    return query_string({{"machine", std::to_string(m + 1)},
+    return query_string({{"machine", std::to_string(t.machines[m].number)},
                          {"filter", q.get("filter")},
                          {"by", q.get("by")},
                          {"baseline", o.baseline}});

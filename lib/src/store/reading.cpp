@@ -3,12 +3,14 @@
 #include "store/reading.hpp"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 #include "store/rows.hpp"
+#include "strings.hpp"
 
 namespace iosr::db {
 
@@ -105,27 +107,64 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
   // The machines' systems, when some are chosen; `everywhere` when one of them may have
   // entries in a file that does not list it (a label no system of that file has is stored as a
   // system of its own, without hardware): then their entries are looked for in every file.
+  // Every system is given to the trend, so that it numbers the machines as it would with
+  // every entry (trend_machine::number: their order among all); only the chosen ones' entries
+  // are read.
   std::vector<std::int64_t> chosen;
   bool everywhere = false;
   {
     auto rows = db.rows_of(
         "SELECT id, label, \"group\", name, scheduler, kernel, hardware FROM systems ORDER BY id",
         {});
-    system row;
+    struct stored_system {
+      std::int64_t id;
+      system row;
+      std::size_t machine;  // its machine's number, from 1, in the order the trend numbers them
+    };
+    std::vector<stored_system> systems;
+    std::map<std::vector<std::pair<std::string, std::string>>, std::size_t> machines;
+    std::vector<std::string> machine_texts;  // each machine's name and hardware, lowercase
     while (rows->next()) {
+      stored_system s{rows->integer(0), {}, 0};
+      auto& row = s.row;
       row.hardware = fields_from_json(rows->text(6));
-      if (!query.machines.empty()) {
-        if (!on_machine(row.hardware, query.machines)) continue;
-        chosen.push_back(rows->integer(0));
-        if (row.hardware.empty()) everywhere = true;
-      }
       row.label = rows->text(1);
       row.group = rows->text(2);
       row.name = rows->text(3);
       row.scheduler = rows->text(4);
-      row.software.clear();
       if (!rows->text(5).empty()) row.software.push_back({"Kernel", std::string(rows->text(5))});
-      system_index.emplace(rows->integer(0), in.add_system(row));
+      const auto machine = machine_of(row.hardware);
+      std::vector<std::pair<std::string, std::string>> key;
+      for (const auto& f : machine.hardware) key.emplace_back(f.key, f.value);
+      auto [it, added] = machines.try_emplace(std::move(key), machines.size() + 1);
+      if (added) {
+        // What a part of a name may match: the name, and every hardware field (alike machines
+        // are told apart by fields their names lack), so that the choice here holds at least
+        // the machines the trend then chooses exactly.
+        std::string text = machine.name;
+        for (const auto& f : row.hardware) text += "\n" + f.value;
+        machine_texts.push_back(detail::ascii_lower(text));
+      }
+      s.machine = it->second;
+      systems.push_back(std::move(s));
+    }
+    const auto count = machines.size();
+    auto wanted = [&](std::size_t machine) {
+      return std::any_of(query.machines.begin(), query.machines.end(), [&](const std::string& w) {
+        const bool number = !w.empty() && w.size() < 10 &&
+                            w.find_first_not_of("0123456789") == std::string::npos;
+        if (number && std::stoul(w) >= 1 && std::stoul(w) <= count) {
+          return std::stoul(w) == machine;
+        }
+        return machine_texts[machine - 1].find(detail::ascii_lower(w)) != std::string::npos;
+      });
+    };
+    for (const auto& s : systems) {
+      if (!query.machines.empty() && wanted(s.machine)) {
+        chosen.push_back(s.id);
+        if (s.row.hardware.empty()) everywhere = true;
+      }
+      system_index.emplace(s.id, in.add_system(s.row));
     }
   }
   std::vector<std::int64_t> kept_tests;

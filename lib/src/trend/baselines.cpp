@@ -50,14 +50,14 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
         }
       }
     } else {
+      // A label that names no point is a usage error, as in compare: an empty trend would hide
+      // the typing error.
       baseline_point.reset();
+      name_check named("--baseline", {options.baseline}, "point");
       for (std::uint32_t p = 0; p < out.points.size(); ++p) {
-        if (out.points[p].name == options.baseline) baseline_point = p;
+        if (named.look({out.points[p].name}, "", out.points[p].name)) baseline_point = p;
       }
-      if (!baseline_point) {
-        out.notes.push_back({message_code::baseline_point_not_found,
-                             "no point is labelled '" + options.baseline + "': no ratios"});
-      }
+      named.check();
     }
     out.baseline_point = baseline_point;
     return baselines;
@@ -65,6 +65,16 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
   auto named_by = [&](const trend_configuration& c, const trend_system& s) {
     return names_configuration(options.baseline, {s.label, s.name, c.name}, c.scheduler);
   };
+  // A --baseline that names no system is a usage error, as in compare and as --only's names
+  // are; one that names some machines' configurations only leaves the others without ratios.
+  if (!options.baseline.empty()) {
+    name_check named("--baseline", {options.baseline});
+    for (std::size_t i = 0; i < in.systems.size(); ++i) {
+      const auto& c = confs[configuration_of[i]];
+      named.look({in.systems[i].label, in.systems[i].name, c.name}, c.scheduler, c.name);
+    }
+    named.check();
+  }
   // Which configurations are at which points, from the systems (kernel) or the runs (date).
   std::vector<std::pair<std::uint32_t, std::uint32_t>> present;  // (configuration, point)
   for (const auto& r : runs) {
@@ -90,11 +100,6 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
     auto& at_point = baselines.at[{conf.machine, conf.group}];
     auto [it, added] = at_point.try_emplace(p, rank, c);
     if (!added && rank < it->second.first) it->second = {rank, c};
-  }
-  if (!options.baseline.empty() && baselines.at.empty() && !runs.empty()) {
-    out.notes.push_back(
-        {message_code::baseline_not_found, "no configuration is named '" + options.baseline +
-                                               "' (a scheduler, name or label): no ratios"});
   }
   return baselines;
 }

@@ -49,6 +49,44 @@ std::string machine_name(const std::vector<field>& fields) {
   return name.empty() ? "unknown hardware" : name;
 }
 
+const field* field_of(const std::vector<field>& fields, std::string_view key) {
+  for (const auto& f : fields) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+// Machines that the name alone (processor and disk) would show alike, after a BIOS update or
+// with more memory, get the fields that tell them apart in brackets, in every format: their
+// rows, headings and --machine would otherwise be one.
+void tell_apart(std::vector<trend_machine>& machines) {
+  std::map<std::string, std::vector<std::size_t>> by_name;
+  for (std::size_t m = 0; m < machines.size(); ++m) by_name[machines[m].name].push_back(m);
+  std::vector<std::string> suffix(machines.size());
+  for (const auto& [name, alike] : by_name) {
+    if (alike.size() < 2) continue;
+    for (auto key : machine_keys) {
+      const auto* first = field_of(machines[alike[0]].hardware, key);
+      bool differs = false;
+      for (auto m : alike) {
+        const auto* f = field_of(machines[m].hardware, key);
+        differs = differs || (f == nullptr) != (first == nullptr) ||
+                  (f && first && f->value != first->value);
+      }
+      if (!differs) continue;
+      for (auto m : alike) {
+        const auto* f = field_of(machines[m].hardware, key);
+        auto& s = suffix[m];
+        s += s.empty() ? " (" : "; ";
+        s += f ? std::string(key) + ": " + f->value : "no " + std::string(key);
+      }
+    }
+  }
+  for (std::size_t m = 0; m < machines.size(); ++m) {
+    if (!suffix[m].empty()) machines[m].name += suffix[m] + ")";
+  }
+}
+
 }  // namespace
 
 }  // namespace iosr::detail
@@ -81,6 +119,7 @@ std::vector<std::size_t> find_machines(const trend_input& in, const trend_option
     }
     machine_of[i] = it->second;
   }
+  tell_apart(out.machines);
   return machine_of;
 }
 
@@ -104,8 +143,8 @@ std::vector<std::uint32_t> find_configurations(const trend_input& in, const tren
     auto [it, added] = seen.try_emplace({machine_of[i], group, who},
                                         static_cast<std::uint32_t>(out.configurations.size()));
     if (added) {
-      std::string name =
-          by_label ? (group.empty() ? "all" : group) : (group.empty() ? who : group + ": " + who);
+      std::string name = by_label ? (group.empty() ? "all labels" : group)
+                                  : (group.empty() ? who : group + ": " + who);
       out.configurations.push_back(
           {std::move(name), group, by_label ? "" : s.scheduler, machine_of[i]});
     }

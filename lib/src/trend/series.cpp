@@ -127,10 +127,17 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
       test.series.push_back(std::move(series));
     }
   }
+  // A series is one test of one configuration: say so, and which baseline was missing.
   if (without_baseline) {
-    out.notes.push_back({message_code::series_without_baseline,
-                         std::to_string(without_baseline) +
-                             " series left out: their baseline is at none of their points"});
+    const auto n = std::to_string(without_baseline);
+    out.notes.push_back(
+        {message_code::series_without_baseline,
+         !by_label ? n + " series left out (a test of a configuration): no baseline ran that test "
+                         "at any of their points"
+         : out.baseline_point
+             ? n + " series left out (a test of a machine and label group): the baseline label '" +
+                   out.points[*out.baseline_point].name + "' did not run that test there"
+             : n + " series left out: there is no baseline label"});
   }
   return by_conf;
 }

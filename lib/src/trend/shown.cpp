@@ -40,12 +40,10 @@ void keep_shown(trend& out) {
   };
   const auto point_to = renumber(point_used, out.points);
   const auto machine_to = renumber(machine_used, out.machines);
-  // A configuration of a machine without series keeps an index, unused by any series; after
-  // an earlier pass that index may be past the machines left (keep_wanted runs this twice).
+  // A configuration of a machine no longer shown is on none: `gone`, past every machine, so
+  // that it never reads as another machine's once the machines are renumbered.
   for (auto& c : out.configurations) {
-    if (c.machine < machine_to.size() && machine_to[c.machine] != gone) {
-      c.machine = machine_to[c.machine];
-    }
+    c.machine = c.machine < machine_to.size() ? machine_to[c.machine] : gone;
   }
   auto move_points = [&](std::vector<trend_series>& all) {
     for (auto& s : all) {

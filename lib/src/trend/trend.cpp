@@ -15,6 +15,11 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   out.min_step = options.min_step;
   const auto test_of = detail::match_tests(in, options, out);
   const auto machine_of = detail::find_machines(in, options, out);
+  // Machines are numbered among every machine of the input, before any is left out: a number
+  // read from any output names that machine with any other options, and a store can choose a
+  // machine by its number from its systems alone (store::load_trend_input).
+  detail::number_machines(out);
+  const auto machine_count = out.machines.size();
   const auto point_of = detail::find_points(in, options, test_of, out);
   const auto configuration_of = detail::find_configurations(in, options, machine_of, out);
   if (!detail::keys_fit(out)) return out;
@@ -24,9 +29,12 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   detail::measure_geomeans(options, logs, baselines, out);
   detail::note_baseline_point(out);
   detail::keep_shown(out);
-  // After keep_shown(): --machine N is the machine numbered N as shown without it.
-  if (!options.only.empty() || !options.machines.empty()) {
-    detail::keep_wanted(in, options, configuration_of, out);
+  if (!options.only.empty()) {
+    detail::keep_only(in, options, configuration_of, out);
+    detail::keep_shown(out);
+  }
+  if (!options.machines.empty()) {
+    detail::keep_machines(options, machine_count, out);
     detail::keep_shown(out);
   }
   return out;

@@ -81,7 +81,8 @@ struct trend_baselines {
 };
 
 /// baselines.cpp: per (machine, group, point) the baseline configuration for kernel and date;
-/// with trend_by::label, trend::baseline_point instead. Notes a --baseline that names none.
+/// with trend_by::label, trend::baseline_point instead. A --baseline that names no system (no
+/// point with trend_by::label) throws a usage error.
 trend_baselines choose_baselines(const trend_input& in, const trend_options& options,
                                  std::span<const std::uint32_t> configuration_of,
                                  std::span<const placed_run> runs, trend& out);
@@ -110,11 +111,20 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
 /// baselines.cpp: with trend_by::label, the note of the point every other is against.
 void note_baseline_point(trend& out);
 
-/// wanted.cpp: the series of the configurations `--only` names and of the machines
-/// `--machine` names (as numbered after keep_shown()) kept, the others dropped; a name that
-/// names nothing throws a usage error.
-void keep_wanted(const trend_input& in, const trend_options& options,
-                 std::span<const std::uint32_t> configuration_of, trend& out);
+/// wanted.cpp: the series of the configurations `--only` names kept, the others dropped; a name
+/// that names no configuration, or only ones without a series (a baseline), throws a usage
+/// error.
+void keep_only(const trend_input& in, const trend_options& options,
+               std::span<const std::uint32_t> configuration_of, trend& out);
+
+/// wanted.cpp: each machine's number (trend_machine::number), 1 for the first, in the order the
+/// input gives them; run once the machines are found, before anything is left out.
+void number_machines(trend& out);
+
+/// wanted.cpp: the series of the machines `--machine` names kept (a number from 1 to the
+/// number of machines is one's number, anything else a part of a name); one that names none
+/// throws a usage error.
+void keep_machines(const trend_options& options, std::size_t machine_count, trend& out);
 
 /// shown.cpp: the points no series has a value at, and the machines no series is on, dropped,
 /// the rest renumbered in order (the baseline point stays).

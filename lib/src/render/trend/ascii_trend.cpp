@@ -37,7 +37,7 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
   text_table table;
   table.indent = "  ";
   table.min_name = 13;
-  table.header = {"configuration", "baseline"};
+  table.header = {std::string(row_heading(t)), "baseline"};
   table.left = {true, true};
   for (auto p : columns) {
     table.header.push_back(t.points[p].name);
@@ -46,9 +46,15 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
   for (const auto* s : series) {
     const auto by_point = values_by_point(t, *s);
     text_table::row row;
-    row.cells.push_back(t.configurations[s->configuration].name +
-                        (geomean ? tests_text(s->tests) : ""));
-    row.cells.push_back(baselines_of(t, *s));
+    // A name too long for its column is shortened in its group, which its neighbours share,
+    // never in its scheduler or test count; the baseline, chosen within the same group, is
+    // named within it (`none`), so that the values keep their room.
+    const auto& conf = t.configurations[s->configuration];
+    const std::string count = geomean ? tests_text(s->tests) : "";
+    row.cells.push_back(conf.name + count);
+    const auto own = name_in_group(conf);
+    row.kept_end = columns_of(own) + columns_of(count) + (own.size() < conf.name.size() ? 2 : 0);
+    row.cells.push_back(baselines_of(t, *s, true));
     row.colors.resize(2);
     for (auto p : columns) {
       const auto* v = by_point[p];
@@ -87,7 +93,7 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
     if (columns.empty()) continue;
     body += '\n';
     for (const auto& line :
-         wrapped(fmt::format("Machine {}: {}", m + 1, t.machines[m].name), total)) {
+         wrapped(fmt::format("Machine {}: {}", machine_number(t, m), t.machines[m].name), total)) {
       body += line + '\n';
     }
     auto means = series_on(t, t.geomean, m);
@@ -116,11 +122,8 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
 
   std::string head =
       fmt::format("Trend by {} over {}", to_string(t.by), counted(t.points.size(), "point"));
-  if (t.by == trend_by::label && t.baseline_point) {
-    head += ", each against " + t.points[*t.baseline_point].name;
-  }
-  std::vector<std::string> lines{
-      head, "ratio: performance against the baseline at the same point (> 1 = better)"};
+  // With --by label, the baseline label is named once, by its note.
+  std::vector<std::string> lines{head, sentence(ratio_meaning(t))};
   if (marks.runs) lines.emplace_back("(N): N runs combined by geometric mean");
   lines.push_back(method_text(t) + (marks.steps ? "; * marks the first point after a step" : ""));
   for (const auto& n : t.notes) lines.push_back("note: " + n.text);

@@ -124,7 +124,8 @@ void chart(const trend& t, const std::vector<const trend_series*>& series,
 
 void table(const trend& t, const std::vector<const trend_series*>& series,
            const std::vector<std::size_t>& columns, bool geomean, std::string& out) {
-  out += "<div class=\"scroll\"><table>\n<thead><tr><th>configuration</th><th>baseline</th>";
+  out += "<div class=\"scroll\"><table>\n<thead><tr><th>" + std::string(row_heading(t)) +
+         "</th><th>baseline</th>";
   for (auto p : columns) out += "<th>" + html_escaped(t.points[p].name) + "</th>";
   out += "</tr></thead>\n<tbody>\n";
   for (const auto* s : series) {
@@ -176,9 +177,7 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
   out += fmt::format("<h1>Trend by {}</h1>\n", to_string(t.by));
   // Only the marks the tables and charts show are explained (marks_shown()).
   const auto marks = marks_shown(t);
-  out +=
-      "<p>Each configuration's performance ratio against its baseline at the same point (&gt; "
-      "1 = better)";
+  out += "<p>" + html_escaped(sentence(ratio_meaning(t)));
   if (marks.runs) out += "; (N) = N runs combined by geometric mean";
   out += ". " + html_escaped(sentence(method_text(t)));
   out += marks.steps ? "; the first point after a step is ringed.</p>\n" : ".</p>\n";
@@ -190,7 +189,8 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
     if (columns.empty()) continue;
-    out += fmt::format("<h2>Machine {}: {}</h2>\n", m + 1, html_escaped(t.machines[m].name));
+    out += fmt::format("<h2>Machine {}: {}</h2>\n", machine_number(t, m),
+                       html_escaped(t.machines[m].name));
     auto means = series_on(t, t.geomean, m);
     if (!means.empty()) {
       section(t, means, columns, std::string(geomean_title), "", true,

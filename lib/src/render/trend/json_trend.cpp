@@ -49,7 +49,8 @@ void text_members(std::string& out,
 void series_json(const trend& t, const trend_series& s, bool geomean, std::string& out) {
   out += "{\"configuration\": ";
   string(out, t.configurations[s.configuration].name);
-  out += fmt::format(", \"machine\": {}", t.configurations[s.configuration].machine + 1);
+  out += fmt::format(", \"machine\": {}",
+                     machine_number(t, t.configurations[s.configuration].machine));
   if (geomean) out += fmt::format(", \"tests\": {}", s.tests);
   out += ",\n        \"values\": [";
   for (std::size_t i = 0; i < s.values.size(); ++i) {
@@ -102,7 +103,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
   out += "],\n  \"machines\": [";
   for (std::size_t i = 0; i < t.machines.size(); ++i) {
     out += i ? ",\n    {\"number\": " : "\n    {\"number\": ";
-    out += fmt::format("{}, \"name\": ", i + 1);
+    out += fmt::format("{}, \"name\": ", machine_number(t, i));
     string(out, t.machines[i].name);
     out += ", \"hardware\": {";
     for (std::size_t f = 0; f < t.machines[i].hardware.size(); ++f) {
@@ -114,11 +115,14 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
     out += "}}";
   }
   out += "],\n  \"configurations\": [";
-  for (std::size_t i = 0; i < t.configurations.size(); ++i) {
-    const auto& c = t.configurations[i];
-    out += i ? ",\n    {" : "\n    {";
+  // The configurations of the machines shown (the others' machines are not in `machines`).
+  bool first = true;
+  for (const auto& c : t.configurations) {
+    if (c.machine >= t.machines.size()) continue;
+    out += first ? "\n    {" : ",\n    {";
+    first = false;
     text_members(out, {{"name", c.name}, {"group", c.group}, {"scheduler", c.scheduler}});
-    out += fmt::format(", \"machine\": {}}}", c.machine + 1);
+    out += fmt::format(", \"machine\": {}}}", machine_number(t, c.machine));
   }
   out += "],\n  \"geometric_mean\": [";
   for (std::size_t i = 0; i < t.geomean.size(); ++i) {

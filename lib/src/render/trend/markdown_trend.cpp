@@ -17,7 +17,7 @@ namespace {
 
 void table(const trend& t, const std::vector<const trend_series*>& series,
            const std::vector<std::size_t>& columns, bool geomean, std::string& out) {
-  out += "| configuration | baseline |";
+  out += "| " + std::string(row_heading(t)) + " | baseline |";
   // Appended, not " " + text: GCC 12's -Wrestrict misreads that inlined (PR 105329).
   for (auto p : columns) ((out += ' ') += markdown_escaped(t.points[p].name)) += " |";
   out += "\n|---|---|";
@@ -56,9 +56,7 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
   out += fmt::format("# Trend by {}\n\n", to_string(t.by));
   // Only the marks the tables show are explained (marks_shown()).
   const auto marks = marks_shown(t);
-  out +=
-      "Each configuration's performance ratio against its baseline at the same point (> 1 = "
-      "better)";
+  out += sentence(ratio_meaning(t));
   if (marks.runs) out += "; (N) = N runs combined by geometric mean";
   out += ". " + markdown_escaped(sentence(method_text(t)));
   out += marks.steps ? "; the first point after a step is in bold.\n" : ".\n";
@@ -67,7 +65,7 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
     if (columns.empty()) continue;
-    out += fmt::format("\n## Machine {}: {}\n", m + 1,
+    out += fmt::format("\n## Machine {}: {}\n", machine_number(t, m),
                        markdown_escaped(t.machines[m].name, markdown_place::heading));
     auto means = series_on(t, t.geomean, m);
     if (!means.empty()) {

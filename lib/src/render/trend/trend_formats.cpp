@@ -41,10 +41,21 @@ std::string baseline_name(const trend& t, const trend_value& v) {
   return v.baseline < t.configurations.size() ? t.configurations[v.baseline].name : std::string();
 }
 
-std::string baselines_of(const trend& t, const trend_series& s) {
+std::string_view name_in_group(const trend_configuration& c) {
+  std::string_view name = c.name;
+  if (!c.group.empty() && name.size() > c.group.size() + 2 && name.starts_with(c.group) &&
+      name.substr(c.group.size(), 2) == ": ") {
+    name.remove_prefix(c.group.size() + 2);
+  }
+  return name;
+}
+
+std::string baselines_of(const trend& t, const trend_series& s, bool in_group) {
   std::vector<std::string> names;
   for (const auto& v : s.values) {
-    auto n = baseline_name(t, v);
+    auto n = in_group && t.by != trend_by::label && v.baseline < t.configurations.size()
+                 ? std::string(name_in_group(t.configurations[v.baseline]))
+                 : baseline_name(t, v);
     if (!v.ratio || n.empty()) continue;
     if (names.empty() || names.back() != n) names.push_back(std::move(n));
   }
@@ -61,6 +72,16 @@ std::string change_text(const trend& t, const trend_series& s, const trend_chang
   return fmt::format("{} vs {}: {} → {} from {} ({})", t.configurations[s.configuration].name, base,
                      figure_text(c.before, 2), figure_text(c.after, 2), t.points[c.point].name,
                      p_value_text(c.p_value));
+}
+
+std::string ratio_meaning(const trend& t) {
+  // With --by label the baseline is a label (a point), not a configuration: each row is a
+  // machine's label group (`all labels` when the labels have none).
+  return t.by == trend_by::label
+             ? "each label's performance ratio against the baseline label, on the same machine "
+               "and in the same label group (> 1 = better)"
+             : "each configuration's performance ratio against its baseline at the same point "
+               "(> 1 = better)";
 }
 
 std::string method_text(const trend& t) {

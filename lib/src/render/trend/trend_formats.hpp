@@ -40,12 +40,28 @@ std::string p_value_text(double p);
 /// The baseline a value is measured against: a configuration's name, or the baseline point.
 std::string baseline_name(const trend& t, const trend_value& v);
 
+/// The heading of the tables' first column: `configuration`, or with --by label (a row per
+/// machine and label group, `all labels` when the labels have none) `label group`.
+inline std::string_view row_heading(const trend& t) {
+  return t.by == trend_by::label ? "label group" : "configuration";
+}
+
+/// A configuration's name within its label group: `bfq` for `WD5000AZRX: bfq` (the whole name
+/// when it has no group).
+std::string_view name_in_group(const trend_configuration& c);
+
 /// The series' baselines in point order, each named once (`none`, or `noop / none` when the
-/// baseline changed along the series).
-std::string baselines_of(const trend& t, const trend_series& s);
+/// baseline changed along the series). `in_group`: by their names within the series' group,
+/// which is theirs too (a baseline is chosen within a machine and group): for narrow columns.
+std::string baselines_of(const trend& t, const trend_series& s, bool in_group = false);
 
 /// `bfq vs none: 0.93 → 0.78 from 5.6 (p = 0.001)`.
 std::string change_text(const trend& t, const trend_series& s, const trend_change& c);
+
+/// What a ratio is measured against, to start a sentence: `each configuration's performance
+/// ratio against its baseline at the same point (> 1 = better)`; with --by label, against the
+/// baseline label, within a machine and label group.
+std::string ratio_meaning(const trend& t);
 
 /// What a change point is, the method and its settings: `change points: circular ...`, to
 /// follow a colon or start a line.
@@ -61,6 +77,12 @@ struct trend_marks {
   bool runs = false;   ///< some test's value combines several runs (`(N)`)
 };
 trend_marks marks_shown(const trend& t);
+
+/// The number machine `m` is shown with: trend_machine::number (kept when --machine leaves it
+/// alone), else its place (a trend made by hand).
+inline std::size_t machine_number(const trend& t, std::size_t m) {
+  return t.machines[m].number ? t.machines[m].number : m + 1;
+}
 
 /// `text` with its first letter in upper case, to start a sentence.
 std::string sentence(std::string text);
