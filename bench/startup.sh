@@ -5,7 +5,7 @@
 # links it), then bench/startup.py times `iosr --version` and `iosr compare
 # data/xml/iosched-3way.xml` against /bin/true with hyperfine, which it installs through
 # scripts/install-deps.sh. Not part of the test suite (tests/loaded_libraries_test.py is).
-# Usage: bench/startup.sh [ROUNDS]
+# Usage: bench/startup.sh [ROUNDS] [--before OLD_IOSR] [--cpu-runs N] (bench/startup.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh hyperfine
