@@ -24,14 +24,16 @@ packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev libcxxop
 # python3-jsonschema (the JSON Schemas in docs/, and BMF's), libxml2-utils (xmllint: the JUnit
 # report against its XSD), sqlite3 (the database read with SQLite's own
 # shell), openssl (a certificate for the TLS check), strace (that --sync flushes every output),
-# binutils (readelf: the libraries iosr names as NEEDED; g++ brings it, named here all the same),
 # Node.js and npm (DuckDB, below), postgresql (a throwaway server the store's tests start:
 # tests/pg_cluster.sh). A test whose tool is missing fails under CI.
 test_packages=(catch2 chromium groff-base cmark-gfm python3-pandas python3-scipy
-               python3-jsonschema libxml2-utils sqlite3 openssl strace binutils postgresql)
+               python3-jsonschema libxml2-utils sqlite3 openssl strace postgresql)
 # Debian's nodejs and npm, unless a Node.js with its npm is there already (a nodejs package from
 # elsewhere bundles npm, and Debian's npm package would conflict with it).
 command -v node >/dev/null && command -v npm >/dev/null || test_packages+=(nodejs npm)
+# binutils: readelf, for the libraries iosr names as NEEDED (tests/loaded_libraries_test.py);
+# g++ brings it, named here all the same.
+test_packages+=(binutils)
 engines=""
 if [ "${1:-}" = "--tests" ]; then
   shift
