@@ -6,12 +6,21 @@ hyperfine runs the three commands one after the other, ROUNDS times (default 3),
 bare process is measured beside iosr in every round; the round with the lowest bare median is
 kept. A control before and after, and the CPU time others took during the rounds, say whether
 the machine was idle: when it was not, a warning replaces the figures.
-Usage: bench/startup.py IOSR [ROUNDS]"""
+
+Then the CPU time (user + system) of each command, which the load moves far less than the wall
+time, always reported: single runs of every command interleaved in random order (--cpu-runs N,
+default 200 each), their medians above /bin/true's. With --before OLD (another iosr, such as the
+build of an earlier commit) its runs are interleaved with IOSR's in the same rounds, wall and CPU,
+so that the two compare under the same load.
+Usage: bench/startup.py IOSR [ROUNDS] [--before OLD] [--cpu-runs N]"""
+import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
@@ -20,15 +29,48 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TARGETS = {"--version": 1.5, "compare data/xml/iosched-3way.xml": 3.0}
 
 
+def cpu_times(programs, runs):
+    """Median wall and CPU milliseconds of /bin/true and of each program's commands, from single
+    runs interleaved in random order."""
+    commands = {"/bin/true": ["/bin/true"]}
+    for name, iosr in programs.items():
+        for args in TARGETS:
+            commands[f"{name} {args}"] = [iosr, *args.split()]
+    wall = {k: [] for k in commands}
+    cpu = {k: [] for k in commands}
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    order = list(commands)
+    for i in range(runs + 3):  # the first 3 rounds warm the page cache, not counted
+        random.shuffle(order)
+        for k in order:
+            start = time.perf_counter()
+            pid = os.posix_spawn(commands[k][0], commands[k], os.environ,
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+            _, status, usage = os.wait4(pid, 0)
+            if os.waitstatus_to_exitcode(status) != 0:
+                raise SystemExit(f"{' '.join(commands[k])} failed")
+            if i >= 3:
+                wall[k].append((time.perf_counter() - start) * 1000)
+                cpu[k].append((usage.ru_utime + usage.ru_stime) * 1000)
+    os.close(devnull)
+    return ({k: statistics.median(v) for k, v in wall.items()},
+            {k: statistics.median(v) for k, v in cpu.items()})
+
+
 def main():
-    iosr = os.path.abspath(sys.argv[1])
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("iosr")
+    parser.add_argument("rounds", nargs="?", type=int, default=3)
+    parser.add_argument("--before", help="another iosr to compare with, in the same runs")
+    parser.add_argument("--cpu-runs", type=int, default=200)
+    opts = parser.parse_args()
+    iosr = os.path.abspath(opts.iosr)
     os.chdir(ROOT)
     commands = ["/bin/true"] + [f"{iosr} {args}" for args in TARGETS]
     clean = benchlib.control(" before")[2]
     best = None
     quiet = True
-    for r in range(rounds):
+    for r in range(opts.rounds):
         with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
             run = benchlib.run(["hyperfine", "-N", "--warmup", "5", "--runs", "21", "--export-json",
                                 out.name, *commands])
@@ -39,9 +81,24 @@ def main():
               f" (others used {run.foreign:.2f} s of CPU in {run.wall:.1f} s)")
         if best is None or medians[0] < best[0]:
             best = medians
+
+    programs = {"iosr": iosr}
+    if opts.before:
+        programs = {"before": os.path.abspath(opts.before), "iosr": iosr}
+    load = os.getloadavg()[0]
+    wall, cpu = cpu_times(programs, opts.cpu_runs)
+    print(f"{opts.cpu_runs} single runs of each, interleaved (load average {load:.2f} at the "
+          f"start, {os.getloadavg()[0]:.2f} at the end); medians above /bin/true "
+          f"(wall {wall['/bin/true']:.2f} ms, CPU {cpu['/bin/true']:.2f} ms):")
+    for args in TARGETS:
+        for name in programs:
+            k = f"{name} {args}"
+            print(f"  {name} {args}: CPU {cpu[k] - cpu['/bin/true']:.2f} ms, wall "
+                  f"{wall[k] - wall['/bin/true']:.2f} ms")
+
     clean = benchlib.control(" after")[2] and clean
     if not (clean and quiet):
-        print(benchlib.loaded_warning("the start-up runs"))
+        print(benchlib.loaded_warning("the hyperfine rounds") + " (the CPU times above stand)")
         return 1
     ok = True
     for (args, target), median in zip(TARGETS.items(), best[1:]):

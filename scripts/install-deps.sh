@@ -33,6 +33,9 @@ test_packages=(catch2 chromium groff-base cmark-gfm python3-pandas python3-scipy
 # Debian's nodejs and npm, unless a Node.js with its npm is there already (a nodejs package from
 # elsewhere bundles npm, and Debian's npm package would conflict with it).
 command -v node >/dev/null && command -v npm >/dev/null || test_packages+=(nodejs npm)
+# binutils: readelf, for the libraries iosr names as NEEDED (tests/loaded_libraries_test.py);
+# g++ brings it, named here all the same.
+test_packages+=(binutils)
 engines=""
 if [ "${1:-}" = "--tests" ]; then
   shift

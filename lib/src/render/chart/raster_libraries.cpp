@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// Loads the chart images' libraries by the sonames the build found (IOSR_RSVG_SONAME and the
+// others, lib/CMakeLists.txt; shared_library.hpp), each before the ones that need it (GLib,
+// then fontconfig and cairo, then librsvg, which needs them all), so that a missing or broken one
+// is named with its own Debian package rather than as a failure of librsvg.
+#include "render/chart/raster_libraries.hpp"
+
+#include "shared_library.hpp"
+
+#ifndef IOSR_RSVG_SONAME  // no soname found (not an ELF system): linked instead
+#define IOSR_RSVG_SONAME nullptr
+#endif
+#ifndef IOSR_CAIRO_SONAME
+#define IOSR_CAIRO_SONAME nullptr
+#endif
+#ifndef IOSR_FONTCONFIG_SONAME
+#define IOSR_FONTCONFIG_SONAME nullptr
+#endif
+#ifndef IOSR_GOBJECT_SONAME
+#define IOSR_GOBJECT_SONAME nullptr
+#endif
+#ifndef IOSR_GLIB_SONAME
+#define IOSR_GLIB_SONAME nullptr
+#endif
+
+namespace iosr::detail {
+
+#define IOSR_RASTER_FIND_ALL(table, functions, prefix)    \
+  bool table::find_all(shared_library& lib, table& api) { \
+    return functions(IOSR_RASTER_FIND_##prefix) true;     \
+  }
+#define IOSR_RASTER_FIND_cairo(name) lib.find("cairo_" #name, api.name)&&
+#define IOSR_RASTER_FIND_rsvg(name) lib.find("rsvg_" #name, api.name)&&
+#define IOSR_RASTER_FIND_Fc(name) lib.find("Fc" #name, api.name)&&
+#define IOSR_RASTER_FIND_g(name) lib.find("g_" #name, api.name)&&
+
+IOSR_RASTER_FIND_ALL(cairo_api, IOSR_CAIRO_FUNCTIONS, cairo)
+IOSR_RASTER_FIND_ALL(rsvg_api, IOSR_RSVG_FUNCTIONS, rsvg)
+IOSR_RASTER_FIND_ALL(fontconfig_api, IOSR_FONTCONFIG_FUNCTIONS, Fc)
+IOSR_RASTER_FIND_ALL(gobject_api, IOSR_GOBJECT_FUNCTIONS, g)
+IOSR_RASTER_FIND_ALL(glib_api, IOSR_GLIB_FUNCTIONS, g)
+
+raster_libraries load_raster_libraries() {
+  constexpr const char* purpose = "to draw charts as PNG or PDF";
+  // The Debian packages (bookworm) that install each soname.
+  const auto& glib = load_once<glib_api>(IOSR_GLIB_SONAME, "libglib2.0-0", purpose);
+  const auto& gobject = load_once<gobject_api>(IOSR_GOBJECT_SONAME, "libglib2.0-0", purpose);
+  const auto& fc = load_once<fontconfig_api>(IOSR_FONTCONFIG_SONAME, "libfontconfig1", purpose);
+  const auto& cairo = load_once<cairo_api>(IOSR_CAIRO_SONAME, "libcairo2", purpose);
+  const auto& rsvg = load_once<rsvg_api>(IOSR_RSVG_SONAME, "librsvg2-2", purpose);
+  return {rsvg, cairo, fc, gobject, glib};
+}
+
+}  // namespace iosr::detail
