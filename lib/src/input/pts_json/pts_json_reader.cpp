@@ -381,7 +381,10 @@ void read_pts_json(reader_context& base, const read_options& options) {
   if (const auto* listed = root.find("results"); is_profile_layout(*listed)) {
     if (listed->is_array()) {
       for (std::size_t i = 0; i < listed->items.size(); ++i) {
-        read_profile_result(ctx, "#" + std::to_string(i + 1), listed->items[i], false);
+        // Appended, not "#" + text: GCC 12's -Wrestrict misreads that once inlined (PR 105329).
+        std::string key = "#";
+        key += std::to_string(i + 1);
+        read_profile_result(ctx, key, listed->items[i], false);
       }
     } else {
       for (const auto& [key, value] : unique_members(ctx, *listed, "result")) {
