@@ -128,12 +128,8 @@ std::unique_ptr<row_cursor> pg_rows::rows_of(std::string_view sql,
       p.add(*number);
       continue;
     }
-    std::string list = "{";
-    for (const auto id : std::get<std::vector<std::int64_t>>(value)) {
-      if (list.size() > 1) list += ',';
-      list += std::to_string(id);
-    }
-    p.add(list + "}");
+    p.add(text_array(std::get<std::vector<std::int64_t>>(value),
+                     [](std::int64_t id) { return std::to_string(id); }));
   }
   return std::make_unique<pg_cursor>(db_.run(sql, p, "reading"));
 }
@@ -210,6 +206,27 @@ std::unordered_set<std::string> pg_store::known_hashes() {
   return out;
 }
 
+std::int64_t pg_store::insert_or_find(std::string_view table, std::string_view columns,
+                                      const pg::params& p, const std::string& identity) {
+  // Another importer may add the same row meanwhile: then it is found, not added.
+  std::string values;
+  for (std::size_t i = 1; i <= p.values().size(); ++i) {
+    values += (i == 1 ? "$" : ", $") + std::to_string(i);
+  }
+  auto added = db_.run("INSERT INTO " + std::string(table) + " (" + std::string(columns) +
+                           ") VALUES (" + values + ") ON CONFLICT (identity) DO NOTHING RETURNING id",
+                       p, "adding systems and tests");
+  if (added.size() == 1) return added.integer(0, 0);
+  pg::params q;
+  q.add(identity);
+  auto found = db_.run("SELECT id FROM " + std::string(table) + " WHERE identity = $1", q,
+                       "finding systems and tests");
+  if (found.size() != 1) {
+    throw error(error_kind::store, location() + ": a row of " + std::string(table) + " vanished");
+  }
+  return found.integer(0, 0);
+}
+
 std::int64_t pg_store::system_id(const system& s, const std::string& identity) {
   const auto kernel = kernel_of(s);
   const auto version = parse_kernel_version(kernel);
@@ -217,34 +234,21 @@ std::int64_t pg_store::system_id(const system& s, const std::string& identity) {
   p.add(identity).add(s.label).add(s.group).add(s.name).add(s.scheduler).add(kernel);
   p.add(fields_json(s.hardware)).add(fields_json(s.software)).add(s.json);
   p.add(version ? version->text : std::string()).add(version ? version->sort_key : std::string());
-  auto r = db_.run(
-      "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
-      "software, json, kernel_version, kernel_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-      "$10, $11) ON CONFLICT (identity) DO NOTHING RETURNING id",
-      p, "adding a system");
-  if (r.size() == 1) return r.integer(0, 0);
-  pg::params q;
-  q.add(identity);
-  auto found = db_.run("SELECT id FROM systems WHERE identity = $1", q, "finding a system");
-  if (found.size() != 1) throw error(error_kind::store, location() + ": a system row vanished");
-  return found.integer(0, 0);
+  return insert_or_find("systems",
+                        "identity, label, \"group\", name, scheduler, kernel, hardware, software, "
+                        "json, kernel_version, kernel_key",
+                        p, identity);
 }
 
 std::int64_t pg_store::test_id(const result& r, const std::string& identity) {
   pg::params p;
   p.add(identity).add(r.title).add(r.version).add(r.description).add(r.arguments).add(r.unit);
   p.add(to_string(r.direction)).add(r.test_id).add(r.display_format.name());
-  auto rows = db_.run(
-      "INSERT INTO tests (identity, title, version, description, arguments, unit, direction, "
-      "test_profile, display_format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT "
-      "(identity) DO NOTHING RETURNING id",
-      p, "adding a test");
-  if (rows.size() == 1) return rows.integer(0, 0);
-  pg::params q;
-  q.add(identity);
-  auto found = db_.run("SELECT id FROM tests WHERE identity = $1", q, "finding a test");
-  if (found.size() != 1) throw error(error_kind::store, location() + ": a test row vanished");
-  return found.integer(0, 0);
+  return insert_or_find(
+      "tests",
+      "identity, title, version, description, arguments, unit, direction, test_profile, "
+      "display_format",
+      p, identity);
 }
 
 template <class Row>

@@ -67,6 +67,10 @@ class pg_store final : public iosr::store {
   template <class Row>
   std::unordered_map<std::string, std::int64_t> known_ids(
       std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows);
+  // The id of the row of `table` (systems, tests) that `identity` names: added with `p` as the
+  // values of `columns`, or found when it is there already.
+  std::int64_t insert_or_find(std::string_view table, std::string_view columns,
+                              const pg::params& p, const std::string& identity);
   std::int64_t system_id(const system& s, const std::string& identity);
   std::int64_t test_id(const result& r, const std::string& identity);
 

@@ -99,12 +99,4 @@ std::string utc_now() {
   return buffer;
 }
 
-bool on_machine(const std::vector<field>& hardware, const std::vector<std::string>& parts) {
-  // As trend --machine matches a part of a name (lib/src/trend/wanted.cpp).
-  const auto name = detail::ascii_lower(machine_of(hardware).name);
-  return std::any_of(parts.begin(), parts.end(), [&](const std::string& part) {
-    return name.find(detail::ascii_lower(part)) != std::string::npos;
-  });
-}
-
 }  // namespace iosr::db

@@ -25,8 +25,4 @@ std::vector<std::string> split_samples(std::string_view samples);
 /// Now, in UTC, as `imported_at` holds it: `2026-12-02 04:05:06`.
 std::string utc_now();
 
-/// Whether a stored system with these hardware fields runs on a machine whose name (as the
-/// trend names machines) has one of `parts` in it, in any case (trend_query::machines).
-bool on_machine(const std::vector<field>& hardware, const std::vector<std::string>& parts);
-
 }  // namespace iosr::db

@@ -272,18 +272,6 @@ std::int64_t sqlite_store::test_id(const result& r, std::string identity) {
   });
 }
 
-store_added sqlite_store::add(const result_file& file, const store_identities& ids,
-                              const std::string& sha256, std::string_view path,
-                              std::uint64_t bytes) {
-  transaction tx(db_);
-  begin_adding();
-  auto added = add_in_transaction(file, ids, sha256, path, bytes);
-  tx.commit();
-  systems_.commit();
-  tests_.commit();
-  return added;
-}
-
 void sqlite_store::begin_adding() {
   systems_.pending.clear();
   tests_.pending.clear();
@@ -313,15 +301,17 @@ void sqlite_store::begin_adding() {
   }
 }
 
-store_added sqlite_store::add_in_transaction(const result_file& file, const store_identities& ids,
-                                             const std::string& sha256, std::string_view path,
-                                             std::uint64_t bytes) {
+store_added sqlite_store::add(const result_file& file, const store_identities& ids,
+                              const std::string& sha256, std::string_view path,
+                              std::uint64_t bytes) {
+  transaction tx(db_);
+  begin_adding();
   // Checked inside the transaction: another import may have added these bytes meanwhile.
   find_sha_->bind(1, sha256);
   if (find_sha_->step()) {
     store_added a{false, std::string(find_sha_->text(1)), find_sha_->integer(0)};
     find_sha_->reset();
-    return a;  // nothing written
+    return a;  // the transaction rolls back: nothing was written
   }
   find_sha_->reset();
 
@@ -401,6 +391,9 @@ store_added sqlite_store::add_in_transaction(const result_file& file, const stor
       ins.run();
     }
   }
+  tx.commit();
+  systems_.commit();
+  tests_.commit();
   return {true, {}, source};
 }
 

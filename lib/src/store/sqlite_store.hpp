@@ -87,10 +87,6 @@ class sqlite_store final : public iosr::store {
   // (No add_all of its own: a transaction for many files measured no faster than one each,
   // 2.64 s against 2.67 s for 1M entries; store::add_all adds them one at a time.)
   void begin_adding();
-  // Adds one file inside the open transaction.
-  store_added add_in_transaction(const result_file& file, const store_identities& ids,
-                                 const std::string& sha256, std::string_view path,
-                                 std::uint64_t bytes);
   std::int64_t system_id(const system& s, std::string identity);
   std::int64_t test_id(const result& r, std::string identity);
 
