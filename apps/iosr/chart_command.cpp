@@ -16,7 +16,7 @@
 #include <string>
 #include <system_error>
 
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "comparison_cli.hpp"

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <optional>
 
-#include "batch/batch_convert.hpp"
+#include "batch/convert_tree.hpp"
 #include "batch/inputs.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"

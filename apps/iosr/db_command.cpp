@@ -7,10 +7,10 @@
 #include <iostream>
 #include <string>
 
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
-#include "db/import.hpp"
+#include "batch/import_tree.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/counted.hpp"
 #include "iosr/render.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "iosr/edit.hpp"

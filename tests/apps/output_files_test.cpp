@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
-#include "batch/output_tree.hpp"
+#include "output_files/atomic_file.hpp"
+#include "output_files/output_tree.hpp"
 #include "catch.hpp"
 #include "temp_dir.hpp"
 

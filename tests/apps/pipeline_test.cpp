@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 #include "batch/inputs.hpp"
 #include "catch.hpp"
 #include "iosr/error.hpp"

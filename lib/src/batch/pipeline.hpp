@@ -16,9 +16,9 @@
 
 #include "batch/inputs.hpp"
 #include "batch/ordered_pool.hpp"
-#include "batch/output_tree.hpp"
-#include "batch/progress_bar.hpp"
-#include "batch/stop_signal.hpp"
+#include "output_files/output_tree.hpp"
+#include "progress_bar.hpp"
+#include "stop_signal.hpp"
 #include "iosr/error.hpp"
 #include "iosr/model.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 
 #include <cerrno>
 #include <cstring>

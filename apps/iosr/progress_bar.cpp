@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/progress_bar.hpp"
+#include "progress_bar.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/output_tree.hpp"
+#include "output_files/output_tree.hpp"
 
 #include <string>
 #include <system_error>

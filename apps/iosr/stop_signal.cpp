@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/stop_signal.hpp"
+#include "stop_signal.hpp"
 
 #include <atomic>
 #include <csignal>

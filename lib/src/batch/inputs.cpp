@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "batch/archive_reader.hpp"
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "openbenchmarking/clone.hpp"

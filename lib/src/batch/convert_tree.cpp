@@ -2,7 +2,7 @@
 // `iosr convert` on the batch pipeline (pipeline.hpp): its workers parse and render, and this
 // thread takes the results back in input order to write them. Only this thread writes, so the
 // output bytes and the messages never depend on the number of workers.
-#include "batch/batch_convert.hpp"
+#include "batch/convert_tree.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,10 +16,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
+#include "output_files/atomic_file.hpp"
 #include "batch/hand_back.hpp"
 #include "batch/inputs.hpp"
-#include "batch/output_tree.hpp"
+#include "output_files/output_tree.hpp"
 #include "batch/pipeline.hpp"
 #include "cli_support.hpp"
 #include "iosr/counted.hpp"

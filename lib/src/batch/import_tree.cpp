@@ -2,7 +2,7 @@
 // `iosr db import` on the batch pipeline (batch/pipeline.hpp): its workers hash and parse, and
 // this thread adds the files to the database in input order. Only this thread writes, so the
 // database never depends on the worker count.
-#include "db/import.hpp"
+#include "batch/import_tree.hpp"
 
 #include <condition_variable>
 #include <exception>
