@@ -1,20 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Running iosr-http, the helper program that does iosr's HTTP with libcurl, so that the iosr
-// executable itself never loads libcurl (docs/openbenchmarking.md).
+// Running iosr-http, the helper program that does the library's HTTP with libcurl, so that no
+// program that links iosr loads libcurl (docs/openbenchmarking.md).
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
-namespace iosr::cli::openbenchmarking {
-
-/// `program` (iosr-http, iosr-serve) in `../libexec/iosr/` from the directory of the running iosr
-/// executable
-/// (/proc/self/exe, links resolved; the path is IOSR_HELPER_DIR, from the install's directories),
-/// where the build and `cmake --install` put it.
-std::string helper_path(std::string_view program = "iosr-http");
+namespace iosr::openbenchmarking {
 
 /// What the helper gave.
 struct helper_answer {
@@ -24,8 +17,9 @@ struct helper_answer {
 };
 
 /// Runs `helper` with `arguments`, its standard input /dev/null, the environment as it is (the
-/// proxy variables among it), and collects its standard output and error.
-helper_answer run_helper(const std::string& helper, const std::vector<std::string>& arguments,
-                         std::uint64_t max_bytes);
+/// proxy variables among it), and collects its standard output and error. A helper that is not
+/// there is said to be expected `expected` (`in ../libexec/iosr from iosr's directory`).
+helper_answer run_helper(const std::string& helper, const std::string& expected,
+                         const std::vector<std::string>& arguments, std::uint64_t max_bytes);
 
-}  // namespace iosr::cli::openbenchmarking
+}  // namespace iosr::openbenchmarking
