@@ -719,7 +719,7 @@ TEST_CASE("Hostile: --filter over a 100,000-byte title is searched whole, in lin
     options.filter = filter;
     CHECK(iosr::compare(std::vector{*r.file}, options).tests.size() == 1);
   }
-  options.filter = "3\\.3$";  // the whole title is searched (std::regex searched 1024 bytes)
+  options.filter = "^F+$";  // the whole title is searched (std::regex searched 1024 bytes)
   CHECK(iosr::compare(std::vector{*r.file}, options).tests.size() == 1);
 }
 

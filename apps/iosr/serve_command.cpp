@@ -70,7 +70,7 @@ int run_serve(int argc, char** argv) {
   add("max-per-address",
       "connections of one client address (raise it behind a reverse proxy, whose address every "
       "client has)",
-      cxxopts::value<std::string>()->default_value("64"), "N");
+      cxxopts::value<std::string>()->default_value("256"), "N");
   add("h,help", "print this help");
   const auto parsed = parse_command_line(
       options, argc, argv,

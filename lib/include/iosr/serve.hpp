@@ -102,7 +102,7 @@ struct listen_options {
   std::size_t max_connections = 1024;
   /// Connections of one client address; at the limit a new one closes that address's oldest
   /// waiting connection. Behind a proxy every client has the proxy's address: raise it.
-  std::size_t max_connections_per_address = 64;
+  std::size_t max_connections_per_address = 256;
 };
 
 /// The site on a socket (Boost.Beast): one loop thread reads every connection's request head,

@@ -194,7 +194,7 @@ void connection::on_deadline() {
       server_.cancel(stop_);
       keep_alive_ = false;
       write(site::refusal(503, target_,
-                          "this request took longer than the server's limit of " +
+                          "this request took longer than the server's time limit of " +
                               seconds_text(server_.options.time_limit_seconds) +
                               " s and was stopped; ask for less (a narrower Tests filter, one "
                               "machine) or try again later"));
