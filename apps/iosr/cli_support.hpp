@@ -137,7 +137,7 @@ bool has_format(const Formats& formats, std::string_view name) {
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept = 0);
 
 /// `--filter REGEX` (db export, trend), compiled; every test when it is not given. Throws
-/// bad_usage() when REGEX is not an ECMAScript regular expression.
+/// bad_usage() when REGEX is not a regular expression RE2 takes (iosr/test_filter.hpp).
 test_filter filter_from(const cxxopts::ParseResult& args);
 
 /// Adds `--db FILE|URL`, the results store of `iosr db` and `iosr trend`.

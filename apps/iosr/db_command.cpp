@@ -115,7 +115,7 @@ void export_options(cxxopts::Options& options) {
       "the format, when OUT's extension does not give it (OUT '-' or without .csv or .jsonl) "
       "(one of: csv or jsonl)",
       cxxopts::value<std::string>(), "FORMAT");
-  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+  add("filter", "keep the tests whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::string>(), "REGEX");
   add("force", "replace OUT when it exists (else it is refused)");
   add("h,help", "print this help");

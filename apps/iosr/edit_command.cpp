@@ -30,9 +30,9 @@ void add_edit_options(cxxopts::Options& options) {
       cxxopts::value<std::vector<std::string>>(), "ID,...");
   add("remove", "remove these systems and their entries (PTS's remove-run-from-result-file)",
       cxxopts::value<std::vector<std::string>>(), "ID,...");
-  add("filter", "keep the charts whose title or description matches REGEX (ECMAScript)",
+  add("filter", "keep the charts whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::vector<std::string>>(), "REGEX");
-  add("exclude", "remove the charts whose title or description matches REGEX (ECMAScript)",
+  add("exclude", "remove the charts whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::vector<std::string>>(), "REGEX");
   add("order", "these systems first, in this order, then the others; each chart's entries follow",
       cxxopts::value<std::vector<std::string>>(), "ID,...");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `iosr serve` in iosr: the process becomes the helper iosr-serve (execv: same process id, so
-// signals and the exit status are the server's own), which has the HTTP server linked in. iosr
-// itself then never loads cpp-httplib nor the OpenSSL it links (apps/CMakeLists.txt).
+// signals and the exit status are the server's own), which has the HTTP server linked in, so
+// that iosr itself carries none of it (apps/CMakeLists.txt).
 #include <unistd.h>
 
 #include <cerrno>
