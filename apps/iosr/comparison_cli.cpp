@@ -134,7 +134,7 @@ void add_selection_options(cxxopts::Options& options) {
       ("rename", "rename label OLD (as written or as shown) to NEW before comparing "
                  "(repeatable)",
        cxxopts::value<std::vector<std::string>>(), "OLD=NEW")
-      ("filter", "keep tests whose title or description matches this regular expression",
+      ("filter", "keep the tests whose title or description matches REGEX (RE2 syntax)",
        cxxopts::value<std::string>(), "REGEX")
       ("sort", "test order: as in the files, the largest change first, or by name (which also "
                "puts the summary in label order instead of best first) " + one_of<test_order>(),

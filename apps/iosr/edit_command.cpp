@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "iosr/edit.hpp"
@@ -31,9 +30,9 @@ void add_edit_options(cxxopts::Options& options) {
       cxxopts::value<std::vector<std::string>>(), "ID,...");
   add("remove", "remove these systems and their entries (PTS's remove-run-from-result-file)",
       cxxopts::value<std::vector<std::string>>(), "ID,...");
-  add("filter", "keep the charts whose title or description matches REGEX (ECMAScript)",
+  add("filter", "keep the charts whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::vector<std::string>>(), "REGEX");
-  add("exclude", "remove the charts whose title or description matches REGEX (ECMAScript)",
+  add("exclude", "remove the charts whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::vector<std::string>>(), "REGEX");
   add("order", "these systems first, in this order, then the others; each chart's entries follow",
       cxxopts::value<std::vector<std::string>>(), "ID,...");
@@ -114,7 +113,7 @@ int write(const output_plan& plan, const result_file& file, std::string_view com
     return exit_input_failed;
   }
   std::string error;
-  if (!batch::write_atomically(plan.path, text, error)) {
+  if (!write_atomically(plan.path, text, error)) {
     std::cerr << "iosr " << command << ": " << error << '\n';
     return exit_input_failed;
   }

@@ -181,6 +181,14 @@ class store {
   /// The trend's input: every entry with a number, its system, test and run date, of the tests
   /// and machines `query` keeps (the systems of other machines are left out too).
   virtual trend_input load_trend_input(const trend_query& query) = 0;
+
+  /// Called from another thread while this store is at work: its query stops as soon as the
+  /// backend can (SQLite's sqlite3_interrupt, PostgreSQL's cancel request), and that call and
+  /// every later one throw iosr::error (store) until resume(). `iosr serve` stops a request
+  /// that runs past its time limit so. The default does nothing.
+  virtual void interrupt() {}
+  /// Takes calls again after interrupt().
+  virtual void resume() {}
 };
 
 /// The files `spec` names for `iosr db remove`: those store::find_files gives (a path as
