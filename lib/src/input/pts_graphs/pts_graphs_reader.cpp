@@ -224,13 +224,21 @@ class folder_reader {
         add_overview_charts(d, table);
         break;
       case kind::systems:
-        read_systems(d);
-        break;
+        // Systems without a result are no result file: refused, as docs/pts-graphs.md says.
+        d.h->fail(d.svg,
+                  "no chart in the input: PTS's systems table holds no result; read the "
+                  "result-graphs folder it is in, or the composite.xml beside it");
       case kind::other:
-        d.h->warn(d.svg, message_code::pts_graph_file_not_read,
-                  "a graph PTS drew that holds no bar graph or table of results (a line graph, "
-                  "the overview's visualisation, a radar chart); not read");
-        break;
+        d.h->fail(d.svg,
+                  "no chart in the input: a graph PTS drew that holds no bar graph or table of "
+                  "results (a line graph, the overview's visualisation, a radar chart)");
+    }
+    if (ctx_.out.results.empty()) {
+      // The bar graph's reader said why (a pass/fail or line graph): nothing else is here.
+      d.h->fail(d.svg, "no chart in the input: the graph is of a kind not read (" +
+                           (ctx_.out.warnings.empty() ? std::string("no bars")
+                                                      : ctx_.out.warnings.back().message) +
+                           ")");
     }
     finish();
   }

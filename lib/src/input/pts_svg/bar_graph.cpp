@@ -52,8 +52,29 @@ graph_parts parts_of(const std::vector<svg_text>& texts) {
     }
     if (p.unit == nullptr && is_unit_line(t.text)) p.unit = &t;
   }
+  // A result without a direction has a unit line without `... Is Better` (`Widgets`): PTS draws
+  // it at the left of the row where it writes its name at the right, in the same style (a
+  // graph's other `Phoronix Test Suite`, a watermark inside the plot, has no text beside it).
+  for (const auto& mark : texts) {
+    if (p.unit != nullptr) break;
+    if (mark.anchor != "end" || trim(mark.text) != "Phoronix Test Suite") continue;
+    for (const auto& t : texts) {
+      if (&t != p.title && t.anchor == "start" && !is_rotated(t) &&
+          std::fabs(t.y - mark.y) < 1 && t.x < mark.x && t.fill == mark.fill &&
+          t.weight == mark.weight && t.font_size == mark.font_size && !trim(t.text).empty()) {
+        p.unit = &t;
+        break;
+      }
+    }
+  }
   if (p.title == nullptr) {
     p.unread = "not a bar graph (no heading)";
+    return p;
+  }
+  if (p.unit == nullptr) {
+    // PTS writes a unit line over every bar graph; a pass/fail graph has none, and its legend
+    // would otherwise be taken for values.
+    p.unread = "not a bar graph (no unit line: a pass/fail graph?)";
     return p;
   }
   const double top =
