@@ -290,7 +290,7 @@ TEST_CASE("Terminal codes, overprints and a PTS prompt are undone; columns count
   CHECK(file.systems[0].hardware == std::vector<field>{{"Processor", "X"}});
   CHECK(messages(file) ==
         std::vector<std::string>{
-            "terminal escape sequences removed (6 colour codes, 1 others); carriage-return or "
+            "terminal escape sequences removed (6 colour codes, 1 other); carriage-return or "
             "backspace overprints resolved on 1 line (the text that stayed visible is read)",
             "an interactive PTS session: what it printed up to its prompt 'Do you want to view "
             "the text-based test results? (Y/n):' is not part of the text export and is not "
