@@ -296,11 +296,22 @@ TEST_CASE("CSV and JSON carry the p-values, intervals and runs of a composite.xm
     CHECK(std::stod(row[13]) < std::stod(row[20]));
     CHECK(std::stod(row[20]) == j["delta_ci_high"].get<double>());
     CHECK(row[22] == "3");  // baseline_n
+    // Version 4: the smallest delta the runs tell from the noise, the same in both.
+    CHECK(std::stod(row[26]) == j["detectable_pct"].get<double>());
+    CHECK(std::stod(row[26]) > 0);
+    CHECK(row[27] == "false");
+    CHECK(j["runs_disagree"] == false);
   }
-  CHECK(doc["schema_version"] == 3);
+  CHECK(rows[0][26] == "detectable_pct");
+  CHECK(rows[0][27] == "runs_disagree");
+  CHECK(doc["schema_version"] == 4);
   CHECK(doc["statistics"]["adjustment"] == "benjamini-hochberg");
   CHECK(doc["statistics"]["p_values"] == 6);
-  CHECK(doc["statistics"]["bootstrap"] == 2000);
+  CHECK_FALSE(doc["statistics"].contains("bootstrap"));
+  CHECK(doc["statistics"]["geomean_interval"] == "t");
+  CHECK(doc["statistics"]["power"] == 0.8);
+  CHECK(doc["statistics"]["detectable"]["deltas"] == 6);
+  CHECK(doc["statistics"]["detectable"]["fewest_runs"] == 3);
   for (const auto& s : doc["summary"]) {
     if (s["is_baseline"]) {
       CHECK(s["geomean_ci_low"].is_null());
@@ -329,7 +340,7 @@ TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and note
           "[render][json]") {
   const auto doc = nlohmann::json::parse(rendered(hostile_comparison(), "json"));
   CHECK(doc["schema"] == "iosr-compare");
-  CHECK(doc["schema_version"] == 3);
+  CHECK(doc["schema_version"] == 4);
   REQUIRE(doc["rows"].size() == 7);
   const auto& first = doc["rows"][0];  // the best of the first test
   CHECK(first["file"] == "a|b.txt");
@@ -374,7 +385,8 @@ TEST_CASE("JSON keeps values as written and leaves missing numbers null", "[rend
   CHECK(doc["groups"][0]["baseline"] == "Penryn + HDD: Noop");
   for (const auto& s : doc["summary"]) CHECK(s["geomean_ci_low"].is_null());
   CHECK(doc["statistics"]["p_values"] == 0);
-  CHECK(doc["statistics"]["bootstrap"] == 0);
+  CHECK(doc["statistics"]["detectable"]["deltas"] == 0);
+  CHECK(doc["statistics"]["detectable"]["median_pct"].is_null());
 }
 
 // ---- ascii --------------------------------------------------------------------------------------
@@ -641,4 +653,88 @@ TEST_CASE("HTML charts shorten a long label in its middle, within the room befor
   }
   CHECK(labels > 20);
   CHECK(html.find(">Xclang-no-enabl…undef-analysis<") != std::string::npos);
+}
+
+// ---- failures and what the runs can tell, in every format ---------------------------------------
+
+namespace {
+
+// x failed in a; every entry has three runs.
+iosr::comparison failed_comparison() {
+  auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                {{"None", "10"}, {"x", ""}, {"y", "9"}}),
+                          chart("b", "", "MB/s", iosr::direction::higher,
+                                {{"None", "10"}, {"x", "15"}, {"y", "9"}})});
+  for (auto& r : f.results) {
+    for (auto& e : r.entries) {
+      if (!e.value) continue;
+      const double v = *e.value;
+      e.samples = {std::to_string(v * 0.98), std::to_string(v), std::to_string(v * 1.02)};
+    }
+  }
+  return iosr::compare(std::vector{f});
+}
+
+}  // namespace
+
+TEST_CASE("A configuration that failed says so instead of a mean, in every format",
+          "[render][failures]") {
+  const auto c = failed_comparison();
+  const std::string sentence =
+      "failed in 1 test: a. It has no geometric mean ratio, as a mean without that test would "
+      "flatter it; it ranks last in that test, and after the configurations with a mean in the "
+      "summary, by mean rank.";
+  const auto ascii = rendered(c, "ascii");
+  CHECK(ascii.find("failed in 1") != std::string::npos);
+  // The notes wrap at the width: compare with the blanks folded.
+  auto folded = [](std::string s) {
+    s = std::regex_replace(s, std::regex("\n *"), " ");
+    return s;
+  };
+  CHECK(folded(ascii).find("x " + sentence) != std::string::npos);
+  CHECK(rendered(c, "md").find("x " + sentence) != std::string::npos);
+  CHECK(rendered(c, "html").find("x " + sentence) != std::string::npos);
+  CHECK(folded(rendered(c, "executive-summary")).find("x " + sentence) != std::string::npos);
+  const auto doc = nlohmann::json::parse(rendered(c, "json"));
+  bool found = false;
+  for (const auto& s : doc["summary"]) {
+    if (s["label"] != "x") continue;
+    found = true;
+    CHECK(s["geomean_ratio"].is_null());
+    CHECK(s["lost_tests"] == nlohmann::json::array({"a"}));
+    CHECK(s["last_places"] == 1);
+  }
+  CHECK(found);
+  // The failed row is ranked last in CSV as in JSON.
+  const auto rows = read_csv(rendered(c, "csv"));
+  bool ranked = false;
+  for (const auto& row : rows) {
+    if (row[1] == "a" && row[6] == "x") {
+      CHECK(row[15] == "3");
+      ranked = true;
+    }
+  }
+  CHECK(ranked);
+}
+
+TEST_CASE("The smallest detectable deltas are in the summary line, the HTML charts, CSV and JSON",
+          "[render][detectable]") {
+  const auto c = failed_comparison();
+  const auto& d = c.statistics.detectable;
+  REQUIRE(d.deltas == 3);  // y in a and b, x in b
+  CHECK(d.fewest_runs == 3);
+  CHECK(d.median_pct > 0);
+  CHECK(d.largest_pct >= d.median_pct);
+  CHECK(d.doubled_median_pct < d.median_pct);
+  CHECK(d.doubled_largest_pct < d.largest_pct);
+  const std::string line = "With 3 runs a side, a change under ";
+  CHECK(rendered(c, "ascii").find(line) != std::string::npos);
+  CHECK(rendered(c, "md").find(line) != std::string::npos);
+  const auto html = rendered(c, "html");
+  CHECK(html.find(line) != std::string::npos);
+  CHECK(html.find("Smallest delta these runs tell from the noise (80% power at the") !=
+        std::string::npos);
+  // Without runs, no line at all.
+  CHECK(rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "ascii").find(line) ==
+        std::string::npos);
 }

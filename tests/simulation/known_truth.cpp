@@ -85,7 +85,11 @@ generated_file generate(const setting& s, std::uint64_t seed) {
   std::vector<std::string> labels = {"None"};
   for (std::size_t c = 0; c < s.configurations; ++c) {
     std::string label = label_names[c % std::size(label_names)];
-    if (c >= std::size(label_names)) label += "-" + std::to_string(c);
+    if (c >= std::size(label_names)) {
+      // Appended in two steps, not "-" + text: GCC 12's -Wrestrict misreads that (PR 105329).
+      label += '-';
+      label += std::to_string(c);
+    }
     labels.push_back(label);
     file.labels.push_back(label);
   }
