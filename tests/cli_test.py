@@ -179,7 +179,7 @@ check("compare csv: one row per entry", rc == 0 and len(rows) == 260 + 160, (rc,
 check("compare csv columns", out.split("\n", 1)[0] ==
       "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,"
       "baseline_label,baseline_value,delta_pct,ratio,rank,noise,p_value,p_adjusted,delta_ci_low,"
-      "delta_ci_high,n,baseline_n,outlier_runs,geomean_share,missing", out[:300])
+      "delta_ci_high,n,baseline_n,outlier_runs,geomean_share,missing,detectable_pct,runs_disagree", out[:300])
 maria = [r for r in rows if r["result_title"] == "MariaDB" and r["description"] == "Clients: 64"
          and r["label"] == "MQ-Deadline"]
 check("compare csv: MariaDB row", maria and maria[0]["value"] == "327" and maria[0]["baseline_value"] == "1134"

@@ -184,13 +184,13 @@ TEST_CASE("Markdown shows the intervals where runs exist", "[render][md]") {
   const auto md = rendered(iosr::compare(files), "md");
   CHECK(check_markdown_tables(md) == 3);
   CHECK(md.find("| Configuration | Geomean ratio | 95% interval | Tests |") != std::string::npos);
-  CHECK(md.find("| mq-deadline | 0.972 | [0.970, 0.975] (3 resampled) | 3 of 3 |") !=
+  CHECK(md.find("| mq-deadline | 0.972 | [0.968, 0.977] (3) | 3 of 3 |") !=
         std::string::npos);
   CHECK(md.find("| None | baseline | — | 3 of 3 |") != std::string::npos);
   CHECK(md.find("| 152340 (-4.9% [-6.4, -3.3]) |") != std::string::npos);
   CHECK(md.find("| 1523.4 (-0.4% [-0.9, +0.1] \\~) |") != std::string::npos);
   CHECK(md.find("over the 6 p-values of this comparison, is at least 0.05") != std::string::npos);
-  CHECK(md.find("2000 resamples") != std::string::npos);
+  CHECK(md.find("Welch-Satterthwaite degrees of freedom") != std::string::npos);
   CHECK(md.find("n\\<3") == std::string::npos);  // no entry has fewer than 3 runs
 }
 
@@ -246,10 +246,11 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
                                             "p_adjusted",     "delta_ci_low",
                                             "delta_ci_high",  "n",
                                             "baseline_n",     "outlier_runs",
-                                            "geomean_share",  "missing"});
+                                            "geomean_share",  "missing",
+                                            "detectable_pct", "runs_disagree"});
   bool found = false;
   for (const auto& row : rows) {
-    REQUIRE(row.size() == 26);
+    REQUIRE(row.size() == 28);
     if (row[1] == "MariaDB" && row[3] == "Clients: 64" && row[6] == "MQ-Deadline") {
       found = true;
       CHECK(row[10] == "327");
@@ -491,8 +492,8 @@ TEST_CASE("HTML leads with the answer and reads as an article", "[render][html]"
   const auto chart = html.substr(summary, systems - summary);
   CHECK(chart.find(">None<") < chart.find(">mq-deadline<"));
   CHECK(chart.find(">mq-deadline<") < chart.find(">bfq<"));
-  CHECK(chart.find("0.972 [0.970, 0.975] · 0 first, 0 last") != std::string::npos);
-  CHECK(chart.find("0.752 [0.749, 0.755] · 0 first, 3 last") != std::string::npos);
+  CHECK(chart.find("0.972 [0.968, 0.977] · 0 first, 0 last") != std::string::npos);
+  CHECK(chart.find("0.752 [0.748, 0.757] · 0 first, 3 last") != std::string::npos);
   CHECK(count(chart, "class=\"whisker\"") == 2);
   CHECK(chart.find("<table class=\"summary sortable\">") != std::string::npos);
   // Every chart has an accessible title.
@@ -621,7 +622,8 @@ TEST_CASE("A failed run's reason gives way before the labels, and stands where i
     INFO("width " << width);
     const auto text = rendered(c, "ascii", false, false, width);
     CHECK(text.find("  2  mq-deadline  1523.4") != std::string::npos);  // the label whole
-    CHECK(text.find("  -  bfq  failed: The test quit") != std::string::npos);
+    // A failed run ranks last (docs/compare.md, "Failed runs").
+    CHECK(text.find("  3  bfq  failed: The test quit") != std::string::npos);
     CHECK(text.find("n/a  failed") == std::string::npos);  // the reason, not n/a, says why
     std::size_t start = 0;
     while (start < text.size()) {
@@ -681,7 +683,7 @@ TEST_CASE("A configuration that failed says so instead of a mean, in every forma
           "[render][failures]") {
   const auto c = failed_comparison();
   const std::string sentence =
-      "failed in 1 test: a. It has no geometric mean ratio, as a mean without that test would "
+      "failed in 1 test: a 1.0. It has no geometric mean ratio, as a mean without that test would "
       "flatter it; it ranks last in that test, and after the configurations with a mean in the "
       "summary, by mean rank.";
   const auto ascii = rendered(c, "ascii");
@@ -701,7 +703,7 @@ TEST_CASE("A configuration that failed says so instead of a mean, in every forma
     if (s["label"] != "x") continue;
     found = true;
     CHECK(s["geomean_ratio"].is_null());
-    CHECK(s["lost_tests"] == nlohmann::json::array({"a"}));
+    CHECK(s["lost_tests"] == nlohmann::json::array({"a 1.0"}));  // the test's heading
     CHECK(s["last_places"] == 1);
   }
   CHECK(found);
