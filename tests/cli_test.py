@@ -179,7 +179,7 @@ check("compare csv: one row per entry", rc == 0 and len(rows) == 260 + 160, (rc,
 check("compare csv columns", out.split("\n", 1)[0] ==
       "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,"
       "baseline_label,baseline_value,delta_pct,ratio,rank,noise,p_value,p_adjusted,delta_ci_low,"
-      "delta_ci_high,n,baseline_n,outlier_runs,geomean_share,missing", out[:300])
+      "delta_ci_high,n,baseline_n,outlier_runs,geomean_share,missing,detectable_pct,runs_disagree", out[:300])
 maria = [r for r in rows if r["result_title"] == "MariaDB" and r["description"] == "Clients: 64"
          and r["label"] == "MQ-Deadline"]
 check("compare csv: MariaDB row", maria and maria[0]["value"] == "327" and maria[0]["baseline_value"] == "1134"
@@ -190,7 +190,7 @@ check("compare csv: per-disk baseline in seed 002", wd and wd[0]["baseline_label
 
 rc, out, err = run("compare", "-f", "json", SEED4)
 doc = json.loads(out) if rc == 0 else {}
-check("compare json parses", rc == 0 and doc.get("schema_version") == 3, err)
+check("compare json parses", rc == 0 and doc.get("schema_version") == 4, err)
 check("compare json: noop baseline in seed 004",
       any("noop (legacy single-queue kernel)" in n for n in doc.get("notes", [])), doc.get("notes"))
 
@@ -221,9 +221,9 @@ check("table has no per-test sections", "noise n/a" not in out)
 rc, out, _ = run("table", "--format", "html", SEED2)
 check("table --format html", rc == 0 and out.startswith("<!DOCTYPE html>") and "test-chart" not in out)
 
-# --ci, --alpha, --bootstrap and --columns: checked values, usage errors otherwise
+# --ci, --alpha, --power and --columns: checked values, usage errors otherwise
 for bad in (["--ci", "100"], ["--ci", "40"], ["--alpha", "0"], ["--alpha", "1"],
-            ["--bootstrap", "-1"], ["--bootstrap", "1000001"], ["--bootstrap", "many"],
+            ["--power", "100"], ["--power", "-5"], ["--power", "much"],
             ["--columns", "No Such Label"]):
     rc, _, err = run("compare", *bad, XML)
     check(f"compare {' '.join(bad)} is a usage error", rc == 2 and "try 'iosr compare --help'" in err,
@@ -237,7 +237,7 @@ with tempfile.TemporaryDirectory() as tmp:
             (["table"], "ci", "ninety", "is not a number"),
             (["compare"], "ci", "40", "is out of range"),
             (["table"], "alpha", "nan", "is not a number"),
-            (["compare"], "bootstrap", "2.5", "is not a whole number"),
+            (["compare"], "power", "120", "is out of range"),
             (["compare"], "group-by", "disk", "is not one of input+group, group, input or none"),
             (["table"], "sort", "size", "is not one of file, delta or name"),
             (["compare"], "rename", "Kyber", "is not OLD=NEW"),
@@ -276,17 +276,24 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = run(*command, option, "docx", *([] if command[0] == "trend" else [XML]))
         check(f"{command[0]} {option} docx: the option is named", rc == 2 and
               f": {option}: unknown format 'docx'; choose one of:" in err, (rc, err))
-rc, out, err = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--bootstrap", "500", XML)
+rc, out, err = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--power", "90", XML)
 doc = json.loads(out) if rc == 0 else {}
-check("compare --ci 99 --alpha 0.01 --bootstrap 500",
+check("compare --ci 99 --alpha 0.01 --power 90",
       doc.get("statistics", {}).get("confidence") == 0.99
       and doc.get("statistics", {}).get("alpha") == 0.01
-      and doc.get("statistics", {}).get("bootstrap") == 500, (rc, err, doc.get("statistics")))
-rc, again, _ = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--bootstrap", "500", XML)
-check("the bootstrap gives the same bytes twice", rc == 0 and again == out)
-rc, out, err = run("compare", "-f", "json", "--bootstrap", "0", XML)
-check("--bootstrap 0 draws no interval", rc == 0
-      and all(s["geomean_ci_low"] is None for s in json.loads(out)["summary"]), err)
+      and doc.get("statistics", {}).get("power") == 0.9, (rc, err, doc.get("statistics")))
+rc, again, _ = run("compare", "-f", "json", "--ci", "99", "--alpha", "0.01", "--power", "90", XML)
+check("the same bytes twice", rc == 0 and again == out)
+rc, out, err = run("compare", "-f", "json", "--power", "0", XML)
+check("--power 0 computes no detectable delta", rc == 0
+      and all(r["detectable_pct"] is None for r in json.loads(out)["rows"])
+      and json.loads(out)["statistics"]["detectable"]["deltas"] == 0, err)
+# --bootstrap is retired: accepted, ignored, and said so; the output is the same bytes.
+rc, retired, err = run("compare", "-f", "json", "--bootstrap", "500", XML)
+rc0, plain, _ = run("compare", "-f", "json", XML)
+check("--bootstrap is accepted, ignored and said so",
+      rc == 0 and rc0 == 0 and retired == plain and "--bootstrap is retired and ignored" in err,
+      (rc, err))
 rc, out, err = run("table", "--columns", "bfq,None", XML)
 check("table --columns bfq,None", rc == 0 and "| Test | bfq | None (baseline) |" in out
       and "| Test | None" not in out, (rc, err, out[:300]))

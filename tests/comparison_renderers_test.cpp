@@ -184,13 +184,13 @@ TEST_CASE("Markdown shows the intervals where runs exist", "[render][md]") {
   const auto md = rendered(iosr::compare(files), "md");
   CHECK(check_markdown_tables(md) == 3);
   CHECK(md.find("| Configuration | Geomean ratio | 95% interval | Tests |") != std::string::npos);
-  CHECK(md.find("| mq-deadline | 0.972 | [0.970, 0.975] (3 resampled) | 3 of 3 |") !=
+  CHECK(md.find("| mq-deadline | 0.972 | [0.968, 0.977] (3) | 3 of 3 |") !=
         std::string::npos);
   CHECK(md.find("| None | baseline | — | 3 of 3 |") != std::string::npos);
   CHECK(md.find("| 152340 (-4.9% [-6.4, -3.3]) |") != std::string::npos);
   CHECK(md.find("| 1523.4 (-0.4% [-0.9, +0.1] \\~) |") != std::string::npos);
   CHECK(md.find("over the 6 p-values of this comparison, is at least 0.05") != std::string::npos);
-  CHECK(md.find("2000 resamples") != std::string::npos);
+  CHECK(md.find("Welch-Satterthwaite degrees of freedom") != std::string::npos);
   CHECK(md.find("n\\<3") == std::string::npos);  // no entry has fewer than 3 runs
 }
 
@@ -246,10 +246,11 @@ TEST_CASE("CSV has one row per entry per test, in the documented columns", "[ren
                                             "p_adjusted",     "delta_ci_low",
                                             "delta_ci_high",  "n",
                                             "baseline_n",     "outlier_runs",
-                                            "geomean_share",  "missing"});
+                                            "geomean_share",  "missing",
+                                            "detectable_pct", "runs_disagree"});
   bool found = false;
   for (const auto& row : rows) {
-    REQUIRE(row.size() == 26);
+    REQUIRE(row.size() == 28);
     if (row[1] == "MariaDB" && row[3] == "Clients: 64" && row[6] == "MQ-Deadline") {
       found = true;
       CHECK(row[10] == "327");
@@ -296,11 +297,22 @@ TEST_CASE("CSV and JSON carry the p-values, intervals and runs of a composite.xm
     CHECK(std::stod(row[13]) < std::stod(row[20]));
     CHECK(std::stod(row[20]) == j["delta_ci_high"].get<double>());
     CHECK(row[22] == "3");  // baseline_n
+    // Version 4: the smallest delta the runs tell from the noise, the same in both.
+    CHECK(std::stod(row[26]) == j["detectable_pct"].get<double>());
+    CHECK(std::stod(row[26]) > 0);
+    CHECK(row[27] == "false");
+    CHECK(j["runs_disagree"] == false);
   }
-  CHECK(doc["schema_version"] == 3);
+  CHECK(rows[0][26] == "detectable_pct");
+  CHECK(rows[0][27] == "runs_disagree");
+  CHECK(doc["schema_version"] == 4);
   CHECK(doc["statistics"]["adjustment"] == "benjamini-hochberg");
   CHECK(doc["statistics"]["p_values"] == 6);
-  CHECK(doc["statistics"]["bootstrap"] == 2000);
+  CHECK_FALSE(doc["statistics"].contains("bootstrap"));
+  CHECK(doc["statistics"]["geomean_interval"] == "t");
+  CHECK(doc["statistics"]["power"] == 0.8);
+  CHECK(doc["statistics"]["detectable"]["deltas"] == 6);
+  CHECK(doc["statistics"]["detectable"]["fewest_runs"] == 3);
   for (const auto& s : doc["summary"]) {
     if (s["is_baseline"]) {
       CHECK(s["geomean_ci_low"].is_null());
@@ -329,7 +341,7 @@ TEST_CASE("JSON parses and holds rows, summary, groups, unmatched tests and note
           "[render][json]") {
   const auto doc = nlohmann::json::parse(rendered(hostile_comparison(), "json"));
   CHECK(doc["schema"] == "iosr-compare");
-  CHECK(doc["schema_version"] == 3);
+  CHECK(doc["schema_version"] == 4);
   REQUIRE(doc["rows"].size() == 7);
   const auto& first = doc["rows"][0];  // the best of the first test
   CHECK(first["file"] == "a|b.txt");
@@ -374,7 +386,8 @@ TEST_CASE("JSON keeps values as written and leaves missing numbers null", "[rend
   CHECK(doc["groups"][0]["baseline"] == "Penryn + HDD: Noop");
   for (const auto& s : doc["summary"]) CHECK(s["geomean_ci_low"].is_null());
   CHECK(doc["statistics"]["p_values"] == 0);
-  CHECK(doc["statistics"]["bootstrap"] == 0);
+  CHECK(doc["statistics"]["detectable"]["deltas"] == 0);
+  CHECK(doc["statistics"]["detectable"]["median_pct"].is_null());
 }
 
 // ---- ascii --------------------------------------------------------------------------------------
@@ -479,8 +492,8 @@ TEST_CASE("HTML leads with the answer and reads as an article", "[render][html]"
   const auto chart = html.substr(summary, systems - summary);
   CHECK(chart.find(">None<") < chart.find(">mq-deadline<"));
   CHECK(chart.find(">mq-deadline<") < chart.find(">bfq<"));
-  CHECK(chart.find("0.972 [0.970, 0.975] · 0 first, 0 last") != std::string::npos);
-  CHECK(chart.find("0.752 [0.749, 0.755] · 0 first, 3 last") != std::string::npos);
+  CHECK(chart.find("0.972 [0.968, 0.977] · 0 first, 0 last") != std::string::npos);
+  CHECK(chart.find("0.752 [0.748, 0.757] · 0 first, 3 last") != std::string::npos);
   CHECK(count(chart, "class=\"whisker\"") == 2);
   CHECK(chart.find("<table class=\"summary sortable\">") != std::string::npos);
   // Every chart has an accessible title.
@@ -609,7 +622,8 @@ TEST_CASE("A failed run's reason gives way before the labels, and stands where i
     INFO("width " << width);
     const auto text = rendered(c, "ascii", false, false, width);
     CHECK(text.find("  2  mq-deadline  1523.4") != std::string::npos);  // the label whole
-    CHECK(text.find("  -  bfq  failed: The test quit") != std::string::npos);
+    // A failed run ranks last (docs/compare.md, "Failed runs").
+    CHECK(text.find("  3  bfq  failed: The test quit") != std::string::npos);
     CHECK(text.find("n/a  failed") == std::string::npos);  // the reason, not n/a, says why
     std::size_t start = 0;
     while (start < text.size()) {
@@ -641,4 +655,88 @@ TEST_CASE("HTML charts shorten a long label in its middle, within the room befor
   }
   CHECK(labels > 20);
   CHECK(html.find(">Xclang-no-enabl…undef-analysis<") != std::string::npos);
+}
+
+// ---- failures and what the runs can tell, in every format ---------------------------------------
+
+namespace {
+
+// x failed in a; every entry has three runs.
+iosr::comparison failed_comparison() {
+  auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                {{"None", "10"}, {"x", ""}, {"y", "9"}}),
+                          chart("b", "", "MB/s", iosr::direction::higher,
+                                {{"None", "10"}, {"x", "15"}, {"y", "9"}})});
+  for (auto& r : f.results) {
+    for (auto& e : r.entries) {
+      if (!e.value) continue;
+      const double v = *e.value;
+      e.samples = {std::to_string(v * 0.98), std::to_string(v), std::to_string(v * 1.02)};
+    }
+  }
+  return iosr::compare(std::vector{f});
+}
+
+}  // namespace
+
+TEST_CASE("A configuration that failed says so instead of a mean, in every format",
+          "[render][failures]") {
+  const auto c = failed_comparison();
+  const std::string sentence =
+      "failed in 1 test: a 1.0. It has no geometric mean ratio, as a mean without that test would "
+      "flatter it; it ranks last in that test, and after the configurations with a mean in the "
+      "summary, by mean rank.";
+  const auto ascii = rendered(c, "ascii");
+  CHECK(ascii.find("failed in 1") != std::string::npos);
+  // The notes wrap at the width: compare with the blanks folded.
+  auto folded = [](std::string s) {
+    s = std::regex_replace(s, std::regex("\n *"), " ");
+    return s;
+  };
+  CHECK(folded(ascii).find("x " + sentence) != std::string::npos);
+  CHECK(rendered(c, "md").find("x " + sentence) != std::string::npos);
+  CHECK(rendered(c, "html").find("x " + sentence) != std::string::npos);
+  CHECK(folded(rendered(c, "executive-summary")).find("x " + sentence) != std::string::npos);
+  const auto doc = nlohmann::json::parse(rendered(c, "json"));
+  bool found = false;
+  for (const auto& s : doc["summary"]) {
+    if (s["label"] != "x") continue;
+    found = true;
+    CHECK(s["geomean_ratio"].is_null());
+    CHECK(s["lost_tests"] == nlohmann::json::array({"a 1.0"}));  // the test's heading
+    CHECK(s["last_places"] == 1);
+  }
+  CHECK(found);
+  // The failed row is ranked last in CSV as in JSON.
+  const auto rows = read_csv(rendered(c, "csv"));
+  bool ranked = false;
+  for (const auto& row : rows) {
+    if (row[1] == "a" && row[6] == "x") {
+      CHECK(row[15] == "3");
+      ranked = true;
+    }
+  }
+  CHECK(ranked);
+}
+
+TEST_CASE("The smallest detectable deltas are in the summary line, the HTML charts, CSV and JSON",
+          "[render][detectable]") {
+  const auto c = failed_comparison();
+  const auto& d = c.statistics.detectable;
+  REQUIRE(d.deltas == 3);  // y in a and b, x in b
+  CHECK(d.fewest_runs == 3);
+  CHECK(d.median_pct > 0);
+  CHECK(d.largest_pct >= d.median_pct);
+  CHECK(d.doubled_median_pct < d.median_pct);
+  CHECK(d.doubled_largest_pct < d.largest_pct);
+  const std::string line = "With 3 runs a side, a change under ";
+  CHECK(rendered(c, "ascii").find(line) != std::string::npos);
+  CHECK(rendered(c, "md").find(line) != std::string::npos);
+  const auto html = rendered(c, "html");
+  CHECK(html.find(line) != std::string::npos);
+  CHECK(html.find("Smallest delta these runs tell from the noise (80% power at the") !=
+        std::string::npos);
+  // Without runs, no line at all.
+  CHECK(rendered(seed_comparison("000_1809f3a92cbbf2f4.txt"), "ascii").find(line) ==
+        std::string::npos);
 }

@@ -69,9 +69,10 @@ expect "md" iosr table --format m
 expect "" iosr compare --baseline ""
 # The options of the statistics and the article tables, and their values left to the user.
 expect "--baseline --bootstrap" iosr compare --b
+expect "--power" iosr compare --po
 expect "--ci --columns" iosr table --c
 expect "--alpha" iosr compare --al
-expect "" iosr compare --bootstrap ""
+expect "" iosr compare --power ""
 expect "" iosr compare --ci ""
 expect "" iosr table --columns ""
 expect "results/run-1.xml results/run-2.txt" iosr compare results/run

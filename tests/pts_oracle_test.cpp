@@ -156,7 +156,6 @@ TEST_CASE("Geometric mean ratios equal PTS result-file-stats geomeans over the b
     INFO(oc.file);
     iosr::compare_options o;
     o.baseline = oc.baseline;
-    o.bootstrap = 0;  // not needed here
     std::vector<iosr::result_file> files{read_cached(oc.file)};
     const auto c = iosr::compare(files, o);
     REQUIRE(c.configurations.size() == oc.geomeans.size());

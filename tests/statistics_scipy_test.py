@@ -8,8 +8,11 @@ means with scipy.stats.t.ppf, in percent of the baseline's mean, at the false-co
 1 - max(R, 1) q / m of Benjamini and Yekutieli) must agree to 1e-6 relative, and every interval
 must leave out 0 exactly when its delta is called significant; so must the Benjamini-Hochberg adjustment,
 the n<3 and noise marks, the runs, n and the outlying runs (numpy.percentile's quartiles).
-The bootstrap intervals of the geometric means are drawn again by an implementation of the
-same generator and index mapping written here, and must agree to 1e-9.
+The t intervals of the geometric means (the delta method on each side's mean, Welch-Satterthwaite
+degrees of freedom, scipy.stats.t) must agree to 1e-8. The smallest delta each entry's runs tell
+from the noise is found again with scipy.stats.nct (80 % power at the delta intervals' level),
+and for a sample of entries also from the noncentral t's definition, integrated here with
+scipy.integrate.quad (SciPy's nct is Boost's, as iosr's is), to 1e-6.
 
 SciPy is Debian's python3-scipy: the script runs with /usr/bin/python3 (CMake passes it), since
 a python3 first on PATH may be one without Debian's modules. Without SciPy the test fails under
@@ -30,7 +33,7 @@ from missing_tool import missing  # noqa: E402
 try:
     import numpy
     import scipy
-    from scipy import stats
+    from scipy import integrate, optimize, stats
 except ImportError:
     failure = missing(f"SciPy (for {sys.executable})", "python3-scipy")
     if failure:
@@ -44,23 +47,25 @@ warnings.simplefilter("ignore", RuntimeWarning)
 
 IOSR, SOURCE = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
 CORPUS = os.path.join(SOURCE, "tests", "fixtures", "corpus")
-XML_CASES = [  # (path, --baseline or None, --bootstrap)
-    (os.path.join(SOURCE, "data", "xml", "iosched-3way.xml"), None, 2000),
-    (os.path.join(SOURCE, "tests", "fixtures", "samples", "quirks.xml"), None, 2000),
-    (os.path.join(CORPUS, "xml", "pts-10.8.4_osbench_base-vs-fwrapv.xml"), "base", 2000),
-    (os.path.join(CORPUS, "xml", "pts-5.6.0_ec2-micro_stream_10-systems.xml"), "stream-run-0", 500),
-    (os.path.join(CORPUS, "xml", "pts-5.6.0_ec2-large_7zip_10-systems.xml"), "7zip-run-0", 500),
-    (os.path.join(CORPUS, "xml", "pts-10.8.4_sqlite_20-systems.xml"), "base", 200),
-    (os.path.join(CORPUS, "xml", "pts-10.8.4_compress-zstd_20-systems_14-results.xml"), "base", 100),
+XML_CASES = [  # (path, --baseline or None)
+    (os.path.join(SOURCE, "data", "xml", "iosched-3way.xml"), None),
+    (os.path.join(SOURCE, "tests", "fixtures", "samples", "quirks.xml"), None),
+    (os.path.join(CORPUS, "xml", "pts-10.8.4_osbench_base-vs-fwrapv.xml"), "base"),
+    (os.path.join(CORPUS, "xml", "pts-5.6.0_ec2-micro_stream_10-systems.xml"), "stream-run-0"),
+    (os.path.join(CORPUS, "xml", "pts-5.6.0_ec2-large_7zip_10-systems.xml"), "7zip-run-0"),
+    (os.path.join(CORPUS, "xml", "pts-10.8.4_sqlite_20-systems.xml"), "base"),
+    (os.path.join(CORPUS, "xml", "pts-10.8.4_compress-zstd_20-systems_14-results.xml"), "base"),
 ]
 JSON_CASES = [
-    (os.path.join(CORPUS, "json", "pts-10.8.4_osbench_base-vs-fwrapv.json"), "base", 2000),
-    (os.path.join(CORPUS, "json", "pts-5.6.0_ec2-micro_stream_10-systems.json"), "stream-run-0", 500),
+    (os.path.join(CORPUS, "json", "pts-10.8.4_osbench_base-vs-fwrapv.json"), "base"),
+    (os.path.join(CORPUS, "json", "pts-5.6.0_ec2-micro_stream_10-systems.json"), "stream-run-0"),
 ]
-SE_CASE = (os.path.join(SOURCE, "tests", "fixtures", "seeds", "003_29012ff8c53c614e.txt"), None, 2000)
+SE_CASE = (os.path.join(SOURCE, "tests", "fixtures", "seeds", "003_29012ff8c53c614e.txt"), None)
+POWER = 0.8
 
 failures = []
-counts = {"p": 0, "interval": 0, "se": 0, "bootstrap": 0, "outliers": 0, "agree": 0}
+counts = {"p": 0, "interval": 0, "se": 0, "geomean": 0, "outliers": 0, "agree": 0,
+          "detectable": 0, "integrated": 0}
 
 
 def check(what, ok, detail=""):
@@ -89,8 +94,8 @@ def number(text):
         return None
 
 
-def compare_json(path, baseline, bootstrap):
-    args = [IOSR, "compare", "--format", "json", "--bootstrap", str(bootstrap), path]
+def compare_json(path, baseline):
+    args = [IOSR, "compare", "--format", "json", path]
     if baseline:
         args[2:2] = ["--baseline", baseline]
     p = subprocess.run(args, capture_output=True, text=True)
@@ -210,9 +215,9 @@ def check_adjustment(name, doc):
                   row)
 
 
-def check_runs_file(path, entries, baseline, bootstrap):
+def check_runs_file(path, entries, baseline):
     name = os.path.relpath(path, SOURCE)
-    doc = compare_json(path, baseline, bootstrap)
+    doc = compare_json(path, baseline)
     if doc is None:
         return
     level = false_coverage_level(doc)
@@ -256,57 +261,14 @@ def check_runs_file(path, entries, baseline, bootstrap):
                 check(f"{what}: delta_ci_high", close(row["delta_ci_high"], high),
                       (row["delta_ci_high"], high))
     check_adjustment(name, doc)
-    check_bootstrap(name, doc)
+    check_geomean_intervals(name, doc)
+    check_detectable(name, doc)
 
 
-# ---- the bootstrap, drawn again -----------------------------------------------------------------
+# ---- the geometric means' t intervals -----------------------------------------------------------
 
-MASK = (1 << 64) - 1
-
-
-class SplitMix64:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-
-def uniform_index(generator, n):
-    partial = (1 << 64) % n
-    while True:
-        x = generator.next()
-        if x <= MASK - partial:
-            return x % n
-
-
-def fnv1a(label):
-    h = 0xCBF29CE484222325
-    for byte in label.encode():
-        h = ((h ^ byte) * 0x100000001B3) & MASK
-    return h
-
-
-def quantile(sorted_values, p):
-    h = (len(sorted_values) - 1) * p
-    below = math.floor(h)
-    if below + 1 >= len(sorted_values):
-        return sorted_values[-1]
-    return sorted_values[below] + (h - below) * (sorted_values[below + 1] - sorted_values[below])
-
-
-def resamplable(runs):
-    return runs if len(runs) >= 2 and all(r > 0 for r in runs) else None
-
-
-def check_bootstrap(name, doc):
-    resamples = doc["statistics"]["bootstrap"]
-    level = doc["statistics"]["confidence"]
-    # The rows come test by test in file order; per test, the baseline's row of each group.
+def by_test(doc):
+    """The rows test by test, as the JSON lists them."""
     tests, current = [], None
     for row in doc["rows"]:
         key = (row["result_title"], row["version"], row["description"], row["unit"])
@@ -314,59 +276,143 @@ def check_bootstrap(name, doc):
             tests.append([])
             current = key
         tests[-1].append(row)
+    return tests
+
+
+def measured(row):
+    """(mean, standard error, n) as docs/compare.md says: the runs when there are two or more and
+    the value is their mean, else the standard error and N as given; None without."""
+    runs = row["runs"]
+    if len(runs) >= 2 and not row["runs_disagree"]:
+        return numpy.mean(runs), numpy.std(runs, ddof=1) / math.sqrt(len(runs)), len(runs)
+    if row["standard_error"] is not None and row["sample_count"] is not None:
+        return float(row["value"]), row["standard_error"], row["sample_count"]
+    return None
+
+
+def check_geomean_intervals(name, doc):
+    level = doc["statistics"]["confidence"]
+    tests = by_test(doc)
     for s in doc["summary"]:
+        what = f"{name}: {s['label']}"
         if s["is_baseline"] or s["geomean_ratio"] is None:
+            check(f"{what}: no interval without a mean", s["geomean_ci_low"] is None)
             continue
-        fixed, resampled, count = 0.0, [], 0
+        logs, terms, both = [], [], 0
         for rows in tests:
             mine = [r for r in rows if r["shown_label"] == s["label"] and r["ratio"] is not None]
             bases = [r for r in rows if r["compare_group"] == s["compare_group"]
                      and r["shown_label"] == r["baseline_label"] and r["ratio"] is not None]
             for r in mine:
-                count += 1
-                log_ratio = math.log(r["ratio"])
-                v, b = resamplable(r["runs"]), resamplable(bases[0]["runs"]) if bases else None
-                if v is None and b is None:
-                    fixed += log_ratio
-                else:
-                    resampled.append((log_ratio, 1.0 if r["direction"] == "higher" else -1.0, v, b))
-        if not resampled or resamples == 0:
-            check(f"{name}: {s['label']}: no interval without runs", s["geomean_ci_low"] is None)
+                logs.append(math.log(r["ratio"]))
+                v, b = measured(r), measured(bases[0]) if bases else None
+                if v is None or b is None or v[2] < 2 or b[2] < 2 or v[0] <= 0 or b[0] <= 0:
+                    continue
+                terms += [((v[1] / v[0]) ** 2, v[2]), ((b[1] / b[0]) ** 2, b[2])]
+                both += 1
+        check(f"{what}: geomean_ci_tests counts the tests with runs on both sides",
+              s["geomean_ci_tests"] == both, (s["geomean_ci_tests"], both))
+        if both == 0:
+            check(f"{what}: no interval without runs on both sides", s["geomean_ci_low"] is None)
             continue
-        generator = SplitMix64(fnv1a(s["label"]))
+        g = math.exp(sum(logs) / len(logs))
+        variance = sum(t for t, _ in terms)
+        half = 0.0
+        if variance > 0:
+            df = variance ** 2 / sum(t * t / (n - 1) for t, n in terms)
+            half = stats.t.ppf(0.5 + level / 2, df) * math.sqrt(variance) / len(logs)
+        counts["geomean"] += 1
+        check(f"{what}: geomean_ci_low", close(s["geomean_ci_low"], g * math.exp(-half), 1e-8),
+              (s["geomean_ci_low"], g * math.exp(-half)))
+        check(f"{what}: geomean_ci_high", close(s["geomean_ci_high"], g * math.exp(half), 1e-8),
+              (s["geomean_ci_high"], g * math.exp(half)))
 
-        def log_scale(runs):
-            if runs is None:
-                return 0.0
-            total = 0.0
-            for _ in range(len(runs)):
-                total += runs[uniform_index(generator, len(runs))]
-            return math.log(total / sum(runs))
 
-        means = []
-        for _ in range(resamples):
-            total = fixed
-            for log_ratio, sign, v, b in resampled:
-                value = log_scale(v)
-                baseline = log_scale(b)
-                total += log_ratio + sign * (value - baseline)
-            means.append(math.exp(total / count))
-        means.sort()
-        tail = (1 - level) / 2
-        counts["bootstrap"] += 1
-        what = f"{name}: {s['label']}"
-        check(f"{what}: geomean_ci_low", close(s["geomean_ci_low"], quantile(means, tail), 1e-9),
-              (s["geomean_ci_low"], quantile(means, tail)))
-        check(f"{what}: geomean_ci_high", close(s["geomean_ci_high"], quantile(means, 1 - tail), 1e-9),
-              (s["geomean_ci_high"], quantile(means, 1 - tail)))
-        check(f"{what}: geomean_ci_tests", s["geomean_ci_tests"] == len(resampled))
+# ---- how small a delta the runs tell from the noise ---------------------------------------------
+
+def nct_detectable(alpha, df):
+    """The noncentrality at which Welch's two-sided test at alpha rejects with POWER, with SciPy's
+    noncentral t."""
+    c = stats.t.ppf(1 - alpha / 2, df)
+    return optimize.brentq(lambda l: stats.nct.sf(c, df, l) + stats.nct.cdf(-c, df, l) - POWER,
+                           0, c + 100, xtol=1e-14, rtol=1e-14)
+
+
+def integrated_detectable(alpha, df):
+    """The same from the definition T' = (Z + l) / sqrt(V / df), V chi-square with df degrees of
+    freedom: P(|T'| > c) is the integral over V of the normal's tails, integrated here."""
+    c = stats.t.ppf(1 - alpha / 2, df)
+
+    def power(l):
+        def at(v):
+            s = c * math.sqrt(v / df)
+            return (stats.norm.sf(s - l) + stats.norm.cdf(-s - l)) * stats.chi2.pdf(v, df)
+        return integrate.quad(at, 0, numpy.inf, epsabs=1e-13, epsrel=1e-12, limit=400)[0]
+
+    return optimize.brentq(lambda l: power(l) - POWER, 0, c + 100, xtol=1e-12, rtol=1e-12)
+
+
+def check_detectable(name, doc):
+    stats_doc = doc["statistics"]
+    tested = [r for r in doc["rows"] if r["p_value"] is not None]
+    if not tested:
+        return
+    alpha = 1 - stats_doc["delta_confidence"]
+    check(f"{name}: statistics.power", stats_doc["power"] == POWER, stats_doc["power"])
+    tests = by_test(doc)
+    now, skipped = [], False
+    for rows in tests:
+        for r in rows:
+            if r["p_value"] is None:
+                continue
+            what = f"{name}: {r['result_title']} {r['description']} {r['label']}"
+            bases = [b for b in rows if b["compare_group"] == r["compare_group"]
+                     and b["shown_label"] == b["baseline_label"]]
+            if len(bases) != 1:
+                skipped = True  # which of two baseline entries counts is the p-values' business
+                continue
+            v, b = measured(r), measured(bases[0])
+            if r["noise"] == "n<3" or (v[1] == 0 and b[1] == 0) or b[0] <= 0:
+                check(f"{what}: no detectable delta", r["detectable_pct"] is None, r["detectable_pct"])
+                continue
+
+            def detectable(v, b, solve=nct_detectable):
+                df = (v[1] ** 2 + b[1] ** 2) ** 2 / (v[1] ** 4 / (v[2] - 1) + b[1] ** 4 / (b[2] - 1))
+                return solve(alpha, df) * math.hypot(v[1], b[1]) / b[0] * 100
+
+            want = detectable(v, b)
+            counts["detectable"] += 1
+            check(f"{what}: detectable_pct against scipy.stats.nct",
+                  close(r["detectable_pct"], want, 1e-6), (r["detectable_pct"], want))
+            if counts["integrated"] < 12:
+                counts["integrated"] += 1
+                by_definition = detectable(v, b, integrated_detectable)
+                check(f"{what}: detectable_pct against the integrated definition",
+                      close(r["detectable_pct"], by_definition, 1e-6),
+                      (r["detectable_pct"], by_definition))
+            twice = lambda m: (m[0], m[1] / math.sqrt(2), 2 * m[2])
+            now.append((want, detectable(twice(v), twice(b))))
+    d = stats_doc["detectable"]
+    if skipped:
+        return
+    check(f"{name}: detectable.deltas", d["deltas"] == len(now), (d["deltas"], len(now)))
+    if now:
+        # The median entry (or the two middle ones), the largest, and what twice the runs would
+        # make of those entries.
+        now.sort(key=lambda x: x[0])
+        middle = [now[(len(now) - 1) // 2], now[len(now) // 2]]
+        for key, want in (("median_pct", numpy.median([x[0] for x in now])),
+                          ("largest_pct", now[-1][0]),
+                          ("doubled_median_pct", (middle[0][1] + middle[1][1]) / 2),
+                          ("doubled_largest_pct", now[-1][1])):
+            check(f"{name}: detectable.{key}", close(d[key], want, 1e-6), (d[key], want))
 
 
 # ---- standard errors and N (seed 003's result page) ---------------------------------------------
 
-def check_standard_errors(path, baseline, bootstrap):
+def check_standard_errors(path, baseline):
     name = os.path.relpath(path, SOURCE)
-    doc = compare_json(path, baseline, bootstrap)
+    doc = compare_json(path, baseline)
     if doc is None:
         return
     level = false_coverage_level(doc)
@@ -394,27 +440,30 @@ def check_standard_errors(path, baseline, bootstrap):
         check(f"{what}: delta interval from SE and N", close(row["delta_ci_low"], low)
               and close(row["delta_ci_high"], high), (row["delta_ci_low"], low, row["delta_ci_high"], high))
     check_adjustment(name, doc)
-    for s in doc["summary"]:
-        check(f"{name}: standard errors take no part in the bootstrap", s["geomean_ci_low"] is None)
+    check_geomean_intervals(name, doc)
+    check_detectable(name, doc)
 
 
-for path, baseline, bootstrap in XML_CASES:
-    check_runs_file(path, xml_entries(path), baseline, bootstrap)
-for path, baseline, bootstrap in JSON_CASES:
-    check_runs_file(path, pts_json_entries(path), baseline, bootstrap)
+for path, baseline in XML_CASES:
+    check_runs_file(path, xml_entries(path), baseline)
+for path, baseline in JSON_CASES:
+    check_runs_file(path, pts_json_entries(path), baseline)
 check_standard_errors(*SE_CASE)
 
 # Enough of each kind was compared for the agreement to mean something.
 check("p-values from runs compared", counts["p"] >= 300, counts)
 check("intervals from runs compared", counts["interval"] >= 300, counts)
 check("p-values from standard errors compared", counts["se"] >= 50, counts)
-check("bootstrap intervals drawn again", counts["bootstrap"] >= 40, counts)
+check("geomean intervals computed again", counts["geomean"] >= 40, counts)
+check("detectable deltas found again", counts["detectable"] >= 300, counts)
+check("detectable deltas integrated from the definition", counts["integrated"] >= 12, counts)
 check("marks and intervals checked for agreement", counts["agree"] >= 300, counts)
 
 for f in failures[:40]:
     print("FAIL", f)
 print(f"statistics against SciPy {scipy.__version__}: "
       f"{counts['p']} p-values and {counts['interval']} intervals from runs, {counts['se']} from "
-      f"standard errors, {counts['outliers']} outlier counts, {counts['bootstrap']} bootstrap "
-      f"intervals; largest relative difference {largest[0]:.2g}; {len(failures)} failed checks")
+      f"standard errors, {counts['outliers']} outlier counts, {counts['geomean']} geomean "
+      f"intervals, {counts['detectable']} detectable deltas ({counts['integrated']} also "
+      f"integrated); largest relative difference {largest[0]:.2g}; {len(failures)} failed checks")
 sys.exit(1 if failures else 0)

@@ -163,3 +163,32 @@ TEST_CASE("Benjamini-Hochberg adjusts p-values in the order given", "[stats]") {
   CHECK(capped[2] == 0.9);
   CHECK(benjamini_hochberg(std::vector<double>{}).empty());
 }
+
+TEST_CASE("The detectable noncentrality matches SciPy's noncentral t", "[stats]") {
+  // brentq on scipy.stats.nct.sf(c, df, l) + nct.cdf(-c, df, l) - power, c = t.ppf(1 - a/2, df).
+  CHECK(relative(detectable_noncentrality(0.05, 0.8, 4), 3.7610595538250258, 1e-9));
+  CHECK(relative(detectable_noncentrality(0.05, 0.8, 2.0), 5.653489266395662, 1e-9));
+  CHECK(relative(detectable_noncentrality(0.0083333, 0.8, 3.3), 7.209314581722822, 1e-9));
+  CHECK(relative(detectable_noncentrality(0.001, 0.9, 40.5), 4.9032756359304495, 1e-9));
+  CHECK(relative(detectable_noncentrality(0.2, 0.5, 1.2), 1.9581017495335344, 1e-9));
+  // Many degrees of freedom: the normal's z_0.975 + z_0.8 = 1.95996 + 0.84162 = 2.80158.
+  CHECK(relative(detectable_noncentrality(0.05, 0.8, 1000), 2.8042758963753736, 1e-9));
+  // Outside the domain: NaN, never an exception.
+  CHECK(std::isnan(detectable_noncentrality(0, 0.8, 4)));
+  CHECK(std::isnan(detectable_noncentrality(0.05, 0.01, 4)));
+  CHECK(std::isnan(detectable_noncentrality(0.05, 0.8, 0)));
+}
+
+TEST_CASE("Satterthwaite's degrees of freedom of a sum of variances", "[stats]") {
+  // Two terms: Welch's formula.
+  const variance_term two[] = {{4.0, 5}, {1.0, 3}};
+  CHECK(relative(satterthwaite_degrees_of_freedom(two), welch_degrees_of_freedom(2, 5, 1, 3)));
+  // k equal terms from n samples each: k (n - 1).
+  const variance_term same[] = {{0.3, 4}, {0.3, 4}, {0.3, 4}};
+  CHECK(relative(satterthwaite_degrees_of_freedom(same), 9.0));
+  // Tiny terms neither underflow nor overflow.
+  const variance_term tiny[] = {{1e-300, 3}, {1e-300, 3}};
+  CHECK(relative(satterthwaite_degrees_of_freedom(tiny), 4.0));
+  const variance_term none[] = {{0, 3}, {0, 3}};
+  CHECK(std::isnan(satterthwaite_degrees_of_freedom(none)));
+}

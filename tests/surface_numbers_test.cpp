@@ -188,7 +188,6 @@ TEST_CASE("The summary is ranked best first within each group, the baseline in i
   const auto& f = corpus_xml("pts-5.6.0_ec2-large_7zip_10-systems.xml");
   iosr::compare_options o;
   o.baseline = "7zip-run-0";
-  o.bootstrap = 0;
   const auto c = iosr::compare(std::vector{f}, o);
   REQUIRE(c.summary_order.size() == c.configurations.size());
   bool baseline_inside = false;
@@ -241,7 +240,6 @@ TEST_CASE(
   const auto& f = corpus_xml("pts-10.8.4_sqlite_20-systems.xml");
   iosr::compare_options o;
   o.baseline = "base";
-  o.bootstrap = 0;
   const auto c = iosr::compare(std::vector{f}, o);
   std::vector<double> sums(c.configurations.size(), 0.0);
   std::vector<bool> any(c.configurations.size(), false);
@@ -289,7 +287,6 @@ TEST_CASE("A delta's interval leaves out 0 exactly when its adjusted p-value is 
         {"pts-5.6.0_ec2-micro_stream_10-systems.xml", "stream-run-0"}}) {
     iosr::compare_options o;
     o.baseline = baseline;
-    o.bootstrap = 0;
     const auto c = iosr::compare(std::vector{corpus_xml(name)}, o);
     std::size_t noise = 0;
     std::size_t significant = 0;
@@ -340,7 +337,6 @@ TEST_CASE("The gate may skip deltas within the noise, and says which it skipped"
           "[numbers][gate]") {
   iosr::compare_request request;
   request.options.baseline = "base";
-  request.options.bootstrap = 0;
   request.format = "csv";
   request.fail_if_worse = 0;
   const std::vector files{corpus_xml("pts-10.8.4_sqlite_20-systems.xml")};

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // How sure the comparison is: runs, p-values from them, delta intervals, outlying runs, n<3,
-// and the bootstrap intervals of the geometric means (its generator and index mapping too),
-// on the sample composite.xml, the quirks sample, seed 003's HTML view and the text seeds.
+// the t intervals of the geometric means and the smallest deltas the runs tell from the noise,
+// on the sample composite.xml, the quirks sample, seed 003's HTML view, the text seeds and
+// hand-made files. (geomean_coverage_test.cpp proves the intervals' level by simulation.)
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +12,6 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "compare/bootstrap.hpp"
 #include "compare_support.hpp"
 #include "iosr/compare.hpp"
 
@@ -80,7 +80,7 @@ TEST_CASE("composite.xml runs give p-values and delta intervals that agree with 
   CHECK(c.statistics.confidence == 0.95);
 }
 
-TEST_CASE("Option --ci sets the bootstrap intervals, and --alpha the level of the delta intervals",
+TEST_CASE("Option --ci sets the geomean intervals, and --alpha the level of the delta intervals",
           "[uncertainty]") {
   iosr::compare_options o;
   o.confidence = 0.99;
@@ -150,8 +150,8 @@ TEST_CASE("Two runs are marked n<3, one run is not tested, outliers are counted"
   CHECK(rr->outlier_runs == 0u);
 }
 
-TEST_CASE("Seed 003's standard errors give p-values and intervals but no bootstrap",
-          "[uncertainty][bootstrap]") {
+TEST_CASE("Seed 003's standard errors give p-values, delta and geomean intervals",
+          "[uncertainty][geomean]") {
   const auto c = compare_paths({fixture("seeds/003_29012ff8c53c614e.txt")});
   const auto* t = find_test(c, "SQLite", "Timed SQLite Insertions");
   REQUIRE(t);
@@ -163,12 +163,19 @@ TEST_CASE("Seed 003's standard errors give p-values and intervals but no bootstr
   CHECK(mq->p_value);
   CHECK(mq->delta_ci_low);
   CHECK_FALSE(mq->outlier_runs);  // no runs to look at
+  // The geometric means' intervals take the same standard errors and N as the p-values.
   for (const auto& conf : c.configurations) {
     INFO(conf.label);
-    CHECK_FALSE(conf.geomean_ci_low);
-    CHECK(conf.geomean_ci_tests == 0);
+    if (conf.scheduler == "none") {
+      CHECK_FALSE(conf.geomean_ci_low);
+      continue;
+    }
+    REQUIRE(conf.geomean_ci_low);
+    CHECK(conf.geomean_ci_tests > 0);
+    CHECK(conf.geomean_ci_tests <= conf.tests_compared);
+    CHECK(*conf.geomean_ci_low < *conf.geomean_ratio);
+    CHECK(*conf.geomean_ratio < *conf.geomean_ci_high);
   }
-  CHECK(c.statistics.bootstrap == 0);
 }
 
 TEST_CASE("Text exports carry no runs: no n, interval, outliers or bootstrap", "[uncertainty]") {
@@ -187,43 +194,14 @@ TEST_CASE("Text exports carry no runs: no n, interval, outliers or bootstrap", "
     }
     for (const auto& conf : c.configurations) CHECK_FALSE(conf.geomean_ci_low);
     CHECK(c.statistics.p_values == 0);
-    CHECK(c.statistics.bootstrap == 0);
+    CHECK(c.statistics.detectable.deltas == 0);
   }
 }
 
-TEST_CASE("SplitMix64 gives the published outputs and the index mapping favours no index",
-          "[bootstrap]") {
-  // The first outputs for seed 0, as published with the algorithm.
-  iosr::detail::splitmix64 g(0);
-  CHECK(g.next() == 0xE220A8397B1DCDAFu);
-  CHECK(g.next() == 0x6E789E6AA1B965F4u);
-  CHECK(g.next() == 0x06C45D188009454Fu);
-  // Indices stay in range and cover it evenly (3 does not divide 2^64: the mapping rejects).
-  iosr::detail::splitmix64 h(42);
-  std::map<std::size_t, int> counts;
-  for (int i = 0; i < 30000; ++i) ++counts[iosr::detail::uniform_index(h, 3)];
-  REQUIRE(counts.size() == 3);
-  for (const auto& [index, count] : counts) {
-    CHECK(index < 3);
-    CHECK(std::abs(count - 10000) < 400);  // 4 standard deviations of a binomial(30000, 1/3)
-  }
-  iosr::detail::splitmix64 one(7);
-  CHECK(iosr::detail::uniform_index(one, 1) == 0);
-  // FNV-1a of the empty label is its offset basis; of "a", the published 0xAF63DC4C8601EC8C.
-  CHECK(iosr::detail::bootstrap_seed("") == 0xCBF29CE484222325u);
-  CHECK(iosr::detail::bootstrap_seed("a") == 0xAF63DC4C8601EC8Cu);
-}
-
-TEST_CASE("The bootstrap interval of the sample's geometric means is the same every time",
-          "[bootstrap]") {
+TEST_CASE("The t interval of the sample's geometric means matches SciPy", "[geomean]") {
   const auto c = compare_paths({sample_xml});
-  const auto again = compare_paths({sample_xml});
-  CHECK(c.statistics.bootstrap == 2000);
-  for (std::size_t k = 0; k < c.configurations.size(); ++k) {
-    const auto& conf = c.configurations[k];
+  for (const auto& conf : c.configurations) {
     INFO(conf.label);
-    CHECK(conf.geomean_ci_low == again.configurations[k].geomean_ci_low);
-    CHECK(conf.geomean_ci_high == again.configurations[k].geomean_ci_high);
     if (conf.scheduler == "none") {
       CHECK_FALSE(conf.geomean_ci_low);  // the baseline
       continue;
@@ -233,48 +211,75 @@ TEST_CASE("The bootstrap interval of the sample's geometric means is the same ev
     CHECK(*conf.geomean_ci_low < *conf.geomean_ratio);
     CHECK(*conf.geomean_ratio < *conf.geomean_ci_high);
   }
-  // Pinned to what an independent Python implementation of the same draws gives
-  // (tests/statistics_scipy_test.py): the same indices on every platform, and logarithms that
-  // may differ in their last bits.
+  // g exp(+-t sqrt(V) / 3), V the sum of (SE / mean)^2 of both sides' runs in the 3 tests, t
+  // scipy.stats.t.ppf(0.975, df) at their Welch-Satterthwaite df (4.80 and 5.70), as
+  // tests/statistics_scipy_test.py computes it.
   const auto* mq = find_configuration(c, "mq-deadline");
   REQUIRE(mq);
-  CHECK(relative(mq->geomean_ci_low, 0.9698005400638284, 1e-12));
-  CHECK(relative(mq->geomean_ci_high, 0.9749082997492549, 1e-12));
+  CHECK(relative(mq->geomean_ci_low, 0.968352952623366, 1e-9));
+  CHECK(relative(mq->geomean_ci_high, 0.9766296774859949, 1e-9));
   const auto* bfq = find_configuration(c, "bfq");
   REQUIRE(bfq);
-  CHECK(relative(bfq->geomean_ci_low, 0.7494149277372955, 1e-12));
-  CHECK(relative(bfq->geomean_ci_high, 0.7548457747636866, 1e-12));
+  CHECK(relative(bfq->geomean_ci_low, 0.7481590089579433, 1e-9));
+  CHECK(relative(bfq->geomean_ci_high, 0.7565054713023861, 1e-9));
 }
 
-TEST_CASE("Tests without runs enter the bootstrap as fixed ratios", "[bootstrap]") {
-  // One test with runs on both sides, one without any: the interval resamples one test.
+TEST_CASE("Tests without runs on both sides enter the geomean interval as fixed ratios",
+          "[geomean]") {
+  // One test with runs on both sides, one without any, one with runs on the baseline's side
+  // only: the interval has the first test's spread, about the mean of all three.
   auto f = file("x.xml",
                 {chart("a", "", "MB/s", iosr::direction::higher, {{"None", "10"}, {"x", "12"}}),
-                 chart("b", "", "MB/s", iosr::direction::higher, {{"None", "10"}, {"x", "20"}})});
+                 chart("b", "", "MB/s", iosr::direction::higher, {{"None", "10"}, {"x", "20"}}),
+                 chart("c", "", "MB/s", iosr::direction::lower, {{"None", "10"}, {"x", "5"}})});
   f.results[0].entries[0].samples = {"9", "10", "11"};
   f.results[0].entries[1].samples = {"11", "12", "13"};
+  f.results[2].entries[0].samples = {"8", "10", "12"};
   const auto c = iosr::compare(std::vector{f});
   const auto* x = find_configuration(c, "x");
   REQUIRE(x);
-  CHECK(x->tests_compared == 2);
+  CHECK(x->tests_compared == 3);
   CHECK(x->geomean_ci_tests == 1);
   REQUIRE(x->geomean_ci_low);
-  // sqrt(1.2 * 2) with the first ratio varying: the fixed 2 keeps the interval about it.
-  CHECK(*x->geomean_ci_low < std::sqrt(2.4));
-  CHECK(*x->geomean_ci_high > std::sqrt(2.4));
-  CHECK(*x->geomean_ci_high < std::sqrt(13.0 / 9 * 2) + 1e-12);  // the extreme resamples
-
-  iosr::compare_options none;
-  none.bootstrap = 0;
-  const auto off = iosr::compare(std::vector{f}, none);
-  CHECK_FALSE(find_configuration(off, "x")->geomean_ci_low);
-  CHECK(off.statistics.bootstrap == 0);
+  // (1.2 * 2 * 2)^(1/3) exp(+-t sqrt(V) / 3), V = (1/sqrt(3) / 12)^2 + (1/sqrt(3) / 10)^2, with
+  // df = V^2 / ((1/432)^2 / 2 + (1/300)^2 / 2) = 3.874...; t = scipy.stats.t.ppf(0.975, df).
+  const double v = 1.0 / 432 + 1.0 / 300;
+  const double df = v * v / ((1.0 / 432) * (1.0 / 432) / 2 + (1.0 / 300) * (1.0 / 300) / 2);
+  CHECK(std::fabs(df - 3.8740239458615306) < 1e-12);
+  const double g = std::cbrt(4.8);
+  const double half = 2.8124166981339114 * std::sqrt(v) / 3;  // t.ppf(0.975, 3.8740239458615306)
+  CHECK(relative(x->geomean_ci_low, g * std::exp(-half), 1e-9));
+  CHECK(relative(x->geomean_ci_high, g * std::exp(half), 1e-9));
 }
 
-TEST_CASE("Runs and ratios beyond the doubles give no bootstrap interval, and no exception",
-          "[bootstrap]") {
-  // Runs whose resampled sum would overflow are fixed; a ratio that overflows ends the
-  // configuration's interval.
+TEST_CASE("Runs on the baseline's side alone give no geomean interval", "[geomean]") {
+  // x has no runs anywhere (`noise n/a`): its baseline's runs say nothing of its own noise.
+  auto f = file("x.xml",
+                {chart("a", "", "MB/s", iosr::direction::higher, {{"None", "10"}, {"x", "12"}}),
+                 chart("b", "", "s", iosr::direction::lower, {{"None", "10"}, {"x", "9"}})});
+  f.results[0].entries[0].samples = {"9", "10", "11"};
+  f.results[1].entries[0].samples = {"9.5", "10", "10.5"};
+  const auto c = iosr::compare(std::vector{f});
+  const auto* x = find_configuration(c, "x");
+  REQUIRE(x);
+  CHECK(x->geomean_ratio);
+  CHECK_FALSE(x->geomean_ci_low);
+  CHECK_FALSE(x->geomean_ci_high);
+  CHECK(x->geomean_ci_tests == 0);
+}
+
+TEST_CASE("Runs without spread give a point interval; beyond the doubles, none and no exception",
+          "[geomean]") {
+  auto same = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                   {{"None", "10"}, {"x", "12"}})});
+  same.results[0].entries[0].samples = {"10", "10", "10"};
+  same.results[0].entries[1].samples = {"12", "12", "12"};
+  const auto flat = iosr::compare(std::vector{same});
+  const auto* x = find_configuration(flat, "x");
+  REQUIRE(x->geomean_ci_low);
+  CHECK(*x->geomean_ci_low == *x->geomean_ratio);
+  CHECK(*x->geomean_ci_high == *x->geomean_ratio);
+
   auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
                                 {{"None", "1e308"}, {"x", "3e-308"}, {"y", "2"}})});
   f.results[0].entries[0].samples = {"1.7e308", "1e308", "0.3e308"};
@@ -290,19 +295,56 @@ TEST_CASE("Runs and ratios beyond the doubles give no bootstrap interval, and no
   }
 }
 
-TEST_CASE("A bootstrap beyond the work limit draws nothing and says so", "[bootstrap]") {
-  auto f = file("x.xml",
-                {chart("a", "", "MB/s", iosr::direction::higher, {{"None", "10"}, {"x", "12"}})});
-  f.results[0].entries[0].samples = {"9", "10", "11"};
-  iosr::compare_options o;
-  o.bootstrap = 200'000'000;  // 3 runs a resample: 6e8 draws, above the limit of 4e8
-  const auto c = iosr::compare(std::vector{f}, o);
-  CHECK_FALSE(find_configuration(c, "x")->geomean_ci_low);
-  CHECK(c.statistics.bootstrap == 0);
-  REQUIRE(c.notes.size() == 1);
-  CHECK(c.notes[0] ==
-        iosr::note{iosr::message_code::bootstrap_too_large,
-                   "no bootstrap intervals: 200000000 resamples of these runs would draw "
-                   "600000000 indices, more than the limit of 400000000; ask for fewer with "
-                   "--bootstrap"});
+TEST_CASE("A value that is not the mean of its runs takes no statistics from them",
+          "[uncertainty][geomean]") {
+  // x's value 10.0 is the baseline's, but its runs average 10.3: the delta is 0.0 %, and an
+  // interval from the runs would say +2 % to +4 %. Neither the p-value nor either interval
+  // comes from runs that are not the value's.
+  auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                {{"None", "10.0"}, {"x", "10.0"}, {"y", "10.4"}}),
+                          chart("b", "", "MB/s", iosr::direction::higher,
+                                {{"None", "20.0"}, {"x", "21.0"}, {"y", "19.0"}})});
+  f.results[0].entries[0].samples = {"9.98", "10.0", "10.02"};
+  f.results[0].entries[1].samples = {"10.28", "10.3", "10.32"};
+  f.results[0].entries[2].samples = {"10.38", "10.4", "10.42"};
+  for (auto& e : f.results[1].entries) {
+    const double v = *e.value;
+    e.samples = {std::to_string(v - 0.1), std::to_string(v), std::to_string(v + 0.1)};
+  }
+  const auto c = iosr::compare(std::vector{f});
+  const auto* x = find_entry(c, c.tests[0], "x");
+  REQUIRE(x);
+  CHECK(x->runs_disagree);
+  CHECK(*x->delta_pct == 0.0);
+  CHECK(x->n == 3u);
+  CHECK_FALSE(x->p_value);
+  CHECK_FALSE(x->delta_ci_low);
+  CHECK_FALSE(x->detectable_pct);
+  CHECK(x->noise == iosr::noise::unknown);
+  // y's value is its runs' mean, within their rounding: tested as usual.
+  const auto* y = find_entry(c, c.tests[0], "y");
+  CHECK_FALSE(y->runs_disagree);
+  CHECK(y->p_value);
+  // Runs written with six decimals (std::to_string) whose mean is the value: no disagreement.
+  for (const auto& e : c.tests[1].entries) CHECK_FALSE(e.runs_disagree);
+  // x's geomean interval has test b alone.
+  const auto* xc = find_configuration(c, "x");
+  CHECK(xc->geomean_ci_tests == 1);
+  CHECK(find_configuration(c, "y")->geomean_ci_tests == 2);
+}
+
+TEST_CASE("Rounding as written is no disagreement between a value and its runs",
+          "[uncertainty]") {
+  // The value to two decimals, the runs to one: the mean 1.2333 is 1.23 within 0.005 + 0.05.
+  auto f = file("x.xml", {chart("a", "", "MB/s", iosr::direction::higher,
+                                {{"None", "1.23"}, {"x", "1.5e+03"}, {"y", "1.31"}})});
+  f.results[0].entries[0].samples = {"1.2", "1.2", "1.3"};
+  // 1.5e+03 is written to the hundreds: runs averaging 1540 are within 50.
+  f.results[0].entries[1].samples = {"1530", "1540", "1550"};
+  // 1.31 against runs averaging 1.2: beyond 0.005 + 0.05.
+  f.results[0].entries[2].samples = {"1.1", "1.2", "1.3"};
+  const auto c = iosr::compare(std::vector{f});
+  CHECK_FALSE(find_entry(c, c.tests[0], "None")->runs_disagree);
+  CHECK_FALSE(find_entry(c, c.tests[0], "x")->runs_disagree);
+  CHECK(find_entry(c, c.tests[0], "y")->runs_disagree);
 }

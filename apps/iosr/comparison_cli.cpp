@@ -22,13 +22,6 @@
 
 namespace iosr::cli {
 
-namespace {
-
-// A million resamples is ample for any interval; more would only be a way to wait.
-constexpr long max_bootstrap = 1'000'000;
-
-}  // namespace
-
 compare_options compare_options_from(const cxxopts::ParseResult& args) {
   compare_options o;
   if (args.count("baseline")) o.baseline = args["baseline"].as<std::string>();
@@ -54,13 +47,18 @@ compare_options compare_options_from(const cxxopts::ParseResult& args) {
   if (!(o.alpha > 0 && o.alpha < 1)) {
     bad_value("alpha", args["alpha"].as<std::string>(), "is out of range; expected 0 < RATE < 1");
   }
-  const long resamples = whole_number_of(args, "bootstrap");
-  if (resamples < 0 || resamples > max_bootstrap) {
-    bad_value("bootstrap", args["bootstrap"].as<std::string>(),
-              "is out of range; expected a number of resamples from 0 to " +
-                  std::to_string(max_bootstrap));
+  const double power = number_of(args, "power");
+  if (!(power == 0 || (power > 0 && power < 100))) {
+    bad_value("power", args["power"].as<std::string>(),
+              "is out of range; expected a probability in percent, above 0 and below 100, or 0 "
+              "for none");
   }
-  o.bootstrap = static_cast<std::size_t>(resamples);
+  o.power = power / 100.0;
+  // Retired with the bootstrap (issue 39): scripts that pass it keep working, and are told.
+  if (args.count("bootstrap")) {
+    std::cerr << "iosr: --bootstrap is retired and ignored: the geometric means' intervals are "
+                 "t intervals now, which draw no resamples (docs/compare.md)\n";
+  }
   return o;
 }
 
@@ -140,14 +138,18 @@ void add_selection_options(cxxopts::Options& options) {
                "puts the summary in label order instead of best first) " + one_of<test_order>(),
        cxxopts::value<std::string>()->default_value("file"), "ORDER")
       ("ignore-version", "match tests across inputs even when their versions differ")
-      ("ci", "level of the geometric means' bootstrap intervals, in percent (a delta's "
-             "interval takes its level from --alpha)",
+      ("ci", "level of the geometric means' intervals, in percent (a delta's interval takes "
+             "its level from --alpha)",
        cxxopts::value<std::string>()->default_value("95"), "PCT")
       ("alpha", "false discovery rate for calling a delta significant (Benjamini-Hochberg "
                 "over every p-value of the comparison)",
        cxxopts::value<std::string>()->default_value("0.05"), "RATE")
-      ("bootstrap", "resamples of the runs for each geometric mean's interval (0 = none)",
-       cxxopts::value<std::string>()->default_value("2000"), "N")
+      ("power", "the power, in percent, at which each delta's runs tell a delta from the noise: "
+                "the smallest such delta is given per entry and summed up (0 = none)",
+       cxxopts::value<std::string>()->default_value("80"), "PCT")
+      ("bootstrap", "retired: accepted and ignored (the geometric means' intervals draw no "
+                    "resamples now)",
+       cxxopts::value<std::string>(), "N")
       ("columns", "the configurations the tables show as columns, in this order, each named "
                   "as --baseline names one (separate with ,); the comparison still covers all",
        cxxopts::value<std::vector<std::string>>(), "LIST");

@@ -16,7 +16,7 @@ namespace iosr::cli {
 void add_comparison_options(cxxopts::Options& options, const std::string& default_format);
 
 /// Adds the options that say what is compared and shown (`--baseline`, `--group-by`, `--only`,
-/// `--rename`, `--filter`, `--sort`, `--ignore-version`, `--ci`, `--alpha`, `--bootstrap`,
+/// `--rename`, `--filter`, `--sort`, `--ignore-version`, `--ci`, `--alpha`, `--power`,
 /// `--columns`): add_comparison_options() adds them for compare and table, and `iosr chart`
 /// and `iosr report` take them too.
 void add_selection_options(cxxopts::Options& options);

@@ -90,4 +90,15 @@ int decimals(std::string_view text) {
   return n;
 }
 
+double last_place(std::string_view text) {
+  const auto e = text.find_first_of("eE");
+  int exponent = 0;
+  if (e != std::string_view::npos) {
+    auto digits = text.substr(e + 1);
+    if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+    std::from_chars(digits.data(), digits.data() + digits.size(), exponent);
+  }
+  return std::pow(10.0, exponent - decimals(text.substr(0, e)));
+}
+
 }  // namespace iosr::detail

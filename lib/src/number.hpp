@@ -26,4 +26,8 @@ std::string quoted_value(std::string_view text);
 /// Digits after the decimal point as written (`7.1` -> 1, `1134` -> 0).
 int decimals(std::string_view text);
 
+/// The place value of the last digit of a number as written: what it was rounded to (`7.1` ->
+/// 0.1, `1134` -> 1, `1.25e+06` -> 10000). For text parse_number() reads.
+double last_place(std::string_view text);
+
 }  // namespace iosr::detail

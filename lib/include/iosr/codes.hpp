@@ -120,6 +120,8 @@ enum class message_code {
   no_baseline,
   baseline_noop,
   baseline_ambiguous,
+  /// Retired: the geometric means' intervals are t intervals now, which draw nothing. Kept,
+  /// since codes are only ever added.
   bootstrap_too_large,
 
   // Notes of a merge (iosr::merge_outcome::notes).

@@ -60,9 +60,11 @@ struct compare_options {
   test_filter filter;  ///< keep the tests it matches; empty: all
   test_order sort = test_order::file;
   bool ignore_version = false;  ///< match tests across inputs without their version
-  double confidence = 0.95;  ///< level of the geomeans' bootstrap intervals (`--ci 95`), in (0, 1)
+  double confidence = 0.95;  ///< level of the geomeans' intervals (`--ci 95`), in (0, 1)
   double alpha = 0.05;  ///< false discovery rate below which a delta is significant (`--alpha`)
-  std::size_t bootstrap = 2000;  ///< resamples per geomean interval (`--bootstrap`); 0: none
+  /// The probability at which compared_entry::detectable_pct is the smallest delta detected
+  /// (`--power 80`), in (alpha, 1); 0: none is computed.
+  double power = 0.8;
 };
 
 /// One input file as the comparison names it.
@@ -91,24 +93,33 @@ struct configuration {
   std::vector<field> software;
 
   // The summary. `tests_compared` of the `tests_total` tests its input has had a ratio.
-  std::optional<double> geomean_ratio;  ///< geometric mean of the performance ratios
+  /// Geometric mean of the performance ratios; empty when it has none, and when it lost a test
+  /// (lost_tests): a mean without that test would flatter it.
+  std::optional<double> geomean_ratio;
   std::size_t tests_compared = 0;
   std::size_t tests_total = 0;   ///< the tests of its input (after --filter): what it could have
   std::size_t first_places = 0;  ///< tests where it ranked first in its compare group (ties count)
   std::size_t last_places = 0;   ///< tests where it ranked last in its compare group
   std::optional<double> mean_rank;
-  /// The bootstrap interval of geomean_ratio (at comparison_statistics::confidence): the runs
-  /// of each entry resampled, the ratios and their geometric mean recomputed. Tests without
-  /// runs enter as fixed ratios; empty when no test had runs to resample, and for a baseline.
+  /// The t interval of geomean_ratio (at comparison_statistics::confidence): the variance of
+  /// each test's log ratio from the means and standard errors on both sides (the delta method),
+  /// with Welch-Satterthwaite degrees of freedom (docs/compare.md, "How sure"). Tests without
+  /// them on both sides enter as fixed ratios; empty when no test has them, and for a baseline.
   std::optional<double> geomean_ci_low;
   std::optional<double> geomean_ci_high;
-  std::size_t geomean_ci_tests = 0;  ///< of tests_compared, the tests whose runs were resampled
+  std::size_t geomean_ci_tests = 0;  ///< of tests_compared, the tests with runs on both sides
   /// The one or two tests that carry most of geomean_ratio (indices in comparison::tests):
   /// their geomean_share adds up to more than half, each at least twice any other test's,
   /// among at least 6 tests compared, for a mean at least 1 % from 1 (docs/compare.md, "What
   /// carries a mean"). Empty when none do.
   std::vector<std::size_t> carried_by;
   std::optional<double> geomean_without;  ///< the geometric mean over the other tests
+  /// The tests (indices in comparison::tests) it lost: its run failed, or a higher-is-better
+  /// value is 0 or below, where it would have had a ratio (its group's baseline has a value
+  /// there; for the baseline, where another configuration of its group has one). Such a test
+  /// ranks it last, and it gets no geometric mean: a mean without the test would flatter it
+  /// (docs/compare.md, "Failed runs").
+  std::vector<std::size_t> lost_tests;
 };
 
 /// Whether a delta stands out from the noise of the two measurements.
@@ -177,6 +188,16 @@ struct compared_entry {
   std::optional<double> geomean_share;
   iosr::missing_figure missing = missing_figure::none;  ///< why a delta or ratio is missing
   std::string error;  ///< why a failed run failed, as the input says; may be empty
+  /// Its value is not the mean of its runs, beyond the rounding of both as written: the runs
+  /// are not the measurements behind the value, so its statistics do not use them (the
+  /// comparison's notes say so once).
+  bool runs_disagree = false;
+  /// The smallest delta, in percent of the baseline, that Welch's test at the delta intervals'
+  /// level (1 - comparison_statistics::delta_confidence) calls significant with probability
+  /// comparison_statistics::power, given the spread of these runs: what they could tell from
+  /// the noise. Empty without a p-value, with fewer than 3 runs a side (never significant), and
+  /// when neither side has any spread.
+  std::optional<double> detectable_pct;
 };
 
 /// One test (title, description, unit, version) as found in one or more inputs. With
@@ -187,17 +208,34 @@ struct compared_test : test_header {
   std::vector<compared_entry> entries;
 };
 
+/// How small a delta the runs of the comparison could tell from the noise, over the entries with
+/// a detectable_pct (docs/compare.md, "How many runs").
+struct detectable_summary {
+  std::size_t deltas = 0;       ///< entries with a detectable_pct; 0: the rest is unset
+  std::size_t fewest_runs = 0;  ///< the fewest runs on a side of those entries
+  std::size_t most_runs = 0;    ///< the most runs on a side
+  double median_pct = 0;        ///< the median of their detectable_pct
+  double largest_pct = 0;       ///< the largest
+  /// What the entries behind median_pct and largest_pct would tell with twice the runs on each
+  /// side, of the same spread, at the same level.
+  double doubled_median_pct = 0;
+  double doubled_largest_pct = 0;
+};
+
 /// What the intervals and the noise mark were computed with, for the legends of every format.
 struct comparison_statistics {
-  double confidence = 0.95;   ///< compare_options::confidence: the geomeans' bootstrap intervals
+  double confidence = 0.95;   ///< compare_options::confidence: the geomeans' intervals
   double alpha = 0.05;        ///< compare_options::alpha
-  std::size_t bootstrap = 0;  ///< resamples drawn per geomean interval; 0 when none were drawn
   std::size_t p_values = 0;   ///< entries with a p-value: the family the adjustment covers
   std::size_t selected = 0;   ///< of p_values, those whose adjusted p-value is below alpha
   /// The level of every delta interval: 1 - max(selected, 1) * alpha / p_values, false-coverage
   /// adjusted (Benjamini and Yekutieli 2005), so that a delta's interval leaves out 0 exactly
   /// when it is called significant. 0 when there are no p-values.
   double delta_confidence = 0;
+  /// compare_options::power: at which compared_entry::detectable_pct is the smallest delta
+  /// detected; 0 when none was computed.
+  double power = 0.8;
+  detectable_summary detectable;
 };
 
 /// The whole comparison, computed once and drawn by every renderer.

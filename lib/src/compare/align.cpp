@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Merging inputs: configurations and their groups, and tests matched across inputs.
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -60,6 +61,19 @@ std::string compare_group_name(const compare_options& options, const compared_in
       break;
   }
   return name.empty() ? "all" : name;
+}
+
+// Whether a number's value is not the mean of its runs, beyond the rounding of the value and
+// of the runs as written (half the place of the last digit of each) and a double's last digits:
+// then the runs are not the measurements behind the value. PTS writes the mean of the runs.
+// `run_place` is the largest last_place() of the runs.
+bool runs_disagree(const entry& e, const std::vector<double>& runs, double run_place) {
+  if (e.kind != entry_kind::number || !e.value || runs.size() < 2) return false;
+  double sum = 0;
+  for (const double r : runs) sum += r;
+  const double mean = sum / static_cast<double>(runs.size());
+  const double rounding = 0.5 * last_place(e.value_text) + 0.5 * run_place;
+  return std::fabs(mean - *e.value) > rounding + 1e-9 * std::fabs(mean);
 }
 
 std::vector<std::string> renamed_labels(const compare_options& options) {
@@ -208,9 +222,14 @@ comparison align(std::span<const result_file> files, const compare_options& opti
         ce.sample_count = e.sample_count;
         ce.error = e.error;
         // Runs that are not numbers were reported by the reader; the statistics use the rest.
+        double run_place = 0;
         for (const auto& run : e.samples) {
-          if (auto v = parse_number(run)) ce.runs.push_back(*v);
+          if (auto v = parse_number(run)) {
+            ce.runs.push_back(*v);
+            run_place = std::max(run_place, last_place(run));
+          }
         }
+        ce.runs_disagree = runs_disagree(e, ce.runs, run_place);
         test.entries.push_back(std::move(ce));
       }
     }

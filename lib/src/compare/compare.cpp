@@ -17,7 +17,7 @@ comparison compare(std::span<const result_file> files, const compare_options& op
   detail::choose_baselines(c, options);
   detail::measure(c);
   detail::assess_noise(c, options);
-  detail::bootstrap_geomeans(c, options);
+  detail::geomean_intervals(c, options);
   detail::order_entries(c);
   detail::summarize(c, options.sort);
   return c;

@@ -14,11 +14,6 @@ namespace iosr::detail {
 
 namespace {
 
-// Pass/fail, text and failed entries have no magnitude to compare; series compare by average.
-bool has_magnitude(const compared_entry& e) {
-  return e.value && (e.kind == entry_kind::number || e.kind == entry_kind::series);
-}
-
 // A baseline at or below 0 gives no delta: against 0 it is infinite, and against a negative
 // value its sign says the opposite of what happened. A value at or below 0 has a delta but no
 // ratio (ratio.hpp). The row says which (missing_figure).
@@ -87,6 +82,14 @@ void measure_test(comparison& c, compared_test& test) {
         if (has_magnitude(*e)) ranked.push_back(e);
       }
       rank_compare_group(ranked, test.direction);
+      // A run that failed ranks below every entry that ran, the failures tied: had it run, it
+      // could have done no better than last (docs/compare.md, "Failed runs"). Among failures
+      // alone there is no order.
+      if (!ranked.empty()) {
+        for (auto* e : entries) {
+          if (e->kind == entry_kind::failed) e->rank = ranked.size() + 1;
+        }
+      }
     }
   }
 }

@@ -4,7 +4,9 @@
 #include "compare/stats.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/students_t.hpp>
+#include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <numeric>
 
@@ -24,6 +26,7 @@ using double_policy = policies::policy<
     policies::evaluation_error<policies::ignore_error>,
     policies::rounding_error<policies::ignore_error>>;
 using student_t = boost::math::students_t_distribution<double, double_policy>;
+using noncentral_t = boost::math::non_central_t_distribution<double, double_policy>;
 
 }  // namespace
 
@@ -59,6 +62,20 @@ double welch_degrees_of_freedom(double sa, std::size_t na, double sb, std::size_
          (a * a / static_cast<double>(na - 1) + b * b / static_cast<double>(nb - 1));
 }
 
+double satterthwaite_degrees_of_freedom(std::span<const variance_term> terms) {
+  double largest = 0;
+  for (const auto& t : terms) largest = std::max(largest, t.variance);
+  if (!(largest > 0) || !std::isfinite(largest)) return std::nan("");
+  // Divided by the largest term, the formula keeps its value and its terms stay near 1.
+  double sum = 0, weighted = 0;
+  for (const auto& t : terms) {
+    const double v = t.variance / largest;
+    sum += v;
+    weighted += v * v / static_cast<double>(t.n - 1);
+  }
+  return sum * sum / weighted;
+}
+
 std::optional<double> welch_p_value(const measured_mean& a, const measured_mean& b) {
   if (a.n < 2 || b.n < 2 || !(a.standard_error >= 0) || !(b.standard_error >= 0)) {
     return std::nullopt;
@@ -90,6 +107,54 @@ std::optional<interval> delta_interval(const measured_mean& v, const measured_me
   const interval in{(difference - half) / b.mean * 100.0, (difference + half) / b.mean * 100.0};
   if (!std::isfinite(in.low) || !std::isfinite(in.high)) return std::nullopt;
   return in;
+}
+
+std::optional<interval> geomean_interval(double geomean, std::size_t k,
+                                         std::span<const variance_term> terms, double level) {
+  if (terms.empty() || k == 0 || !(geomean > 0) || !(level > 0 && level < 1)) return std::nullopt;
+  double variance = 0;
+  for (const auto& t : terms) {
+    if (t.n < 2 || !(t.variance >= 0)) return std::nullopt;
+    variance += t.variance;
+  }
+  double half = 0;  // no spread in any run: the means are known exactly
+  if (variance > 0) {
+    const double df = satterthwaite_degrees_of_freedom(terms);
+    if (!(df > 0)) return std::nullopt;
+    half = student_t_quantile(0.5 + level / 2.0, df) * std::sqrt(variance) / static_cast<double>(k);
+  }
+  const interval in{geomean * std::exp(-half), geomean * std::exp(half)};
+  if (!std::isfinite(in.low) || !std::isfinite(in.high) || !(in.low > 0)) return std::nullopt;
+  return in;
+}
+
+double detectable_noncentrality(double alpha, double power, double df) {
+  if (!(alpha > 0 && alpha < 1) || !(power > alpha && power < 1) || !(df > 0)) {
+    return std::nan("");
+  }
+  const double critical = student_t_quantile(1.0 - alpha / 2.0, df);
+  if (!std::isfinite(critical)) return std::nan("");
+  // The rejection probability rises with lambda from alpha at 0; both tails count.
+  auto shortfall = [&](double lambda) {
+    const noncentral_t d(df, lambda);
+    return boost::math::cdf(boost::math::complement(d, critical)) +
+           boost::math::cdf(d, -critical) - power;
+  };
+  // Near the root: the critical value plus the power's quantile of the central t, the
+  // normal approximation's guess (within a few tenths for every df). Widened until it holds it.
+  double low = critical;
+  double high = critical + std::max(student_t_quantile(power, df), 0.1) + 0.5;
+  double at_low = shortfall(low);
+  for (int i = 0; i < 60 && at_low > 0; ++i) at_low = shortfall(low /= 2);
+  double at_high = shortfall(high);
+  for (int i = 0; i < 60 && at_high < 0; ++i) at_high = shortfall(high = low + 2 * (high - low));
+  if (!(at_low <= 0 && at_high >= 0)) return std::nan("");
+  std::uintmax_t iterations = 100;
+  const auto root = boost::math::tools::toms748_solve(
+      shortfall, low, high, at_low, at_high, boost::math::tools::eps_tolerance<double>(45),
+      iterations, double_policy());
+  const double lambda = (root.first + root.second) / 2.0;
+  return std::isfinite(lambda) ? lambda : std::nan("");
 }
 
 double quantile_of_sorted(std::span<const double> sorted, double p) {

@@ -36,6 +36,19 @@ measured_mean mean_of_runs(std::span<const double> runs);
 /// neither tiny nor huge errors underflow or overflow.
 double welch_degrees_of_freedom(double sa, std::size_t na, double sb, std::size_t nb);
 
+/// One term of a sum of variances whose degrees of freedom Welch and Satterthwaite's
+/// approximation estimates: the squared standard error of a mean (or of its logarithm) and the
+/// number of samples it was estimated from (at least 2).
+struct variance_term {
+  double variance = 0;
+  std::size_t n = 0;
+};
+
+/// The Welch-Satterthwaite degrees of freedom of a sum of estimated variances v_i, each from
+/// n_i samples: (sum v_i)^2 / sum (v_i^2 / (n_i - 1)), computed on their ratios to the largest
+/// so that neither tiny nor huge terms underflow or overflow; NaN when every term is 0.
+double satterthwaite_degrees_of_freedom(std::span<const variance_term> terms);
+
 /// The two-sided p-value of Welch's t-test for the difference of two means; empty when either
 /// side has fewer than 2 samples or a negative standard error.
 std::optional<double> welch_p_value(const measured_mean& a, const measured_mean& b);
@@ -54,6 +67,22 @@ struct interval {
 /// unless m_b is positive and both sides have at least 2 samples.
 std::optional<interval> delta_interval(const measured_mean& v, const measured_mean& b,
                                        double level);
+
+/// The t interval, at `level`, of a geometric mean of ratios from the variances of the logarithms
+/// of the means behind them (the delta method: Var(log m) ~ SE^2 / m^2): exp(log g +- t * sqrt(sum
+/// v_i) / k), with t from Student's t at (1 + level) / 2 and the Welch-Satterthwaite degrees of
+/// freedom of the terms. `k` counts every ratio of the mean, those without terms too. Empty when
+/// there are no terms, or the interval is not finite; [g, g] when every term is 0 (runs without
+/// spread measure their means exactly).
+std::optional<interval> geomean_interval(double geomean, std::size_t k,
+                                         std::span<const variance_term> terms, double level);
+
+/// The noncentrality lambda at which Welch's two-sided test at `alpha` rejects with probability
+/// `power`: P(|T'| > t_(1 - alpha / 2, df)) = power for T' noncentral t with df degrees of
+/// freedom and noncentrality lambda (Boost.Math's non_central_t, as scipy.stats.nct). The
+/// smallest difference of the means these measurements tell from the noise is lambda times the
+/// standard error of the difference. NaN outside 0 < alpha < 1, alpha < power < 1, df > 0.
+double detectable_noncentrality(double alpha, double power, double df);
 
 /// The p-th quantile (0 <= p <= 1) of sorted values by linear interpolation between order
 /// statistics: h = (n - 1) p, x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]) (type 7

@@ -82,10 +82,58 @@ void sort_tests(comparison& c, test_order order) {
   std::sort(c.unmatched.begin(), c.unmatched.end());
 }
 
-// Each entry's share of its configuration's log-ratio sum.
+// A test a configuration lost (docs/compare.md, "Failed runs"): its run failed, or a
+// higher-is-better value is 0 or below (the worst there is, as the regression gate counts it),
+// where it would have had a ratio: its group's baseline has a value there, or, for the
+// baseline, another configuration of its group has one.
+bool lost_value(const compared_entry& e, direction dir) {
+  return e.kind == entry_kind::failed ||
+         (dir == direction::higher && e.value && !(*e.value > 0.0) &&
+          (e.kind == entry_kind::number || e.kind == entry_kind::series));
+}
+
+void find_lost_tests(comparison& c) {
+  for (std::size_t t = 0; t < c.tests.size(); ++t) {
+    const auto& test = c.tests[t];
+    const auto bases = baseline_entries(c, test);
+    for (const auto& e : test.entries) {
+      auto& conf = c.configurations[e.configuration];
+      const auto& group = c.compare_groups[conf.compare_group];
+      if (!group.baseline) continue;
+      const auto base = bases.find(conf.compare_group);
+      bool lost = false;
+      if (*group.baseline != e.configuration) {
+        lost = base != bases.end() && lost_value(e, test.direction);
+      } else {
+        // The baseline's own: lost when its failure or its value leaves the others without a
+        // ratio here, and another configuration of the group ran.
+        const bool without = base == bases.end() || lost_value(*base->second, test.direction);
+        const bool others = std::any_of(test.entries.begin(), test.entries.end(), [&](const auto& o) {
+          return o.configuration != e.configuration && has_magnitude(o) &&
+                 c.configurations[o.configuration].compare_group == conf.compare_group;
+        });
+        lost = without && others && lost_value(e, test.direction);
+      }
+      if (lost && (conf.lost_tests.empty() || conf.lost_tests.back() != t)) {
+        conf.lost_tests.push_back(t);
+      }
+    }
+  }
+  for (auto& conf : c.configurations) {
+    if (conf.lost_tests.empty()) continue;
+    conf.geomean_ratio.reset();
+    conf.geomean_ci_low.reset();
+    conf.geomean_ci_high.reset();
+    conf.geomean_ci_tests = 0;
+  }
+}
+
+// Each entry's share of its configuration's log-ratio sum; none for a configuration without a
+// geometric mean.
 void share_out(comparison& c, const std::vector<tally>& tallies) {
   for (auto& test : c.tests) {
     for (auto& e : test.entries) {
+      if (!c.configurations[e.configuration].geomean_ratio) continue;
       const double sum = tallies[e.configuration].log_sum;
       // A ratio past a double (1e308 against 1e-300) has an infinite log: no share is finite.
       if (e.ratio && sum != 0.0 && std::isfinite(sum)) e.geomean_share = std::log(*e.ratio) / sum;
@@ -178,8 +226,9 @@ void summarize(comparison& c, test_order order) {
     for (auto i : test.inputs) ++tests_of_input[i];
   }
   for (auto& conf : c.configurations) conf.tests_total = tests_of_input[conf.input];
-  share_out(c, tallies);
   sort_tests(c, order);
+  find_lost_tests(c);
+  share_out(c, tallies);
   find_carriers(c, tallies);
   order_summary(c, order);
 }

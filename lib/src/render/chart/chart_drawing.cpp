@@ -175,6 +175,8 @@ std::string geomean_label(const comparison& c, std::size_t configuration) {
     tail =
         is_baseline(c, configuration) ? std::string(baseline_word) : ratio_text(conf.geomean_ratio);
     if (const auto in = geomean_interval_text(conf); !in.empty()) tail += " " + in;
+  } else if (!conf.lost_tests.empty()) {
+    tail = fmt::format("no ratio: failed in {}", conf.lost_tests.size());
   } else {
     tail = "no ratio";
   }

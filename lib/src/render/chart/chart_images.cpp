@@ -444,7 +444,7 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
       "group's baseline, over the tests both have (the ratio is v / b when higher is better, "
       "b / v when lower is better).";
   if (detail::any_geomean_interval(c)) {
-    legend += " Whiskers: " + detail::level_text(c) + " bootstrap intervals.";
+    legend += " Whiskers: " + detail::level_text(c) + " intervals.";
   }
   legend += " First and last: the tests where it ranked best or worst of its group.";
   y = footer(c, k, y, legend) + margin - 6;

@@ -294,7 +294,7 @@ void render_summary(const comparison& c, std::size_t total, std::string& out) {
                                   total)) {
     out += line + '\n';
   }
-  // The bootstrap intervals, when there are any, and how many tests each resampled.
+  // The intervals, when there are any, and how many tests had runs on both sides of each.
   const bool intervals = any_geomean_interval(c);
   text_table table;
   table.indent = "  ";
@@ -326,6 +326,10 @@ void render_summary(const comparison& c, std::size_t total, std::string& out) {
     table.rows.push_back(std::move(line));
   }
   render_text_table(table, total, out);
+  if (const auto line = detectable_line(c); !line.empty()) {
+    out += '\n';
+    for (const auto& part : wrapped(line, total)) out += part + '\n';
+  }
 }
 
 // Every mark the output shows, explained once at its end, and only those it shows.
@@ -360,9 +364,7 @@ void render_notes(const comparison& c, std::size_t total, std::string& out) {
       for (const auto& part : wrapped(line, total - 2)) out += "  " + part + '\n';
     }
   }
-  std::vector<std::string> lines;
-  for (const auto& n : c.notes) lines.push_back(n.text);
-  for (auto& line : carried_lines(c)) lines.push_back(std::move(line));
+  const auto lines = comparison_notes(c);
   if (!lines.empty()) {
     out += "\nNotes:\n";
     for (const auto& line : lines) {

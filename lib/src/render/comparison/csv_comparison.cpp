@@ -17,7 +17,8 @@ namespace iosr::detail {
 namespace {
 
 // The column order is part of the stable schema: only ever append new columns at the end.
-// Schema version 2 added the seven after `noise`, version 3 the last two, on lines of their own.
+// Schema version 2 added the seven after `noise`, version 3 the two after, version 4 the last
+// two, on lines of their own.
 // clang-format off
 constexpr std::string_view columns[] = {
     "file",           "result_title", "version", "description", "unit",  "direction",
@@ -26,6 +27,7 @@ constexpr std::string_view columns[] = {
     "p_value",        "p_adjusted",   "delta_ci_low", "delta_ci_high",
     "n",              "baseline_n",   "outlier_runs",
     "geomean_share",  "missing",
+    "detectable_pct", "runs_disagree",
 };
 // clang-format on
 
@@ -70,6 +72,8 @@ void render_csv_comparison(const comparison& c, const comparison_render_options&
       row.field(count_text(e.outlier_runs));
       row.number(e.geomean_share);
       row.field(missing_text(e));
+      row.number(e.detectable_pct);
+      row.field(e.runs_disagree ? "true" : "false");
       row.end();
     }
   }

@@ -75,8 +75,9 @@ std::string geomean_sentence(const comparison& c, const std::vector<const summar
                              std::size_t baseline) {
   std::vector<std::string> means;
   for (const auto* row : rows) {
-    if (row->is_baseline || row->cells[detail::ratio_cell].empty()) continue;
     const auto& conf = c.configurations[row->configuration];
+    // A configuration that lost tests has no mean; its own paragraph says why.
+    if (row->is_baseline || !conf.geomean_ratio) continue;
     std::string mean = std::string(detail::shown_label(c, row->configuration)) + " " +
                        row->cells[detail::ratio_cell];
     if (const auto in = detail::geomean_interval_text(conf); !in.empty()) mean += " " + in;
@@ -171,13 +172,16 @@ std::string changes_sentence(const comparison& c, std::size_t group, bool gains)
 std::vector<executive_summary_section> executive_summary(const comparison& c) {
   std::vector<executive_summary_section> sections;
   const auto rows = detail::summary_rows(c);
-  // carried_lines() has a sentence per configuration with carried_by, in summary_order.
-  std::map<std::size_t, std::string> carried;
+  // carried_lines() has a sentence per configuration with carried_by, and lost_lines() one per
+  // configuration with lost_tests, both in summary_order.
+  std::map<std::size_t, std::string> carried, lost;
   {
     const auto lines = detail::carried_lines(c);
-    std::size_t n = 0;
+    const auto failures = detail::lost_lines(c);
+    std::size_t n = 0, m = 0;
     for (const auto i : c.summary_order) {
       if (!c.configurations[i].carried_by.empty()) carried[i] = lines[n++];
+      if (!c.configurations[i].lost_tests.empty()) lost[i] = failures[m++];
     }
   }
   for (std::size_t g = 0; g < c.compare_groups.size(); ++g) {
@@ -208,6 +212,11 @@ std::vector<executive_summary_section> executive_summary(const comparison& c) {
       paragraph += s;
     }
     section.paragraphs.push_back(std::move(paragraph));
+    for (const auto* row : members) {
+      if (const auto found = lost.find(row->configuration); found != lost.end()) {
+        section.paragraphs.push_back(found->second);
+      }
+    }
     for (const auto* row : members) {
       if (const auto found = carried.find(row->configuration); found != carried.end()) {
         section.paragraphs.push_back(found->second);

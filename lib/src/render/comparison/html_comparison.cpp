@@ -52,7 +52,7 @@ table.systems th[scope=row]{width:25%;overflow-wrap:anywhere}
 ul.fields{list-style:none;margin:0;padding:0;columns:26em auto}.fields li{break-inside:avoid}
 .fields .key{color:var(--muted)}
 svg{max-width:100%;height:auto}svg text{font-size:12px;font-family:system-ui,sans-serif;fill:var(--fg)}
-.unit,.shared-options,.lead{color:var(--muted)}
+.unit,.shared-options,.lead,.detectable{color:var(--muted)}p.detectable{font-size:.9em}
 .better{color:var(--better);fill:var(--better)}.worse{color:var(--worse);fill:var(--worse)}
 .bar{fill:var(--bar)}.bar.baseline{fill:var(--base)}.bar.better{fill:var(--better)}
 .bar.worse{fill:var(--worse)}.whisker{stroke:var(--mark);stroke-width:1.2}
@@ -176,7 +176,7 @@ void summary_section(const comparison& c, const table_index& index, std::string&
       "its performance ratios against its group's baseline, over the tests both have: above 1 "
       "is better. Bars grow from the baseline on a logarithmic scale, best first";
   if (any_geomean_interval(c)) {
-    out += "; whiskers are " + level_text(c) + " bootstrap intervals";
+    out += "; whiskers are " + level_text(c) + " intervals";
   }
   out +=
       ". First and last places count the tests where a configuration ranked best or worst "
@@ -191,7 +191,7 @@ void summary_section(const comparison& c, const table_index& index, std::string&
   for (std::size_t k = 0; k < summary_columns.size(); ++k) {
     out += fmt::format("<th>{}</th>", summary_columns[k]);
     if (k == ratio_cell && intervals) {
-      out += "<th>" + html_escaped(level_text(c)) + " interval</th><th>Resampled</th>";
+      out += "<th>" + html_escaped(level_text(c)) + " interval</th><th>Tests with runs</th>";
     }
   }
   out += "</tr></thead>\n<tbody>\n";
@@ -216,6 +216,9 @@ void summary_section(const comparison& c, const table_index& index, std::string&
     out += "</tr>\n";
   }
   out += "</tbody></table></div>\n";
+  if (const auto line = detectable_line(c); !line.empty()) {
+    out += "<p class=\"detectable\">" + html_escaped(line) + "</p>\n";
+  }
   share_tables(c, out);
   out += "</section>\n";
 }
@@ -306,6 +309,22 @@ void systems_section(const comparison& c, std::string& out) {
 
 // ---- results: a chart per test, by family -------------------------------------------------------
 
+// Under a test's chart: the smallest delta each entry's runs tell from the noise.
+void detectable_note(const comparison& c, const compared_test& test, std::string& out) {
+  std::string each;
+  for (const auto& e : test.entries) {
+    if (!e.detectable_pct) continue;
+    each += (each.empty() ? "" : ", ") +
+            html_escaped(shown_label(c, e.configuration)) + " " +
+            figure_text(*e.detectable_pct, 1) + "%";
+  }
+  if (each.empty()) return;
+  out += fmt::format(
+      "<p class=\"detectable\">Smallest delta these runs tell from the noise ({:g}% power at "
+      "the {} level): {}.</p>\n",
+      c.statistics.power * 100, html_escaped(delta_level_text(c)), each);
+}
+
 void family_charts(const comparison& c, const std::vector<test_family>& families,
                    std::string& out) {
   for (std::size_t f = 0; f < families.size(); ++f) {
@@ -321,6 +340,7 @@ void family_charts(const comparison& c, const std::vector<test_family>& families
       std::string about = family.one_unit ? "" : unit_about(test.unit, test.direction);
       if (caption.empty()) caption = family.heading;
       html_test_chart(c, test, t, caption, about, out);
+      detectable_note(c, test, out);
     }
     out += "</section>\n";
   }

@@ -16,7 +16,7 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-constexpr int schema_version = 3;
+constexpr int schema_version = 4;
 
 template <typename T>
 json or_null(const std::optional<T>& v) {
@@ -63,6 +63,9 @@ json row(const comparison& c, const compared_test& test, const compared_entry& e
       // schema version 3
       {"geomean_share", or_null(e.geomean_share)},
       {"missing", e.missing == missing_figure::none ? json(nullptr) : json(missing_text(e))},
+      // schema version 4
+      {"detectable_pct", or_null(e.detectable_pct)},
+      {"runs_disagree", e.runs_disagree},
   };
 }
 
@@ -71,6 +74,8 @@ json summary(const comparison& c, const summary_row& row) {
   const auto& conf = c.configurations[row.configuration];
   json carried = json::array();
   for (const auto t : conf.carried_by) carried.push_back(test_heading(c.tests[t]));
+  json lost = json::array();
+  for (const auto t : conf.lost_tests) lost.push_back(test_heading(c.tests[t]));
   return {
       {"label", conf.label},
       {"file", c.inputs[conf.input].source_name},
@@ -89,6 +94,8 @@ json summary(const comparison& c, const summary_row& row) {
       // schema version 3
       {"carried_by", carried},
       {"geomean_without", or_null(conf.geomean_without)},
+      // schema version 4
+      {"lost_tests", lost},
   };
 }
 
@@ -129,14 +136,26 @@ void render_json_comparison(const comparison& c, const comparison_render_options
   for (const auto& n : c.notes) notes.push_back(n.text);
   doc["notes"] = std::move(notes);
   const auto& stats = c.statistics;
+  const auto& d = stats.detectable;
+  auto when = [&](double x) { return d.deltas > 0 ? json(x) : json(nullptr); };
   doc["statistics"] = {
       {"confidence", stats.confidence},
       {"alpha", stats.alpha},
       {"adjustment", "benjamini-hochberg"},
       {"p_values", stats.p_values},
-      {"bootstrap", stats.bootstrap},
       {"selected", stats.selected},
-      {"delta_confidence", stats.p_values > 0 ? json(stats.delta_confidence) : json(nullptr)}};
+      {"delta_confidence", stats.p_values > 0 ? json(stats.delta_confidence) : json(nullptr)},
+      // schema version 4
+      {"geomean_interval", "t"},
+      {"power", stats.power},
+      {"detectable",
+       {{"deltas", d.deltas},
+        {"fewest_runs", d.deltas > 0 ? json(d.fewest_runs) : json(nullptr)},
+        {"most_runs", d.deltas > 0 ? json(d.most_runs) : json(nullptr)},
+        {"median_pct", when(d.median_pct)},
+        {"largest_pct", when(d.largest_pct)},
+        {"doubled_median_pct", when(d.doubled_median_pct)},
+        {"doubled_largest_pct", when(d.doubled_largest_pct)}}}};
   // Invalid UTF-8 from an input must not abort the output: such bytes become U+FFFD.
   append_json_document(out, doc);
   out += '\n';

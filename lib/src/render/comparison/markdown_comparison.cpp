@@ -125,10 +125,13 @@ void render_summary(const comparison& c, std::string& out) {
     if (intervals) {
       const auto& conf = c.configurations[row.configuration];
       std::string in = geomean_interval_text(conf);
-      if (!in.empty()) in += " (" + std::to_string(conf.geomean_ci_tests) + " resampled)";
+      if (!in.empty()) in += " (" + std::to_string(conf.geomean_ci_tests) + ")";
       cells.insert(cells.begin() + ratio_cell + 1, or_dash(markdown_escaped(in)));
     }
     table_row(cells, out);
+  }
+  if (const auto line = detectable_line(c); !line.empty()) {
+    out += '\n' + markdown_escaped(line, markdown_place::line_start) + '\n';
   }
   out +=
       "\nGeomean ratio: geometric mean of the performance ratios against the baseline over "

@@ -34,9 +34,10 @@ struct summary_row {
   bool starts_compare_group = false;  ///< the first configuration of its group (a group heading)
   bool is_baseline = false;       ///< its group's baseline
   /// Plain text, not yet escaped: the label as shown with several inputs (`a.xml: None`), the
-  /// geometric mean ratio (`0.288`, or baseline_word), the tests with a ratio of the tests its
-  /// input has (`5 of 7`), first places, last places, and the mean rank (`1.5`). An unknown ratio
-  /// or mean rank is empty; each format shows that its own way.
+  /// geometric mean ratio (`0.288`, baseline_word, or `failed in 2` for a configuration that
+  /// lost tests: configuration::lost_tests), the tests with a ratio of the tests its input has
+  /// (`5 of 7`), first places, last places, and the mean rank (`1.5`). An unknown ratio or mean
+  /// rank is empty; each format shows that its own way.
   std::array<std::string, summary_columns.size()> cells;
 };
 
@@ -57,9 +58,28 @@ std::vector<unmatched_row> unmatched_rows(const comparison& c);
 /// (configuration::carried_by), with their share and the mean without them. Plain text.
 std::vector<std::string> carried_lines(const comparison& c);
 
-/// The notes block of the formats that show one list: the comparison's notes, carried_lines(),
-/// then a line per unmatched row, `not in every input: TEST (only in a.xml)`. Plain text, not
-/// yet escaped.
+/// A sentence per configuration that lost tests (configuration::lost_tests), naming them (up to
+/// three, then how many more), and why it has no geometric mean. Plain text.
+std::vector<std::string> lost_lines(const comparison& c);
+
+/// The one sentence on entries whose value is not the mean of their runs
+/// (compared_entry::runs_disagree): how many, the first, and that their runs take no part in
+/// the statistics; empty when there are none. Plain text.
+std::string runs_disagree_line(const comparison& c);
+
+/// The comparison's notes, then lost_lines(), runs_disagree_line() and carried_lines(): what
+/// every format says in its notes block, in this order. Plain text, not yet escaped.
+std::vector<std::string> comparison_notes(const comparison& c);
+
+/// The notes block of the formats that show one list: comparison_notes(), then a line per
+/// unmatched row, `not in every input: TEST (only in a.xml)`. Plain text, not yet escaped.
 std::vector<std::string> note_lines(const comparison& c);
+
+/// The summary's line on how small a delta the runs could tell from the noise
+/// (comparison_statistics::detectable): `With 3 runs a side, a change under 2.1% cannot be
+/// told from the noise in half of the 52 deltas with runs, nor under 6.3% in the least certain
+/// one (80% power at the 99.76% level); twice the runs would bring these to 1.4% and 4.0%.`
+/// Empty when no delta has one. Plain text.
+std::string detectable_line(const comparison& c);
 
 }  // namespace iosr::detail

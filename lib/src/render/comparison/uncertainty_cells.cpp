@@ -130,10 +130,12 @@ std::vector<std::string> statistics_legend(const comparison& c) {
   }
   if (any_geomean_interval(c)) {
     lines.push_back(fmt::format(
-        "The interval of a geometric mean ratio is a {} bootstrap percentile interval: {} "
-        "resamples of every entry's runs; tests without runs enter as fixed ratios, and "
-        "the count beside each interval says how many tests had runs.",
-        level_text(c), s.bootstrap));
+        "The interval of a geometric mean ratio is its {} t interval: each test's log ratio "
+        "varies by the squared standard errors of both sides' means over the means (the delta "
+        "method), with Welch-Satterthwaite degrees of freedom; tests without runs on both sides "
+        "enter as fixed ratios, and the count beside each interval says how many tests had "
+        "runs on both sides.",
+        level_text(c)));
   }
   return lines;
 }

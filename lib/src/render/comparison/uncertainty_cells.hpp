@@ -15,11 +15,11 @@ namespace iosr::detail {
 /// entry has none.
 std::string delta_interval_text(const compared_entry& e);
 
-/// `[0.970, 0.975]`: a configuration's bootstrap interval of its geometric mean ratio, three
-/// decimals as ratio_text(); empty when it has none.
+/// `[0.970, 0.975]`: a configuration's interval of its geometric mean ratio, three decimals as
+/// ratio_text(); empty when it has none.
 std::string geomean_interval_text(const configuration& conf);
 
-/// `95%`: the confidence level of the geometric means' bootstrap intervals (`--ci`).
+/// `95%`: the confidence level of the geometric means' intervals (`--ci`).
 std::string level_text(const comparison& c);
 
 /// `99.76%`: the false-coverage-adjusted level of the delta intervals
