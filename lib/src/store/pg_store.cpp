@@ -102,7 +102,7 @@ class pg_transaction {
 };
 
 // The shared readers' rows (reading.hpp) from a statement's whole result.
-class pg_cursor final : public row_cursor {
+class pg_cursor : public row_cursor {
  public:
   explicit pg_cursor(pg::rows rows) : rows_(std::move(rows)) {}
   bool next() override { return ++row_ < rows_.size(); }
@@ -113,7 +113,7 @@ class pg_cursor final : public row_cursor {
     return rows_.optional_real(row_, column);
   }
 
- private:
+ protected:
   pg::rows rows_;
   int row_ = -1;
 };
@@ -132,11 +132,11 @@ pg::params params_of(const std::vector<query_value>& values) {
   return p;
 }
 
-// The rows of a cursor (pg_rows::stream_of), fetched a batch at a time; the cursor is closed
-// when done with.
-class pg_stream final : public row_cursor {
+// The rows of a cursor (pg_rows::stream_of), fetched a batch at a time into pg_cursor's rows;
+// the cursor is closed when done with.
+class pg_stream final : public pg_cursor {
  public:
-  explicit pg_stream(pg::connection& db) : db_(db) {}
+  explicit pg_stream(pg::connection& db) : pg_cursor(pg::rows()), db_(db) {}
   ~pg_stream() override {
     try {
       db_.exec("CLOSE iosr_stream");
@@ -155,19 +155,11 @@ class pg_stream final : public row_cursor {
     done_ = rows_.size() < batch;  // the last batch: no FETCH more
     return rows_.size() > 0;
   }
-  bool is_null(int column) const override { return rows_.is_null(row_, column); }
-  std::string_view text(int column) const override { return rows_.text(row_, column); }
-  std::int64_t integer(int column) const override { return rows_.integer(row_, column); }
-  std::optional<double> optional_real(int column) const override {
-    return rows_.optional_real(row_, column);
-  }
 
  private:
   // About 2 MB of rows of a trend's four columns; 61 round trips for a million entries.
   static constexpr int batch = 16384;
   pg::connection& db_;
-  pg::rows rows_;
-  int row_ = -1;
   bool done_ = false;
 };
 
