@@ -533,19 +533,40 @@ void print_warnings(const result_file& file) {
 }
 
 bool write_output(const std::string& path, const std::string& text, bool force) {
-  if (path.empty() || path == "-") {
-    std::cout << text << std::flush;
+  output_writer out(path, force);
+  out.write(text);
+  return out.finish();
+}
+
+void output_writer::open() {
+  opened_ = true;
+  if (to_stdout()) return;
+  if (auto refused = refuse_existing(path_, force_)) {
+    std::cerr << *refused << '\n';
+    failed_ = true;
+    return;
+  }
+  file_.open(path_, std::ios::binary);
+}
+
+void output_writer::write(std::string_view piece) {
+  if (!opened_) open();
+  if (failed_) return;
+  auto& out = to_stdout() ? static_cast<std::ostream&>(std::cout) : file_;
+  out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+}
+
+bool output_writer::finish() {
+  if (!opened_) open();
+  if (failed_) return false;
+  if (to_stdout()) {
+    std::cout << std::flush;
     return static_cast<bool>(std::cout);
   }
-  if (auto refused = refuse_existing(path, force)) {
-    std::cerr << *refused << '\n';
-    return false;
-  }
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << path << ": cannot write: " << std::strerror(errno) << '\n';
+  file_.close();
+  if (!file_) {
+    std::cerr << path_ << ": cannot write: " << std::strerror(errno) << '\n';
+    failed_ = true;
     return false;
   }
   return true;

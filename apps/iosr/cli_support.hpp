@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cxxopts.hpp>
+#include <fstream>
 #include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "iosr/batch.hpp"
@@ -220,5 +222,25 @@ void print_warnings(const result_file& file);
 /// saying why on stderr) when it cannot, or when refuse_existing() (iosr/output_files.hpp, THE
 /// overwrite rule) refuses `path`.
 bool write_output(const std::string& path, const std::string& text, bool force);
+
+/// write_output() in pieces, for a text written as it is made (`iosr trend`): the file is made
+/// at the first piece, so that a command that fails before writing leaves none.
+class output_writer {
+ public:
+  output_writer(std::string path, bool force) : path_(std::move(path)), force_(force) {}
+  /// Appends `piece`; after a failure, nothing more is written.
+  void write(std::string_view piece);
+  /// Ends the output (made, empty, when nothing was written): false, after saying why on
+  /// stderr, when it could not be written.
+  bool finish();
+
+ private:
+  bool to_stdout() const { return path_.empty() || path_ == "-"; }
+  void open();
+  std::string path_;
+  bool force_;
+  bool opened_ = false, failed_ = false;
+  std::ofstream file_;
+};
 
 }  // namespace iosr::cli

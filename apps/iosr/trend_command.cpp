@@ -5,6 +5,7 @@
 #include <cxxopts.hpp>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -148,8 +149,17 @@ int run_trend(int argc, char** argv) {
               "matches no test's title or description in the database; expected a regular "
               "expression found in one of them");
   }
-  const auto outcome = run_trend(std::move(input), request);
-  return write_output(output, outcome.text, force) ? exit_ok : exit_input_failed;
+  // The input is run_trend's, its runs let go once placed, and the text is written as it is
+  // drawn: a trend over a million entries never has its runs beside it, nor its whole text
+  // (a CSV of 144 MB), in memory. Read again only if the series falls back to the run dates.
+  bool read = true;
+  auto load = [&] {
+    if (std::exchange(read, false)) return std::move(input);
+    return db->load_trend_input(query);
+  };
+  output_writer out(output, force);
+  run_trend(load, request, [&](std::string_view piece) { out.write(piece); });
+  return out.finish() ? exit_ok : exit_input_failed;
 }
 
 }  // namespace iosr::cli

@@ -4,9 +4,11 @@
 // calls the same functions and gets the same answers (docs/model.md, "Operations").
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "iosr/chart.hpp"
@@ -65,6 +67,14 @@ struct trend_outcome {
 
 /// Computes the trend and draws it. Throws iosr::error (usage) for an unknown format.
 trend_outcome run_trend(const trend_input& input, const trend_request& request);
+/// The same for an input of a million runs, what `iosr trend` does: the input is run_trend's own
+/// (`load` gives it), and its runs are let go as soon as they are placed
+/// (compute_trend(trend_input&&)); `load` is called again only when the series follows the run
+/// dates after all (trend_request::by_chosen). The text is handed to `write` in pieces as it is
+/// drawn (render_trend()), not kept in trend_outcome::text. So neither the runs beside the trend
+/// nor the whole text are ever in memory.
+trend_outcome run_trend(const std::function<trend_input()>& load, const trend_request& request,
+                        const std::function<void(std::string_view)>& write);
 
 /// `iosr chart`, after the inputs are read.
 struct chart_request {

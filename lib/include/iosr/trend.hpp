@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,11 +62,23 @@ struct trend_system {
 /// One test: the chart header fields that identify it across files.
 using trend_test_info = test_header;
 
-/// One measured value: an entry of a chart, with a number.
+/// One measured value: an entry of a chart, with a number. 16 bytes: a store's trend reads a
+/// run per entry, a million of them for a team's history, so the indices are 32-bit (an input
+/// of 2^32 systems or tests would need hundreds of gigabytes for their texts alone).
 struct trend_run {
-  std::size_t system = 0;  ///< index in trend_input::systems
-  std::size_t test = 0;    ///< index in trend_input::tests
+  std::uint32_t system = 0;  ///< index in trend_input::systems
+  std::uint32_t test = 0;    ///< index in trend_input::tests
   double value = 0;
+  constexpr trend_run() = default;
+  /// Throws std::length_error for an index of 2^32 or more.
+  constexpr trend_run(std::size_t system_index, std::size_t test_index, double v)
+      : system(index32(system_index)), test(index32(test_index)), value(v) {}
+
+ private:
+  static constexpr std::uint32_t index32(std::size_t i) {
+    if (i > 0xFFFFFFFFu) throw std::length_error("trend_run: an index of 2^32 or more");
+    return static_cast<std::uint32_t>(i);
+  }
 };
 
 /// Everything a trend is computed from: what `iosr db` holds, or a set of result files.
@@ -92,8 +107,11 @@ class trend_input_builder {
                           std::string_view file_date);
   /// A value of `test` measured on `dated_system` (from date_system).
   void add_run(std::size_t dated_system, std::size_t test, double value) {
-    input_.runs.push_back({dated_system, test, value});
+    input_.runs.emplace_back(dated_system, test, value);
   }
+  /// Room for `runs` runs in all, when their number (or a bound on it) is known before they are
+  /// added: the runs of a million entries are then never copied to a larger vector.
+  void reserve_runs(std::size_t runs) { input_.runs.reserve(runs); }
 
   /// The input: each system once per time it was dated, next to each other in the order the
   /// systems were added (a system never dated: once, without a date); runs in the order added.
@@ -174,15 +192,17 @@ struct trend_configuration {
 };
 
 /// One configuration at one point.
+/// 40 bytes: a trend over a million entries has close to a million of them, so counts and
+/// indices are 32-bit (a trend follows at most 2^20 points and configurations).
 struct trend_value {
-  std::size_t point = 0;        ///< index in trend::points
+  std::uint32_t point = 0;      ///< index in trend::points
   std::optional<double> ratio;  ///< geometric mean of its runs over the baseline's (> 1 better)
-  std::size_t runs = 0;         ///< its runs combined here
+  std::uint32_t runs = 0;       ///< its runs combined here
   /// The baseline at this point: an index in trend::configurations (with trend_by::label, the
   /// configuration itself, measured against trend::baseline_point).
-  std::size_t baseline = 0;
-  std::size_t baseline_runs = 0;  ///< the baseline's runs combined here
-  bool change_point = false;      ///< the first point after a change
+  std::uint32_t baseline = 0;
+  std::uint32_t baseline_runs = 0;  ///< the baseline's runs combined here
+  bool change_point = false;        ///< the first point after a change
 };
 
 /// A step along a series: from `before` (the segment's geometric mean ratio) to `after`.
@@ -225,6 +245,9 @@ struct trend {
 
 /// Computes the trend.
 trend compute_trend(const trend_input& input, const trend_options& options = {});
+/// The same, the input's runs let go as soon as they are placed (sorted in the trend's own
+/// form): a store's million runs are then not in memory beside the trend being measured.
+trend compute_trend(trend_input&& input, const trend_options& options = {});
 
 /// A trend output format (`iosr trend --format NAME`).
 struct trend_format_info {
@@ -244,6 +267,11 @@ struct trend_render_options {
 /// unknown format name.
 void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
                   std::string& out);
+/// The same text, handed to `write` in pieces (about a mebibyte each, in order) as it is
+/// drawn rather than in one string: a trend of a million entries (a CSV of 144 MB) is then
+/// never whole in memory. Throws as the other does, before anything is written.
+void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
+                  const std::function<void(std::string_view)>& write);
 
 /// `kernel`, `date` or `label`.
 constexpr std::string_view to_string(trend_by by) { return name_of(by); }

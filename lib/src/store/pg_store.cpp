@@ -102,7 +102,7 @@ class pg_transaction {
 };
 
 // The shared readers' rows (reading.hpp) from a statement's whole result.
-class pg_cursor final : public row_cursor {
+class pg_cursor : public row_cursor {
  public:
   explicit pg_cursor(pg::rows rows) : rows_(std::move(rows)) {}
   bool next() override { return ++row_ < rows_.size(); }
@@ -113,15 +113,13 @@ class pg_cursor final : public row_cursor {
     return rows_.optional_real(row_, column);
   }
 
- private:
+ protected:
   pg::rows rows_;
   int row_ = -1;
 };
 
-}  // namespace
-
-std::unique_ptr<row_cursor> pg_rows::rows_of(std::string_view sql,
-                                             const std::vector<query_value>& values) {
+// A reader's values as parameters: a list of ids as one bigint[].
+pg::params params_of(const std::vector<query_value>& values) {
   pg::params p;
   for (const auto& value : values) {
     if (const auto* number = std::get_if<std::int64_t>(&value)) {
@@ -131,7 +129,65 @@ std::unique_ptr<row_cursor> pg_rows::rows_of(std::string_view sql,
     p.add(text_array(std::get<std::vector<std::int64_t>>(value),
                      [](std::int64_t id) { return std::to_string(id); }));
   }
-  return std::make_unique<pg_cursor>(db_.run(sql, p, "reading"));
+  return p;
+}
+
+// The rows of a cursor (pg_rows::stream_of), fetched a batch at a time into pg_cursor's rows;
+// the cursor is closed when done with.
+class pg_stream final : public pg_cursor {
+ public:
+  explicit pg_stream(pg::connection& db) : pg_cursor(pg::rows()), db_(db) {}
+  ~pg_stream() override {
+    try {
+      db_.exec("CLOSE iosr_stream");
+    } catch (const std::exception&) {
+      // The transaction failed already (its error is what is reported); it ends with it.
+    }
+  }
+  pg_stream(const pg_stream&) = delete;
+  pg_stream& operator=(const pg_stream&) = delete;
+  bool next() override {
+    if (++row_ < rows_.size()) return true;
+    if (done_) return false;
+    rows_ = db_.run("FETCH FORWARD " + std::to_string(batch) + " FROM iosr_stream", {},
+                    "reading");
+    row_ = 0;
+    done_ = rows_.size() < batch;  // the last batch: no FETCH more
+    return rows_.size() > 0;
+  }
+
+ private:
+  // About 2 MB of rows of a trend's four columns; 61 round trips for a million entries.
+  static constexpr int batch = 16384;
+  pg::connection& db_;
+  bool done_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<row_cursor> pg_rows::stream_of(std::string_view sql,
+                                               const std::vector<query_value>& values) {
+  db_.run("DECLARE iosr_stream NO SCROLL CURSOR FOR " + std::string(sql), params_of(values),
+          "reading");
+  return std::make_unique<pg_stream>(db_);
+}
+
+// Every query of a reading in one snapshot (REPEATABLE READ), which a cursor needs anyway.
+void pg_rows::begin_snapshot() {
+  db_.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "starting to read");
+}
+
+void pg_rows::end_snapshot() noexcept {
+  try {
+    db_.exec("COMMIT");
+  } catch (const std::exception&) {
+    // Nothing was written; a connection that failed has reported its error already.
+  }
+}
+
+std::unique_ptr<row_cursor> pg_rows::rows_of(std::string_view sql,
+                                             const std::vector<query_value>& values) {
+  return std::make_unique<pg_cursor>(db_.run(sql, params_of(values), "reading"));
 }
 
 std::string pg_rows::one_of(std::string_view column, int parameter) const {

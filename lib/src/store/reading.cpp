@@ -103,6 +103,7 @@ std::uint64_t pair_key(std::int64_t source, std::int64_t system_row) {
 }  // namespace
 
 trend_input read_trend_input(row_source& db, const trend_query& query) {
+  read_snapshot snapshot(db);
   trend_input_builder in;
   std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
   // The machines' systems, when some are chosen; `everywhere` when one of them may have
@@ -225,7 +226,22 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
     sql += " AND " + db.one_of("test_id", static_cast<int>(values.size()));
   }
   sql += " ORDER BY source_id, chart, position";
-  auto runs = db.rows_of(sql, values);
+  // Room for every entry of the files read, once: the files' entry counts bound the runs, and
+  // the room a bound leaves unused is never touched (never in memory). With a --filter, which
+  // keeps a few tests' entries, the runs grow as they come instead.
+  if (query.filter.empty()) {
+    std::string count = "SELECT sum(entries) FROM sources";
+    std::vector<query_value> files;
+    if (!query.machines.empty() && !everywhere) {
+      files.emplace_back(values.front());
+      count += " WHERE " + db.one_of("id", 1);
+    }
+    auto total = db.rows_of(count, files);
+    if (total->next() && !total->is_null(0) && total->integer(0) > 0) {
+      in.reserve_runs(static_cast<std::size_t>(total->integer(0)));
+    }
+  }
+  auto runs = db.stream_of(sql, values);
   std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
   std::int64_t last_test = -1, last_system = -1, last_source = -1;
   std::size_t test = 0, sys = 0;

@@ -44,6 +44,30 @@ class row_source {
                                               const std::vector<query_value>& values) = 0;
   /// A condition that `column` is one of the ids bound as parameter `parameter` (a list).
   virtual std::string one_of(std::string_view column, int parameter) const = 0;
+  /// The rows of `sql` as rows_of() gives them, fetched a batch at a time: for a query of a
+  /// million rows (a trend's entries), of which only a batch is in memory at once. Only
+  /// between begin_snapshot() and end_snapshot(), and the last query before end_snapshot().
+  virtual std::unique_ptr<row_cursor> stream_of(std::string_view sql,
+                                                const std::vector<query_value>& values) {
+    return rows_of(sql, values);
+  }
+  /// From begin_snapshot() to end_snapshot(), every query sees the store as it was at the
+  /// first: the several queries of one reading give rows of one state, whatever an import
+  /// commits meanwhile (a result naming a system added after the systems were read).
+  virtual void begin_snapshot() = 0;
+  virtual void end_snapshot() noexcept = 0;
+};
+
+/// begin_snapshot() for a scope.
+class read_snapshot {
+ public:
+  explicit read_snapshot(row_source& db) : db_(db) { db_.begin_snapshot(); }
+  ~read_snapshot() { db_.end_snapshot(); }
+  read_snapshot(const read_snapshot&) = delete;
+  read_snapshot& operator=(const read_snapshot&) = delete;
+
+ private:
+  row_source& db_;
 };
 
 /// The file `id` with the charts `filter` keeps, into `f`; false when no file has that id.

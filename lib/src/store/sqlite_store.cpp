@@ -102,6 +102,17 @@ std::string sqlite_rows::one_of(std::string_view column, int parameter) const {
          "))";
 }
 
+// A read transaction: its first SELECT fixes what every later one sees (WAL mode).
+void sqlite_rows::begin_snapshot() { db_.exec("BEGIN"); }
+
+void sqlite_rows::end_snapshot() noexcept {
+  try {
+    db_.exec("COMMIT");
+  } catch (const std::exception&) {
+    // Nothing was written: a failed end leaves nothing to undo.
+  }
+}
+
 // How a database file is opened: what the user may do with it decides, before SQLite is asked.
 struct opening {
   bool read_only = false;

@@ -30,6 +30,8 @@ class sqlite_rows final : public row_source {
   std::unique_ptr<row_cursor> rows_of(std::string_view sql,
                                       const std::vector<query_value>& values) override;
   std::string one_of(std::string_view column, int parameter) const override;
+  void begin_snapshot() override;
+  void end_snapshot() noexcept override;
 
  private:
   connection& db_;

@@ -83,7 +83,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       trend_value v;
       v.point = p;
       v.ratio = std::exp(here);
-      v.runs = linked;
+      v.runs = static_cast<std::uint32_t>(linked);
       v.baseline = by_label ? c : baselines.of(out, c, p).value_or(c);
       series.values.push_back(v);
       sums.push_back({1, here, here * here});

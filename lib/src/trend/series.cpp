@@ -80,6 +80,12 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
       const auto c = cells[i].configuration;
       trend_series series;
       series.configuration = c;
+      // A value per cell of the configuration, in one allocation: growing by doubling left
+      // 40 points in room for 64, a third of a million entries' trend unused.
+      series.values.reserve(static_cast<std::size_t>(
+          std::find_if(cells.begin() + static_cast<std::ptrdiff_t>(i), cells.end(),
+                       [&](const cell& x) { return x.configuration != c; }) -
+          (cells.begin() + static_cast<std::ptrdiff_t>(i))));
       sums.clear();
       bool is_baseline = false;
       for (; i < cells.size() && cells[i].configuration == c; ++i) {
@@ -101,10 +107,10 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
         }
         trend_value v;
         v.point = here.point;
-        v.runs = static_cast<std::size_t>(here.sums.n);
+        v.runs = static_cast<std::uint32_t>(here.sums.n);
         v.baseline = base_conf;
         if (base) {
-          v.baseline_runs = static_cast<std::size_t>(base->sums.n);
+          v.baseline_runs = static_cast<std::uint32_t>(base->sums.n);
           const double m = base->mean();
           const double log_ratio = sign * (here.mean() - m);
           // The geometric means of the runs, as compare would measure one against the other.

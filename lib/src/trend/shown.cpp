@@ -47,7 +47,7 @@ void keep_shown(trend& out) {
   }
   auto move_points = [&](std::vector<trend_series>& all) {
     for (auto& s : all) {
-      for (auto& v : s.values) v.point = point_to[v.point];
+      for (auto& v : s.values) v.point = static_cast<std::uint32_t>(point_to[v.point]);
       for (auto& c : s.changes) c.point = point_to[c.point];
     }
   };

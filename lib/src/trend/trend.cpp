@@ -4,11 +4,17 @@
 // measured.
 #include "iosr/trend.hpp"
 
+#include <vector>
+
 #include "trend/trend_steps.hpp"
 
 namespace iosr {
 
-trend compute_trend(const trend_input& in, const trend_options& options) {
+namespace {
+
+// compute_trend(), letting go of `*release` (the input's runs) once they are placed.
+trend compute(const trend_input& in, const trend_options& options,
+              std::vector<trend_run>* release) {
   trend out;
   out.by = options.by;
   out.alpha = options.alpha;
@@ -24,6 +30,7 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
   const auto configuration_of = detail::find_configurations(in, options, machine_of, out);
   if (!detail::keys_fit(out)) return out;
   const auto runs = detail::place_runs(in, options, test_of, point_of, configuration_of, out);
+  if (release != nullptr) std::vector<trend_run>().swap(*release);
   const auto baselines = detail::choose_baselines(in, options, configuration_of, runs, out);
   const auto logs = detail::measure_series(options, runs, baselines, out);
   detail::measure_geomeans(options, logs, baselines, out);
@@ -38,6 +45,16 @@ trend compute_trend(const trend_input& in, const trend_options& options) {
     detail::keep_shown(out);
   }
   return out;
+}
+
+}  // namespace
+
+trend compute_trend(const trend_input& in, const trend_options& options) {
+  return compute(in, options, nullptr);
+}
+
+trend compute_trend(trend_input&& in, const trend_options& options) {
+  return compute(in, options, &in.runs);
 }
 
 }  // namespace iosr

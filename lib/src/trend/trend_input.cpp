@@ -3,6 +3,7 @@
 // systems dated (trend_input_builder), and make_trend_input() over result files.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <span>
@@ -77,7 +78,8 @@ trend_input trend_input_builder::finish() && {
     if (count[s] == 0) out.systems[first[s]] = std::move(input_.systems[s]);
   }
   out.runs = std::move(input_.runs);
-  for (auto& r : out.runs) r.system = placed_at[r.system];
+  // Below 2^32: placed_at holds indices of out.systems, no more than the runs' own systems.
+  for (auto& r : out.runs) r.system = static_cast<std::uint32_t>(placed_at[r.system]);
   return out;
 }
 

@@ -84,10 +84,22 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
 
 }  // namespace
 
-void render_ascii_trend(const trend& t, const trend_render_options& options, std::string& out) {
+void render_ascii_trend(const trend& t, const trend_render_options& options, trend_output& to) {
   const std::size_t total = usable_width(options.width);
-  std::string body;
+  auto& body = to.text;
   const auto marks = marks_shown(t);
+  {
+    std::string head =
+        fmt::format("Trend by {} over {}", to_string(t.by), counted(t.points.size(), "point"));
+    // With --by label, the baseline label is named once, by its note.
+    std::vector<std::string> lines{head, sentence(ratio_meaning(t))};
+    if (marks.runs) lines.emplace_back("(N): N runs combined by geometric mean");
+    lines.push_back(method_text(t) + (marks.steps ? "; * marks the first point after a step" : ""));
+    for (const auto& n : t.notes) lines.push_back("note: " + n.text);
+    for (const auto& line : lines) {
+      for (const auto& part : wrapped(line, total)) body += part + '\n';
+    }
+  }
   for (std::size_t m = 0; m < t.machines.size(); ++m) {
     const auto columns = points_of(t, m);
     if (columns.empty()) continue;
@@ -116,21 +128,10 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, std
         for (const auto& line : wrapped(unit, total - 2)) body += "  " + line + '\n';
       }
       block(t, series, columns, options, false, total, body);
+      to.pass();
     }
   }
   if (t.tests.empty()) body += "\nno test to follow\n";
-
-  std::string head =
-      fmt::format("Trend by {} over {}", to_string(t.by), counted(t.points.size(), "point"));
-  // With --by label, the baseline label is named once, by its note.
-  std::vector<std::string> lines{head, sentence(ratio_meaning(t))};
-  if (marks.runs) lines.emplace_back("(N): N runs combined by geometric mean");
-  lines.push_back(method_text(t) + (marks.steps ? "; * marks the first point after a step" : ""));
-  for (const auto& n : t.notes) lines.push_back("note: " + n.text);
-  for (const auto& line : lines) {
-    for (const auto& part : wrapped(line, total)) out += part + '\n';
-  }
-  out += body;
 }
 
 }  // namespace iosr::detail

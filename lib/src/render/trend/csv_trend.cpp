@@ -45,7 +45,8 @@ void rows(const trend& t, const trend_test_info& info, const trend_series& s, st
 
 }  // namespace
 
-void render_csv_trend(const trend& t, const trend_render_options&, std::string& out) {
+void render_csv_trend(const trend& t, const trend_render_options&, trend_output& to) {
+  auto& out = to.text;
   out +=
       "test,version,description,unit,direction,machine,configuration,baseline,point,ratio,"
       "runs,baseline_runs,change_point,step_before,step_after,p_value\n";
@@ -55,9 +56,11 @@ void render_csv_trend(const trend& t, const trend_render_options&, std::string& 
         fmt::format("chained over {}, each point against the one before", counted(s.tests, "test")),
         "", direction::higher};
     rows(t, info, s, out);
+    to.pass();
   }
   for (const auto& test : t.tests) {
     for (const auto& s : test.series) rows(t, test.info, s, out);
+    to.pass();
   }
 }
 

@@ -168,7 +168,8 @@ void section(const trend& t, const std::vector<const trend_series*>& series,
 
 }  // namespace
 
-void render_html_trend(const trend& t, const trend_render_options&, std::string& out) {
+void render_html_trend(const trend& t, const trend_render_options&, trend_output& to) {
+  auto& out = to.text;
   out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>";
   out += html_escaped(fmt::format("Trend by {}", to_string(t.by)));
   out += "</title>\n<style>\n";
@@ -202,6 +203,7 @@ void render_html_trend(const trend& t, const trend_render_options&, std::string&
       section(t, series, columns,
               heading_text(test.info.title, test.info.version, test.info.description),
               unit_about(test.info.unit, test.info.direction), false, out);
+      to.pass();
     }
   }
   out += "</body>\n</html>\n";

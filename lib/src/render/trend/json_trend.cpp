@@ -83,7 +83,8 @@ void series_json(const trend& t, const trend_series& s, bool geomean, std::strin
 
 }  // namespace
 
-void render_json_trend(const trend& t, const trend_render_options&, std::string& out) {
+void render_json_trend(const trend& t, const trend_render_options&, trend_output& to) {
+  auto& out = to.text;
   out += "{\n  \"by\": ";
   string(out, to_string(t.by));
   out +=
@@ -128,6 +129,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
   for (std::size_t i = 0; i < t.geomean.size(); ++i) {
     out += i ? ",\n      " : "\n      ";
     series_json(t, t.geomean[i], true, out);
+    to.pass();
   }
   out += "],\n  \"tests\": [";
   for (std::size_t i = 0; i < t.tests.size(); ++i) {
@@ -144,6 +146,7 @@ void render_json_trend(const trend& t, const trend_render_options&, std::string&
       series_json(t, t.tests[i].series[k], false, out);
     }
     out += "]}";
+    to.pass();
   }
   out += "],\n  \"notes\": [";
   strings(out, t.notes, [](const note& n) -> std::string_view { return n.text; });

@@ -52,7 +52,8 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
 
 }  // namespace
 
-void render_markdown_trend(const trend& t, const trend_render_options&, std::string& out) {
+void render_markdown_trend(const trend& t, const trend_render_options&, trend_output& to) {
+  auto& out = to.text;
   out += fmt::format("# Trend by {}\n\n", to_string(t.by));
   // Only the marks the tables show are explained (marks_shown()).
   const auto marks = marks_shown(t);
@@ -83,6 +84,7 @@ void render_markdown_trend(const trend& t, const trend_render_options&, std::str
       if (auto unit = unit_about(test.info.unit, test.info.direction); !unit.empty())
         out += markdown_escaped(unit, markdown_place::line_start) + "\n\n";
       table(t, series, columns, false, out);
+      to.pass();
     }
   }
 }

@@ -156,7 +156,17 @@ std::vector<trend_format_info> list_trend_formats() {
 
 void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
                   std::string& out) {
-  detail::find_format(detail::trend_formats(), format, "trend").render(t, options, out);
+  detail::trend_output to(out);
+  detail::find_format(detail::trend_formats(), format, "trend").render(t, options, to);
+}
+
+void render_trend(const trend& t, std::string_view format, const trend_render_options& options,
+                  const std::function<void(std::string_view)>& write) {
+  const auto& row = detail::find_format(detail::trend_formats(), format, "trend");
+  std::string piece;
+  detail::trend_output to(piece, &write);
+  row.render(t, options, to);
+  if (!piece.empty()) write(piece);
 }
 
 }  // namespace iosr

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,16 +18,43 @@
 
 namespace iosr::detail {
 
-using trend_format = drawing_format<trend, trend_render_options>;
+/// Where a trend renderer writes: it appends to `text`, and calls pass() between tests. Drawn
+/// for a writer (render_trend() with `write`), pass() hands the text on once it holds a piece's
+/// worth, so that a trend of a million entries (a CSV of 144 MB) is never whole in memory;
+/// drawn into a string, pass() does nothing.
+class trend_output {
+ public:
+  explicit trend_output(std::string& into,
+                        const std::function<void(std::string_view)>* write = nullptr)
+      : text(into), write_(write) {}
+  std::string& text;
+  void pass() {
+    if (write_ && text.size() >= piece) {
+      (*write_)(text);
+      text.clear();
+    }
+  }
+
+ private:
+  static constexpr std::size_t piece = std::size_t{1} << 20;
+  const std::function<void(std::string_view)>* write_;
+};
+
+/// A trend format: its name, its help line, its renderer.
+struct trend_format {
+  std::string_view name;
+  std::string_view help;
+  void (*render)(const trend& t, const trend_render_options& options, trend_output& out);
+};
 
 std::span<const trend_format> trend_formats();
 
 // The renderers, one file each (NAME_trend.cpp).
-void render_ascii_trend(const trend& t, const trend_render_options& options, std::string& out);
-void render_markdown_trend(const trend& t, const trend_render_options& options, std::string& out);
-void render_html_trend(const trend& t, const trend_render_options& options, std::string& out);
-void render_csv_trend(const trend& t, const trend_render_options& options, std::string& out);
-void render_json_trend(const trend& t, const trend_render_options& options, std::string& out);
+void render_ascii_trend(const trend& t, const trend_render_options& options, trend_output& out);
+void render_markdown_trend(const trend& t, const trend_render_options& options, trend_output& out);
+void render_html_trend(const trend& t, const trend_render_options& options, trend_output& out);
+void render_csv_trend(const trend& t, const trend_render_options& options, trend_output& out);
+void render_json_trend(const trend& t, const trend_render_options& options, trend_output& out);
 
 // What every trend renderer shows the same way (trend_formats.cpp). A ratio's text is
 // ratio_text() and a test's heading and unit heading_text() and unit_about(), as in a comparison.
