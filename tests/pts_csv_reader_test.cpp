@@ -16,6 +16,7 @@ using namespace iosr;
 using test_support::find_entry;
 using test_support::find_warning;
 using test_support::read_cached;
+using test_support::slurp;
 using test_support::warnings_with;
 
 namespace {
@@ -373,6 +374,32 @@ TEST_CASE("7.0-8.0.0 layout: the direction column in the results' header only", 
     CHECK(warnings_with(zstd, "both are kept, as two results that the CSV does not tell apart") ==
           7);
   }
+}
+
+TEST_CASE("7.0-8.0.0 layout without the results' own header: read with the rows' direction",
+          "[csv-in]") {
+  // The real PTS 7.8.0 export above, its line ` ,,"mq-deadline","bfq","None"` lost (pasted
+  // results, an edited file): each row still holds PTS's direction in its second cell. Before,
+  // they were read with the components' columns: `HIB` as the first system's value, every value
+  // a system to the right and the last column "not read".
+  const auto whole = slurp(std::string(IOSR_FIXTURES_DIR) + "/pts-csv-7/pts-7.8.0_iosched-3way.csv");
+  const auto header = whole.find(" ,,\"mq-deadline\"");
+  REQUIRE(header != std::string::npos);
+  const auto text = whole.substr(0, header) + whole.substr(whole.find('\n', header) + 1);
+  auto f = read_results(text, "input.csv");
+  const auto& source = read_cached(std::string(IOSR_FIXTURES_DIR) + "/../../data/xml/iosched-3way.xml");
+  REQUIRE(f.results.size() == source.results.size());
+  for (std::size_t c = 0; c < f.results.size(); ++c) {
+    CHECK(f.results[c].direction == source.results[c].direction);
+    REQUIRE(f.results[c].entries.size() == source.results[c].entries.size());
+    for (std::size_t e = 0; e < f.results[c].entries.size(); ++e) {
+      CHECK(f.results[c].entries[e].label == source.results[c].entries[e].label);
+      CHECK(f.results[c].entries[e].value_text == source.results[c].entries[e].value_text);
+    }
+  }
+  CHECK(warnings_with(f, "hold the direction (HIB, LIB) in their second cell") == 1);
+  CHECK(warnings_with(f, "not read") == 0);
+  CHECK(warnings_with(f, "is not a number") == 0);
 }
 
 TEST_CASE("a spreadsheet-edited file: the export is read, the added columns are reported",

@@ -36,7 +36,7 @@ struct schema<system> {
       of("software", &system::software), of("user", &system::user),
       of("timestamp", &system::timestamp), of("client_version", &system::client_version),
       of("notes", &system::notes), of("json", &system::json), of("cost", &system::cost),
-      of("where", &system::where));
+      of("baseline", &system::baseline), of("where", &system::where));
 };
 
 template <>
@@ -46,7 +46,8 @@ struct schema<entry> {
       of("value_text", &entry::value_text), of("value", &entry::value), of("min", &entry::min),
       of("max", &entry::max), of("samples", &entry::samples),
       of("standard_error", &entry::standard_error), of("sample_count", &entry::sample_count),
-      of("error", &entry::error), of("json", &entry::json), of("where", &entry::where));
+      of("relative_deviation", &entry::relative_deviation), of("error", &entry::error),
+      of("json", &entry::json), of("where", &entry::where));
 };
 
 template <>

@@ -108,7 +108,8 @@ std::string pts_test_key(const result& r) {
   return key;
 }
 
-std::optional<int> default_baseline_rank(std::string_view scheduler) {
+std::optional<int> default_baseline_rank(std::string_view scheduler, bool named_by_input) {
+  if (named_by_input) return -1;
   if (scheduler == "none") return 0;
   if (scheduler == "noop") return 1;
   return std::nullopt;

@@ -115,6 +115,15 @@ enum class message_code {
   pts_html_chart_not_read,
   pts_html_value_not_printed,
 
+  // The reader of the kernel test robot's (LKP's) reports and result files.
+  lkp_metric_not_read,
+  lkp_change_disagrees,
+  lkp_unit_as_written,
+  lkp_plus_minus_misdecoded,
+  lkp_row_joined,
+  lkp_columns_unnamed,
+  lkp_parameters_not_read,
+
   // Notes of a comparison (iosr::comparison::notes).
   baseline_not_found,
   no_baseline,
@@ -248,6 +257,13 @@ struct enum_names<message_code> {
                                                "pts-html-rounded",
                                                "pts-html-chart-not-read",
                                                "pts-html-value-not-printed",
+                                               "lkp-metric-not-read",
+                                               "lkp-change-disagrees",
+                                               "lkp-unit-as-written",
+                                               "lkp-plus-minus-misdecoded",
+                                               "lkp-row-joined",
+                                               "lkp-columns-unnamed",
+                                               "lkp-parameters-not-read",
                                                "baseline-not-found",
                                                "no-baseline",
                                                "baseline-noop",

@@ -87,6 +87,7 @@ struct configuration {
   std::string system_group;  ///< the label's group (`WD5000AZRX`); may be empty
   std::string name;          ///< the label's name (`Mq-Deadline`)
   std::string scheduler;     ///< scheduler key (`mq-deadline`) or empty
+  bool named_baseline = false;  ///< its input names it the baseline (system::baseline)
   std::size_t input = 0;     ///< index in comparison::inputs
   std::size_t compare_group = 0;  ///< index in comparison::compare_groups
   std::vector<field> hardware;

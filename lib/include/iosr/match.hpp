@@ -115,9 +115,11 @@ void join_version(std::string& joined, std::string_view version);
 /// (docs/composite-xml.md, "The format").
 std::string pts_test_key(const result& chart);
 
-/// The default baseline of a group: a configuration with the `none` scheduler (rank 0), else
-/// one with `noop` (rank 1), the legacy single-queue kernels' none. Empty for any other.
-std::optional<int> default_baseline_rank(std::string_view scheduler);
+/// The default baseline of a group: a configuration its input names the baseline
+/// (`system::baseline`, an LKP report's first commit: rank -1), else one with the `none`
+/// scheduler (rank 0), else one with `noop` (rank 1), the legacy single-queue kernels' none.
+/// Empty for any other.
+std::optional<int> default_baseline_rank(std::string_view scheduler, bool named_by_input = false);
 
 /// Whether `wanted` names a configuration: one of its labels or names (as shown or as
 /// written), or its scheduler key in any spelling (`MQ-Deadline`, `mq-deadline`). The one rule

@@ -55,6 +55,9 @@ struct system {
   std::string notes;           ///< free text (`Disk Scheduler: DEADLINE.`)
   std::string json;            ///< System/JSON object as written (`{"disk-scheduler":"NONE"}`)
   std::string cost;            ///< CostValueForComparison as written
+  /// The source names this system the one the others are measured against (an LKP report's
+  /// first commit, the parent): compare's default baseline of its group (docs/compare.md).
+  bool baseline = false;
   source_position where;
   bool operator==(const system&) const = default;
 };
@@ -79,6 +82,9 @@ struct entry {
   std::vector<std::string> samples;       ///< individual runs as written, when known
   std::optional<double> standard_error;   ///< when the source gives or implies it
   std::optional<std::size_t> sample_count;  ///< N, when known
+  /// The runs' standard deviation in percent of their mean, when the source gives that instead
+  /// of the runs (an LKP report's `± 7%`: 7); empty otherwise (docs/model.md, "entry").
+  std::optional<double> relative_deviation;
   std::string error;             ///< why a failed entry failed, when known
   std::string json;              ///< Entry/JSON object as written (run times, compiler options)
   source_position where;

@@ -151,6 +151,7 @@ class configuration_builder {
     conf.system_group = sys.group;
     conf.name = sys.name;
     conf.scheduler = sys.scheduler;
+    conf.named_baseline = sys.baseline;
     conf.input = i;
     if (written) {
       conf.hardware = written->hardware;

@@ -94,7 +94,8 @@ void choose_baselines(comparison& c, const compare_options& options) {
       // The members of the best default rank, in group order: one pass.
       std::optional<int> best;
       for (auto i : members[g]) {
-        const auto rank = default_baseline_rank(c.configurations[i].scheduler);
+        const auto& conf = c.configurations[i];
+        const auto rank = default_baseline_rank(conf.scheduler, conf.named_baseline);
         if (!rank || (best && *rank > *best)) continue;
         if (!best || *rank < *best) found.clear();
         best = rank;

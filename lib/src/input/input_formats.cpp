@@ -20,6 +20,7 @@
 #include "input/html_view/html_view_reader.hpp"
 #include "input/iosr_json/iosr_json_reader.hpp"
 #include "input/iosr_table/iosr_table_reader.hpp"
+#include "input/lkp/lkp_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
 #include "input/pts_graphs/pts_graphs_reader.hpp"
 #include "input/pts_html/pts_html_reader.hpp"
@@ -67,6 +68,8 @@ constexpr input_format formats[] = {
      is_composite_xml, read_composite_xml, finishing::stored_results},
     {"pts-json", "PTS JSON export (result-file-to-json), every layout since PTS 5.8",
      sniff_pts_json, nullptr, read_pts_json, finishing::stored_results},
+    {"lkp", "kernel test robot (LKP) reports and result files: their PTS rows", sniff_lkp,
+     nullptr, read_lkp, finishing::shown_charts},
     // A CSV row names a result by what it shows (title, options, unit from PTS 9.6.1): two rows
     // of one name are two results (PTS wrote each of its file's results once), both kept.
     {"pts-csv", "PTS CSV export (result-file-to-csv), every layout since PTS 5", sniff_pts_csv,

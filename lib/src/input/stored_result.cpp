@@ -42,15 +42,29 @@ value_oddity read_series(entry& e) {
 
 }  // namespace
 
+std::optional<bool> pass_fail_outcome(std::string_view text) {
+  // PTS's words: its parser makes PASS of TRUE and PASSED, and when it sums up a test's trials
+  // FALSE, 0, FAIL and FAILED are failures (pts_test_result_parser.php,
+  // pts_test_execution.php); a single trial's `1` is kept as PTS printed it (`Final: 1`).
+  for (std::string_view pass : {"PASS", "PASSED", "TRUE", "1"}) {
+    if (text == pass) return true;
+  }
+  for (std::string_view fail : {"FAIL", "FAILED", "FALSE", "0"}) {
+    if (text == fail) return false;
+  }
+  return std::nullopt;
+}
+
 value_oddity read_stored_value(entry& e, const display_format& format) {
   if (format == display_format::pass_fail || e.value_text == "PASS" || e.value_text == "FAIL") {
-    if (e.value_text != "PASS" && e.value_text != "FAIL") {
+    const auto outcome = pass_fail_outcome(e.value_text);
+    if (!outcome) {
       e.kind = entry_kind::text;
       return {message_code::pass_fail_unknown,
               "pass/fail value '" + e.value_text + "' is neither PASS nor FAIL; kept as text"};
     }
     e.kind = entry_kind::pass_fail;
-    e.value = e.value_text == "PASS" ? 1.0 : 0.0;
+    e.value = *outcome ? 1.0 : 0.0;
     return {};
   }
   if (format == display_format::image_comparison || format == display_format::multi_pass_fail) {

@@ -4,6 +4,7 @@
 // its Proportion, and the scheduler from a system's JSON or notes.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +23,10 @@ struct value_oddity {
   bool empty() const { return text.empty(); }
 };
 value_oddity read_stored_value(entry& e, const display_format& format);
+
+/// Whether a pass/fail value as PTS writes it passed: `PASS` (and PTS's `PASSED`, `TRUE`, `1`)
+/// or failed: `FAIL` (`FAILED`, `FALSE`, `0`); empty for anything else.
+std::optional<bool> pass_fail_outcome(std::string_view text);
 
 /// THE direction of a chart as PTS stores it (composite.xml's `Proportion`, legacy layout
 /// included, the JSON export's `proportion`, the CSV export's second cell): `HIB` is higher is

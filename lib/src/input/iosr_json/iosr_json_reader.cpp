@@ -195,6 +195,16 @@ class document_reader {
            std::size_t& out) const {
     out = count(object, path, key).value_or(0);
   }
+  // A flag: `true` or `false`; a missing one is false (the writer leaves false out).
+  void get(const json_value& object, const json_path& path, std::string_view key, bool,
+           bool& out) const {
+    const json_value* value = find(object, path, key, false, "");
+    if (value == nullptr) return;
+    if (value->kind != json_value::type::boolean) {
+      fail(*value, path.member(key), "expected true or false, " + got(*value));
+    }
+    out = value->text == "true";
+  }
   // A member that names one of `values` as to_string() spells it.
   template <class Named, std::size_t N>
   void get_named(const json_value& object, const json_path& path, std::string_view key,

@@ -37,6 +37,22 @@ bool starts_header(std::string_view line) {
   return blanks != std::string_view::npos && blanks > 0 && line[blanks] == ',';
 }
 
+// Every result row from `from` on holds `HIB` or `LIB` in its second cell (or an empty one, as
+// PTS writes for a result without a direction), and a cell per system after it: at least one
+// with a direction, none with more cells.
+bool rows_hold_direction(const std::vector<csv_row>& rows, std::size_t from, std::size_t systems) {
+  bool any = false;
+  for (auto i = from; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    if (row.blank() || is_header(row)) continue;
+    auto direction = trim(row.at(1));
+    if (direction != "HIB" && direction != "LIB" && !direction.empty()) return false;
+    if (row.cells.size() > systems + 2) return false;
+    any = any || !direction.empty();
+  }
+  return any;
+}
+
 // PTS 8.0.1 and later: an empty column between the key or result name and the systems.
 bool has_direction_column(const csv_row& header) {
   return header.cells.size() > 2 && trim(header.at(1)).empty();
@@ -454,10 +470,21 @@ void read_pts_csv(reader_context& ctx, const read_options&) {
                      line_of(ctx, system_header.offset) + "; read as '" + columns.names[s] + "'");
       }
     }
-  } else if (i < rows.size()) {
+  } else if (i < rows.size() && !rows_hold_direction(rows, i, columns.names.size())) {
     ctx.warn(rows[i].offset, message_code::csv_results_header_missing,
              "no header row before the results; the columns of the header at " +
                  line_of(ctx, system_header.offset) + " are used");
+  }
+  // Result rows of PTS 7.0 to 8.0.0 hold the direction in their second cell whichever header
+  // came before them (their own was lost, or is one without the empty column): a row of a
+  // value per system after `HIB` or `LIB` is read with it, never `HIB` as a value.
+  if (!result_columns.pts10() && rows_hold_direction(rows, i, columns.names.size())) {
+    result_columns.first = 2;
+    ctx.warn(rows[i].offset, message_code::csv_results_header_missing,
+             "the results hold the direction (HIB, LIB) in their second cell, as PTS 7.0 to "
+             "8.0.0 writes them, but no header before them has a column for it; read with it, "
+             "the values after it in the columns of the header at " +
+                 line_of(ctx, system_header.offset));
   }
   if (!result_columns.pts10()) {
     ctx.warn(system_header.offset, message_code::old_layout,

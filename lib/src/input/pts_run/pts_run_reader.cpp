@@ -391,7 +391,9 @@ class run_reader {
     return n;
   }
 
-  // `Final: PASS (UNIT)`: a pass/fail test's result.
+  // `Final: PASS` or `Final: 1 (SCALE)`: PTS prints these for a pass/fail test alone (its
+  // display modes), the test profile's scale in parentheses when it has one. Read as the
+  // composite.xml reader reads a pass/fail value (stored_result.hpp).
   std::size_t read_final(std::size_t i) {
     auto rest = trim(at(i).text.substr(7));
     auto value = first_word(rest);
@@ -406,11 +408,9 @@ class run_reader {
     e.label = current_label(at(i).begin);
     e.where = ctx_.at(at(i).begin);
     e.value_text = std::string(value);
-    if (value == "PASS" || value == "FAIL") {
-      e.kind = entry_kind::pass_fail;
-      e.value = value == "PASS" ? 1.0 : 0.0;
-    } else {
-      e.kind = entry_kind::text;
+    if (auto odd = read_stored_value(e, chart.display_format); !odd.empty()) {
+      ctx_.warn(at(i).begin + std::size_t(value.data() - at(i).text.data()), odd.code,
+                "'" + e.label + "' in '" + test_->title + "': " + odd.text);
     }
     ctx_.add_entry(chart, std::move(e));
     ++entries_;

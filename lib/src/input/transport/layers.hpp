@@ -70,11 +70,13 @@ bool starts_with_header_field(std::string_view text);
 /// (to UTF-8) and format=flowed (RFC 3676) undone. Several layers, applied in order.
 undone_layers undo_mime(std::string_view text, claims_text claims);
 
-/// `=3D=3D` somewhere: a bar's `==` in quoted-printable.
+/// `=3D=3D` somewhere (a bar's `==` in quoted-printable), or `=C2=B1` or `=B1 ` (a kernel test
+/// robot's `±` in UTF-8 or ISO-8859-1).
 bool has_encoded_bar(std::string_view text);
 
 /// Quoted-printable text that no MIME header declares (a message body copied without its
-/// headers): undone when a bar reads `|=3D=3D`, which is how quoted-printable writes `|==`.
+/// headers): undone when a bar reads `|=3D=3D`, which is how quoted-printable writes `|==`, or a
+/// deviation's `±` reads `=C2=B1` or `=B1`.
 std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text);
 
 /// RFC 2045 quoted-printable: `=XX` is a byte, `=` at a line's end a soft line break; blanks

@@ -36,10 +36,15 @@ quoted_line parse_line(std::string_view text, std::size_t begin) {
   return l;
 }
 
+// A chart: its direction mark or a bar; or a kernel test robot's (LKP's) table: its
+// `%stddev  %change` line or the rule under its commits.
 bool holds_chart(std::string_view content) {
   return content.find("> Higher Is Better") != std::string_view::npos ||
          content.find("< Lower Is Better") != std::string_view::npos ||
-         content.find(" |==") != std::string_view::npos;
+         content.find(" |==") != std::string_view::npos ||
+         (content.find("%stddev") != std::string_view::npos &&
+          content.find("%change") != std::string_view::npos) ||
+         content.starts_with("---------------- ---------------------------");
 }
 
 std::size_t first_word_length(std::string_view s) {

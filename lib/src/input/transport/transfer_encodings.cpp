@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // MIME's content transfer encodings (RFC 2045 §6.7 quoted-printable, §6.8 base64), decoded with
 // every output byte mapped to the encoded bytes it came from.
+#include <algorithm>
 #include <array>
+#include <string>
 
 #include "input/transport/layers.hpp"
 #include "strings.hpp"
@@ -93,12 +95,36 @@ void decode_base64(std::string_view encoded, std::size_t base, mapped_text& out,
   if (count == 1) ++malformed;
 }
 
+namespace {
+
+// What quoted-printable makes of text that travels with results: a bar's `==`, and the `±` of a
+// kernel test robot's deviations (`± 2%`) in UTF-8 and in ISO-8859-1.
+struct encoded_mark {
+  std::string_view encoded, why;
+};
+constexpr encoded_mark encoded_marks[] = {
+    {"=3D=3D", "bars read '=3D=3D' (quoted-printable for '==')"},
+    {"=C2=B1", "deviations read '=C2=B1' (quoted-printable for a UTF-8 '\xC2\xB1')"},
+    {"=B1 ", "deviations read '=B1' (quoted-printable for an ISO-8859-1 '\xC2\xB1')"},
+};
+
+}  // namespace
+
 bool has_encoded_bar(std::string_view text) {
-  return text.find("=3D=3D") != std::string_view::npos;
+  return std::any_of(std::begin(encoded_marks), std::end(encoded_marks), [&](const auto& m) {
+    return text.find(m.encoded) != std::string_view::npos;
+  });
 }
 
 std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text) {
-  auto at = text.find("=3D=3D");
+  auto at = std::string_view::npos;
+  std::string_view why;
+  for (const auto& m : encoded_marks) {
+    if (auto found = text.find(m.encoded); found < at) {
+      at = found;
+      why = m.why;
+    }
+  }
   if (at == std::string_view::npos) return std::nullopt;
   undone_layer layer;
   std::size_t malformed = 0;
@@ -106,8 +132,7 @@ std::optional<undone_layer> undo_bare_quoted_printable(std::string_view text) {
   auto line_start = text.rfind('\n', at);
   layer.notes.push_back(
       {line_start == std::string_view::npos ? 0 : line_start + 1, message_code::transfer_decoded,
-       "quoted-printable decoded: no MIME header says so, but bars read '=3D=3D' (quoted-"
-       "printable for '==')" +
+       "quoted-printable decoded: no MIME header says so, but " + std::string(why) +
            (malformed ? "; " + std::to_string(malformed) +
                             " '=' not followed by two hex digits kept as written"
                       : std::string())});

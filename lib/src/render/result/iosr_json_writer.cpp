@@ -41,6 +41,10 @@ void put(json& out, std::string_view key, const std::string& value) {
   out[std::string(key)] = value;
 }
 void put(json& out, std::string_view key, std::size_t value) { out[std::string(key)] = value; }
+// A flag is written when it is set: its absence reads as false.
+void put(json& out, std::string_view key, bool value) {
+  if (value) out[std::string(key)] = true;
+}
 void put(json& out, std::string_view key, const std::optional<double>& value) {
   if (value) out[std::string(key)] = number(*value);
 }

@@ -88,6 +88,11 @@ std::string shown_value(const entry& e) {
         return fmt::format("{}  (SE +/- {:.{}f}, N = {})", e.value_text, *e.standard_error,
                            places, *e.sample_count);
       }
+      if (e.relative_deviation) {
+        // As an LKP report prints it (`± 2%`), with the runs when known.
+        auto runs = e.sample_count ? fmt::format(", N = {}", *e.sample_count) : std::string();
+        return fmt::format("{}  (\xC2\xB1 {:g}%{})", e.value_text, *e.relative_deviation, runs);
+      }
       return e.value_text;
   }
 }
