@@ -21,8 +21,7 @@
 #include <thread>
 #include <type_traits>
 
-#include "batch/inputs.hpp"
-#include "batch/pipeline.hpp"
+#include "iosr/batch.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
@@ -311,36 +310,44 @@ openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args) {
   if (ids.offline && ids.refresh) {
     bad_usage("--offline and --refresh exclude each other");
   }
+  auto environment = [](const char* name) -> std::string {
+    const char* value = std::getenv(name);
+    return value != nullptr ? value : "";
+  };
+  ids.cache = openbenchmarking::cache_directory(environment("XDG_CACHE_HOME"),
+                                                environment("HOME"));
+  // A bad value is said for each ID that needs it, named as the user set it.
+  ids.url = {environment("IOSR_OPENBENCHMARKING_URL"), "IOSR_OPENBENCHMARKING_URL"};
+  ids.timeout = {environment("IOSR_HTTP_TIMEOUT"), "IOSR_HTTP_TIMEOUT"};
+  ids.retries = {environment("IOSR_HTTP_RETRIES"), "IOSR_HTTP_RETRIES"};
+  ids.helper = helper_path("iosr-http");
+  ids.helper_expected = "in " IOSR_HELPER_DIR " from iosr's directory";
+  if (isatty(STDERR_FILENO)) {
+    ids.fetching = [](const std::string& id, const std::string& url) {
+      std::cerr << "iosr: fetching " << id << " from " << url << '\n';
+    };
+  }
+  ids.warning = [](const std::string& id, const std::string& warning) {
+    std::cerr << id << ": warning: " << warning << '\n';
+  };
   return ids;
+}
+
+std::string helper_path(std::string_view program) {
+  std::error_code ec;
+  const auto self = std::filesystem::canonical("/proc/self/exe", ec);
+  const auto dir = ec ? std::filesystem::path() : self.parent_path();
+  return (dir / IOSR_HELPER_DIR / program).lexically_normal().string();
 }
 
 void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
                            const archive_limits& archive, const openbenchmarking::id_options& ids,
                            const std::function<void(result_file&&)>& read, bool& failed) {
-  const batch::input_limits with{limits, archive, ids};
-  // One input at a time on this thread: a comparison's few files need no pipeline, and an
-  // archive's library is loaded only when an archive is met (batch/libarchive_api.hpp).
-  batch::walk_inputs(paths, {}, [&](batch::input_list::source&& source) {
-    return batch::read_source(source, with, [&](batch::batch_input&& in) {
-      if (!in.read_error.empty()) {
-        std::cerr << format_diagnostic(in.name, in.read_error_at, in.read_error) << '\n';
-        failed = true;
-        return true;
-      }
-      if (!in.skip_reason.empty()) return true;  // a link or an archive in an archive, ...
-      auto prepared = prepare_input(std::move(in.bytes), in.name, limits);
-      // As in a batch: found in a directory or an archive, what is no result file is skipped.
-      if (!in.named && prepared.detected_format().empty()) return true;
-      try {
-        // An input of several result blocks (docs/blocks.md) gives each.
-        for (auto& file : read_all_results(std::move(prepared))) read(std::move(file));
-      } catch (const std::exception&) {
-        std::cerr << batch::read_failure(in).text() << '\n';
-        failed = true;
-      }
-      return true;
-    });
-  });
+  batch::read_each_result_file(paths, {limits, archive, ids}, read,
+                               [&failed](const batch::failure& f) {
+                                 std::cerr << f.text() << '\n';
+                                 failed = true;
+                               });
 }
 
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
@@ -358,19 +365,6 @@ void print_warnings(const result_file& file) {
   for (const auto& w : file.warnings) {
     std::cerr << format_diagnostic(file.source_name, w.where, "warning: " + w.message) << '\n';
   }
-}
-
-std::optional<std::string> refuse_existing(const std::string& path, bool force) {
-  if (force || path.empty() || path == "-") return std::nullopt;
-  std::error_code ec;
-  // A file or a link (a dangling one too: writing would follow it) is someone's data; a
-  // device or a FIFO (`-o /dev/null`) is where output goes.
-  const auto status = std::filesystem::symlink_status(path, ec);
-  if (!std::filesystem::is_regular_file(status) && !std::filesystem::is_symlink(status) &&
-      !std::filesystem::is_directory(status)) {
-    return std::nullopt;
-  }
-  return path + ": exists; not overwritten (use --force)";
 }
 
 bool write_output(const std::string& path, const std::string& text, bool force) {

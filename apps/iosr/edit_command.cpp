@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "iosr/edit.hpp"
@@ -114,7 +113,7 @@ int write(const output_plan& plan, const result_file& file, std::string_view com
     return exit_input_failed;
   }
   std::string error;
-  if (!batch::write_atomically(plan.path, text, error)) {
+  if (!write_atomically(plan.path, text, error)) {
     std::cerr << "iosr " << command << ": " << error << '\n';
     return exit_input_failed;
   }

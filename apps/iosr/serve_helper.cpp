@@ -12,12 +12,11 @@
 
 #include "cli_support.hpp"
 #include "command.hpp"
-#include "openbenchmarking/http_helper.hpp"
 
 namespace iosr::cli {
 
 int run_serve_helper(int argc, char** argv) {
-  const auto helper = openbenchmarking::helper_path("iosr-serve");
+  const auto helper = helper_path("iosr-serve");
   static char serve[] = "serve";
   std::vector<char*> args{const_cast<char*>(helper.c_str()), serve};
   for (int i = 1; i < argc; ++i) args.push_back(argv[i]);

@@ -1,27 +1,22 @@
 // SPDX-License-Identifier: MIT
-// The OpenBenchmarking.org request, its answer and the cache (see clone.hpp). The facts come
+// The OpenBenchmarking.org request, its answer and the cache (see iosr/openbenchmarking.hpp). The facts come
 // from PTS 10.8.6 (pts_openbenchmarking::make_openbenchmarking_request and
 // clone_openbenchmarking_result): a form POSTed to {host}f/client.php holding
 // r=clone_openbenchmarking_result, client_version (PTS_CORE_VERSION) and i=ID, whose gsid
 // fields PHP's http_build_query leaves out when they are null, as they are without an
 // OpenBenchmarking account; the answer is JSON, openbenchmarking.result.composite_xml holding
 // the result file, or openbenchmarking.result.error a message.
-#include "openbenchmarking/clone.hpp"
-
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 
 #include "iosr/error.hpp"
-#include "openbenchmarking/cache.hpp"
+#include "iosr/openbenchmarking.hpp"
 #include "openbenchmarking/http_helper.hpp"
 
-namespace iosr::cli::openbenchmarking {
+namespace iosr::openbenchmarking {
 
 namespace {
 
@@ -29,17 +24,12 @@ namespace {
 constexpr std::string_view client_version = "10860";
 constexpr std::string_view default_url = "https://openbenchmarking.org/";
 
-// What the environment sets for the request (docs/openbenchmarking.md).
+// The request's settings, checked (docs/openbenchmarking.md).
 struct request_settings {
-  std::string url;  // {IOSR_OPENBENCHMARKING_URL}f/client.php
+  std::string url;  // {url}f/client.php
   std::string timeout = "60";
   std::string retries = "3";
 };
-
-std::string environment(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? value : "";
-}
 
 // Seconds above 0 (a fraction allowed: the tests wait less than a second).
 bool is_seconds(const std::string& text) {
@@ -53,27 +43,26 @@ bool is_retries(const std::string& text) {
          text.find_first_not_of("0123456789") == std::string::npos && std::stoi(text) <= 100;
 }
 
-request_settings settings_for(const std::string& id) {
+request_settings settings_for(const std::string& id, const id_options& ids) {
   request_settings s;
-  std::string base = environment("IOSR_OPENBENCHMARKING_URL");
+  std::string base = ids.url.text;
   if (base.empty()) base = default_url;
   if (!base.starts_with("http://") && !base.starts_with("https://")) {
     throw parse_error(id, {},
-                      "IOSR_OPENBENCHMARKING_URL='" + base +
-                          "': expected an http:// or https:// URL, such as " +
+                      ids.url.name + "='" + base + "': expected an http:// or https:// URL, such as " +
                           std::string(default_url));
   }
   if (!base.ends_with('/')) base += '/';
   s.url = base + "f/client.php";
-  if (auto t = environment("IOSR_HTTP_TIMEOUT"); !t.empty()) {
+  if (const auto& t = ids.timeout.text; !t.empty()) {
     if (!is_seconds(t)) {
-      throw parse_error(id, {}, "IOSR_HTTP_TIMEOUT='" + t + "': expected seconds, above 0");
+      throw parse_error(id, {}, ids.timeout.name + "='" + t + "': expected seconds, above 0");
     }
     s.timeout = t;
   }
-  if (auto r = environment("IOSR_HTTP_RETRIES"); !r.empty()) {
+  if (const auto& r = ids.retries.text; !r.empty()) {
     if (!is_retries(r)) {
-      throw parse_error(id, {}, "IOSR_HTTP_RETRIES='" + r + "': expected 0 to 100");
+      throw parse_error(id, {}, ids.retries.name + "='" + r + "': expected 0 to 100");
     }
     s.retries = r;
   }
@@ -135,21 +124,21 @@ std::optional<std::string> from_cache(const std::string& id, const std::string& 
 }
 
 // Fetches the result, checks it and caches it.
-std::string fetch(const std::string& id, const std::string& path, const read_options& limits,
-                  bool refresh) {
+std::string fetch(const std::string& id, const std::string& path, const id_options& ids,
+                  const read_options& limits) {
   std::optional<result_file> parsed;
-  const auto settings = settings_for(id);
-  if (isatty(STDERR_FILENO))
-    std::cerr << "iosr: fetching " << id << " from " << settings.url << '\n';
+  const auto settings = settings_for(id, ids);
+  if (ids.fetching) ids.fetching(id, settings.url);
   auto answer = run_helper(
-      helper_path(),
+      ids.helper.empty() ? std::string(IOSR_INSTALLED_HELPER) : ids.helper,
+      ids.helper_expected.empty() ? "in " IOSR_INSTALLED_HELPER_DIR : ids.helper_expected,
       {"--timeout", settings.timeout, "--retries", settings.retries, "--max-bytes",
        std::to_string(limits.max_input_bytes), settings.url, "r=clone_openbenchmarking_result",
        "client_version=" + std::string(client_version), "i=" + id},
       limits.max_input_bytes);
   if (!answer.ok) {
     std::error_code ec;
-    const bool cached = refresh && !path.empty() && std::filesystem::exists(path, ec);
+    const bool cached = ids.refresh && !path.empty() && std::filesystem::exists(path, ec);
     throw parse_error(
         id, {},
         "cannot fetch " + settings.url + ": " + answer.error +
@@ -172,11 +161,13 @@ std::string fetch(const std::string& id, const std::string& path, const read_opt
                       "openbenchmarking.result.composite_xml holds " + parsed->format +
                           ", not a composite.xml; expected PTS's result file");
   }
+  std::optional<std::string> problem;
   if (path.empty()) {
-    std::cerr << id << ": warning: not cached: no cache directory (set XDG_CACHE_HOME or HOME)\n";
-  } else if (auto problem = write_whole_file(path, xml, true)) {
-    std::cerr << id << ": warning: not cached: " << *problem << '\n';
+    problem = "no cache directory (set XDG_CACHE_HOME or HOME)";
+  } else {
+    problem = write_whole_file(path, xml, true);
   }
+  if (problem && ids.warning) ids.warning(id, "not cached: " + *problem);
   return xml;
 }
 
@@ -185,8 +176,7 @@ std::string fetch(const std::string& id, const std::string& path, const read_opt
 std::string result_xml(const std::string& id, const id_options& ids, const read_options& limits,
                        std::string& cached_copy) {
   cached_copy.clear();
-  const auto directory = cache_directory();
-  const auto path = directory.empty() ? std::string() : cached_path(directory, id);
+  const auto path = ids.cache.empty() ? std::string() : cached_path(ids.cache, id);
   if (!ids.refresh) {
     if (auto cached = from_cache(id, path, limits)) {
       cached_copy = path;
@@ -199,7 +189,7 @@ std::string result_xml(const std::string& id, const id_options& ids, const read_
                           ") and --offline fetches nothing; expected a result fetched "
                           "before (run without --offline to fetch it)");
   }
-  return fetch(id, path, limits, ids.refresh);
+  return fetch(id, path, ids, limits);
 }
 
-}  // namespace iosr::cli::openbenchmarking
+}  // namespace iosr::openbenchmarking

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "batch/output_tree.hpp"
+// Paths under an output directory (see iosr/output_files.hpp).
+#include "iosr/output_files.hpp"
 
 #include <string>
 #include <system_error>
 
-namespace iosr::cli::batch {
+namespace iosr {
 
 namespace fs = std::filesystem;
 
@@ -50,4 +51,4 @@ std::string output_names::claim(const std::string& relative) {
   }
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The inputs of a batch: command-line paths expanded, files and archive members read (see
-// inputs.hpp).
+// The inputs of a batch: the paths a user names expanded, files and archive members read (see
+// iosr/batch.hpp).
 #include "batch/inputs.hpp"
 
 #include <algorithm>
@@ -18,13 +18,13 @@
 #include <unistd.h>
 
 #include "batch/archive_reader.hpp"
-#include "batch/atomic_file.hpp"
 #include "iosr/error.hpp"
+#include "iosr/openbenchmarking.hpp"
+#include "iosr/output_files.hpp"
 #include "iosr/read.hpp"
-#include "openbenchmarking/clone.hpp"
-#include "openbenchmarking/result_id.hpp"
+#include "iosr/read_in_place.hpp"
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 namespace fs = std::filesystem;
 
@@ -352,6 +352,32 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   return emit(std::move(in));
 }
 
+void read_each_result_file(const std::vector<std::string>& paths, const input_limits& limits,
+                           const std::function<void(result_file&&)>& read,
+                           const std::function<void(const failure&)>& failed) {
+  // One input at a time on this thread; an archive's library is loaded only when an archive is
+  // met (libarchive_api.hpp).
+  walk_inputs(paths, {}, [&](input_list::source&& source) {
+    return read_source(source, limits, [&](batch_input&& in) {
+      if (!in.read_error.empty()) {
+        failed({in.name, in.read_error_at, in.read_error});
+        return true;
+      }
+      if (!in.skip_reason.empty()) return true;  // a link or an archive in an archive, ...
+      auto prepared = prepare_input(std::move(in.bytes), in.name, limits.read_with);
+      // As in a batch: found in a directory or an archive, what is no result file is skipped.
+      if (!in.named && prepared.detected_format().empty()) return true;
+      try {
+        // An input of several result blocks (docs/blocks.md) gives each.
+        for (auto& file : read_all_results(std::move(prepared))) read(std::move(file));
+      } catch (const std::exception&) {
+        failed(read_failure(in));
+      }
+      return true;
+    });
+  });
+}
+
 void read_sources(const input_list& inputs, const input_limits& limits,
                   const std::function<bool(batch_input&&)>& emit) {
   for (const auto& source : inputs.sources) {
@@ -359,4 +385,4 @@ void read_sources(const input_list& inputs, const input_limits& limits,
   }
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "batch/atomic_file.hpp"
+// Whether a file may be written, and writing it whole (see iosr/output_files.hpp).
+#include "iosr/output_files.hpp"
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
 
 #ifdef __linux__
 #include <fcntl.h>  // AT_FDCWD
@@ -12,7 +16,20 @@
 #include <unistd.h>
 #endif
 
-namespace iosr::cli::batch {
+namespace iosr {
+
+std::optional<std::string> refuse_existing(const std::string& path, bool force) {
+  if (force || path.empty() || path == "-") return std::nullopt;
+  std::error_code ec;
+  // A file or a link (a dangling one too: writing would follow it) is someone's data; a
+  // device or a FIFO (`-o /dev/null`) is where output goes.
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (!std::filesystem::is_regular_file(status) && !std::filesystem::is_symlink(status) &&
+      !std::filesystem::is_directory(status)) {
+    return std::nullopt;
+  }
+  return path + ": exists; not overwritten (use --force)";
+}
 
 atomic_file::~atomic_file() { discard(); }
 
@@ -140,4 +157,4 @@ bool write_atomically(const std::string& path, std::string_view bytes, std::stri
   return file.commit(error);
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 template <class T>
 class hand_back {
@@ -48,4 +48,4 @@ class hand_back {
   const std::size_t most_bytes_;
 };
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

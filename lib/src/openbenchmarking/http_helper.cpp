@@ -10,12 +10,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <system_error>
 
 extern char** environ;
 
-namespace iosr::cli::openbenchmarking {
+namespace iosr::openbenchmarking {
 
 namespace {
 
@@ -51,21 +49,14 @@ std::string last_line(std::string text) {
 
 }  // namespace
 
-std::string helper_path(std::string_view program) {
-  std::error_code ec;
-  const auto self = std::filesystem::canonical("/proc/self/exe", ec);
-  const auto dir = ec ? std::filesystem::path() : self.parent_path();
-  return (dir / IOSR_HELPER_DIR / program).lexically_normal().string();
-}
-
-helper_answer run_helper(const std::string& helper, const std::vector<std::string>& arguments,
-                         std::uint64_t max_bytes) {
+helper_answer run_helper(const std::string& helper, const std::string& expected,
+                         const std::vector<std::string>& arguments, std::uint64_t max_bytes) {
   helper_answer answer;
   if (access(helper.c_str(), X_OK) != 0) {
     answer.error = "the helper " + helper + " is missing (" + std::strerror(errno) +
-                   "); expected it in " IOSR_HELPER_DIR
-                   " from iosr's directory, where the build and `cmake --install` put it (it "
-                   "needs libcurl: Debian libcurl4-openssl-dev)";
+                   "); expected it " + expected +
+                   ", where the build and `cmake --install` put it (it needs libcurl: Debian "
+                   "libcurl4-openssl-dev)";
     return answer;
   }
   pipe_ends out, err;
@@ -143,4 +134,4 @@ helper_answer run_helper(const std::string& helper, const std::vector<std::strin
   return answer;
 }
 
-}  // namespace iosr::cli::openbenchmarking
+}  // namespace iosr::openbenchmarking

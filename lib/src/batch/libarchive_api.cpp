@@ -10,7 +10,7 @@
 #define IOSR_LIBARCHIVE_SONAME nullptr  // linked instead
 #endif
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 bool libarchive_api::find_all(shared_library& lib, libarchive_api& api) {
 #define IOSR_LIBARCHIVE_FIND(name) lib.find("archive_" #name, api.name)&&
@@ -27,4 +27,4 @@ const libarchive_api* load_libarchive(std::string& why) {
   }
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

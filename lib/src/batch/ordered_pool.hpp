@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 template <class In, class Out>
 class ordered_pool {
@@ -166,4 +166,4 @@ class ordered_pool {
   std::vector<std::thread> workers_;
 };
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

@@ -4,14 +4,19 @@
 // is counted against the archive limits, so that a zip or tar bomb stops early.
 #include "batch/archive_reader.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <memory>
 #include <optional>
+#include <vector>
 
+#include "batch/inputs.hpp"
 #include "batch/libarchive_api.hpp"
 #include "iosr/counted.hpp"
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 namespace {
 
@@ -98,6 +103,38 @@ std::string archive_root(const std::string& relative) {
   return root;
 }
 
+// Standard input as libarchive reads it: the bytes read already to tell the archive, then the
+// rest as it comes, so that an archive on standard input is streamed as a named one is, never
+// held whole.
+struct stream_source {
+  const libarchive_api& api;
+  std::string_view head;
+  int fd;
+  bool head_given = false;
+  std::vector<char> buffer = std::vector<char>(std::size_t{1} << 16);
+
+  static la_ssize_t read(archive* a, void* self, const void** block) {
+    auto& s = *static_cast<stream_source*>(self);
+    if (!s.head_given) {
+      s.head_given = true;
+      if (!s.head.empty()) {
+        *block = s.head.data();
+        return static_cast<la_ssize_t>(s.head.size());
+      }
+    }
+    for (;;) {
+      const auto got = ::read(s.fd, s.buffer.data(), s.buffer.size());
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) {
+        s.api.set_error(a, errno, "cannot read standard input");
+        return -1;
+      }
+      *block = s.buffer.data();
+      return static_cast<la_ssize_t>(got);
+    }
+  }
+};
+
 }  // namespace
 
 bool has_archive_magic(std::string_view head) {
@@ -136,7 +173,7 @@ std::string safe_member_path(std::string_view member, std::string& why) {
   return path;
 }
 
-bool read_archive(const input_list::source& source, std::string_view in_memory,
+bool read_archive(const input_list::source& source, std::string_view head,
                   const input_limits& limits, const std::function<bool(batch_input&&)>& emit) {
   const std::string& path = source.path;  // members are named `PATH:MEMBER`
   // A named archive stands for a directory: its members go to the top of --out-dir.
@@ -158,7 +195,9 @@ bool read_archive(const input_list::source& source, std::string_view in_memory,
   api.read_support_format_all(a.get());
   // Last, for a compressed stream that no archive format claims: one member, the file itself.
   api.read_support_format_raw(a.get());
-  int opened = path == "-" ? api.read_open_memory(a.get(), in_memory.data(), in_memory.size())
+  stream_source standard_input{api, head, STDIN_FILENO};
+  int opened = path == "-" ? api.read_open(a.get(), &standard_input, nullptr,
+                                           &stream_source::read, nullptr)
                            : api.read_open_filename(a.get(), path.c_str(), 1 << 16);
   if (opened != ARCHIVE_OK)
     return fail_archive("cannot open archive: " + archive_message(api, a.get()), 0);
@@ -237,4 +276,4 @@ bool read_archive(const input_list::source& source, std::string_view in_memory,
   }
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

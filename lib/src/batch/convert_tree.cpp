@@ -1,31 +1,22 @@
 // SPDX-License-Identifier: MIT
-// `iosr convert` on the batch pipeline (pipeline.hpp): its workers parse and render, and this
-// thread takes the results back in input order to write them. Only this thread writes, so the
-// output bytes and the messages never depend on the number of workers.
-#include "batch/batch_convert.hpp"
-
-#include <cstdio>
-#include <cstdlib>
+// convert_tree() (iosr/batch.hpp), `iosr convert`'s work, on the batch pipeline: its workers
+// parse and render, and the calling thread takes the results back in input order to write
+// them. Only that thread writes, so the output bytes and the messages never depend on the
+// number of workers.
 #include <exception>
 #include <filesystem>
-#include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <stdexcept>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
 #include "batch/hand_back.hpp"
-#include "batch/inputs.hpp"
-#include "batch/output_tree.hpp"
-#include "batch/pipeline.hpp"
-#include "cli_support.hpp"
-#include "iosr/counted.hpp"
+#include "iosr/batch.hpp"
+#include "iosr/output_files.hpp"
 #include "iosr/read.hpp"
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 namespace {
 
@@ -43,7 +34,7 @@ struct outcome : input_outcome {
 
 // Renders `files`, an input's, into its part of the combined output and its own outputs under
 // --out-dir (not for an input whose output is not safe to write: it fails when it is taken).
-void render_outputs(const std::vector<result_file>& files, const batch_plan& plan,
+void render_outputs(const std::vector<result_file>& files, const convert_plan& plan,
                     const std::string& unsafe_reason, std::size_t input_bytes,
                     std::string& combined, std::vector<std::string>& own) {
   if (!plan.combined.empty()) {
@@ -82,21 +73,10 @@ void render_outputs(const std::vector<result_file>& files, const batch_plan& pla
 // writer that falls behind in turn makes the reader wait for room, the inputs waiting run out,
 // and the worker renders again. With more workers they render, in parallel: handing their
 // models to one writer was slower.
-enum class renderer { by_load, writer, worker };
-bool writer_renders(const batch_plan& plan, renderer who, std::size_t inputs_waiting,
+bool writer_renders(const convert_plan& plan, renderer who, std::size_t inputs_waiting,
                     std::size_t window) {
   if (plan.jobs != 1 || who == renderer::worker) return false;
   return who == renderer::writer || inputs_waiting >= window / 4;
-}
-
-// A test hook: IOSR_TEST_RENDER=writer or =worker fixes who renders with one worker, so that
-// tests/batch_test.py checks that both ways give the same bytes.
-renderer renderer_from_environment() {
-  const char* who = std::getenv("IOSR_TEST_RENDER");
-  if (who == nullptr) return renderer::by_load;
-  if (std::string_view(who) == "writer") return renderer::writer;
-  if (std::string_view(who) == "worker") return renderer::worker;
-  return renderer::by_load;
 }
 
 // The models the writer rendered, handed back to the worker that made them to be freed there
@@ -115,7 +95,7 @@ std::string numbered(const std::string& relative, std::size_t n) {
 
 // A worker's part of one input, after the pipeline's: reads it, and renders it too unless
 // `render_on_writer` (see writer_renders()).
-void convert_one(batch_input& in, outcome& out, const pipeline& batch, const batch_plan& plan,
+void convert_one(batch_input& in, outcome& out, const pipeline& batch, const convert_plan& plan,
                  bool render_on_writer) {
   out.relative_output = std::move(in.relative_output);
   out.unsafe_reason = std::move(in.unsafe_reason);
@@ -143,23 +123,24 @@ void convert_one(batch_input& in, outcome& out, const pipeline& batch, const bat
 // failures for the end (in the pipeline's totals).
 class collector {
  public:
-  collector(const batch_plan& plan, rendered_models& models, batch_totals& totals)
+  collector(const convert_plan& plan, rendered_models& models, batch_totals& totals)
       : plan_(plan), models_(models), totals_(totals) {}
 
-  // Opens the combined output; false after saying why. Its header is written with the first
-  // file converted (write_combined()), so that a run that reads nothing writes nothing.
-  bool start() {
+  // Opens the combined output; false after saying why (`errors`). Its header is written with
+  // the first file converted (write_combined()), so that a run that reads nothing writes
+  // nothing.
+  bool start(std::vector<std::string>& errors) {
     if (plan_.combined.empty()) return true;
     const auto& format = plan_.combined_format;
     if (format.combines) render({}, format.name, plan_.render_with, header_);
-    if (plan_.combined == "-") return true;
+    if (plan_.combined_to) return true;
     if (auto refused = refuse_existing(plan_.combined, plan_.force)) {
-      std::cerr << *refused << '\n';
+      errors.push_back(*refused);
       return false;
     }
     std::string error;
     if (!combined_file_.open(plan_.combined, error, durability())) {
-      std::cerr << plan_.combined << ": " << error << '\n';
+      errors.push_back(plan_.combined + ": " + error);
       return false;
     }
     return true;
@@ -191,7 +172,19 @@ class collector {
       combined = &combined_buffer_;
       own = &own_buffer_;
     }
-    if (!plan_.combined.empty()) write_combined(*combined);
+    if (combines()) {
+      // A format of one result file a file (composite.xml, iosr-json) takes one to the
+      // combined output: an archive on standard input can hold several.
+      if (!plan_.combined_format.combines && !combined->empty() && !first_combined_) {
+        totals_.failures.push_back(
+            {o.name, {}, "not written: --to " + std::string(plan_.combined_format.name) +
+                             " writes one result file to one output, and an earlier input " +
+                             "had it; give --out-dir DIR, which writes one file per input"});
+        return;
+      }
+      if (!combined->empty()) first_combined_ = false;
+      write_combined(*combined);
+    }
     std::string output;
     if (!plan_.out_dir.empty()) {
       for (std::size_t i = 0; i < own->size(); ++i) {
@@ -219,75 +212,22 @@ class collector {
     for (auto& w : o.noted) totals_.warnings.push_back(std::move(w));
   }
 
-  // Moves the combined output into place; false after saying why. A run that converted
+  // Moves the combined output into place, or says why not in `errors`. A run that converted
   // nothing and failed writes nothing: no dataset of a header alone stands for inputs that
   // could not be read (with no failure, an empty dataset is the honest answer).
-  bool finish() {
-    if (plan_.combined.empty()) return true;
-    if (header_pending_ && totals_.done == 0 && !totals_.failures.empty()) return true;
+  void finish(std::vector<std::string>& errors) {
+    if (!combines()) return;
+    if (header_pending_ && totals_.done == 0 && !totals_.failures.empty()) return;
     write_combined({});
-    if (plan_.combined == "-") return std::fflush(stdout) == 0;
+    if (plan_.combined_to) return;
     std::string error;
-    if (combined_file_.commit(error)) return true;
-    std::cerr << plan_.combined << ": " << error << '\n';
-    return false;
+    if (!combined_file_.commit(error)) errors.push_back(plan_.combined + ": " + error);
   }
 
-  void print_totals() const {
-    if (plan_.totals_line) {
-      std::cerr << "converted " << counted(totals_.done, "file") << " ("
-                << counted(totals_.entries, "entry", "entries") << "); " << totals_.failures.size()
-                << " failed, " << totals_.skipped.size() << " skipped";
-      if (plan_.skip_existing) {
-        std::cerr << ", " << existing_.size() << " skipped (exist)";
-      } else if (!existing_.empty()) {
-        std::cerr << ", " << existing_.size() << " skipped (exist; --force replaces them)";
-      }
-      std::cerr << '\n';
-    }
-  }
-
-  bool write_report(const std::string& path) const {
-    nlohmann::ordered_json report;
-    report["converted"] = totals_.done;
-    report["entries"] = totals_.entries;
-    report["failed"] = totals_.failures.size();
-    report["skipped"] = totals_.skipped.size();
-    report["skipped_existing"] = existing_.size();
-    report["warnings"] = totals_.warnings.size();
-    auto& converted_list = report["converted_files"] = nlohmann::ordered_json::array();
-    for (const auto& c : converted_) {
-      auto& item = converted_list.emplace_back();
-      item["file"] = c.file;
-      item["entries"] = c.entries;
-      item["output"] = c.output.empty() ? nullptr : nlohmann::ordered_json(c.output);
-    }
-    auto list = [](nlohmann::ordered_json& array, const std::vector<failure>& items) {
-      for (const auto& f : items) {
-        auto& item = array.emplace_back();
-        item["file"] = f.file;
-        item["line"] = f.where.line ? nlohmann::ordered_json(f.where.line) : nullptr;
-        item["column"] = f.where.column ? nlohmann::ordered_json(f.where.column) : nullptr;
-        item["message"] = f.message;
-        item["diagnostic"] = f.text();
-      }
-    };
-    list(report["failures"] = nlohmann::ordered_json::array(), totals_.failures);
-    auto& skipped = report["skipped_files"] = nlohmann::ordered_json::array();
-    for (const auto& [file, reason] : totals_.skipped) {
-      auto& item = skipped.emplace_back();
-      item["file"] = file;
-      item["reason"] = reason;
-    }
-    report["existing_files"] = existing_;
-    // What was read anyway, transport layers undone among it (quoted-printable decoded, ...).
-    list(report["warning_list"] = nlohmann::ordered_json::array(), totals_.warnings);
-    std::string error;
-    // Names come from the file system and may be any bytes: replace what is not UTF-8.
-    auto text = report.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
-    if (write_atomically(path, text, error, durability())) return true;
-    std::cerr << path << ": " << error << '\n';
-    return false;
+  // What was converted and left alone, into `report`.
+  void report(convert_report& report) {
+    report.converted = std::move(converted_);
+    report.existing = std::move(existing_);
   }
 
  private:
@@ -339,37 +279,36 @@ class collector {
       header_pending_ = false;
       write_combined(header_);
     }
-    if (plan_.combined == "-") {
-      if (!rows.empty()) std::fwrite(rows.data(), 1, rows.size(), stdout);
+    if (plan_.combined_to) {
+      if (!rows.empty()) plan_.combined_to(rows);
     } else {
       combined_file_.write(rows);
     }
   }
 
+  bool combines() const { return !plan_.combined.empty(); }
+
   atomic_file::durability durability() const {
     return plan_.sync ? atomic_file::durability::synced : atomic_file::durability::cached;
   }
 
-  const batch_plan& plan_;
+  const convert_plan& plan_;
   rendered_models& models_;  // what the writer rendered, back to the worker
   batch_totals& totals_;
   atomic_file combined_file_;
   std::string combined_buffer_;  // what the writer renders (writer_renders())
   std::vector<std::string> own_buffer_;
   std::set<std::string> written_;
-  std::vector<std::string> existing_;  // inputs whose output exists, left as it was
-  struct converted {
-    std::string file, output;  // output: its own under --out-dir, else empty
-    std::size_t entries;
-  };
-  std::vector<converted> converted_;  // for the report
-  std::string header_;                // the combined output's, written with the first file
+  std::vector<std::string> existing_;      // inputs whose output exists, left as it was
+  std::vector<converted_file> converted_;  // for the report
+  std::string header_;                     // the combined output's, written with the first file
   bool header_pending_ = true;
+  bool first_combined_ = true;  // nothing written to the combined output yet
 };
 
 }  // namespace
 
-int run_batch(const batch_plan& plan) {
+convert_report convert_tree(const convert_plan& plan, const callbacks& on) {
   // 64 inputs a worker rather than 16: the writer and the reader are woken a quarter as often,
   // each wake-up tens of microseconds on a virtual machine (3 % of a conversion of the
   // benchmark set, for a peak RSS of 29 MB instead of 16).
@@ -377,38 +316,35 @@ int run_batch(const batch_plan& plan) {
   pipeline batch(
       {.inputs = plan.inputs,
        .exclude = plan.out_dir,
-       .limits = {plan.read_with, plan.archive_with, plan.ids},
+       .limits = plan.limits,
        .jobs = plan.jobs,
        .inputs_per_worker = inputs_per_worker,
-       .progress = plan.progress,
-       .keep_warnings = !plan.report.empty(),
-       .output_extension = plan.out_dir.empty() ? std::string() : std::string(plan.to.extension)});
+       .keep_warnings = plan.keep_warnings,
+       .output_extension = plan.out_dir.empty() ? std::string() : std::string(plan.to.extension)},
+      on);
+  convert_report report;
   rendered_models models(std::size_t{16} << 20);
   collector results(plan, models, batch.totals);
-  if (!results.start()) return exit_input_failed;
+  if (!results.start(report.output_errors)) return report;
+  report.started = true;
 
   const std::size_t window = inputs_per_worker * (std::size_t{plan.jobs} + 1);
-  const renderer who = renderer_from_environment();
-  const int signal = batch.run<outcome>(
+  report.stopped = batch.run<outcome>(
       [&](batch_input& in, outcome& out, std::size_t waiting) {
         models.destroy_handed_back();
-        convert_one(in, out, batch, plan, writer_renders(plan, who, waiting, window));
+        convert_one(in, out, batch, plan, writer_renders(plan, plan.render_on, waiting, window));
       },
       [&](outcome& o) { results.take(o); });
-  if (signal != 0) {
-    // The combined output's temporary file goes with `results`; per-file outputs already
-    // written are complete, and none is left half-written.
-    return pipeline::stopped(signal, "convert", "no partial output left");
-  }
-  bool ok = results.finish();
-  if (!batch.reader_error().empty()) {
-    std::cerr << "iosr convert: " << batch.reader_error() << '\n';
-    ok = false;
-  }
-  batch.print_failures();
-  results.print_totals();
-  if (!plan.report.empty()) ok = results.write_report(plan.report) && ok;
-  return ok && batch.totals.failures.empty() ? exit_ok : exit_input_failed;
+  // When stopped, the combined output's temporary file goes with `results`; the outputs of
+  // their own already written are whole, and none is left half-written.
+  if (!report.stopped) results.finish(report.output_errors);
+  results.report(report);
+  report.entries = batch.totals.entries;
+  report.failures = std::move(batch.totals.failures);
+  report.skipped = std::move(batch.totals.skipped);
+  report.warnings = std::move(batch.totals.warnings);
+  report.reader_error = batch.reader_error();
+  return report;
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

@@ -13,15 +13,15 @@ namespace iosr {
 class shared_library;
 }
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 // The functions, by their names without `archive_`.
 // clang-format off
 #define IOSR_LIBARCHIVE_FUNCTIONS(F)                                                         \
   F(read_new) F(read_free) F(read_support_filter_all) F(read_support_format_all)             \
-  F(read_support_format_raw) F(read_open_memory) F(read_open_filename) F(read_next_header)   \
-  F(read_data) F(filter_bytes) F(format) F(error_string) F(entry_pathname) F(entry_filetype) \
-  F(entry_hardlink)
+  F(read_support_format_raw) F(read_open) F(read_open_filename) F(read_next_header)          \
+  F(read_data) F(filter_bytes) F(format) F(error_string) F(set_error) F(entry_pathname)       \
+  F(entry_filetype) F(entry_hardlink)
 // clang-format on
 
 struct libarchive_api {
@@ -35,4 +35,4 @@ struct libarchive_api {
 /// library or one of its functions is missing), saying what was expected.
 const libarchive_api* load_libarchive(std::string& why);
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The OpenBenchmarking.org result ID rule (see result_id.hpp).
-#include "openbenchmarking/result_id.hpp"
+// The OpenBenchmarking.org result ID rule (see iosr/openbenchmarking.hpp).
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include <algorithm>
 #include <filesystem>
 #include <system_error>
 
-namespace iosr::cli::openbenchmarking {
+#include "iosr/openbenchmarking.hpp"
+
+namespace iosr::openbenchmarking {
 
 namespace {
 
@@ -85,4 +89,4 @@ std::string result_id_hint(std::string_view input) {
          std::string(id) + "' has " + std::to_string(id.size()) + "; was it copied whole?";
 }
 
-}  // namespace iosr::cli::openbenchmarking
+}  // namespace iosr::openbenchmarking

@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: MIT
-// The parts of the batch pipeline that are no template (see pipeline.hpp).
-#include "batch/pipeline.hpp"
-
-#include <iostream>
+// The batch pipeline (see iosr/batch.hpp): a reader thread, the workers of an ordered_pool, and
+// the calling thread taking the outcomes back in input order.
+#include <chrono>
 #include <optional>
+#include <thread>
+#include <utility>
 
+#include "batch/inputs.hpp"
+#include "batch/ordered_pool.hpp"
+#include "iosr/batch.hpp"
 #include "iosr/read_in_place.hpp"
 
-namespace iosr::cli::batch {
+namespace iosr::batch {
 
 namespace {
 
-// The files the bar counts to, or 0 when that is not known. Archives add members as they are
-// read; an archive inside a directory shows as the file count running past the total, which
-// the bar then leaves out.
+// The files a progress bar counts to, or 0 when that is not known. Archives add members as
+// they are read; an archive inside a directory shows as the file count running past the total,
+// which a bar then leaves out.
 std::size_t known_file_count(const input_list& inputs) {
   for (const auto& s : inputs.sources) {
     if (s.named && s.path != "-" && is_archive_file(s.path)) return 0;
@@ -41,12 +45,15 @@ failure read_failure(const batch_input& in) {
   return f;
 }
 
-pipeline::pipeline(pipeline_plan plan)
+pipeline::pipeline(pipeline_plan plan, callbacks on)
     : plan_(std::move(plan)),
-      // Without the bar the inputs are read as the directory walk finds them, so that a large
-      // tree's walk overlaps its reading.
-      listed_(plan_.progress ? list_inputs(plan_.inputs, plan_.exclude) : input_list{}),
-      progress_(plan_.progress, known_file_count(listed_), listed_.total_bytes) {}
+      on_(std::move(on)),
+      // Without a progress callback the inputs are read as the directory walk finds them, so
+      // that a large tree's walk overlaps its reading.
+      listed_(on_.progress ? list_inputs(plan_.inputs, plan_.exclude) : input_list{}) {
+  progress_.total_files = known_file_count(listed_);
+  progress_.total_bytes = listed_.total_bytes;
+}
 
 std::vector<result_file> pipeline::read_input(batch_input& in, input_outcome& out) const {
   // Read in place (a composite.xml is not copied); the bytes are freed before the model is
@@ -65,27 +72,53 @@ std::vector<result_file> pipeline::read_input(batch_input& in, input_outcome& ou
   return files;
 }
 
-void pipeline::print_failures() const {
-  for (const auto& f : totals.failures) std::cerr << f.text() << '\n';
+bool pipeline::run_outcomes(
+    const std::function<outcome_ptr()>& make,
+    const std::function<void(batch_input&, input_outcome&, std::size_t)>& work,
+    const std::function<void(input_outcome&)>& take) {
+  // One input on a worker: begin(), then `work`, its exceptions made failures.
+  auto work_on = [&](batch_input& in, std::size_t waiting) {
+    outcome_ptr out = make();
+    if (!begin(in, *out)) return out;
+    try {
+      work(in, *out, waiting);
+    } catch (const std::exception&) {
+      out->status = input_outcome::state::failed;
+      out->problem = read_failure(in);
+    }
+    return out;
+  };
+  // At most 64 MiB of input held: memory stays bounded for large files too.
+  ordered_pool<batch_input, outcome_ptr> pool(
+      plan_.jobs, plan_.inputs_per_worker * (std::size_t{plan_.jobs} + 1), std::size_t{64} << 20,
+      [&work_on, &pool](batch_input& in) { return work_on(in, pool.waiting()); });
+  std::thread reader([&] {
+    read_inputs(
+        [&pool](batch_input&& in, std::size_t bytes) { pool.submit(std::move(in), bytes); });
+    pool.close();
+  });
+  for (bool finished = false; !finished;) {
+    auto next = pool.next(std::chrono::milliseconds(100), finished);
+    // After a stop the rest is drained untaken, so that the reader is never left waiting.
+    if (next && !stopping() && count(**next)) take(**next);
+    if (on_.progress && !stopping()) on_.progress(progress_);
+  }
+  reader.join();
+  return stopping();
 }
 
-int pipeline::stopped(int signal, std::string_view command, std::string_view what) {
-  std::cerr << "iosr " << command << ": stopped by signal " << signal << "; " << what << '\n';
-  return 128 + signal;
-}
-
-bool pipeline::begin(batch_input& in, input_outcome& out) {
+bool pipeline::begin(batch_input& in, input_outcome& out) const {
   out.name = in.name;
   out.named = in.named;
   out.input_bytes = in.input_bytes;
-  if (stop_requested()) return false;  // cancelled: the batch is stopping
+  if (stopping()) return false;  // cancelled: the batch is stopping
   if (!in.read_error.empty()) {
     out.status = input_outcome::state::failed;
     out.problem = {in.name, in.read_error_at, in.read_error};
     return false;
   }
   // Files found in directories and archives are recognised by their content; the others are
-  // skipped. A file named on the command line must be a result file.
+  // skipped. A file named by the user must be a result file.
   if (in.skip_reason.empty() && !in.named && in.prepared->detected_format().empty()) {
     in.skip_reason = "not a result file";
   }
@@ -97,18 +130,13 @@ bool pipeline::begin(batch_input& in, input_outcome& out) {
   return true;
 }
 
-void pipeline::fail(input_outcome& out, const batch_input& in) {
-  out.status = input_outcome::state::failed;
-  out.problem = read_failure(in);
-}
-
 void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>& submit) {
   // Result IDs are had by this thread, one at a time, in input order.
   std::optional<output_names> outputs;
   if (!plan_.output_extension.empty()) outputs.emplace(plan_.output_extension);
   try {
     auto prepared = [&](batch_input&& in) {
-      if (stop_requested()) return false;
+      if (stopping()) return false;
       auto bytes = in.bytes.size();
       // Prepared here, while the bytes are in this core's cache: the binary-byte scan, the
       // sniffing and the line ends were a tenth of a worker's time (docs/performance.md).
@@ -122,7 +150,7 @@ void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>
       submit(std::move(in), bytes);
       return true;
     };
-    if (plan_.progress) {
+    if (on_.progress) {
       read_sources(listed_, plan_.limits, prepared);
     } else {
       walk_inputs(plan_.inputs, plan_.exclude, [&](input_list::source&& source) {
@@ -135,13 +163,11 @@ void pipeline::read_inputs(const std::function<void(batch_input&&, std::size_t)>
 }
 
 bool pipeline::count(input_outcome& o) {
-  bytes_done_ += o.input_bytes;
-  ++files_done_;
-  if (!o.warnings.empty()) {
-    progress_.clear();
-    // One write per file: std::cerr is unbuffered, and an archive can hold many warnings.
-    std::cerr.write(o.warnings.data(), static_cast<std::streamsize>(o.warnings.size()));
-  }
+  progress_.bytes_done += o.input_bytes;
+  ++progress_.files_done;
+  // One message per file: a terminal's standard error is unbuffered, and an archive can hold
+  // many warnings.
+  if (!o.warnings.empty() && on_.message) on_.message(o.warnings);
   switch (o.status) {
     case input_outcome::state::cancelled:
       return false;
@@ -158,4 +184,4 @@ bool pipeline::count(input_outcome& o) {
   return true;
 }
 
-}  // namespace iosr::cli::batch
+}  // namespace iosr::batch

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `iosr db import` on the batch pipeline (batch/pipeline.hpp): its workers hash and parse, and
-// this thread adds the files to the database in input order. Only this thread writes, so the
-// database never depends on the worker count.
-#include "db/import.hpp"
-
+// import_tree() (iosr/batch.hpp), `iosr db import`'s work, on the batch pipeline: its workers
+// hash and parse, and the calling thread adds the files to the store in input order. Only that
+// thread writes, so the store never depends on the worker count.
 #include <condition_variable>
 #include <exception>
-#include <iostream>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -16,16 +13,15 @@
 #include <unordered_set>
 #include <vector>
 
-#include "batch/pipeline.hpp"
-#include "iosr/counted.hpp"
+#include "iosr/batch.hpp"
 #include "iosr/store.hpp"
 
-namespace iosr::cli::db {
+namespace iosr::batch {
 
 namespace {
 
 // What became of one input: read is parsed, done_before already in the database by its hash.
-struct parsed : batch::input_outcome {
+struct parsed : input_outcome {
   std::string sha256;
   std::uint64_t bytes = 0;
   std::optional<result_file> file;
@@ -33,7 +29,7 @@ struct parsed : batch::input_outcome {
 };
 
 // A worker's part of one input, after the pipeline's.
-void parse_one(batch::batch_input& in, parsed& out, const batch::pipeline& batch,
+void parse_one(batch_input& in, parsed& out, const pipeline& batch,
                const std::unordered_set<std::string>& known) {
   const std::string_view bytes = in.prepared->bytes();
   out.bytes = bytes.size();
@@ -110,23 +106,25 @@ class disposer {
 
 }  // namespace
 
-int run_import(const import_plan& plan) {
-  // No output directory to leave out of the walks, no progress bar and no report. 16 inputs a
+import_report import_tree(store& db, const import_plan& plan, const callbacks& on) {
+  // No output directory to leave out of the walks, and no report of warnings. 16 inputs a
   // worker: the writer is the bound here, and a larger window would only hold more models.
-  batch::pipeline batch({.inputs = plan.inputs,
-                         .exclude = {},
-                         .limits = {plan.read_with, plan.archive_with, plan.ids},
-                         .jobs = plan.jobs,
-                         .inputs_per_worker = 16,
-                         .progress = false,
-                         .keep_warnings = false,
-                         .output_extension = {}});
-  const auto db = store::open(plan.database, store_access::write);
-  const auto known = db->known_hashes();
+  pipeline batch({.inputs = plan.inputs,
+                  .exclude = {},
+                  .limits = plan.limits,
+                  .jobs = plan.jobs,
+                  .inputs_per_worker = 16,
+                  .keep_warnings = false,
+                  .output_extension = {}},
+                 on);
+  const auto known = db.known_hashes();
 
+  import_report report;
   disposer freer;
-  std::size_t already = 0;
   auto& totals = batch.totals;
+  auto say = [&on](const std::string& text) {
+    if (on.message) on.message(text);
+  };
   // Files are added a batch at a time (store::add_all: one transaction while all go in), and
   // reported once their batch is in, in input order: never as imported before their commit.
   struct waiting {
@@ -144,12 +142,12 @@ int run_import(const import_plan& plan) {
     for (const auto& w : pending) {
       if (!w.done_before) additions.push_back({&w.file, &w.ids, w.sha256, w.name, w.bytes});
     }
-    const auto outcomes = additions.empty() ? std::vector<store_outcome>() : db->add_all(additions);
+    const auto outcomes = additions.empty() ? std::vector<store_outcome>() : db.add_all(additions);
     std::size_t next = 0;
     for (auto& w : pending) {
       if (w.done_before) {
-        ++already;
-        if (w.named) std::cerr << w.name << ": already in the database; nothing changed\n";
+        ++report.already;
+        if (w.named) say(w.name + ": already in the database; nothing changed\n");
         continue;
       }
       const auto& o = outcomes[next++];
@@ -157,13 +155,13 @@ int run_import(const import_plan& plan) {
         try {
           std::rethrow_exception(o.failure);
         } catch (const std::exception&) {
-          totals.failures.push_back(batch::current_failure(w.name, "not imported: "));
+          totals.failures.push_back(current_failure(w.name, "not imported: "));
         }
       } else if (!o.added.imported) {
-        ++already;
+        ++report.already;
         if (w.named) {
-          std::cerr << w.name << ": already in the database (as " << o.added.existing_path
-                    << "); nothing changed\n";
+          say(w.name + ": already in the database (as " + o.added.existing_path +
+              "); nothing changed\n");
         }
       } else {
         ++totals.done;
@@ -177,8 +175,8 @@ int run_import(const import_plan& plan) {
   // A batch of at most 64 files or 50,000 entries: past that a commit costs little beside the
   // rows, and the models waiting stay small.
   constexpr std::size_t batch_files = 64, batch_entries = 50'000;
-  const int signal = batch.run<parsed>(
-      [&](batch::batch_input& in, parsed& out, std::size_t) { parse_one(in, out, batch, known); },
+  report.stopped = batch.run<parsed>(
+      [&](batch_input& in, parsed& out, std::size_t) { parse_one(in, out, batch, known); },
       [&](parsed& p) {
         waiting w{p.name, std::move(p.sha256), p.named,
                   p.status == parsed::state::done_before, p.entries, p.bytes, {}, {}};
@@ -190,21 +188,14 @@ int run_import(const import_plan& plan) {
         pending.push_back(std::move(w));
         if (pending.size() >= batch_files || pending_entries >= batch_entries) add_pending();
       });
-  // What was read before the end (or a signal) is added too: each file whole.
+  // What was read before the end (or a stop) is added too: each file whole.
   add_pending();
-  if (signal != 0) {
-    return batch::pipeline::stopped(
-        signal, "db import", counted(totals.done, "file") + " imported before it, each whole");
-  }
-  batch.print_failures();
-  if (!batch.reader_error().empty()) {
-    std::cerr << "iosr db import: " << batch.reader_error() << '\n';
-  }
-  std::cerr << "imported " << counted(totals.done, "file") << " ("
-            << counted(totals.entries, "entry", "entries") << ") into " << db->location() << "; "
-            << already << " already in, " << totals.failures.size() << " failed, "
-            << totals.skipped.size() << " skipped\n";
-  return totals.failures.empty() && batch.reader_error().empty() ? exit_ok : exit_input_failed;
+  report.imported = totals.done;
+  report.entries = totals.entries;
+  report.failures = std::move(totals.failures);
+  report.skipped = std::move(totals.skipped);
+  report.reader_error = batch.reader_error();
+  return report;
 }
 
-}  // namespace iosr::cli::db
+}  // namespace iosr::batch

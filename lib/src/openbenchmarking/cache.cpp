@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The result cache and whole-file writes (see cache.hpp).
-#include "openbenchmarking/cache.hpp"
+// The result cache and whole-file writes (see iosr/openbenchmarking.hpp).
 
 #include <fcntl.h>
 #include <pwd.h>
@@ -11,29 +10,29 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
 #include <system_error>
 
-namespace iosr::cli::openbenchmarking {
+#include "iosr/openbenchmarking.hpp"
+
+namespace iosr::openbenchmarking {
 
 namespace fs = std::filesystem;
 
-std::string cache_directory() {
+std::string cache_directory(std::string_view xdg_cache_home, std::string_view home) {
   std::string base;
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg != nullptr && xdg[0] == '/') {
-    base = xdg;
+  if (xdg_cache_home.starts_with('/')) {
+    base = xdg_cache_home;
   } else {
-    const char* home = std::getenv("HOME");
-    if (home == nullptr || home[0] == '\0') {
+    std::string home_dir(home);
+    if (home_dir.empty()) {
       const passwd* entry = getpwuid(getuid());
-      home = entry != nullptr ? entry->pw_dir : nullptr;
+      if (entry != nullptr && entry->pw_dir != nullptr) home_dir = entry->pw_dir;
     }
-    if (home == nullptr || home[0] == '\0') return {};
-    base = std::string(home) + "/.cache";
+    if (home_dir.empty()) return {};
+    base = home_dir + "/.cache";
   }
   return base + "/iosr/openbenchmarking";
 }
@@ -75,7 +74,7 @@ std::optional<std::string> write_whole_file(const std::string& path, std::string
     fs::create_directories(target.parent_path(), ec);
     if (ec) return "cannot create " + target.parent_path().string() + ": " + ec.message();
   }
-  // batch::atomic_file's fixed `.iosr-tmp` name would be shared by two iosr processes
+  // atomic_file's fixed `.iosr-tmp` name would be shared by two iosr processes
   // fetching the same ID; this one is unique (process id, counter, clock) and hidden, and
   // O_EXCL makes sure it is ours. The mode 0666 lets the umask decide, as for any new file.
   static std::atomic<unsigned> counter{0};
@@ -112,4 +111,4 @@ std::optional<std::string> write_whole_file(const std::string& path, std::string
   return std::nullopt;
 }
 
-}  // namespace iosr::cli::openbenchmarking
+}  // namespace iosr::openbenchmarking
