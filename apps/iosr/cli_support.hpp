@@ -33,6 +33,17 @@ enum exit_code : int {
 /// What one archive may expand to (`--limit archive-bytes=N`, `archive-ratio=N`).
 using batch::archive_limits;
 
+/// THE rule of option values (docs/guide.md, "Options and their values"), which
+/// parse_command_line() applies to every command: an option that takes a value takes the next
+/// word, but never one that names an option (`--` and a letter, or one of the command's short
+/// options: `-o`), which is a usage error (`--step-summary -o out` wrote a file named `-o`);
+/// a value that begins so is written `--name=VALUE`. An option whose value may be omitted
+/// (cxxopts's implicit value, as `--step-summary`) takes the next word only when it names no
+/// option, else stands alone. Returns the words as cxxopts should read them (an optional value
+/// joined to its option with `=`); words after `--` are inputs, left alone.
+std::vector<std::string> arguments_as_meant(const cxxopts::Options& options, int argc,
+                                            char** argv);
+
 /// Parses a subcommand's command line. With --help it prints the options' help and then
 /// `epilogue` (the exit status, what ends the run) to standard output and returns nothing: the
 /// command then exits with exit_ok. A bad command line throws cxxopts's exception, which
@@ -77,7 +88,7 @@ std::string one_of() {
 }
 
 /// Whether output to `output` (`-`: standard output) is drawn in colour: only on a terminal, and
-/// never when NO_COLOR is set (no-color.org), for every command that colours.
+/// never when NO_COLOR is set and not empty (no-color.org), for every command that colours.
 bool color_for(const std::string& output);
 
 /// The width, in columns, that ASCII output to `output` (`-`: standard output) is laid out in,

@@ -2,6 +2,8 @@
 // `iosr db import|list|remove|export`: results kept in one SQLite database (docs/db.md).
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
@@ -58,12 +60,18 @@ int run_import(const cxxopts::ParseResult& args) {
   return report.ok() ? exit_ok : exit_input_failed;
 }
 
-void list_options(cxxopts::Options& options) { options.add_options()("h,help", "print this help"); }
+void list_options(cxxopts::Options& options) {
+  options.add_options()("l,long",
+                        "whole paths, one file a line, even on a terminal (they are whole "
+                        "whenever standard output is not one)")("h,help", "print this help");
+}
 
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
   const auto db = store::open(database_of(args), store_access::read);
-  std::cout << listing_text(list_store(*db), width_for("-"));
+  // Shortened paths are for a reader at a terminal; a pipe, a file or --long gets them whole.
+  const bool whole = args.count("long") > 0 || !isatty(STDOUT_FILENO);
+  std::cout << listing_text(list_store(*db), width_for("-"), whole);
   return exit_ok;
 }
 
@@ -224,8 +232,9 @@ constexpr subcommand subcommands[] = {
      "What the database holds: how many files, systems, tests and entries, the kernels and the "
      "range of run dates (with how many files have one, when not all do), then one line per "
      "imported file: its SHA-256 (the first 12 digits), entries, format and the path or ID it "
-     "was imported as, shortened in its middle to fit the width.\n",
-     "[--db FILE|URL]",
+     "was imported as: on a terminal shortened in its middle to fit the width, else (or with "
+     "--long) whole, as 'iosr db remove' takes it.\n",
+     "[--db FILE|URL] [--long]",
      "\nExit status: 0 listed, 1 the database could not be read, 2 usage error.\n", list_options,
      run_list},
     {"remove",

@@ -179,7 +179,7 @@ int run_merge(int argc, char** argv) {
   merge.intersect = args.count("intersect") > 0;
   merge.last_modified = now();
   auto outcome = merge_result_files(*files, merge);
-  apply_edits(outcome.merged, steps);
+  for (auto& n : apply_edits(outcome.merged, steps)) outcome.notes.push_back(std::move(n));
   for (const auto& n : outcome.notes) std::cerr << "iosr merge: note: " << n.text << '\n';
   outcome.merged.source_name = plan.path;
   return write(plan, outcome.merged, "merge");
@@ -209,7 +209,7 @@ int run_edit(int argc, char** argv) {
               " (iosr merge joins several)");
   }
   auto& file = files->front();
-  apply_edits(file, steps);
+  for (const auto& n : apply_edits(file, steps)) std::cerr << "iosr edit: note: " << n.text << '\n';
   file.last_modified = now();  // as PTS saves an edited file
   return write(plan, file, "edit");
 }

@@ -211,8 +211,10 @@ store_listing list_store(store& s);
 /// The listing as `iosr db list` prints it: the counts, the kernels and run dates (and how many
 /// files have one, when not all do), then one line per file (the first 12 digits of its
 /// SHA-256, entries, format, path or ID), in lines of at most `width` columns (at least 40 is
-/// laid out): the kernels wrap, and a path too long is shortened in its middle while the paths
-/// still read apart, else wrapped; the digits and counts are never cut.
-std::string listing_text(const store_listing& listing, int width = 80);
+/// laid out): the kernels wrap, and a path too long is shortened in its middle, at its slashes,
+/// keeping the end that tells it from the others, else wrapped after its slashes; the digits and
+/// counts are never cut. With `whole_paths` (not a terminal, `--long`), the location and every
+/// path are whole, a file's on its one line, so that it can be copied into `iosr db remove`.
+std::string listing_text(const store_listing& listing, int width = 80, bool whole_paths = false);
 
 }  // namespace iosr

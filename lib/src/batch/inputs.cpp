@@ -189,8 +189,9 @@ std::string read_head(const std::string& path, std::size_t n = head_bytes) {
   return head;
 }
 
-// The whole of a plain file, or its first bytes when they show an archive; never more than
-// `limit` bytes (standard input and pipes have no size to check beforehand).
+// The whole of a plain file, or its first bytes when they show an archive (standard input's
+// too); never more than `limit` bytes (standard input and pipes have no size to check
+// beforehand).
 bool read_file(const input_list::source& source, std::uint64_t limit, std::string& bytes,
                std::string& error, source_position& error_at) {
   const bool is_stdin = source.path == "-";
@@ -223,8 +224,10 @@ bool read_file(const input_list::source& source, std::uint64_t limit, std::strin
       return false;
     }
     bytes.resize(at + static_cast<std::uint64_t>(got));
-    // Only the start is needed to see an archive, which libarchive then streams itself.
-    if (at == 0 && !is_stdin && has_archive_magic(bytes)) return true;
+    // Only the start is needed to see an archive, which libarchive then streams itself: before
+    // the binary bytes are looked at, which an archive's first block has. Standard input too,
+    // which is then read as it comes, as a named archive is.
+    if (at == 0 && has_archive_magic(bytes)) return true;
     // More to come, and binary at the start (/dev/zero, a disk image): refused after this
     // block, as reading it whole would refuse it, rather than after the 'input-bytes' limit.
     if (at == 0 && static_cast<std::uint64_t>(got) == chunk) {

@@ -54,7 +54,7 @@ std::string seconds_text(double s) {
 
 class connection;
 
-struct http_server::impl : std::enable_shared_from_this<http_server::impl> {
+struct http_server::impl {
   impl(site& s, listen_options o) : pages(s), options(std::move(o)), acceptor(loop) {}
 
   site& pages;
@@ -303,19 +303,24 @@ void connection::close() {
   server_.open.erase(this);
 }
 
+// The loop's handlers hold the server by a plain pointer, never by a shared_ptr: a handler left
+// in the loop when it stops (the accept aborted by shutdown, a stop() after run() returned)
+// would otherwise own the loop that owns it, and the server would never be freed. Handlers run
+// only inside run(), while the http_server that owns this is alive, and the loop's destruction
+// frees those left without running them.
 void http_server::impl::accept_next() {
-  acceptor.async_accept([self = shared_from_this()](const error_code& ec, tcp::socket socket) {
-    if (self->stopping) return;
+  acceptor.async_accept([this](const error_code& ec, tcp::socket socket) {
+    if (stopping) return;
     if (ec) {
       // Out of file descriptors, say: try again shortly rather than spin.
-      auto pause = std::make_shared<asio::steady_timer>(self->loop, std::chrono::milliseconds(50));
-      pause->async_wait([self, pause](const error_code&) {
-        if (!self->stopping) self->accept_next();
+      auto pause = std::make_shared<asio::steady_timer>(loop, std::chrono::milliseconds(50));
+      pause->async_wait([this, pause](const error_code&) {
+        if (!stopping) accept_next();
       });
       return;
     }
-    self->admit(std::move(socket));
-    self->accept_next();
+    admit(std::move(socket));
+    accept_next();
   });
 }
 
@@ -516,7 +521,7 @@ bool http_server::run(std::chrono::milliseconds grace) {
 }
 
 void http_server::stop() {
-  asio::post(impl_->loop, [self = impl_] { self->shutdown(); });
+  asio::post(impl_->loop, [i = impl_.get()] { i->shutdown(); });
 }
 
 http_server::counts http_server::counted() const {
