@@ -48,6 +48,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
   const auto& confs = out.configurations;
   std::vector<point_sums> sums;
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
+    stop_if_asked(options);
     const auto& at = logs[c];
     if (at.empty()) continue;
     // Chained: the first point's value is the geometric mean over its tests; each later
