@@ -320,6 +320,12 @@ try:
     # table locked by hand holds the trend's query past the limit whatever the machine's speed.
     served = create("served")
     run("db", "import", "--db", served, *SEEDS)
+    waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'served' AND state = " \
+              "'active' AND query LIKE 'SELECT source_id, system_id, test_id, value FROM results%'"
+    server = subprocess.Popen([IOSR, "serve", "--db", served, "--listen", "127.0.0.1:0",
+                               "--time-limit", "1"], stderr=subprocess.PIPE, text=True)
+    listening = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stderr.readline())
+    # Locked once the server is up (its start reads the store).
     locker = subprocess.Popen([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url("served")],
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
@@ -330,11 +336,6 @@ try:
     deadline = time.time() + 30
     while time.time() < deadline and psql("served", held) != "1":
         time.sleep(0.05)
-    waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'served' AND state = " \
-              "'active' AND query LIKE 'SELECT source_id, system_id, test_id, value FROM results%'"
-    server = subprocess.Popen([IOSR, "serve", "--db", served, "--listen", "127.0.0.1:0",
-                               "--time-limit", "1"], stderr=subprocess.PIPE, text=True)
-    listening = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stderr.readline())
     check("serve: listens on a PostgreSQL store", listening)
     if listening:
         base = f"http://127.0.0.1:{listening.group(1)}"

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "trend/trend_steps.hpp"
 
 namespace iosr::detail {
@@ -96,8 +97,9 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       out.notes.push_back({message_code::geomean_without_common_tests,
                            "geometric mean of " + confs[c].name + " (" +
                                out.machines[confs[c].machine].name + "): " +
-                               std::to_string(at.size() - series.values.size()) +
-                               " points share no test with the point before; no value there"});
+                               counted(at.size() - series.values.size(), "point") +
+                               (at.size() - series.values.size() == 1 ? " shares" : " share") +
+                               " no test with the point before; no value there"});
     }
     mark_changes(series, sums, options);
     out.geomean.push_back(std::move(series));
