@@ -157,3 +157,22 @@ TEST_CASE("compare and trend match the same tests on the same inputs", "[match]"
     CHECK(compared == trended);
   }
 }
+
+TEST_CASE("names_machine: a number never names digits inside another, a decimal's included",
+          "[match]") {
+  const std::string xeon = "Intel Xeon E5-2670 v3 @ 2.30GHz, 1000GB Samsung SSD 980 PRO";
+  // Among 20 machines, 2 and 30 are machine numbers; among 1, they are parts of names, and
+  // `@ 2.30GHz` holds neither as a number of its own (issue 44).
+  CHECK(iosr::names_machine("2", 2, 20, xeon));
+  CHECK_FALSE(iosr::names_machine("2", 1, 20, xeon));
+  CHECK_FALSE(iosr::names_machine("2", 1, 1, xeon));
+  CHECK_FALSE(iosr::names_machine("30", 1, 1, xeon));
+  CHECK(iosr::names_machine("3", 1, 1, xeon));  // the 3 of v3 is a number of its own
+  CHECK_FALSE(iosr::names_machine("8", 1, 1, xeon));
+  CHECK(iosr::names_machine("980", 1, 20, xeon));
+  CHECK(iosr::names_machine("2670", 1, 20, xeon));
+  CHECK(iosr::names_machine("1000", 1, 20, xeon));
+  CHECK(iosr::names_machine("5950", 1, 1, "AMD Ryzen 9 5950X 16-Core"));
+  CHECK(iosr::names_machine("xeon e5", 1, 1, xeon));
+  CHECK(iosr::names_machine("2.30GHz", 1, 1, xeon));
+}

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # `iosr serve` driven by headless Chromium as a user drives it (docs/serve.md, "Tests"): through
 # the DevTools protocol, keys typed into the results form and the form sent with Enter, three
-# results ticked with the mouse, Compare pressed, the trend opened from the navigation and a
+# results ticked with the mouse, Compare pressed, the trend opened from the navigation on its
+# overview (the landing page), a family of tests and then one test of it chosen there, and a
 # point followed back to its result. Every console message, uncaught exception and browser log
 # entry (a Content-Security-Policy violation is one) is a failure. Screenshots of each page at
 # 480, 800 and 1600 px wide go to ARTIFACT_DIR (serve-PAGE-WIDTH.png, not committed).
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 from missing_tool import missing
@@ -59,7 +61,14 @@ tmp = tempfile.mkdtemp(prefix="iosr-serve-browser-")
 db = os.path.join(tmp, "results.db")
 inputs = sorted(os.path.join(data, "text", f) for f in os.listdir(os.path.join(data, "text")))
 inputs.append(os.path.join(data, "xml", "iosched-3way.xml"))
-subprocess.run([iosr, "db", "import", "--db", db, *inputs], check=True, capture_output=True)
+# And 20 generated files of 200 tests (20,000 entries): more tests than one trend page draws,
+# so that /trend opens on its overview, the landing page a team starts from.
+generated = os.path.join(tmp, "generated")
+subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(data)), "bench",
+                                             "generate_trend.py"), generated, "200"],
+               check=True, capture_output=True)
+subprocess.run([iosr, "db", "import", "--db", db, *inputs, generated], check=True,
+               capture_output=True)
 
 server = subprocess.Popen([iosr, "serve", "--db", db, "--listen", "127.0.0.1:0"],
                           stderr=subprocess.PIPE, text=True)
@@ -216,7 +225,7 @@ try:
     # 1. The list, filtered by typing into its form and pressing Enter.
     s.navigated(lambda: s.call("Page.navigate", url=base + "/results"))
     everything = s.evaluate("document.querySelectorAll('table.results tbody tr').length")
-    check("the list shows every result", everything == len(inputs), everything)
+    check("the list shows every result", everything == len(inputs) + 20, everything)
     s.type_into("form.filters input[name=filter]", "Flexible")
     s.type_into("form.filters input[name=kernel_from]", "5.0")
     s.navigated(s.press_enter)
@@ -248,12 +257,35 @@ try:
           s.evaluate("!!document.querySelector('[data-enhanced]')"))
     s.screenshots("compare")
 
-    # 3. The trend from the navigation, and a point followed back to the result it came from.
+    # 3. The trend from the navigation: its overview (the landing page: the machines, each
+    # one's geometric mean, the families of tests), a family chosen there, one test of that
+    # family, and a point followed back to the result it came from.
     s.navigated(lambda: s.click("nav.iosr-serve a[href='/trend']"))
     check("the navigation leads to the trend", s.location() == "/trend", s.location())
+    check("the trend opens on its overview: the machines and the test families",
+          s.evaluate("!!document.querySelector('table.machines') && "
+                     "!!document.querySelector('table.families')"))
+    check("the overview draws each machine's geometric mean",
+          s.evaluate("!!document.querySelector('svg')"))
+    s.screenshots("trend")
+    family = s.evaluate("Array.from(document.querySelectorAll('table.families a'))"
+                        ".findIndex(a => a.textContent === 'FS-Mark')")
+    check("the overview lists the FS-Mark family", family >= 0, family)
+    s.navigated(lambda: s.click(f"table.families tbody tr:nth-child({family + 1}) a"))
+    where = s.location()
+    check("the family's link keeps its tests (the title, escaped)",
+          urllib.parse.unquote(where) == "/trend?filter=^FS\\-Mark$", where)
+    tests = s.evaluate("Array.from(document.querySelectorAll('a.test'), a => a.textContent)")
+    check("the family's trend draws its tests, each a link to its own trend",
+          len(tests) >= 2 and all(t.startswith("FS-Mark: ") for t in tests), tests)
+    s.screenshots("family")
+    s.navigated(lambda: s.click("a.test"))
+    where = s.location()
+    check("a test's link opens its own trend", "filter=" in where, where)
+    check("one test's trend: no list of tests", s.evaluate("!document.querySelector('a.test')"))
     points = s.evaluate("Array.from(document.querySelectorAll('a.point'), a => a.href)")
     check("the trend links its points", points, points)
-    s.screenshots("trend")
+    s.screenshots("test")
     if points:
         point = s.evaluate("document.querySelector('a.point').getAttribute('href')")
         s.navigated(lambda: s.click("a.point"))

@@ -7,14 +7,18 @@ sets of files (and 4 on one SQLite file) store each file, system and test once; 
 stopped with `pg_ctl stop -m immediate` in the middle of an import leaves no partial file, and
 importing again completes; a refused connection, a wrong password and a database that is not
 iosr's each give one line; a password is never printed; a role with SELECT alone runs list,
-export and trend. Usage: store_postgresql_test.py IOSR DATA_DIR FIXTURES_DIR TESTS_DIR"""
+export and trend; `iosr serve` answers a request past --time-limit 503 and cancels its query. Usage: store_postgresql_test.py IOSR DATA_DIR FIXTURES_DIR TESTS_DIR"""
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
+import urllib.request
 
 from missing_tool import missing
 
@@ -310,6 +314,67 @@ try:
     check("lock: ... and imports once it commits", importer.returncode == 0, err)
     check("lock: the file is in again", psql("locks", "SELECT count(*) FROM sources") ==
           str(len(SEEDS)))
+
+    # iosr serve on PostgreSQL: a request past --time-limit is answered 503 and its query is
+    # cancelled (PostgreSQL's cancel request), not left running in the server. The results
+    # table locked by hand holds the trend's query past the limit whatever the machine's speed.
+    served = create("served")
+    run("db", "import", "--db", served, *SEEDS)
+    waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'served' AND state = " \
+              "'active' AND query LIKE 'SELECT source_id, system_id, test_id, value FROM results%'"
+    server = subprocess.Popen([IOSR, "serve", "--db", served, "--listen", "127.0.0.1:0",
+                               "--time-limit", "1"], stderr=subprocess.PIPE, text=True)
+    listening = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stderr.readline())
+    # Locked once the server is up (its start reads the store).
+    locker = subprocess.Popen([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url("served")],
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    locker.stdin.write("BEGIN; LOCK TABLE results IN ACCESS EXCLUSIVE MODE;\n")
+    locker.stdin.flush()
+    held = "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE " \
+           "c.relname = 'results' AND l.mode = 'AccessExclusiveLock' AND l.granted"
+    deadline = time.time() + 30
+    while time.time() < deadline and psql("served", held) != "1":
+        time.sleep(0.05)
+    check("serve: listens on a PostgreSQL store", listening)
+    if listening:
+        base = f"http://127.0.0.1:{listening.group(1)}"
+        answer = {}
+
+        def get_trend():
+            try:
+                with urllib.request.urlopen(base + "/trend", timeout=60) as r:
+                    answer["status"], answer["body"] = r.status, r.read()
+            except urllib.error.HTTPError as e:
+                answer["status"], answer["body"] = e.code, e.read()
+
+        request = threading.Thread(target=get_trend)
+        request.start()
+        seen = False
+        while request.is_alive():
+            seen = seen or psql("served", waiting) == "1"
+            time.sleep(0.05)
+        request.join()
+        check("serve: the trend's query waited on the lock while the request ran", seen)
+        check("serve: a request past --time-limit on PostgreSQL is answered 503",
+              answer.get("status") == 503 and b"time limit" in answer.get("body", b""),
+              answer.get("status"))
+        deadline = time.time() + 10
+        while time.time() < deadline and psql("served", waiting) != "0":
+            time.sleep(0.05)
+        check("serve: ... and its query is cancelled (gone from pg_stat_activity)",
+              psql("served", waiting) == "0", psql("served", waiting))
+        locker.stdin.write("COMMIT;\n")
+        locker.stdin.close()
+        locker.wait(timeout=30)
+        with urllib.request.urlopen(base + "/api/v1/results", timeout=60) as r:
+            check("serve: the next request is answered", r.status == 200, r.status)
+    else:
+        locker.stdin.write("COMMIT;\n")
+        locker.stdin.close()
+        locker.wait(timeout=30)
+    server.terminate()
+    check("serve: stops on SIGTERM", server.wait(timeout=60) == 0)
 
     # The server stopped in the middle of an import: exit 1 naming the file, nothing partial,
     # and importing again completes.

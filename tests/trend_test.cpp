@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <utility>
 #include <vector>
@@ -660,5 +661,47 @@ TEST_CASE("trend --only and --machine keep what they name, and refuse a name of 
   } catch (const iosr::error& e) {
     CHECK(e.kind() == iosr::error_kind::usage);
     CHECK(std::string(e.what()).find("--machine '2'") != std::string::npos);
+  }
+}
+
+TEST_CASE("trend: the geometric means alone are the whole trend's, without the tests' series",
+          "[trend]") {
+  // The seeds (six machines, several schedulers) and the synthetic step: the same means, the
+  // same steps on them, the same points and machines, and no test's series.
+  for (const auto& input : {iosr::make_trend_input(seeds()), synthetic()}) {
+    const auto whole = iosr::compute_trend(input);
+    iosr::trend_options o;
+    o.geomeans_only = true;
+    const auto light = iosr::compute_trend(input, o);
+    REQUIRE(!whole.geomean.empty());
+    REQUIRE(light.geomean.size() == whole.geomean.size());
+    for (std::size_t g = 0; g < whole.geomean.size(); ++g) {
+      const auto &a = whole.geomean[g], &b = light.geomean[g];
+      CHECK(a.configuration == b.configuration);
+      CHECK(a.tests == b.tests);
+      REQUIRE(a.values.size() == b.values.size());
+      for (std::size_t v = 0; v < a.values.size(); ++v) {
+        CHECK(a.values[v].ratio == b.values[v].ratio);
+        CHECK(a.values[v].change_point == b.values[v].change_point);
+      }
+    }
+    CHECK(point_names(light) == point_names(whole));
+    CHECK(light.machines.size() == whole.machines.size());
+    for (const auto& test : light.tests) CHECK(test.series.empty());
+  }
+}
+
+TEST_CASE("trend: a stop requested stops the computation with a limit error", "[trend]") {
+  std::stop_source stop;
+  iosr::trend_options o;
+  o.stop = stop.get_token();
+  const auto input = iosr::make_trend_input(seeds());
+  CHECK_FALSE(iosr::compute_trend(input, o).geomean.empty());  // not asked: it runs whole
+  stop.request_stop();
+  try {
+    (void)iosr::compute_trend(input, o);
+    FAIL("a stopped trend was computed");
+  } catch (const iosr::error& e) {
+    CHECK(e.kind() == iosr::error_kind::limit);
   }
 }

@@ -292,6 +292,21 @@ TEST_CASE("serve: a trend of too many tests opens on the overview, never a bare 
   CHECK(drawn.status == 200);
   CHECK_FALSE(has(drawn.body, "Test families"));
   CHECK(has(drawn.body, "<h3>SQLite"));
+  // Several tests drawn: each links to its own trend, which draws that one alone.
+  CHECK(has(drawn.body, "Each test on its own:"));
+  const std::string anchor = "class=\"test\" href=\"";
+  const auto at = drawn.body.find(anchor);
+  REQUIRE(at != std::string::npos);
+  const auto begin = at + anchor.size();
+  auto link = drawn.body.substr(begin, drawn.body.find('"', begin) - begin);
+  for (auto amp = link.find("&amp;"); amp != std::string::npos; amp = link.find("&amp;")) {
+    link.replace(amp, 5, "&");
+  }
+  CHECK(link.starts_with("/trend?filter=%5E"));
+  const auto one = roomy.respond({"GET", link});
+  CHECK(one.status == 200);
+  CHECK(has(one.body, "<h3>SQLite"));
+  CHECK_FALSE(has(one.body, "Each test on its own:"));
 }
 
 TEST_CASE("serve: a machine that is not there is a 404, with or without a filter", "[serve]") {

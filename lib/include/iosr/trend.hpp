@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -156,6 +157,14 @@ struct trend_options {
   std::vector<std::string> machines;
   double alpha = 0.01;           ///< change points: the largest Bonferroni-corrected p-value
   double min_step = 0.05;        ///< change points: the smallest step, |after / before - 1|
+  /// The geometric means alone: each test's series is still measured (the means are made of
+  /// them) but neither searched for steps nor kept, so trend::tests have no series. A page of
+  /// each machine's mean only (iosr serve's trend overview) costs a fraction of the whole.
+  bool geomeans_only = false;
+  /// Asked between the steps and between the tests of each step: once a stop is requested,
+  /// compute_trend() throws iosr::error (limit) and computes nothing more, so that a caller
+  /// with a time limit (iosr serve) gets its thread back within a test's work.
+  std::stop_token stop;
 };
 
 /// A point of the series: a kernel, a day or a label.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "iosr/match.hpp"
 #include "iosr/operations.hpp"
@@ -65,6 +66,26 @@ std::string machine_points(const trend& t, const MachineLink& machine_link) {
   return out + "</ul>\n";
 }
 
+// With several tests drawn, a link to each one's own trend: the filter is its description
+// exactly (its title when it has none), which keeps that test and only the tests of other
+// families written the same way; the machine, series and baseline chosen are kept.
+std::string test_links(const trend& t, const query_params& q) {
+  if (t.tests.size() < 2) return {};
+  std::string out = "<p class=\"tests\">Each test on its own:";
+  for (const auto& test : t.tests) {
+    const auto& info = test.info;
+    const auto& what = info.description.empty() ? info.title : info.description;
+    out += fmt::format(
+        " <a class=\"test\" href=\"/trend?{}\">{}</a>",
+        html_text(query_string({{"machine", q.get("machine")},
+                                {"filter", "^" + test_filter::quoted(what) + "$"},
+                                {"by", q.get("by")},
+                                {"baseline", q.get("baseline")}})),
+        html_text(info.description.empty() ? info.title : info.title + ": " + info.description));
+  }
+  return out + "</p>\n";
+}
+
 // Every machine of the store as the trend numbers them (its place among all, in the order
 // their systems were stored), with what `machine=` may match: its name and hardware fields.
 struct store_machine {
@@ -95,20 +116,35 @@ struct machine_row {
   std::vector<std::string> schedulers;
 };
 
-machine_row row_of(const trend_input& input, const trend_machine& machine) {
-  machine_row row;
-  std::map<std::string, std::string> kernels;  // by sort key
+// A machine's hardware fields (trend_machine::hardware) as a key.
+using machine_key = std::vector<std::pair<std::string, std::string>>;
+machine_key key_of(const std::vector<field>& hardware) {
+  machine_key key;
+  for (const auto& f : hardware) key.emplace_back(f.key, f.value);
+  return key;
+}
+
+// Every machine's row, by its hardware: one pass over the systems (a store of a million
+// entries has thousands), each system's machine told once.
+std::map<machine_key, machine_row> rows_of(const trend_input& input) {
+  std::map<machine_key, std::map<std::string, std::string>> kernels;  // by sort key
+  std::map<machine_key, machine_row> rows;
   for (const auto& s : input.systems) {
-    if (machine_of(s.hardware).hardware != machine.hardware) continue;
-    if (const auto k = parse_kernel_version(s.kernel)) kernels.emplace(k->sort_key, k->text);
+    const auto hardware = key_of(machine_of(s.hardware).hardware);
+    auto& row = rows[hardware];
+    if (const auto k = parse_kernel_version(s.kernel)) {
+      kernels[hardware].emplace(k->sort_key, k->text);
+    }
     if (!s.scheduler.empty() &&
         std::find(row.schedulers.begin(), row.schedulers.end(), s.scheduler) ==
             row.schedulers.end()) {
       row.schedulers.push_back(s.scheduler);
     }
   }
-  for (auto& [key, text] : kernels) row.kernels.push_back(std::move(text));
-  return row;
+  for (auto& [hardware, by_key] : kernels) {
+    for (auto& [key, text] : by_key) rows[hardware].kernels.push_back(std::move(text));
+  }
+  return rows;
 }
 
 // The families of the tests chosen, each with the pattern that keeps it: by title; when every
@@ -150,9 +186,16 @@ std::string joined(const std::vector<std::string>& values) {
 http_response overview(shared_store& db, const site_limits& limits, const query_params& q,
                        const trend_input& input, const trend_options& options,
                        const std::string& front) {
+  // Each machine's geometric mean alone: the tests' series are measured for it but not
+  // searched for steps nor drawn (a fraction of the whole trend's work), and the work stops
+  // at the time limit inside the computation, not only in the store's query.
+  auto light = options;
+  light.geomeans_only = true;
+  light.stop = db.stop;
   db.check();
-  auto t = compute_trend(input, options);
+  auto t = compute_trend(input, light);
   db.check();
+  const auto rows = rows_of(input);
   auto link = [&](std::string_view machine, std::string_view filter) {
     return "/trend?" + query_string({{"machine", std::string(machine)},
                                      {"filter", std::string(filter)},
@@ -170,7 +213,8 @@ http_response overview(shared_store& db, const site_limits& limits, const query_
       "<th>Machine</th><th>Results</th><th>Kernels</th><th>Schedulers</th></tr></thead>\n"
       "<tbody>\n";
   for (const auto& m : t.machines) {
-    const auto row = row_of(input, m);
+    const auto found = rows.find(key_of(m.hardware));
+    const auto row = found == rows.end() ? machine_row{} : found->second;
     file_query files;
     files.machine = machine_of(m.hardware).name;
     files.limit = 0;
@@ -259,6 +303,7 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
     }
     return overview(db, limits, q, input, o, front);
   }
+  request.options.stop = db.stop;  // the drawing stops at the time limit too
   db.check();
   auto outcome = run_trend(input, request);
   if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
@@ -270,6 +315,7 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
                          {"by", q.get("by")},
                          {"baseline", o.baseline}});
   });
+  front += test_links(t, q);
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 

@@ -439,13 +439,18 @@ table.results th, table.results td { border-bottom: 1px solid #8884; padding: .2
 table.results td.number { text-align: right; font-variant-numeric: tabular-nums; }
 table.results small { color: #888; overflow-wrap: anywhere; }
 nav.pages { margin: 1rem 0; display: flex; gap: 1rem; }
-/* A narrow window: the list scrolls inside its box, the charts shrink to fit (their viewBox). */
+/* A narrow window: the list scrolls inside its box, the charts shrink to fit (their viewBox),
+   but never below 640 px: shrunk to a phone's width their 12 px labels were 5 px, unreadable.
+   Below that a chart scrolls sideways inside its figure; the page itself never does. */
 div.scroll { overflow-x: auto; }
 span.range { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
 svg[viewBox] { max-width: 100%; height: auto; }
+figure { overflow-x: auto; }
+figure > svg[viewBox] { min-width: 640px; }
 ul.machines { padding-left: 1.2rem; }
 ul.machines li { margin: .25rem 0; }
 a.point { white-space: nowrap; }
+p.tests a.test { display: inline-block; margin: 0 .75rem .25rem 0; }
 p.error { color: #b00; }
 )";
   return css;

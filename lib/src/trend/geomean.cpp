@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "iosr/counted.hpp"
 #include "trend/trend_steps.hpp"
 
 namespace iosr::detail {
@@ -48,6 +49,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
   const auto& confs = out.configurations;
   std::vector<point_sums> sums;
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
+    stop_if_asked(options);
     const auto& at = logs[c];
     if (at.empty()) continue;
     // Chained: the first point's value is the geometric mean over its tests; each later
@@ -95,8 +97,9 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       out.notes.push_back({message_code::geomean_without_common_tests,
                            "geometric mean of " + confs[c].name + " (" +
                                out.machines[confs[c].machine].name + "): " +
-                               std::to_string(at.size() - series.values.size()) +
-                               " points share no test with the point before; no value there"});
+                               counted(at.size() - series.values.size(), "point") +
+                               (at.size() - series.values.size() == 1 ? " shares" : " share") +
+                               " no test with the point before; no value there"});
     }
     mark_changes(series, sums, options);
     out.geomean.push_back(std::move(series));

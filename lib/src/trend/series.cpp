@@ -65,6 +65,7 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
       ++end;
     }
     begin = end;
+    stop_if_asked(options);  // a test's work at a time: a time limit is kept within one
     auto& test = out.tests[t];
     // lower is better: the ratio is baseline / value, so the log ratio changes sign.
     const double sign = test.info.direction == direction::lower ? -1.0 : 1.0;
@@ -129,6 +130,7 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
         if (!is_baseline) ++without_baseline;  // no baseline at any of its points
         continue;
       }
+      if (options.geomeans_only) continue;  // measured for the means above, not shown
       mark_changes(series, sums, options);
       test.series.push_back(std::move(series));
     }

@@ -6,9 +6,16 @@
 
 #include <vector>
 
+#include "iosr/error.hpp"
 #include "trend/trend_steps.hpp"
 
 namespace iosr {
+
+void detail::stop_if_asked(const trend_options& options) {
+  if (options.stop.stop_requested()) {
+    throw error(error_kind::limit, "the trend was stopped before it was done");
+  }
+}
 
 namespace {
 
@@ -19,6 +26,7 @@ trend compute(const trend_input& in, const trend_options& options,
   out.by = options.by;
   out.alpha = options.alpha;
   out.min_step = options.min_step;
+  detail::stop_if_asked(options);
   const auto test_of = detail::match_tests(in, options, out);
   const auto machine_of = detail::find_machines(in, options, out);
   // Machines are numbered among every machine of the input, before any is left out: a number
@@ -29,10 +37,13 @@ trend compute(const trend_input& in, const trend_options& options,
   const auto point_of = detail::find_points(in, options, test_of, out);
   const auto configuration_of = detail::find_configurations(in, options, machine_of, out);
   if (!detail::keys_fit(out)) return out;
+  detail::stop_if_asked(options);
   const auto runs = detail::place_runs(in, options, test_of, point_of, configuration_of, out);
   if (release != nullptr) std::vector<trend_run>().swap(*release);
+  detail::stop_if_asked(options);
   const auto baselines = detail::choose_baselines(in, options, configuration_of, runs, out);
   const auto logs = detail::measure_series(options, runs, baselines, out);
+  detail::stop_if_asked(options);
   detail::measure_geomeans(options, logs, baselines, out);
   detail::note_baseline_point(out);
   detail::keep_shown(out);

@@ -16,6 +16,9 @@
 
 namespace iosr::detail {
 
+/// Throws iosr::error (limit) once trend_options::stop is requested (trend.cpp).
+void stop_if_asked(const trend_options& options);
+
 /// A run placed: its key orders by test, configuration, point; its value is a log.
 struct placed_run {
   std::uint64_t key;
