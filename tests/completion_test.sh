@@ -70,7 +70,7 @@ expect "" iosr compare --baseline ""
 # The options of the statistics and the article tables, and their values left to the user.
 expect "--baseline --bootstrap" iosr compare --b
 expect "--ci --columns" iosr table --c
-expect "--alpha" iosr compare --al
+expect "--alpha" iosr compare --alp
 expect "" iosr compare --bootstrap ""
 expect "" iosr compare --ci ""
 expect "" iosr table --columns ""
