@@ -59,11 +59,17 @@ struct trend_system {
 /// One test: the chart header fields that identify it across files.
 using trend_test_info = test_header;
 
-/// One measured value: an entry of a chart, with a number.
+/// One measured value: an entry of a chart, with a number, and what its own runs say of its
+/// noise (PTS runs each test several times: the entry's value is their mean).
 struct trend_run {
   std::size_t system = 0;  ///< index in trend_input::systems
   std::size_t test = 0;    ///< index in trend_input::tests
   double value = 0;
+  /// The standard error of `value`, from its runs (entry::standard_error); 0 when unknown.
+  double standard_error = 0;
+  /// N, the runs behind `value` (entry::sample_count); 0 when unknown. With at least 2 runs and
+  /// a standard error, the trend's steps weigh each point by the noise of its runs.
+  std::size_t sample_count = 0;
 };
 
 /// Everything a trend is computed from: what `iosr db` holds, or a set of result files.
@@ -90,9 +96,11 @@ class trend_input_builder {
   /// there, else by `file_date`, the file's date. Runs name what this returns.
   std::size_t date_system(std::size_t system, std::string_view timestamp,
                           std::string_view file_date);
-  /// A value of `test` measured on `dated_system` (from date_system).
-  void add_run(std::size_t dated_system, std::size_t test, double value) {
-    input_.runs.push_back({dated_system, test, value});
+  /// A value of `test` measured on `dated_system` (from date_system), with the standard error
+  /// and the number of the runs it is the mean of, when known (trend_run).
+  void add_run(std::size_t dated_system, std::size_t test, double value, double standard_error = 0,
+               std::size_t sample_count = 0) {
+    input_.runs.push_back({dated_system, test, value, standard_error, sample_count});
   }
 
   /// The input: each system once per time it was dated, next to each other in the order the
@@ -185,11 +193,16 @@ struct trend_value {
   bool change_point = false;      ///< the first point after a change
 };
 
-/// A step along a series: from `before` (the segment's geometric mean ratio) to `after`.
+/// A step along a series: from `before` (the segment's geometric mean ratio) to `after`; or an
+/// excursion: at `point` alone the ratio went from `before` to `after`, and from `back` on it is
+/// at `back_to` again (a kernel that regressed and the next that undid it: one change, not two
+/// steps).
 struct trend_change {
   std::size_t point = 0;  ///< index in trend::points: the first point after the step
   double before = 1, after = 1;
   double p_value = 1;  ///< Bonferroni-corrected, over the candidates of the segment it split
+  std::optional<std::size_t> back;  ///< an excursion: the point where the series is back
+  double back_to = 1;               ///< an excursion: the ratio of the segment from `back` on
 };
 
 /// A configuration's ratios along the series, in point order.
