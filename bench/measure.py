@@ -2,19 +2,23 @@
 # SPDX-License-Identifier: MIT
 """Measures batch conversion of generated files against its floors (issue 5's figures; see
 docs/performance.md). Usage: bench/measure.py IOSR XML_PARSE_FLOOR DATA_10000 [DATA_1000]
-[--passes N]. DATA_* are bench/generate.py outputs (DIR/results and DIR/results.tar.gz).
+[--passes=N] [--before=OLD]. DATA_* are bench/generate.py outputs (DIR/results and
+DIR/results.tar.gz).
 Every measurement runs once per pass, the passes one after the other (N = 3), so that the
 conversions and their floors are interleaved; the fastest of each is kept. A control before
 and after, and the CPU time other processes took during each run, say whether the machine
-was idle: when it was not, a warning replaces the target lines."""
+was idle: when it was not, a warning replaces the target lines. With --before=OLD (another iosr,
+such as the build of an earlier commit) each conversion runs with OLD too, in the same passes,
+and the ratio of the two is printed (best against best; the load hits both alike)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 
-args = [a for a in sys.argv[1:] if not a.startswith("--passes")]
+args = [a for a in sys.argv[1:] if not a.startswith(("--passes", "--before"))]
 passes = next((int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--passes=")), 3)
+BEFORE = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--before=")), None)
 IOSR, FLOOR, BIG = args[:3]
 SMALL = args[3] if len(args) > 3 else None
 CORES = benchlib.CORES
@@ -39,8 +43,8 @@ def report(data):
           f"{os.path.getsize(tgz) / 1e6:.1f} MB .tar.gz; {CORES} cores; best of {passes} passes")
     csv = os.path.join(data, "combined.csv")
 
-    def convert(inputs, jobs):
-        return [IOSR, "convert", *inputs, "--combine", csv, "--force", "--jobs", str(jobs)]
+    def convert(inputs, jobs, iosr=IOSR):
+        return [iosr, "convert", *inputs, "--combine", csv, "--force", "--jobs", str(jobs)]
 
     # name -> (command, files, MB); run in this order in every pass, floors between conversions.
     plan = {}
@@ -52,6 +56,10 @@ def report(data):
             plan["(b) pugixml parse only, XML, 1 core"] = ([FLOOR, xml_dir, "5"], xml_files, xml_mb)
     plan[f"(c) convert --combine, .tar.gz, --jobs {CORES}"] = (convert([tgz], CORES), all_files, all_mb)
     plan["(d) tar -xzOf (decompression floor)"] = (["tar", "-xzOf", tgz], all_files, all_mb)
+    if BEFORE:
+        for name, (command, files, mb) in list(plan.items()):
+            if command[0] == IOSR:
+                plan["before " + name] = ([BEFORE, *command[1:]], files, mb)
     runs = {name: [] for name in plan}
     floor_out = os.path.join(data, "floor.txt")
     for _ in range(passes):
@@ -71,6 +79,12 @@ def report(data):
         cpu_rss = (b.cpu, b.rss) if command[0] != FLOOR else (float("nan"), float("nan"))
         noisy = "" if all(r.quiet() for r in runs[name]) else "  (disturbed)"
         print(line.format(name, b.wall, mb / b.wall, files / b.wall, *cpu_rss, noisy))
+    if BEFORE:
+        for name in plan:
+            if name.startswith("before "):
+                after = best[name[len("before "):]]
+                print(f"{name[len('before '):]}: after / before = {after.wall / best[name].wall:.3f} "
+                      f"wall, {after.cpu / best[name].cpu:.3f} CPU")
     quiet = all(r.quiet() for rs in runs.values() for r in rs)
     xml1 = best["(a) convert --combine, XML, --jobs 1"].wall
     floor = best["(b) pugixml parse only, XML, 1 core"].wall

@@ -12,12 +12,24 @@ time, always reported: single runs of every command interleaved in random order 
 default 200 each), their medians above /bin/true's. With --before OLD (another iosr, such as the
 build of an earlier commit) its runs are interleaved with IOSR's in the same rounds, wall and CPU,
 so that the two compare under the same load.
-Usage: bench/startup.py IOSR [ROUNDS] [--before OLD] [--cpu-runs N]"""
+
+With --libraries [SONAME...], what loading each library at start would cost iosr (issue 42: a
+library is linked unless this is more than 0.3 ms; the others are loaded on first use, by
+lib/src/shared_library/): `iosr --version` as it is, and with the library preloaded
+(LD_PRELOAD: the dynamic loader maps it and what it needs, relocates them and runs their
+initialisers before main, which is what linking it costs every start), single runs interleaved in
+random order (--cpu-runs N each), CPU and wall medians above the plain run; and the instructions
+of each (valgrind's callgrind, the loader's work included), which the load does not move. Without
+sonames: every library iosr loads on first use, and libcurl (in the helper iosr-http alone).
+Usage: bench/startup.py IOSR [ROUNDS] [--before OLD] [--cpu-runs N] [--libraries [SONAME...]]"""
 import argparse
 import json
 import os
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,13 +41,9 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TARGETS = {"--version": 1.5, "compare data/xml/iosched-3way.xml": 3.0}
 
 
-def cpu_times(programs, runs):
-    """Median wall and CPU milliseconds of /bin/true and of each program's commands, from single
+def interleaved(commands, runs):
+    """Median wall and CPU milliseconds of each command (name -> (argv, environment)), from single
     runs interleaved in random order."""
-    commands = {"/bin/true": ["/bin/true"]}
-    for name, iosr in programs.items():
-        for args in TARGETS:
-            commands[f"{name} {args}"] = [iosr, *args.split()]
     wall = {k: [] for k in commands}
     cpu = {k: [] for k in commands}
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -43,12 +51,13 @@ def cpu_times(programs, runs):
     for i in range(runs + 3):  # the first 3 rounds warm the page cache, not counted
         random.shuffle(order)
         for k in order:
+            argv, env = commands[k]
             start = time.perf_counter()
-            pid = os.posix_spawn(commands[k][0], commands[k], os.environ,
+            pid = os.posix_spawn(argv[0], argv, env,
                                  file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
             _, status, usage = os.wait4(pid, 0)
             if os.waitstatus_to_exitcode(status) != 0:
-                raise SystemExit(f"{' '.join(commands[k])} failed")
+                raise SystemExit(f"{k}: {' '.join(argv)} failed")
             if i >= 3:
                 wall[k].append((time.perf_counter() - start) * 1000)
                 cpu[k].append((usage.ru_utime + usage.ru_stime) * 1000)
@@ -57,15 +66,72 @@ def cpu_times(programs, runs):
             {k: statistics.median(v) for k, v in cpu.items()})
 
 
+def cpu_times(programs, runs):
+    """Median wall and CPU milliseconds of /bin/true and of each program's commands."""
+    commands = {"/bin/true": (["/bin/true"], os.environ)}
+    for name, iosr in programs.items():
+        for args in TARGETS:
+            commands[f"{name} {args}"] = ([iosr, *args.split()], os.environ)
+    return interleaved(commands, runs)
+
+
+# What iosr loads on first use (lib/src/shared_library/), and libcurl (iosr-http's), by soname.
+ON_FIRST_USE = ["libarchive.so.13", "libsqlite3.so.0", "libcrypto.so.3", "libpq.so.5",
+                "librsvg-2.so.2", "libcairo.so.2", "libfontconfig.so.1", "libgobject-2.0.so.0",
+                "libglib-2.0.so.0", "libcurl.so.4",
+                # fontconfig, GObject and GLib, which the chart code calls besides librsvg and cairo
+                "libfontconfig.so.1 libgobject-2.0.so.0 libglib-2.0.so.0"]
+LINK_BELOW_MS = 0.3  # issue 42: linked unless loading it at start costs more
+
+
+def instructions(command, env):
+    """Instructions of one run under callgrind (the dynamic loader's included), or None."""
+    if shutil.which("valgrind") is None:
+        return None
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                       env=env, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", p.stderr)
+    return int(found.group(1)) if found else None
+
+
+def library_costs(iosr, sonames, runs):
+    """Prints, for each library (or list of libraries), what preloading it adds to
+    `iosr --version`."""
+    command = [iosr, "--version"]
+    environments = {"plain": dict(os.environ)}
+    for soname in sonames:
+        environments[soname] = {**os.environ, "LD_PRELOAD": soname}
+    load = os.getloadavg()[0]
+    wall, cpu = interleaved({k: (command, env) for k, env in environments.items()}, runs)
+    plain = instructions(command, environments["plain"])
+    print(f"iosr --version with each library preloaded, {runs} single runs of each interleaved "
+          f"(load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end); medians "
+          f"above the plain run (CPU {cpu['plain']:.2f} ms, wall {wall['plain']:.2f} ms"
+          + (f", {plain / 1e6:.2f} M instructions" if plain else "") + "):")
+    for soname in sonames:
+        more_cpu = cpu[soname] - cpu["plain"]
+        counted = instructions(command, environments[soname])
+        more = f", +{(counted - plain) / 1e6:.2f} M instructions" if counted and plain else ""
+        verdict = "load on first use" if more_cpu > LINK_BELOW_MS else "link it"
+        print(f"  {soname}: CPU +{more_cpu:.2f} ms, wall +{wall[soname] - wall['plain']:.2f} ms"
+              f"{more}: {verdict} (threshold {LINK_BELOW_MS} ms)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("iosr")
     parser.add_argument("rounds", nargs="?", type=int, default=3)
     parser.add_argument("--before", help="another iosr to compare with, in the same runs")
     parser.add_argument("--cpu-runs", type=int, default=200)
+    parser.add_argument("--libraries", nargs="*", metavar="SONAME",
+                        help="what loading each library at start costs (default: those iosr "
+                             "loads on first use, and libcurl)")
     opts = parser.parse_args()
     iosr = os.path.abspath(opts.iosr)
     os.chdir(ROOT)
+    if opts.libraries is not None:
+        library_costs(iosr, opts.libraries or ON_FIRST_USE, opts.cpu_runs)
+        return 0
     commands = ["/bin/true"] + [f"{iosr} {args}" for args in TARGETS]
     clean = benchlib.control(" before")[2]
     best = None

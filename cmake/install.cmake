@@ -6,8 +6,9 @@ include(CMakePackageConfigHelpers)
 
 set(IOSR_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/iosr")
 
-# The store (iosr/store.hpp) as iosr::store, with the loader it opens SQLite and libpq with.
-install(TARGETS iosr iosr_store iosr_shared_library EXPORT iosrTargets
+# The store (iosr/store.hpp) as iosr::store, with the loader it opens SQLite and libpq with, and
+# batch conversion and import (iosr/batch.hpp) as iosr::batch, which loads libarchive so.
+install(TARGETS iosr iosr_store iosr_batch iosr_shared_library EXPORT iosrTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

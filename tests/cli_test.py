@@ -306,6 +306,11 @@ def on_tty(*args, no_color):
 tty = on_tty("compare", SEED0, no_color=False)
 check("colour on a terminal: worse in red", "\x1b[31m  +45.6%  0.687\x1b[0m" in tty, tty[:300])
 check("NO_COLOR turns colour off", "\x1b[" not in on_tty("compare", SEED0, no_color=True))
+# no-color.org: set and not empty, whatever its text; set but empty is as if unset.
+for value in ("0", "false", " "):
+    check(f"NO_COLOR={value!r} turns colour off",
+          "\x1b[" not in on_tty("compare", SEED2, no_color=value))
+check("NO_COLOR set but empty leaves colour on", "\x1b[3" in on_tty("compare", SEED2, no_color=""))
 check("md is never coloured", "\x1b[" not in on_tty("table", SEED0, no_color=False))
 
 # exit codes: usage 2, a bad input 1, the regression gate 3
@@ -678,8 +683,53 @@ with tempfile.TemporaryDirectory() as tmp:
     check("db export --combine e.data --to jsonl: --to gives the format",
           rc == 0 and written(out_file("e.data")).startswith("{"), err)
 
-    # db list fits the width: the kernels wrap, long paths are shortened in the middle, and the
-    # digits and counts stay whole; the run dates say how many files have one.
+    # An option's name is never another option's value (run in tmp: a file named after an
+    # option would be left there). --step-summary's FILE may be omitted: standard output.
+    def run_in(cwd, *args):
+        p = subprocess.run([IOSR, *args], capture_output=True, cwd=cwd,
+                           env=dict(os.environ, NO_COLOR="1", GITHUB_STEP_SUMMARY=""))
+        return p.returncode, p.stdout.decode(), p.stderr.decode()
+    rc, out, err = run_in(tmp, "compare", XML, "--step-summary", "-o", "sum-cmp.md")
+    check("--step-summary -o FILE: the summary on stdout, the comparison in FILE",
+          rc == 0 and out.startswith("## iosr compare: iosched-3way.xml") and
+          "| Test |" in written(out_file("sum-cmp.md")) and not os.path.exists(out_file("-o")),
+          (rc, err, out[:200], os.listdir(tmp)))
+    rc, out, err = run_in(tmp, "compare", XML, "--step-summary", "steps.md", "-o", "/dev/null")
+    check("--step-summary FILE still takes FILE",
+          rc == 0 and out == "" and written(out_file("steps.md")).startswith("## iosr compare"),
+          (rc, err))
+    for args in (["compare", XML, "--filter", "-o", "x.md"], ["table", "-o", "--force", XML],
+                 ["convert", XML, "--to", "--force"], ["trend", "--db", "--format", "csv"],
+                 ["merge", XML, XML, "--rename", "--title", "x"],
+                 ["chart", XML, "--width", "--print"], ["db", "list", "--db", "-l"]):
+        before = set(os.listdir(tmp))
+        rc, out, err = run_in(tmp, *args)
+        check(f"{' '.join(args[:1] + args[2:])}: the option after a value-taking one is refused",
+              rc == 2 and "which names an option" in err and set(os.listdir(tmp)) == before,
+              (rc, err, set(os.listdir(tmp)) - before))
+    rc, out, err = run_in(tmp, "compare", XML, "--filter=-O2", "-o", "/dev/null")
+    check("--filter=VALUE may begin with '-'", rc == 2 and "'-O2' matches no test" in err, err)
+
+    # Merging iosr's own merged output: one line for the file read, however many systems it
+    # describes again and however many second entries it holds (a line each before).
+    three = [os.path.join(FIXTURES, "samples", n) for n in
+             ("iosched-3way.xml", "iosched-bfq-only.xml", "iosched-none-only.xml")]
+    rc, _, err = run_in(tmp, "merge", XML, *three, "-o", "merged-once.xml")
+    check("merge for a merge of a merged file", rc == 0, err)
+    rc, _, err = run_in(tmp, "merge", "merged-once.xml", XML, "-o", "merged-twice.xml")
+    said = [line for line in err.splitlines() if line.startswith("merged-once.xml")]
+    check("merging a merged file: one line says what it is", rc == 0 and len(said) == 1 and
+          "3 systems are described again" in said[0], err)
+    rc, _, err = run_in(tmp, "merge", XML, XML, "--rename", "bfq=BFQ", "-o", "renamed.xml")
+    rc2, shown, _ = run("compare", out_file("renamed.xml"))
+    check("merge --rename renames both systems of the name: none is left without entries",
+          rc == 0 and written(out_file("renamed.xml")).count("<Identifier>bfq</Identifier>") == 0
+          and "0 of" not in shown, (err, shown[-600:]))
+
+    # db list on a terminal fits the width: the kernels wrap, long paths are shortened in the
+    # middle at their slashes (the file's name whole), and the digits and counts stay whole; the
+    # run dates say how many files have one. Not on a terminal, or with --long, every path is
+    # whole on its file's line, so that it can be copied into db remove.
     deep = os.path.join(tmp, "a-directory-with-a-rather-long-name", "and-another-one-below-it")
     os.makedirs(deep)
     for seed in SEEDS:
@@ -693,17 +743,43 @@ with tempfile.TemporaryDirectory() as tmp:
     full = {}
     for line in listed.split("\n\n", 1)[1].splitlines()[1:]:
         full[line[:12]] = line
+    imported = sorted(os.path.join(deep, os.path.basename(s)) for s in SEEDS) + [XML]
+    paths = sorted(line.split(None, 3)[3] for line in full.values())
+    check("db list into a pipe: every path whole, on its file's line",
+          paths == sorted(os.path.abspath(p) for p in imported), (paths, imported))
     for columns in (40, 60, 80, 200):
+        def rows_of(text):
+            return text.split("\n\n", 1)[1]
         rc, out, err = run_at(columns, "db", "list", "--db", out_file("l.db"))
-        check(f"db list at {columns} columns: no line wider", rc == 0 and not too_wide(out, columns),
+        check(f"db list into a pipe at {columns} columns: the same files", rows_of(out) ==
+              rows_of(listed), out)
+        out = output_on_terminal([IOSR, "db", "list", "--db", out_file("l.db")], True,
+                                 dict(os.environ, COLUMNS=str(columns)), columns).replace("\r\n", "\n")
+        check(f"db list at {columns} columns: no line wider", not too_wide(out, columns),
               too_wide(out, columns))
         rows = out.split("\n\n", 1)[1].splitlines()[1:]
         for sha, line in full.items():
             row = next((r for r in rows if r.startswith(sha)), "")
             check(f"db list at {columns}: {sha} keeps its digits, count and format",
                   row.split()[:3] == line.split()[:3], (row, line))
+            # The file's name whole on one line of its row: shortened at a slash, not inside it.
+            at = rows.index(row) if row in rows else 0
+            shown = [row] + [r for r in rows[at + 1:at + 4] if r.startswith("  ")]
+            name = os.path.basename(line.split(None, 3)[3])
+            check(f"db list at {columns}: {sha}'s file name whole", any(name in r for r in shown),
+                  shown)
         check(f"db list at {columns}: every kernel shown",
               all(k in " ".join(out.split()) for k in ("3.4", "4.15", "5.0-rc6", "5.6-rc7")), out)
+        long = output_on_terminal([IOSR, "db", "list", "--long", "--db", out_file("l.db")], True,
+                                  dict(os.environ, COLUMNS=str(columns)), columns)
+        check(f"db list --long on a terminal at {columns}: the pipe's files",
+              rows_of(long.replace("\r\n", "\n")) == rows_of(listed), long)
+    # A path as listed is what db remove takes.
+    victim = next(p for p in paths if p.endswith("001_d98c4465b017a3b0.txt"))
+    rc, _, err = run("db", "remove", "--db", out_file("l.db"), victim)
+    rc2, after, _ = run("db", "list", "--db", out_file("l.db"))
+    check("db remove takes a path as db list gives it",
+          rc == 0 and rc2 == 0 and victim not in after and "4 files" in after, (err, after))
 
 for f in failures:
     print("FAIL", f)

@@ -366,15 +366,25 @@ try:
     os.chmod(work, 0o755)
     os.chmod(ro, 0o555)
     as_reader = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
+    # nobody runs a copy of iosr in the scratch folder (mode 755 under /tmp): the build's own
+    # may sit where only its owner may enter (a clone in /root, or in `mktemp -d`).
+    reader_iosr = IOSR
+    if as_reader:
+        reader_iosr = os.path.join(work, "iosr")
+        shutil.copy2(IOSR, reader_iosr)
+        os.chmod(reader_iosr, 0o755)
     def run_as_reader(*args):
-        p = subprocess.run([*as_reader, IOSR, *args], capture_output=True, text=True,
-                           env=dict(os.environ, NO_COLOR="1"))
+        p = subprocess.run([*as_reader, reader_iosr, *args], capture_output=True, text=True,
+                           env=dict(os.environ, NO_COLOR="1"), cwd=work)
         return p.returncode, p.stdout, p.stderr
     rc, out, err = run_as_reader("db", "list", "--db", team)
     check("a read-only database lists", rc == 0 and "3 files" in out, err)
     rc, out, err = run_as_reader("trend", "--db", team, "--format", "csv")
     check("a read-only database gives its trend", rc == 0 and out.startswith("test,"), err)
-    rc, out, err = run_as_reader("db", "import", "--db", team, SEEDS[2])
+    seed = os.path.join(work, os.path.basename(SEEDS[2]))  # where nobody may read it
+    shutil.copy2(SEEDS[2], seed)
+    os.chmod(seed, 0o644)
+    rc, out, err = run_as_reader("db", "import", "--db", team, seed)
     check("an import into it says what is missing", rc == 1 and "you may not write" in err, err)
     check("and nothing was made beside it", sorted(os.listdir(ro)) == ["team.db"],
           os.listdir(ro))

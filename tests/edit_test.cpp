@@ -228,3 +228,58 @@ TEST_CASE("Edits: an identifier holding a comma or '=' is named as written", "[e
   CHECK(labels(g) == std::vector<std::string>{"WD5000: bfq, low latency", "none", "kyber"});
   CHECK(labels(g.results[0]).back() == "kyber=3");
 }
+
+TEST_CASE("Rename: every system of the name and every entry of it, as a merged file holds them",
+          "[edit]") {
+  // Two runs of one machine, both named `Xeon Gold`, with tests of their own and one shared.
+  const std::vector<iosr::result_file> files = {
+      file("a.xml", {"Xeon Gold", "EPYC"},
+           {chart("Read", {value("Xeon Gold", "10"), value("EPYC", "12")}),
+            chart("Write", {value("Xeon Gold", "5")})}),
+      file("b.xml", {"Xeon Gold"},
+           {chart("Read", {value("Xeon Gold", "11")}), chart("Mixed", {value("Xeon Gold", "7")})}),
+  };
+  auto merged = iosr::merge_result_files(files).merged;
+  REQUIRE(labels(merged) == std::vector<std::string>{"Xeon Gold", "EPYC", "Xeon Gold"});
+  const auto notes =
+      iosr::apply_edits(merged, std::vector<iosr::edit_step>{{edit_kind::rename, "Xeon Gold=gold"}});
+  CHECK(notes.empty());
+  CHECK(labels(merged) == std::vector<std::string>{"gold", "EPYC", "gold"});
+  CHECK(merged.systems[2].name == "gold");
+  CHECK(labels(merged.results[0]) == std::vector<std::string>{"gold=10", "EPYC=12", "gold=11"});
+  CHECK(labels(merged.results[1]) == std::vector<std::string>{"gold=5"});
+  CHECK(labels(merged.results[2]) == std::vector<std::string>{"gold=7"});
+  for (const auto& s : merged.systems) CHECK(s.label != "Xeon Gold");
+}
+
+TEST_CASE("No system is left without entries by the work, one the input had so is kept",
+          "[edit]") {
+  // `failed` ran nothing in the input: kept whatever is done. `write-only` has entries only in
+  // the Write chart, which --exclude removes: not written, and a note names it.
+  auto f = file("a.xml", {"both", "write-only", "failed"},
+                {chart("Read", {value("both", "1")}),
+                 chart("Write", {value("both", "2"), value("write-only", "3")})});
+  const auto notes =
+      iosr::apply_edits(f, std::vector<iosr::edit_step>{{edit_kind::exclude, "^Write$"}});
+  CHECK(labels(f) == std::vector<std::string>{"both", "failed"});
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].code == iosr::message_code::system_left_without_entries);
+  CHECK(notes[0].text == "system 'write-only' has no entry left after the operations: not written");
+  // A system without entries the input had is kept through a rename too.
+  iosr::apply_edits(f, std::vector<iosr::edit_step>{{edit_kind::rename, "failed=crashed"}});
+  CHECK(labels(f) == std::vector<std::string>{"both", "crashed"});
+
+  // A merge whose --intersect leaves a system of either file without entries.
+  const std::vector<iosr::result_file> files = {
+      file("a.xml", {"bfq", "kyber"},
+           {chart("Read", {value("bfq", "1")}), chart("Write", {value("kyber", "2")})}),
+      file("b.xml", {"none"}, {chart("Read", {value("none", "3")})}),
+  };
+  iosr::merge_options intersect;
+  intersect.intersect = true;
+  const auto out = iosr::merge_result_files(files, intersect);
+  CHECK(labels(out.merged) == std::vector<std::string>{"bfq", "none"});
+  REQUIRE(out.notes.size() == 2);
+  CHECK(out.notes[1].code == iosr::message_code::system_left_without_entries);
+  CHECK(out.notes[1].text == "system 'kyber' has no entry left after --intersect: not written");
+}

@@ -218,3 +218,43 @@ TEST_CASE("A collapsed export's system without entries is reported once", "[fini
   CHECK(f.warnings[0].message == "system 'bfq' has no entries in any chart");
   CHECK(f.warnings[0].where == iosr::source_position{1, 93});
 }
+
+TEST_CASE("A merged file says in one line that its systems are described again", "[finish]") {
+  // Five runs of four machines merged (a System per file merged, as PTS's merge-results and
+  // iosr merge write them): each machine described again, and an entry of it per run in each of
+  // two charts. One warning for the whole file, at the first repeat, naming three systems.
+  const auto chart = [](const std::string& description,
+                        const std::vector<std::pair<std::string, std::string>>& entries) {
+    auto xml = result_xml(entries);
+    return xml.replace(xml.find("<Data>"), 0, "<Description>" + description + "</Description>");
+  };
+  std::string systems;
+  std::vector<std::pair<std::string, std::string>> read, write;
+  for (int run = 0; run < 5; ++run) {
+    for (const auto* m : {"m1", "m2", "m3", "m4"}) {
+      systems += system_xml(m, "Processor: run " + std::to_string(run)) + "\n";
+      read.emplace_back(m, std::to_string(10 + run));
+      write.emplace_back(m, std::to_string(20 + run));
+    }
+  }
+  const auto f = read_xml(systems + chart("Read", read) + chart("Write", write) +
+                          chart("Other", {{"m1", "1"}, {"other", "2"}, {"other", "3"}}));
+  CHECK(test_support::system_labels(f) == strings{"m1", "m2", "m3", "m4", "other"});
+  CHECK(f.systems[0].hardware.at(0).value == "run 0");  // the first description
+  strings messages;
+  for (const auto& w : f.warnings) messages.push_back(w.message);
+  // The second entries of a system described again are the merged runs, counted in the one
+  // line; a second entry of a system described once is still said on its own, and so is the
+  // system the file does not describe.
+  CHECK(messages == strings{
+      "'other' has a second entry in 'T' (first at line 21); both are kept, as PTS's text "
+      "export does",
+      "4 systems are described again: 'm1' (first at line 1), 'm2' (first at line 2), 'm3' "
+      "(first at line 3) and 1 more; kept the first description of each, and every entry (32 "
+      "are second entries in a chart, as a merged file holds them)",
+      "entry 'other' in 'T' names a system the file does not describe; added it without "
+      "hardware or software details"});
+  REQUIRE(f.warnings.size() == 3);
+  CHECK(f.warnings[1].where.line == 5);
+  CHECK(f.warnings[1].code == iosr::message_code::system_described_again);
+}

@@ -3,7 +3,9 @@
 cannot go stale. In a ```console block, each `$ COMMAND` line is run by bash (with the built
 iosr first on PATH, 80 columns, no colour) in a scratch copy of data/; it must exit 0, and the
 lines shown after it must appear in its output (standard output and error), in order. A line
-`…` stands for lines left out, and a shown line ending in `...` for the rest of that line.
+`…` stands for lines left out, and a shown line ending in `...` for the rest of that line. A
+listing (`ls DIR`) must show the whole output, with `…` where lines are left out, so that a
+file a command writes cannot be missing from the guide.
 ```console batch blocks run only when `iosr convert --help` lists --combine. ```python
 blocks run after the commands before them. A block whose module scripts/install-deps.sh installs
 (pandas, numpy) fails when that module is missing under CI, and is skipped elsewhere; one whose
@@ -81,6 +83,32 @@ def shown_in(shown, output):
     return None
 
 
+def matches_whole(shown, output):
+    """Whether the shown lines are the whole output: each line as shown (a line ending in `...`
+    its start), a `…` line standing for any run of lines, none included."""
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    wants = [w for w in shown if w.strip()]
+
+    def fits(want, line):
+        return line.startswith(want[:-3]) if want.endswith("...") else line == want.rstrip()
+
+    # Positions in `lines` reachable after each shown line (a set: `…` may take any count).
+    reach = {0}
+    for want in wants:
+        if want.strip() == "…":
+            reach = set(range(min(reach), len(lines) + 1)) if reach else set()
+        else:
+            reach = {at + 1 for at in reach if at < len(lines) and fits(want, lines[at])}
+        if not reach:
+            return False
+    return len(lines) in reach
+
+
+def lists_files(command):
+    """A command that lists a folder (`ls report`): its example shows the whole listing."""
+    return command.split()[:1] == ["ls"]
+
+
 def run_console(where, lines, env, cwd):
     for command, shown in commands_of(lines):
         counts["commands"] += 1
@@ -94,6 +122,11 @@ def run_console(where, lines, env, cwd):
         if missing is not None:
             failures.append(f"{where}: `{command}` did not print\n  {missing}\n"
                             f"it printed:\n{output[:3000]}")
+        elif lists_files(command) and not matches_whole(shown, output):
+            # A listing shows every file (or `…` where some are left out): a file the command
+            # writes and the guide does not show is the guide gone stale.
+            failures.append(f"{where}: `{command}` lists more than the guide shows (write `…` "
+                            f"where lines are left out); it printed:\n{output[:3000]}")
 
 
 def run_python(where, lines, cwd):

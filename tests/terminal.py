@@ -10,11 +10,14 @@ import termios
 
 
 def output_on_terminal(argv, no_color, env=None, columns=None):
-    """The text `argv` writes to a terminal (`columns` wide when given); NO_COLOR set when
-    `no_color`, unset otherwise, whatever the caller's environment holds."""
+    """The text `argv` writes to a terminal (`columns` wide when given); NO_COLOR set to 1 when
+    `no_color` is True, to `no_color` itself when it is a string (`""`: set but empty), unset
+    otherwise, whatever the caller's environment holds."""
     env = dict(os.environ if env is None else env)
     env.pop("NO_COLOR", None)
-    if no_color:
+    if isinstance(no_color, str):
+        env["NO_COLOR"] = no_color
+    elif no_color:
         env["NO_COLOR"] = "1"
     leader, follower = pty.openpty()
     if columns is not None:

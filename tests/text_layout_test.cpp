@@ -235,3 +235,59 @@ TEST_CASE("a text table fits its width, moving columns to further blocks", "[lay
     }
   }
 }
+
+TEST_CASE("paths keep the end that tells them apart, and break only at their slashes",
+          "[layout]") {
+  using iosr::detail::fitted_paths;
+  // Folders that differ in the middle, as a database of runs per scheduler holds them.
+  std::vector<std::string> paths;
+  for (const auto* s : {"bfq", "kyber", "mq-deadline", "none"}) {
+    for (const auto* t : {"C-Ray.xml", "fio-randread.xml"}) {
+      paths.push_back(std::string("/srv/lab/results/2024-03-nvme-samsung-980-pro/") + s + "/" + t);
+    }
+  }
+  paths.push_back("results.tar.gz:2024/bfq/C-Ray.xml");  // an archive's member
+  paths.push_back("1902028-PAUL-SINGLEH35");            // an OpenBenchmarking.org ID
+  for (std::size_t width = 20; width <= 120; ++width) {
+    INFO("width " << width);
+    const auto fitted = fitted_paths(paths, width);
+    REQUIRE(fitted.size() == paths.size());
+    std::set<std::string> shown;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+      INFO(paths[i]);
+      for (const auto& line : fitted[i]) CHECK(columns_of(line) <= width);
+      shown.insert(joined(fitted[i]));
+      if (fitted[i].size() == 1) {
+        const auto& line = fitted[i][0];
+        if (line != paths[i] && paths[i].find('/') == std::string::npos) {
+          CHECK(line.find("…") != std::string::npos);  // a name: shortened in its middle
+        } else if (line != paths[i]) {
+          // Shortened: its start, a `…`, and its last folders and name whole from a slash.
+          const auto cut = line.find("…/");
+          REQUIRE(cut != std::string::npos);
+          CHECK(paths[i].starts_with(line.substr(0, cut)));
+          const auto tail = line.substr(cut + std::string("…").size());
+          CHECK(paths[i].ends_with(tail));
+        }
+      } else {
+        // Wrapped: every line but the last ends after a slash, unless a name alone is wider.
+        std::string whole;
+        for (const auto& line : fitted[i]) whole += line;
+        CHECK(whole == paths[i]);
+        for (std::size_t n = 0; n + 1 < fitted[i].size(); ++n) {
+          const auto& line = fitted[i][n];
+          CHECK((line.ends_with("/") || columns_of(line) == width));
+        }
+      }
+    }
+    CHECK(shown.size() == paths.size());  // every path reads apart from the others
+  }
+  // The case of the issue: at 41 columns (COLUMNS=80) the scheduler's folder and the name,
+  // never `…/bfq/C` / `-Ray.xml`; the archive's member ends in `bfq/C-Ray.xml` too, so that
+  // path needs its 2024-03-… folder, which has no room: it alone is wrapped, at its slashes.
+  const auto at80 = fitted_paths(paths, 41);
+  CHECK(at80[1] == std::vector<std::string>{"/srv/lab/results/…/bfq/fio-randread.xml"});
+  CHECK(at80[2] == std::vector<std::string>{"/srv/lab/results/…/kyber/C-Ray.xml"});
+  CHECK(at80[0] == std::vector<std::string>{"/srv/lab/results/",
+                                            "2024-03-nvme-samsung-980-pro/bfq/", "C-Ray.xml"});
+}

@@ -16,7 +16,6 @@
 #include <string>
 #include <system_error>
 
-#include "batch/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "comparison_cli.hpp"
@@ -69,7 +68,7 @@ bool write_file(const std::string& path, const std::string& bytes, bool force) {
     return false;
   }
   std::string error;
-  if (!batch::write_atomically(path, bytes, error)) {
+  if (!write_atomically(path, bytes, error)) {
     std::cerr << error << '\n';
     return false;
   }
@@ -181,7 +180,7 @@ int run_report(int argc, char** argv) {
   const auto files = read_compared_inputs(args, "report", failed);
   if (files.empty()) return exit_input_failed;
   const auto report = run_report(files, request);
-  const fs::path fresh = dir.string() + std::string(batch::temporary_suffix);
+  const fs::path fresh = dir.string() + std::string(temporary_suffix);
   if (fs::exists(fs::symlink_status(fresh, ec)) && !is_report_folder(fresh)) {
     std::cerr << fresh.string() << ": exists and is not a report iosr left; not replaced\n";
     return exit_input_failed;

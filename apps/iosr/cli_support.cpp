@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -20,9 +21,9 @@
 #include <string_view>
 #include <thread>
 #include <type_traits>
+#include <unordered_map>
 
-#include "batch/inputs.hpp"
-#include "batch/pipeline.hpp"
+#include "iosr/batch.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
 #include "iosr/read_in_place.hpp"
@@ -96,11 +97,77 @@ void parse_limits(const cxxopts::ParseResult& args, read_options& limits, archiv
   }
 }
 
+// What the command line's words mean for one option of a command.
+struct option_shape {
+  std::string name;             // the long name, as messages and `--name=VALUE` give it
+  bool takes_value = false;     // not a flag
+  bool optional_value = false;  // a value that may be omitted (cxxopts's implicit value)
+};
+
+// Whether `word` is the name of an option, and so never another option's value: `--` and a
+// letter (any long option, a mistyped one too: a value that begins so is written with `=`), or
+// `-` and one of the command's short options (`-o`, `-f2`). `-`, `-5`, `-O2` (no -O) are values.
+bool names_an_option(std::string_view word, const std::vector<option_shape>& short_options) {
+  if (word.size() < 2 || word[0] != '-') return false;
+  if (word[1] == '-') {
+    return word.size() > 2 && std::isalpha(static_cast<unsigned char>(word[2]));
+  }
+  return short_options[static_cast<unsigned char>(word[1])].name.size() > 0;
+}
+
 }  // namespace
+
+std::vector<std::string> arguments_as_meant(const cxxopts::Options& options, int argc,
+                                            char** argv) {
+  std::unordered_map<std::string, option_shape> long_options;
+  std::vector<option_shape> short_options(256);
+  for (const auto& group : options.groups()) {
+    for (const auto& o : options.group_help(group).options) {
+      option_shape shape{o.l.empty() ? o.s : o.l.front(), !o.is_boolean,
+                         !o.is_boolean && o.has_implicit};
+      for (const auto& name : o.l) long_options[name] = shape;
+      if (o.s.size() == 1) short_options[static_cast<unsigned char>(o.s[0])] = shape;
+    }
+  }
+  std::vector<std::string> out(argv, argv + argc);
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    const std::string_view word = out[i];
+    if (word == "--") break;  // the rest are inputs, whatever they look like
+    const option_shape* shape = nullptr;
+    if (word.starts_with("--") && word.find('=') == std::string_view::npos) {
+      const auto found = long_options.find(std::string(word.substr(2)));
+      if (found != long_options.end()) shape = &found->second;
+    } else if (word.size() == 2 && word[0] == '-' && word[1] != '-') {
+      // `-o FILE`; in `-ofile` or `-fo FILE` the value is no separate word, or cxxopts checks it.
+      const auto& found = short_options[static_cast<unsigned char>(word[1])];
+      if (!found.name.empty()) shape = &found;
+    }
+    if (shape == nullptr || !shape->takes_value || i + 1 == out.size()) continue;
+    const std::string& next = out[i + 1];
+    if (!names_an_option(next, short_options)) {
+      if (shape->optional_value) {
+        // cxxopts gives an optional value only after `=`: the word is joined to its option.
+        out[i] += "=" + next;
+        out.erase(out.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+      } else {
+        ++i;  // the value, whatever it holds
+      }
+      continue;
+    }
+    if (shape->optional_value) continue;  // taken without its value
+    bad_usage(std::string(word) + ": expected a value before '" + next +
+              "', which names an option; a value that begins with '-' is written --" +
+              shape->name + "=VALUE");
+  }
+  return out;
+}
 
 std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& options, int argc,
                                                        char** argv, std::string_view epilogue) {
-  auto args = options.parse(argc, argv);
+  const auto words = arguments_as_meant(options, argc, argv);
+  std::vector<const char*> meant;
+  for (const auto& w : words) meant.push_back(w.c_str());
+  auto args = options.parse(static_cast<int>(meant.size()), meant.data());
   if (args.count("help")) {
     // cxxopts wraps the options' descriptions under their column itself; the rest is ours.
     options.set_width(static_cast<std::size_t>(std::max(width_for("-"), 40)));
@@ -115,8 +182,11 @@ void print_help(std::ostream& out, const std::string& text) {
 }
 
 bool color_for(const std::string& output) {
+  // no-color.org: NO_COLOR turns colour off when it is set to any text but the empty one, so
+  // that `NO_COLOR=` (as a script clears a variable) leaves colour on.
+  const char* no_color = std::getenv("NO_COLOR");
   return (output.empty() || output == "-") && isatty(STDOUT_FILENO) &&
-         std::getenv("NO_COLOR") == nullptr;
+         (no_color == nullptr || *no_color == '\0');
 }
 
 int width_for(const std::string& output) {
@@ -311,36 +381,44 @@ openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args) {
   if (ids.offline && ids.refresh) {
     bad_usage("--offline and --refresh exclude each other");
   }
+  auto environment = [](const char* name) -> std::string {
+    const char* value = std::getenv(name);
+    return value != nullptr ? value : "";
+  };
+  ids.cache = openbenchmarking::cache_directory(environment("XDG_CACHE_HOME"),
+                                                environment("HOME"));
+  // A bad value is said for each ID that needs it, named as the user set it.
+  ids.url = {environment("IOSR_OPENBENCHMARKING_URL"), "IOSR_OPENBENCHMARKING_URL"};
+  ids.timeout = {environment("IOSR_HTTP_TIMEOUT"), "IOSR_HTTP_TIMEOUT"};
+  ids.retries = {environment("IOSR_HTTP_RETRIES"), "IOSR_HTTP_RETRIES"};
+  ids.helper = helper_path("iosr-http");
+  ids.helper_expected = "in " IOSR_HELPER_DIR " from iosr's directory";
+  if (isatty(STDERR_FILENO)) {
+    ids.fetching = [](const std::string& id, const std::string& url) {
+      std::cerr << "iosr: fetching " << id << " from " << url << '\n';
+    };
+  }
+  ids.warning = [](const std::string& id, const std::string& warning) {
+    std::cerr << id << ": warning: " << warning << '\n';
+  };
   return ids;
+}
+
+std::string helper_path(std::string_view program) {
+  std::error_code ec;
+  const auto self = std::filesystem::canonical("/proc/self/exe", ec);
+  const auto dir = ec ? std::filesystem::path() : self.parent_path();
+  return (dir / IOSR_HELPER_DIR / program).lexically_normal().string();
 }
 
 void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
                            const archive_limits& archive, const openbenchmarking::id_options& ids,
                            const std::function<void(result_file&&)>& read, bool& failed) {
-  const batch::input_limits with{limits, archive, ids};
-  // One input at a time on this thread: a comparison's few files need no pipeline, and an
-  // archive's library is loaded only when an archive is met (batch/libarchive_api.hpp).
-  batch::walk_inputs(paths, {}, [&](batch::input_list::source&& source) {
-    return batch::read_source(source, with, [&](batch::batch_input&& in) {
-      if (!in.read_error.empty()) {
-        std::cerr << format_diagnostic(in.name, in.read_error_at, in.read_error) << '\n';
-        failed = true;
-        return true;
-      }
-      if (!in.skip_reason.empty()) return true;  // a link or an archive in an archive, ...
-      auto prepared = prepare_input(std::move(in.bytes), in.name, limits);
-      // As in a batch: found in a directory or an archive, what is no result file is skipped.
-      if (!in.named && prepared.detected_format().empty()) return true;
-      try {
-        // An input of several result blocks (docs/blocks.md) gives each.
-        for (auto& file : read_all_results(std::move(prepared))) read(std::move(file));
-      } catch (const std::exception&) {
-        std::cerr << batch::read_failure(in).text() << '\n';
-        failed = true;
-      }
-      return true;
-    });
-  });
+  batch::read_each_result_file(paths, {limits, archive, ids}, read,
+                               [&failed](const batch::failure& f) {
+                                 std::cerr << f.text() << '\n';
+                                 failed = true;
+                               });
 }
 
 std::vector<result_file> read_result_files(const std::vector<std::string>& paths,
@@ -358,19 +436,6 @@ void print_warnings(const result_file& file) {
   for (const auto& w : file.warnings) {
     std::cerr << format_diagnostic(file.source_name, w.where, "warning: " + w.message) << '\n';
   }
-}
-
-std::optional<std::string> refuse_existing(const std::string& path, bool force) {
-  if (force || path.empty() || path == "-") return std::nullopt;
-  std::error_code ec;
-  // A file or a link (a dangling one too: writing would follow it) is someone's data; a
-  // device or a FIFO (`-o /dev/null`) is where output goes.
-  const auto status = std::filesystem::symlink_status(path, ec);
-  if (!std::filesystem::is_regular_file(status) && !std::filesystem::is_symlink(status) &&
-      !std::filesystem::is_directory(status)) {
-    return std::nullopt;
-  }
-  return path + ": exists; not overwritten (use --force)";
 }
 
 bool write_output(const std::string& path, const std::string& text, bool force) {

@@ -13,11 +13,12 @@
 #include <string_view>
 #include <vector>
 
+#include "iosr/batch.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/model.hpp"
 #include "iosr/names.hpp"
+#include "iosr/output_files.hpp"
 #include "iosr/read.hpp"
-#include "openbenchmarking/clone.hpp"
 
 namespace iosr::cli {
 
@@ -30,14 +31,19 @@ enum exit_code : int {
   exit_gate_tripped = 3,  ///< a regression gate tripped (compare --fail-if-worse)
 };
 
-/// What one archive may expand to (`iosr convert` reads archives; the library does not). A
-/// zip or tar bomb is stopped by whichever it passes first; see docs/reliability.md.
-struct archive_limits {
-  std::uint64_t max_bytes = std::uint64_t{16} << 30;  ///< `archive-bytes`: 16 GiB expanded
-  /// `archive-ratio`: expanded bytes per compressed byte, checked past ratio_floor expanded.
-  std::uint64_t max_ratio = 200;
-  static constexpr std::uint64_t ratio_floor = std::uint64_t{64} << 20;  ///< 64 MiB
-};
+/// What one archive may expand to (`--limit archive-bytes=N`, `archive-ratio=N`).
+using batch::archive_limits;
+
+/// THE rule of option values (docs/guide.md, "Options and their values"), which
+/// parse_command_line() applies to every command: an option that takes a value takes the next
+/// word, but never one that names an option (`--` and a letter, or one of the command's short
+/// options: `-o`), which is a usage error (`--step-summary -o out` wrote a file named `-o`);
+/// a value that begins so is written `--name=VALUE`. An option whose value may be omitted
+/// (cxxopts's implicit value, as `--step-summary`) takes the next word only when it names no
+/// option, else stands alone. Returns the words as cxxopts should read them (an optional value
+/// joined to its option with `=`); words after `--` are inputs, left alone.
+std::vector<std::string> arguments_as_meant(const cxxopts::Options& options, int argc,
+                                            char** argv);
 
 /// Parses a subcommand's command line. With --help it prints the options' help and then
 /// `epilogue` (the exit status, what ends the run) to standard output and returns nothing: the
@@ -83,7 +89,7 @@ std::string one_of() {
 }
 
 /// Whether output to `output` (`-`: standard output) is drawn in colour: only on a terminal, and
-/// never when NO_COLOR is set (no-color.org), for every command that colours.
+/// never when NO_COLOR is set and not empty (no-color.org), for every command that colours.
 bool color_for(const std::string& output);
 
 /// The width, in columns, that ASCII output to `output` (`-`: standard output) is laid out in,
@@ -143,7 +149,7 @@ bool has_format(const Formats& formats, std::string_view name) {
 std::optional<unsigned> jobs_from(const cxxopts::ParseResult& args, unsigned cores_kept = 0);
 
 /// `--filter REGEX` (db export, trend), compiled; every test when it is not given. Throws
-/// bad_usage() when REGEX is not an ECMAScript regular expression.
+/// bad_usage() when REGEX is not a regular expression RE2 takes (iosr/test_filter.hpp).
 test_filter filter_from(const cxxopts::ParseResult& args);
 
 /// Adds `--db FILE|URL`, the results store of `iosr db` and `iosr trend`.
@@ -179,15 +185,25 @@ archive_limits archive_limits_from(const cxxopts::ParseResult& args);
 /// reads inputs takes.
 void add_id_options(cxxopts::Options& options);
 
-/// The two after the command line; throws bad_usage() for both.
+/// The two after the command line, and how iosr has result IDs (docs/openbenchmarking.md): the
+/// cache by XDG_CACHE_HOME or HOME, the settings IOSR_OPENBENCHMARKING_URL, IOSR_HTTP_TIMEOUT
+/// and IOSR_HTTP_RETRIES, the helper iosr-http beside iosr (helper_path()), `iosr: fetching ID
+/// from URL` on a terminal and a result not cached said on standard error. Throws bad_usage()
+/// for both options.
 openbenchmarking::id_options id_options_from(const cxxopts::ParseResult& args);
 
+/// `program` (iosr-http, iosr-serve) in `../libexec/iosr/` from the directory of the running
+/// iosr executable (/proc/self/exe, links resolved; the path is IOSR_HELPER_DIR, from the
+/// install's directories), where the build and `cmake --install` put it.
+std::string helper_path(std::string_view program);
+
 /// Reads every result file that `paths` hold, in order, as `iosr convert` finds them
-/// (batch/inputs.hpp, the one way inputs are opened): files, directories (walked; result files
-/// recognised by content, the rest skipped), tar and zip archives and compressed files, `-`
-/// (standard input), OpenBenchmarking.org result IDs and their pages' addresses. Each file read
-/// goes to `read`. An input that fails is reported on stderr as `file:line:col: message` and
-/// skipped, so one bad file never stops the others; `failed` is set when any failed.
+/// (batch::read_each_result_file(), the one way inputs are opened): files, directories
+/// (walked; result files recognised by content, the rest skipped), tar and zip archives and
+/// compressed files, `-` (standard input), OpenBenchmarking.org result IDs and their pages'
+/// addresses. Each file read goes to `read`. An input that fails is reported on stderr as
+/// `file:line:col: message` and skipped, so one bad file never stops the others; `failed` is
+/// set when any failed.
 void read_each_result_file(const std::vector<std::string>& paths, const read_options& limits,
                            const archive_limits& archive, const openbenchmarking::id_options& ids,
                            const std::function<void(result_file&&)>& read, bool& failed);
@@ -201,15 +217,9 @@ std::vector<result_file> read_result_files(const std::vector<std::string>& paths
 /// Prints a file's warnings to stderr as `file:line:col: warning: message`.
 void print_warnings(const result_file& file);
 
-/// THE overwrite rule of every file a command writes (`-o`, `--out-dir`'s files, `--combine`,
-/// `--report`; docs/guide.md, "Outputs"): a path that exists (a file, a link, anything) is not
-/// replaced without `--force`, and `-` (standard output) always takes the output. Returns the
-/// refusal as printed (`PATH: exists; not overwritten (use --force)`), or nothing when `path`
-/// may be written.
-std::optional<std::string> refuse_existing(const std::string& path, bool force);
-
 /// Writes `text` to `path`, or to stdout when `path` is empty or `-`. Returns false (after
-/// saying why on stderr) when it cannot, or when refuse_existing() refuses `path`.
+/// saying why on stderr) when it cannot, or when refuse_existing() (iosr/output_files.hpp, THE
+/// overwrite rule) refuses `path`.
 bool write_output(const std::string& path, const std::string& text, bool force);
 
 }  // namespace iosr::cli

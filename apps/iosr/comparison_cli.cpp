@@ -97,7 +97,8 @@ void report_gate(const compare_outcome& outcome, const compare_request& request,
   std::cerr << "iosr " << command << ": " << gate_summary_text(outcome, request) << '\n';
 }
 
-// Where the GitHub step summary goes: --step-summary, else $GITHUB_STEP_SUMMARY (empty: none).
+// Where the GitHub step summary goes: --step-summary's FILE (`-` when it has none: standard
+// output), else $GITHUB_STEP_SUMMARY (empty: none).
 std::string step_summary_path(const cxxopts::ParseResult& args) {
   if (args.count("step-summary")) return args["step-summary"].as<std::string>();
   const char* path = std::getenv("GITHUB_STEP_SUMMARY");
@@ -107,6 +108,10 @@ std::string step_summary_path(const cxxopts::ParseResult& args) {
 // Appended, never replaced: every step of a job writes into the one file GitHub shows.
 bool append_step_summary(const std::string& path, const std::string& text,
                          const std::string& command) {
+  if (path == "-") {
+    std::cout << text << std::flush;
+    return static_cast<bool>(std::cout);
+  }
   std::ofstream out(path, std::ios::binary | std::ios::app);
   if (out) out << text;
   if (out.flush()) return true;
@@ -146,7 +151,7 @@ void add_selection_options(cxxopts::Options& options) {
       ("rename", "rename label OLD (as written or as shown) to NEW before comparing "
                  "(repeatable)",
        cxxopts::value<std::vector<std::string>>(), "OLD=NEW")
-      ("filter", "keep tests whose title or description matches this regular expression",
+      ("filter", "keep the tests whose title or description matches REGEX (RE2 syntax)",
        cxxopts::value<std::string>(), "REGEX")
       ("sort", "test order: as in the files, the largest change first, or by name (which also "
                "puts the summary in label order instead of best first) " + one_of<test_order>(),
@@ -274,8 +279,10 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
         cxxopts::value<std::string>(), "FILE")(
         "step-summary",
         "append the Markdown summary (the gate's verdict, the executive summary, the tables) to "
-        "FILE, as GitHub Actions shows it; default: $GITHUB_STEP_SUMMARY when set",
-        cxxopts::value<std::string>(), "FILE");
+        "FILE, as GitHub Actions shows it; FILE may be omitted: standard output, after the "
+        "comparison (-o /dev/null keeps only the summary); without the option: "
+        "$GITHUB_STEP_SUMMARY when set",
+        cxxopts::value<std::string>()->implicit_value("-"), "FILE");
   }
   const auto args =
       parse_command_line(options, argc, argv, "\n" + std::string(command.exit_status) + "\n");

@@ -3,15 +3,18 @@
 // rewrite results in another format, one file or whole directories and archives at a time.
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 
-#include "batch/batch_convert.hpp"
-#include "batch/inputs.hpp"
+#include "batch_terminal.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
+#include "iosr/batch.hpp"
+#include "iosr/counted.hpp"
 #include "iosr/render.hpp"
 
 namespace iosr::cli {
@@ -37,6 +40,48 @@ std::optional<output_format_info> combined_format(const std::string& path) {
 bool expands(const std::string& path) {
   std::error_code ec;
   return path != "-" && (std::filesystem::is_directory(path, ec) || batch::is_archive_file(path));
+}
+
+// A test hook: IOSR_TEST_RENDER=writer or =worker fixes who renders with one worker, so that
+// tests/batch_test.py checks that both ways give the same bytes.
+batch::renderer renderer_from_environment() {
+  const char* who = std::getenv("IOSR_TEST_RENDER");
+  if (who == nullptr) return batch::renderer::by_load;
+  if (std::string_view(who) == "writer") return batch::renderer::writer;
+  if (std::string_view(who) == "worker") return batch::renderer::worker;
+  return batch::renderer::by_load;
+}
+
+// What the batch did, said on standard error as it always is; the exit code.
+int say_report(const batch::convert_report& report, const batch::convert_plan& plan,
+               bool totals_line, const std::string& report_path) {
+  for (const auto& e : report.output_errors) std::cerr << e << '\n';
+  if (!report.started) return exit_input_failed;
+  bool ok = report.ok();
+  if (plan.combined_to && std::fflush(stdout) != 0) ok = false;
+  if (!report.reader_error.empty()) std::cerr << "iosr convert: " << report.reader_error << '\n';
+  for (const auto& f : report.failures) std::cerr << f.text() << '\n';
+  if (totals_line) {
+    std::cerr << "converted " << counted(report.converted.size(), "file") << " ("
+              << counted(report.entries, "entry", "entries") << "); " << report.failures.size()
+              << " failed, " << report.skipped.size() << " skipped";
+    if (plan.skip_existing) {
+      std::cerr << ", " << report.existing.size() << " skipped (exist)";
+    } else if (!report.existing.empty()) {
+      std::cerr << ", " << report.existing.size() << " skipped (exist; --force replaces them)";
+    }
+    std::cerr << '\n';
+  }
+  if (!report_path.empty()) {
+    std::string error;
+    if (!write_atomically(report_path, batch::report_json(report), error,
+                          plan.sync ? atomic_file::durability::synced
+                                    : atomic_file::durability::cached)) {
+      std::cerr << report_path << ": " << error << '\n';
+      ok = false;
+    }
+  }
+  return ok ? exit_ok : exit_input_failed;
 }
 
 }  // namespace
@@ -89,7 +134,7 @@ int run_convert(int argc, char** argv) {
       "usage error, 128+N stopped by signal N.\n");
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
-  batch::batch_plan plan;
+  batch::convert_plan plan;
   bool to_dir = args.count("out-dir") > 0;
   bool combine = args.count("combine") > 0;
   bool to_file = args["output"].as<std::string>() != "-";
@@ -140,9 +185,7 @@ int run_convert(int argc, char** argv) {
     plan.combined = args["output"].as<std::string>();
     plan.combined_format = *format;
   }
-  plan.read_with = limits_from(args);
-  plan.archive_with = archive_limits_from(args);
-  plan.ids = id_options_from(args);
+  plan.limits = {limits_from(args), archive_limits_from(args), id_options_from(args)};
   if (to_dir) {
     plan.out_dir = args["out-dir"].as<std::string>();
     plan.to = *format;
@@ -167,10 +210,19 @@ int run_convert(int argc, char** argv) {
   const auto jobs = jobs_from(args);
   if (!jobs) bad_usage("--jobs: expected 1 to 1024");
   plan.jobs = *jobs;
-  if (args.count("report")) plan.report = args["report"].as<std::string>();
-  plan.totals_line = to_dir || combine;
-  plan.progress = isatty(STDERR_FILENO) != 0;
-  return batch::run_batch(plan);
+  const std::string report_path = args.count("report") ? args["report"].as<std::string>() : "";
+  plan.keep_warnings = !report_path.empty();
+  plan.render_on = renderer_from_environment();
+  if (plan.combined == "-") {
+    plan.combined_to = [](std::string_view bytes) {
+      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+    };
+  }
+  batch_terminal terminal(isatty(STDERR_FILENO) != 0);
+  const auto report = batch::convert_tree(plan, terminal.callbacks());
+  terminal.clear();
+  if (report.stopped) return terminal.stopped("convert", "no partial output left");
+  return say_report(report, plan, to_dir || combine, report_path);
 }
 
 }  // namespace iosr::cli

@@ -2,15 +2,17 @@
 // `iosr db import|list|remove|export`: results kept in one SQLite database (docs/db.md).
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
 #include <string>
 
-#include "batch/atomic_file.hpp"
+#include "batch_terminal.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
-#include "db/import.hpp"
+#include "iosr/batch.hpp"
 #include "iosr/compare.hpp"
 #include "iosr/counted.hpp"
 #include "iosr/render.hpp"
@@ -31,26 +33,45 @@ void import_options(cxxopts::Options& options) {
 
 int run_import(const cxxopts::ParseResult& args) {
   if (!args.count("files")) bad_usage("no inputs");
-  db::import_plan plan;
+  batch::import_plan plan;
   plan.inputs = args["files"].as<std::vector<std::string>>();
-  plan.database = database_of(args);
   // One core is kept for this thread, which adds the files to the database: with a worker on
   // every core the three threads of a two-core machine took turns, 10 % slower than two.
   const auto jobs = jobs_from(args, 1);
   if (!jobs) bad_usage("--jobs: expected 1 to 1024");
   plan.jobs = *jobs;
-  plan.read_with = limits_from(args);
-  plan.archive_with = archive_limits_from(args);
-  plan.ids = id_options_from(args);
-  return db::run_import(plan);
+  plan.limits = {limits_from(args), archive_limits_from(args), id_options_from(args)};
+  const auto db = store::open(database_of(args), store_access::write);
+  // No progress bar: the inputs are read as the walk finds them.
+  batch_terminal terminal(false);
+  const auto report = batch::import_tree(*db, plan, terminal.callbacks());
+  if (report.stopped) {
+    return terminal.stopped("db import",
+                            counted(report.imported, "file") + " imported before it, each whole");
+  }
+  for (const auto& f : report.failures) std::cerr << f.text() << '\n';
+  if (!report.reader_error.empty()) {
+    std::cerr << "iosr db import: " << report.reader_error << '\n';
+  }
+  std::cerr << "imported " << counted(report.imported, "file") << " ("
+            << counted(report.entries, "entry", "entries") << ") into " << db->location() << "; "
+            << report.already << " already in, " << report.failures.size() << " failed, "
+            << report.skipped.size() << " skipped\n";
+  return report.ok() ? exit_ok : exit_input_failed;
 }
 
-void list_options(cxxopts::Options& options) { options.add_options()("h,help", "print this help"); }
+void list_options(cxxopts::Options& options) {
+  options.add_options()("l,long",
+                        "whole paths, one file a line, even on a terminal (they are whole "
+                        "whenever standard output is not one)")("h,help", "print this help");
+}
 
 int run_list(const cxxopts::ParseResult& args) {
   if (!args.unmatched().empty()) bad_usage("takes no arguments");
   const auto db = store::open(database_of(args), store_access::read);
-  std::cout << listing_text(list_store(*db), width_for("-"));
+  // Shortened paths are for a reader at a terminal; a pipe, a file or --long gets them whole.
+  const bool whole = args.count("long") > 0 || !isatty(STDOUT_FILENO);
+  std::cout << listing_text(list_store(*db), width_for("-"), whole);
   return exit_ok;
 }
 
@@ -102,7 +123,7 @@ void export_options(cxxopts::Options& options) {
       "the format, when OUT's extension does not give it (OUT '-' or without .csv or .jsonl) "
       "(one of: csv or jsonl)",
       cxxopts::value<std::string>(), "FORMAT");
-  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+  add("filter", "keep the tests whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::string>(), "REGEX");
   add("force", "replace OUT when it exists (else it is refused)");
   add("h,help", "print this help");
@@ -128,7 +149,7 @@ int run_export(const cxxopts::ParseResult& args) {
     return exit_input_failed;
   }
   const auto db = store::open(database_of(args), store_access::read);
-  batch::atomic_file file;
+  atomic_file file;
   std::string error;
   if (out_path != "-" && !file.open(out_path, error)) {
     std::cerr << out_path << ": " << error << '\n';
@@ -211,8 +232,9 @@ constexpr subcommand subcommands[] = {
      "What the database holds: how many files, systems, tests and entries, the kernels and the "
      "range of run dates (with how many files have one, when not all do), then one line per "
      "imported file: its SHA-256 (the first 12 digits), entries, format and the path or ID it "
-     "was imported as, shortened in its middle to fit the width.\n",
-     "[--db FILE|URL]",
+     "was imported as: on a terminal shortened in its middle to fit the width, else (or with "
+     "--long) whole, as 'iosr db remove' takes it.\n",
+     "[--db FILE|URL] [--long]",
      "\nExit status: 0 listed, 1 the database could not be read, 2 usage error.\n", list_options,
      run_list},
     {"remove",

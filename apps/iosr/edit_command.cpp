@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "iosr/edit.hpp"
@@ -31,9 +30,9 @@ void add_edit_options(cxxopts::Options& options) {
       cxxopts::value<std::vector<std::string>>(), "ID,...");
   add("remove", "remove these systems and their entries (PTS's remove-run-from-result-file)",
       cxxopts::value<std::vector<std::string>>(), "ID,...");
-  add("filter", "keep the charts whose title or description matches REGEX (ECMAScript)",
+  add("filter", "keep the charts whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::vector<std::string>>(), "REGEX");
-  add("exclude", "remove the charts whose title or description matches REGEX (ECMAScript)",
+  add("exclude", "remove the charts whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::vector<std::string>>(), "REGEX");
   add("order", "these systems first, in this order, then the others; each chart's entries follow",
       cxxopts::value<std::vector<std::string>>(), "ID,...");
@@ -114,7 +113,7 @@ int write(const output_plan& plan, const result_file& file, std::string_view com
     return exit_input_failed;
   }
   std::string error;
-  if (!batch::write_atomically(plan.path, text, error)) {
+  if (!write_atomically(plan.path, text, error)) {
     std::cerr << "iosr " << command << ": " << error << '\n';
     return exit_input_failed;
   }
@@ -180,7 +179,7 @@ int run_merge(int argc, char** argv) {
   merge.intersect = args.count("intersect") > 0;
   merge.last_modified = now();
   auto outcome = merge_result_files(*files, merge);
-  apply_edits(outcome.merged, steps);
+  for (auto& n : apply_edits(outcome.merged, steps)) outcome.notes.push_back(std::move(n));
   for (const auto& n : outcome.notes) std::cerr << "iosr merge: note: " << n.text << '\n';
   outcome.merged.source_name = plan.path;
   return write(plan, outcome.merged, "merge");
@@ -210,7 +209,7 @@ int run_edit(int argc, char** argv) {
               " (iosr merge joins several)");
   }
   auto& file = files->front();
-  apply_edits(file, steps);
+  for (const auto& n : apply_edits(file, steps)) std::cerr << "iosr edit: note: " << n.text << '\n';
   file.last_modified = now();  // as PTS saves an edited file
   return write(plan, file, "edit");
 }

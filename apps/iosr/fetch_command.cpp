@@ -8,9 +8,7 @@
 #include "cli_support.hpp"
 #include "command.hpp"
 #include "iosr/error.hpp"
-#include "openbenchmarking/cache.hpp"
-#include "openbenchmarking/clone.hpp"
-#include "openbenchmarking/result_id.hpp"
+#include "iosr/openbenchmarking.hpp"
 
 namespace iosr::cli {
 

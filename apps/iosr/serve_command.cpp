@@ -6,7 +6,9 @@
 
 #include <csignal>
 #include <cxxopts.hpp>
+#include <cstdlib>
 #include <iostream>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -59,6 +61,16 @@ int run_serve(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("50"), "N");
   add("threads", "requests answered at once", cxxopts::value<std::string>()->default_value("8"),
       "N");
+  add("time-limit",
+      "a request not answered within this many seconds is answered 503 and its work stopped",
+      cxxopts::value<std::string>()->default_value("5"), "SECONDS");
+  add("max-connections",
+      "connections open at once; at the limit the oldest idle or slow one is closed",
+      cxxopts::value<std::string>()->default_value("1024"), "N");
+  add("max-per-address",
+      "connections of one client address (raise it behind a reverse proxy, whose address every "
+      "client has)",
+      cxxopts::value<std::string>()->default_value("256"), "N");
   add("h,help", "print this help");
   const auto parsed = parse_command_line(
       options, argc, argv,
@@ -75,9 +87,33 @@ int run_serve(int argc, char** argv) {
   }
   listen.threads = static_cast<std::size_t>(whole_number_of(args, "threads"));
   if (listen.threads < 1 || listen.threads > 256) bad_usage("--threads: expected 1 to 256");
+  listen.time_limit_seconds = number_of(args, "time-limit");
+  if (!(listen.time_limit_seconds >= 0.1 && listen.time_limit_seconds <= 3600)) {
+    bad_usage("--time-limit: expected seconds from 0.1 to 3600");
+  }
+  listen.max_connections = static_cast<std::size_t>(whole_number_of(args, "max-connections"));
+  if (listen.max_connections < 1 || listen.max_connections > 100000) {
+    bad_usage("--max-connections: expected 1 to 100000");
+  }
+  listen.max_connections_per_address =
+      static_cast<std::size_t>(whole_number_of(args, "max-per-address"));
+  if (listen.max_connections_per_address < 1) bad_usage("--max-per-address: expected at least 1");
 
-  const auto db = store::open(database_of(args), store_access::read_only);
-  site pages(*db, limits);
+  // One connection to the store for each request answered at once, each opened as this first
+  // one is: reads run side by side, none waits for another's.
+  const auto url = database_of(args);
+  auto db = store::open(url, store_access::read_only);
+  const auto location = db->location();
+  std::mutex first_mutex;
+  site pages(
+      [&]() -> std::unique_ptr<store> {
+        {
+          std::lock_guard lock(first_mutex);
+          if (db) return std::move(db);
+        }
+        return store::open(url, store_access::read_only);
+      },
+      limits);
   http_server server(pages, listen);
 
   // The signals are taken by one thread of their own (sigwait), not by a handler: stopping
@@ -91,7 +127,7 @@ int run_serve(int argc, char** argv) {
   const bool loopback = is_loopback(listen.host);
   const auto shown =
       listen.host.find(':') != std::string::npos ? "[" + listen.host + "]" : listen.host;
-  std::cerr << "iosr serve: http://" << shown << ":" << server.port() << "/ (" << db->location()
+  std::cerr << "iosr serve: http://" << shown << ":" << server.port() << "/ (" << location
             << ", read-only; Ctrl-C stops)\n";
   if (!loopback) {
     std::cerr << "iosr serve: listening on " << listen.host
@@ -103,11 +139,14 @@ int run_serve(int argc, char** argv) {
     sigwait(&stop_signals, &signal);
     server.stop();
   });
-  server.run();
+  const bool every_request_done = server.run();
   // run() returned without a signal when listening failed: wake the waiter with one.
   pthread_kill(waiter.native_handle(), SIGTERM);
   waiter.join();
   std::cerr << "iosr serve: stopped\n";
+  // A request still at work after its store query was interrupted (drawing a large page) would
+  // keep the process for its time: the store is only read, so the process ends without it.
+  if (!every_request_done) std::_Exit(exit_ok);
   return exit_ok;
 }
 

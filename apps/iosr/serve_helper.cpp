@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `iosr serve` in iosr: the process becomes the helper iosr-serve (execv: same process id, so
-// signals and the exit status are the server's own), which has the HTTP server linked in. iosr
-// itself then never loads cpp-httplib nor the OpenSSL it links (apps/CMakeLists.txt).
+// signals and the exit status are the server's own), which has the HTTP server linked in, so
+// that iosr itself carries none of it (apps/CMakeLists.txt).
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,12 +12,11 @@
 
 #include "cli_support.hpp"
 #include "command.hpp"
-#include "openbenchmarking/http_helper.hpp"
 
 namespace iosr::cli {
 
 int run_serve_helper(int argc, char** argv) {
-  const auto helper = openbenchmarking::helper_path("iosr-serve");
+  const auto helper = helper_path("iosr-serve");
   static char serve[] = "serve";
   std::vector<char*> args{const_cast<char*>(helper.c_str()), serve};
   for (int i = 1; i < argc; ++i) args.push_back(argv[i]);

@@ -65,7 +65,7 @@ int run_trend(int argc, char** argv) {
       "name, in any case (ryzen 9, 64GB) (repeat or separate with ,); one that names none, or "
       "an empty one, is a usage error",
       cxxopts::value<std::vector<std::string>>(), "MACHINE");
-  add("filter", "keep the tests whose title or description matches REGEX (ECMAScript)",
+  add("filter", "keep the tests whose title or description matches REGEX (RE2 syntax)",
       cxxopts::value<std::string>(), "REGEX");
   add("alpha", "change points: the largest corrected p-value",
       cxxopts::value<std::string>()->default_value("0.01"), "P");

@@ -122,6 +122,51 @@ bool names_configuration(std::string_view wanted, std::initializer_list<std::str
   return !scheduler.empty() && (scheduler == wanted || scheduler == scheduler_key(wanted));
 }
 
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Whether the number ends before `at` in `text`: no digit there, nor a decimal point or comma
+// that a digit stands before (`2.30`: `30` is inside it).
+bool number_edge_before(std::string_view text, std::size_t at) {
+  if (at == 0) return true;
+  const char c = text[at - 1];
+  if (is_digit(c)) return false;
+  return !((c == '.' || c == ',') && at >= 2 && is_digit(text[at - 2]));
+}
+
+// Whether no number goes on at `end` in `text`: no digit, nor a decimal point or comma with a
+// digit after it (`2.30`: `2` is inside it).
+bool number_edge_after(std::string_view text, std::size_t end) {
+  if (end == text.size()) return true;
+  const char c = text[end];
+  if (is_digit(c)) return false;
+  return !((c == '.' || c == ',') && end + 1 < text.size() && is_digit(text[end + 1]));
+}
+
+}  // namespace
+
+bool names_machine(std::string_view wanted, std::size_t number, std::size_t count,
+                   std::string_view text) {
+  const bool digits =
+      !wanted.empty() && std::all_of(wanted.begin(), wanted.end(), [](char c) { return is_digit(c); });
+  if (digits) {
+    if (wanted.size() < 10) {
+      std::size_t n = 0;
+      for (const char c : wanted) n = n * 10 + static_cast<std::size_t>(c - '0');
+      if (n >= 1 && n <= count) return n == number;
+    }
+    for (auto at = text.find(wanted); at != std::string_view::npos;
+         at = text.find(wanted, at + 1)) {
+      if (number_edge_before(text, at) && number_edge_after(text, at + wanted.size())) {
+        return true;
+      }
+    }
+    return false;
+  }
+  return detail::ascii_lower(text).find(detail::ascii_lower(wanted)) != std::string::npos;
+}
+
 name_check::name_check(std::string option, std::vector<std::string> wanted, std::string what)
     : option_(std::move(option)),
       wanted_(std::move(wanted)),

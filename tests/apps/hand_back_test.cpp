@@ -9,7 +9,7 @@
 
 #include "catch.hpp"
 
-using iosr::cli::batch::hand_back;
+using iosr::batch::hand_back;
 
 namespace {
 

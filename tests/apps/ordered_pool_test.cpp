@@ -10,7 +10,7 @@
 
 #include "catch.hpp"
 
-using iosr::cli::batch::ordered_pool;
+using iosr::batch::ordered_pool;
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Where a batch writes (apps/iosr/batch/output_tree.hpp) and how (atomic_file.hpp): never
+// Where a batch writes (an output tree, iosr/output_files.hpp) and how (atomic_file): never
 // through a link or outside the output directory, and each file whole or not at all.
 #include <algorithm>
 #include <filesystem>
@@ -8,12 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "batch/atomic_file.hpp"
-#include "batch/output_tree.hpp"
 #include "catch.hpp"
+#include "iosr/output_files.hpp"
 #include "temp_dir.hpp"
 
-namespace batch = iosr::cli::batch;
+namespace batch = iosr;  // where a batch writes: iosr/output_files.hpp
 namespace fs = std::filesystem;
 using namespace iosr::test;  // NOLINT(google-build-using-namespace): the tests' own helpers
 

@@ -3,6 +3,7 @@
 // store of the seeds, the security headers, the refusals (4xx that say what was wrong), and a
 // store opened read-only that is never written.
 #include <filesystem>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -152,7 +153,7 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
     REQUIRE(one.status == 200);
     CHECK_FALSE(has(one.body, "<ul class=\"machines\">"));  // one machine: no list of them
     CHECK(has(one.body, "Results at:"));
-    CHECK(get("/trend?machine=no-such-machine").status == 400);
+    CHECK(get("/trend?machine=no-such-machine").status == 404);
     // By date, a point is a day: the same link with date= (the sample XML's runs, 2024-03-01).
     const auto by_date = get("/trend?by=date");
     REQUIRE(by_date.status == 200);
@@ -254,11 +255,113 @@ TEST_CASE("serve: a trend of too many tests asks for a narrower filter", "[serve
   CHECK(compare.status == 200);
   CHECK(has(compare.body, "choose the tests"));
   CHECK(site.respond({"GET", "/api/v1/result/1"}).status == 400);
-  const auto page = site.respond({"GET", "/trend"});
-  CHECK(page.status == 200);
-  CHECK(has(page.body, "choose the tests"));
-  CHECK(has(page.body, "action=\"/trend\""));
   CHECK(site.respond({"GET", "/api/v1/trend"}).status == 400);
+}
+
+TEST_CASE("serve: a trend of too many tests opens on the overview, never a bare error",
+          "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  iosr::site_limits limits;
+  limits.max_trend_tests = 1;
+  iosr::site site(*s, limits);
+  const auto page = site.respond({"GET", "/trend"});
+  REQUIRE(page.status == 200);
+  CHECK(has(page.body, "action=\"/trend\""));
+  CHECK_FALSE(has(page.body, "class=\"error\""));
+  // The machines, each linked to its own trend and to its results; each one's geometric mean;
+  // the families of tests, each a link that keeps it.
+  CHECK(has(page.body, "<h2>Machines</h2>"));
+  CHECK(has(page.body, "href=\"/trend?machine=1\""));
+  CHECK(has(page.body, "href=\"/results?machine="));
+  CHECK(has(page.body, "Geometric mean"));
+  CHECK(has(page.body, "Test families"));
+  CHECK(has(page.body, "href=\"/trend?filter=%5ESQLite%24\">SQLite</a>"));
+  // A family still too large opens the overview of that family, by the first part of its
+  // tests' descriptions, each a link that narrows further.
+  const auto family = site.respond({"GET", "/trend?filter=%5ESQLite%24"});
+  CHECK(family.status == 200);
+  CHECK(has(family.body, "Test families"));
+  CHECK(has(family.body, "%28%20-%20%7C%24%29"));  // `( - |$)`: the part, then the rest or the end
+  CHECK_FALSE(has(family.body, "class=\"error\""));
+  // Few enough tests: drawn.
+  limits.max_trend_tests = 1000;
+  iosr::site roomy(*s, limits);
+  const auto drawn = roomy.respond({"GET", "/trend?filter=%5ESQLite%24"});
+  CHECK(drawn.status == 200);
+  CHECK_FALSE(has(drawn.body, "Test families"));
+  CHECK(has(drawn.body, "<h3>SQLite"));
+}
+
+TEST_CASE("serve: a machine that is not there is a 404, with or without a filter", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  iosr::site site(*s);
+  for (const std::string target : {"/trend?machine=99", "/trend?machine=99&filter=SQLite",
+                                   "/trend?machine=99&filter=no-such-test",
+                                   "/api/v1/trend?machine=99&filter=SQLite"}) {
+    CAPTURE(target);
+    const auto r = site.respond({"GET", target});
+    CHECK(r.status == 404);
+    CHECK((has(r.body, "99&#39;: expected a machine&#39;s number (1 to ") ||
+           has(r.body, "no machine '99': expected a machine's number (1 to ")));
+    CHECK_FALSE(has(r.body, "--machine"));
+  }
+  CHECK(site.respond({"GET", "/trend?machine=1"}).status == 200);
+}
+
+TEST_CASE("serve: filters are RE2's, matched as on the command line", "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  iosr::site site(*s);
+  // The title whole, as the CLI matches it (docs/compare.md, "Filters").
+  const auto sqlite = site.respond({"GET", "/api/v1/results?filter=%5ESQLite%24"});
+  CHECK(sqlite.status == 200);
+  CHECK(has(sqlite.body, "iosched-3way.xml"));
+  // The patterns std::regex backtracked on for minutes: answered at once, keeping nothing.
+  for (const std::string pattern :
+       {"((((((((((x*)*)*)*)*)*)*)*)*)*)y", "(a%2B)%2B%24", "(a%7Caa)%2B%24"}) {
+    for (const std::string page : {"/results?filter=", "/trend?filter=", "/result/1?filter=",
+                                   "/compare?id=1&id=2&filter="}) {
+      CAPTURE(page + pattern);
+      const auto r = site.respond({"GET", page + pattern});
+      CHECK((r.status == 200 || r.status == 400));
+    }
+  }
+  // What RE2 refuses: a 400 that says why.
+  const auto backreference = site.respond({"GET", "/results?filter=(a)%5C1"});
+  CHECK(backreference.status == 400);
+  CHECK(has(backreference.body, "backreferences"));
+  const auto lookaround = site.respond({"GET", "/api/v1/trend?filter=x(%3F%3Dy)"});
+  CHECK(lookaround.status == 400);
+  CHECK(has(lookaround.body, "lookaround"));
+}
+
+TEST_CASE("serve: a request told to stop is a 503, and the store takes the next one",
+          "[serve]") {
+  temp_dir dir;
+  const auto path = seeded_store(dir);
+  const auto url = path;
+  // The server's way: a connection per request at once, opened when first needed.
+  iosr::site site([&] { return iosr::store::open(url, iosr::store_access::read_only); });
+  std::stop_source stopped;
+  stopped.request_stop();
+  for (const std::string target : {"/results", "/trend", "/result/1", "/api/v1/trend"}) {
+    const auto r = site.respond({"GET", target}, stopped.get_token());
+    CHECK(r.status == 503);
+    CHECK(has(r.body, "time limit"));
+  }
+  CHECK(site.respond({"GET", "/results"}).status == 200);
+  CHECK(site.respond({"GET", "/trend"}).status == 200);
+  // A store interrupted refuses every call until it is resumed.
+  auto s = iosr::store::open(path, iosr::store_access::read_only);
+  s->interrupt();
+  CHECK_THROWS_AS(s->files(), iosr::error);
+  s->resume();
+  CHECK(s->files().size() == 5);
 }
 
 TEST_CASE("serve: systems_of gives a file's systems as reading it back does", "[serve]") {

@@ -43,6 +43,8 @@ cmake -S "$source/examples" -B "$work/examples" -DCMAKE_PREFIX_PATH="$work/prefi
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/examples" -j2 >/dev/null
 "$source/tests/example_test.sh" "$work/examples/compare_markdown" "$source"
+"$source/tests/example_convert_test.sh" "$work/examples/convert_tree" "$work/prefix/bin/iosr" \
+  "$source"
 "$work/prefix/bin/iosr" --version
 # iosr-http, when built (libcurl found), is installed under libexec/iosr/, not bin/, and iosr
 # finds it there: a result ID then fails to connect (nothing listens on port 9) instead of

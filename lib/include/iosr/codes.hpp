@@ -144,6 +144,9 @@ enum class message_code {
   run_average_disagrees,
   run_export_merged,
   run_average_beside,
+
+  // Notes of a merge or an edit (iosr::merge_outcome::notes, apply_edits()).
+  system_left_without_entries,
 };
 
 template <>
@@ -248,7 +251,8 @@ struct enum_names<message_code> {
                                                "run-identifier-not-named",
                                                "run-average-disagrees",
                                                "run-export-merged",
-                                               "run-average-beside"};
+                                               "run-average-beside",
+                                               "system-left-without-entries"};
 };
 
 /// The code as programs and iosr-json spell it: kebab-case (`chart-repeated`).

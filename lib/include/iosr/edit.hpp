@@ -29,7 +29,8 @@ struct merge_options {
 };
 
 /// A merged file and what the merge says about itself (identifiers that collide, files that
-/// share no test, charts dropped by --intersect), in the order found.
+/// share no test, charts dropped by --intersect, systems left without entries), in the order
+/// found.
 struct merge_outcome {
   result_file merged;
   std::vector<note> notes;
@@ -40,7 +41,9 @@ struct merge_outcome {
 /// of every file, in file order; the charts in first-seen order, a chart of a later file that
 /// has the identity of one already there adding its entries to it (an entry whose identifier
 /// and value are already there is not added again, and a failed entry gives way to a value);
-/// charts left without entries dropped. Throws iosr::error (usage) for no files.
+/// charts left without entries dropped, and so systems that the merge left without entries (by
+/// --intersect) with a note: a system that had none in its own file is kept. Throws
+/// iosr::error (usage) for no files.
 merge_outcome merge_result_files(std::span<const result_file> files,
                                  const merge_options& options = {});
 
@@ -52,7 +55,7 @@ result_file as_pts_saves(result_file file);
 
 /// One edit of `iosr edit` (and of `iosr merge`, after merging), applied in the order given.
 enum class edit_kind {
-  rename,       ///< `OLD=NEW`: the system OLD (and its entries) now called NEW
+  rename,       ///< `OLD=NEW`: every system OLD (and every entry of it) now called NEW
   only,         ///< `ID,...`: keep these systems, remove the others (PTS's extract)
   remove,       ///< `ID,...`: remove these systems and their entries
   filter,       ///< REGEX: keep the charts whose title or description matches
@@ -82,11 +85,13 @@ struct edit_step {
   std::string value;  ///< as the user gave it: `OLD=NEW`, `bfq,kyber`, a regex, `date`, a title
 };
 
-/// Applies `steps` to `file` in order, then saves it as PTS does (as_pts_saves()). Throws
-/// iosr::error (usage), naming the option and the value, for an identifier that names no
+/// Applies `steps` to `file` in order, then saves it as PTS does (as_pts_saves()). A system the
+/// steps leave without entries (`--exclude` of every chart it has) is not written, and the note
+/// returned names it (code system_left_without_entries); one that had none in `file` is kept.
+/// Throws iosr::error (usage), naming the option and the value, for an identifier that names no
 /// system, a rename to an identifier already there, a regular expression that is not one or
 /// that matches no chart, an unknown sort order, and edits that leave no system; `file` is
 /// then left as it was.
-void apply_edits(result_file& file, std::span<const edit_step> steps);
+std::vector<note> apply_edits(result_file& file, std::span<const edit_step> steps);
 
 }  // namespace iosr

@@ -126,6 +126,16 @@ std::optional<int> default_baseline_rank(std::string_view scheduler);
 bool names_configuration(std::string_view wanted, std::initializer_list<std::string_view> names,
                          std::string_view scheduler);
 
+/// Whether `wanted` (`iosr trend --machine`, the site's `/trend?machine=`) names machine number
+/// `number` of `count`, whose name (and, for the store's choice, hardware fields) is `text`: a
+/// number from 1 to `count` is a machine's number as shown; another number is one in `text` as
+/// a number of its own, never digits inside another number (`980` in `SSD 980 PRO`, `5950` in
+/// `5950X`; `8` not in `980`, `2` and `30` not in `2.30GHz`); anything else a part of `text` in
+/// any case (`wd5000`, `ryzen 9`). The one rule, for the CLI, the web and the store (docs/db.md,
+/// "Machine numbers").
+bool names_machine(std::string_view wanted, std::size_t number, std::size_t count,
+                   std::string_view text);
+
 /// The names an option gives (`--only None,BFQ,Kyber`) checked against every configuration
 /// there is: a name that names none is a usage error, since it would silently leave a chart
 /// empty or a configuration out. Each configuration is shown to look(), then check() throws.

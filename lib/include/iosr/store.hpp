@@ -181,6 +181,14 @@ class store {
   /// The trend's input: every entry with a number, its system, test and run date, of the tests
   /// and machines `query` keeps (the systems of other machines are left out too).
   virtual trend_input load_trend_input(const trend_query& query) = 0;
+
+  /// Called from another thread while this store is at work: its query stops as soon as the
+  /// backend can (SQLite's sqlite3_interrupt, PostgreSQL's cancel request), and that call and
+  /// every later one throw iosr::error (store) until resume(). `iosr serve` stops a request
+  /// that runs past its time limit so. The default does nothing.
+  virtual void interrupt() {}
+  /// Takes calls again after interrupt().
+  virtual void resume() {}
 };
 
 /// The files `spec` names for `iosr db remove`: those store::find_files gives (a path as
@@ -203,8 +211,10 @@ store_listing list_store(store& s);
 /// The listing as `iosr db list` prints it: the counts, the kernels and run dates (and how many
 /// files have one, when not all do), then one line per file (the first 12 digits of its
 /// SHA-256, entries, format, path or ID), in lines of at most `width` columns (at least 40 is
-/// laid out): the kernels wrap, and a path too long is shortened in its middle while the paths
-/// still read apart, else wrapped; the digits and counts are never cut.
-std::string listing_text(const store_listing& listing, int width = 80);
+/// laid out): the kernels wrap, and a path too long is shortened in its middle, at its slashes,
+/// keeping the end that tells it from the others, else wrapped after its slashes; the digits and
+/// counts are never cut. With `whole_paths` (not a terminal, `--long`), the location and every
+/// path are whole, a file's on its one line, so that it can be copied into `iosr db remove`.
+std::string listing_text(const store_listing& listing, int width = 80, bool whole_paths = false);
 
 }  // namespace iosr

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Which tests a comparison or a trend keeps (`--filter`): a regular expression compiled once.
+// Which tests a command keeps (`--filter`, `--exclude`, the server's Tests field): a regular
+// expression compiled once, by RE2, which matches in time linear in the text.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace iosr {
 
@@ -11,22 +13,36 @@ namespace detail {
 struct compiled_filter;
 }
 
-/// Which tests to keep (`--filter`): an ECMAScript regular expression, compiled once when it is
-/// set, searched in each test's title and description (their first 1024 bytes, which keeps
-/// std::regex's recursion bounded). An empty pattern keeps every test.
+/// Which tests to keep (docs/compare.md, "Filters"): a regular expression in RE2's syntax
+/// (Perl's, without backreferences and lookaround), case-sensitive unless it says `(?i)`. It is
+/// searched in a test's title and, apart, in its description, each whole: `^MariaDB$` keeps the
+/// test titled exactly `MariaDB`, `Random Read` a test with that in its title or its description.
+/// RE2 matches in time linear in the text, whatever the pattern (no backtracking), and the
+/// compiled program is bounded, so no pattern can hold a command or the server. An empty pattern
+/// keeps every test. Every command and the server compile their patterns here, and only here.
 class test_filter {
  public:
   test_filter() = default;
-  /// Throws iosr::error (usage), `'PATTERN' is not a regular expression: …`, when `pattern` is
-  /// not one, or is longer than 1024 bytes (std::regex compiles it recursively). Implicit, so that
-  /// `options.filter = "^SQLite$"` reads as the string it is.
+  /// Compiles `pattern`. Throws iosr::error (usage) saying why when it is not one RE2 takes:
+  /// `'(a)\1' is not a regular expression iosr takes: backreferences (\1) are not supported …`.
+  /// Implicit, so that `options.filter = "^SQLite$"` reads as the string it is.
   test_filter(std::string pattern);  // NOLINT(google-explicit-constructor)
   test_filter(const char* pattern) : test_filter(std::string(pattern)) {}  // NOLINT
 
   const std::string& pattern() const { return pattern_; }
   bool empty() const { return pattern_.empty(); }
-  /// True when the pattern is empty or found in the title or the description.
-  bool matches(const std::string& title, const std::string& description) const;
+  /// True when the pattern is empty, or found in the title or in the description.
+  bool matches(std::string_view title, std::string_view description) const;
+  /// True when the pattern is empty or found in `text`.
+  bool found_in(std::string_view text) const;
+
+  /// A pattern that matches `text` literally (its metacharacters escaped): `^` + quoted(title) +
+  /// `$` keeps the tests of that title.
+  static std::string quoted(std::string_view text);
+
+  /// The most instructions a pattern may compile to (RE2's program size): a real filter of a
+  /// few words takes tens; matching costs at most this much per byte of text.
+  static constexpr int max_program_size = 2000;
 
  private:
   std::string pattern_;

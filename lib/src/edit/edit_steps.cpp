@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "edit/edit_support.hpp"
@@ -68,9 +70,10 @@ void remove_systems(result_file& file, const std::vector<std::string>& ids) {
   }
 }
 
-// PTS's rename_run(): the first system of that identifier, and the first entry of it in each
-// chart.
-void rename(result_file& file, const edit_step& step) {
+// Every system of that identifier and every entry of it. PTS's rename_run() renames the first
+// system and the first entry in each chart only, which in a merged file (a system per file
+// merged) left a system of the old name without entries.
+std::pair<std::string, std::string> rename(result_file& file, const edit_step& step) {
   // OLD may hold '=' itself: the first '=' after which OLD names a system splits them.
   auto eq = step.value.find('=');
   if (eq == std::string::npos) refuse(step.kind, "'" + step.value + "' is not OLD=NEW");
@@ -88,14 +91,15 @@ void rename(result_file& file, const edit_step& step) {
   if (from != to && file.find_system(to)) {
     refuse(step.kind, "'" + to + "' is a system's identifier already");
   }
-  auto s = std::find_if(file.systems.begin(), file.systems.end(),
-                        [&](const system& x) { return x.label == from; });
-  rename_system(*s, to);
-  for (auto& chart : file.results) {
-    auto e = std::find_if(chart.entries.begin(), chart.entries.end(),
-                          [&](const entry& x) { return x.label == from; });
-    if (e != chart.entries.end()) e->label = to;
+  for (auto& s : file.systems) {
+    if (s.label == from) rename_system(s, to);
   }
+  for (auto& chart : file.results) {
+    for (auto& e : chart.entries) {
+      if (e.label == from) e.label = to;
+    }
+  }
+  return {from, to};
 }
 
 void keep_charts(result_file& file, const edit_step& step, bool keep) {
@@ -180,11 +184,15 @@ void sort_by(result_file& file, const edit_step& step) {
   reorder(file, std::move(systems));
 }
 
-void apply(result_file& file, const edit_step& step) {
+void apply(result_file& file, const edit_step& step, std::vector<std::string>& empty_before) {
   switch (step.kind) {
-    case edit_kind::rename:
-      rename(file, step);
+    case edit_kind::rename: {
+      const auto [from, to] = rename(file, step);
+      for (auto& label : empty_before) {
+        if (label == from) label = to;
+      }
       return;
+    }
     case edit_kind::only: {
       const auto ids = identifiers(file, step);
       std::vector<std::string> others;
@@ -220,17 +228,59 @@ void apply(result_file& file, const edit_step& step) {
 
 }  // namespace
 
+std::vector<std::string> labels_without_entries(const result_file& file) {
+  std::unordered_set<std::string_view> with;
+  for (const auto& r : file.results) {
+    for (const auto& e : r.entries) with.insert(e.label);
+  }
+  std::vector<std::string> labels;
+  for (const auto& s : file.systems) {
+    if (!with.contains(s.label) && !listed(labels, s.label)) labels.push_back(s.label);
+  }
+  return labels;
+}
+
+std::vector<note> drop_systems_left_without_entries(result_file& file,
+                                                    const std::vector<std::string>& empty_before,
+                                                    std::string_view by) {
+  std::vector<std::string> dropped;
+  for (const auto& label : labels_without_entries(file)) {
+    if (!listed(empty_before, label)) dropped.push_back(label);
+  }
+  if (dropped.empty()) return {};
+  std::erase_if(file.systems, [&](const system& s) { return listed(dropped, s.label); });
+  constexpr std::size_t named = 4;
+  std::string list;
+  for (std::size_t i = 0; i < dropped.size() && i < named; ++i) {
+    list += (i ? ", '" : "'") + dropped[i] + "'";
+  }
+  if (dropped.size() > named) list += " and " + std::to_string(dropped.size() - named) + " more";
+  const bool one = dropped.size() == 1;
+  return {{message_code::system_left_without_entries,
+           std::string(one ? "system " : "systems ") + list + (one ? " has" : " have") +
+               " no entry left after " + std::string(by) + ": not written"}};
+}
+
 }  // namespace iosr::detail
 
 namespace iosr {
 
-void apply_edits(result_file& file, std::span<const edit_step> steps) {
+std::vector<note> apply_edits(result_file& file, std::span<const edit_step> steps) {
   auto edited = as_pts_saves(file);
-  for (const auto& step : steps) detail::apply(edited, step);
+  // A system the input had without entries stays (a run that failed is worth showing); one
+  // that the operations leave without entries is not written, as a system of no results.
+  auto empty_before = detail::labels_without_entries(edited);
+  for (const auto& step : steps) detail::apply(edited, step, empty_before);
   if (edited.systems.empty() && !file.systems.empty()) {
     throw error(error_kind::usage, "the operations leave no system: nothing to write");
   }
-  file = as_pts_saves(std::move(edited));
+  auto saved = as_pts_saves(std::move(edited));
+  auto notes = detail::drop_systems_left_without_entries(saved, empty_before, "the operations");
+  if (saved.systems.empty() && !file.systems.empty()) {
+    throw error(error_kind::usage, "the operations leave no system with entries: nothing to write");
+  }
+  file = std::move(saved);
+  return notes;
 }
 
 }  // namespace iosr

@@ -168,6 +168,8 @@ merge_outcome merge_result_files(std::span<const result_file> files, const merge
   detail::loaded_charts all;
   // In how many files each identity is: --intersect, and whether the files share a test.
   std::unordered_map<std::string, std::size_t> files_with;
+  // The systems that had no entries in their own file: those alone may be written without any.
+  std::vector<std::string> empty_before;
 
   for (std::size_t f = 0; f < files.size(); ++f) {
     result_file file = files[f];
@@ -185,6 +187,7 @@ merge_outcome merge_result_files(std::span<const result_file> files, const merge
       }
       if (!collided.empty()) out.notes.push_back(detail::collision_note(file, collided, options));
     }
+    for (auto& label : detail::labels_without_entries(file)) empty_before.push_back(std::move(label));
     if (merged.title.empty()) merged.title = file.title;
     if (merged.description.empty()) merged.description = file.description;
     // PTS compares whole system objects, which never equal one of another file: every system
@@ -225,6 +228,10 @@ merge_outcome merge_result_files(std::span<const result_file> files, const merge
   }
   merged.results = std::move(all.charts);
   std::erase_if(merged.results, [](const result& r) { return r.entries.empty(); });
+  for (auto& n : detail::drop_systems_left_without_entries(
+           merged, empty_before, options.intersect ? "--intersect" : "the merge")) {
+    out.notes.push_back(std::move(n));
+  }
   if (!options.last_modified.empty()) merged.last_modified = options.last_modified;
   detail::as_saved(merged);
   return out;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -64,10 +65,25 @@ void keep_later_of_repeated_charts(result_file& file) {
   if (any) drop_marked(results, moved);
 }
 
-void report_second_entries(result_file& file) {
+// The labels of systems described more than once (a merged file's layout: PTS's merge-results
+// and iosr merge write a System per file merged).
+std::unordered_set<std::string_view> described_again(const result_file& file) {
+  std::unordered_set<std::string_view> seen, again;
+  for (const auto& s : file.systems) {
+    if (!seen.insert(s.label).second) again.insert(s.label);
+  }
+  return again;
+}
+
+// A second entry of one system in one chart, said per entry; but those of a system described
+// again are the runs a merged file holds under one identifier, counted (returned) for the one
+// line that keep_first_descriptions() says of them.
+std::size_t report_second_entries(result_file& file,
+                                  const std::unordered_set<std::string_view>& merged) {
   // A chart has about one entry per system: comparing a label with the earlier ones costs less
   // than a hashed set, which allocated a node per entry; only a long chart uses the set.
   constexpr std::size_t few = 32;
+  std::size_t of_merged = 0;
   std::unordered_map<std::string_view, source_position> seen;
   for (const auto& r : file.results) {
     seen.clear();
@@ -81,7 +97,9 @@ void report_second_entries(result_file& file) {
       } else if (auto [it, fresh] = seen.emplace(e.label, e.where); !fresh) {
         first = &it->second;
       }
-      if (first != nullptr) {
+      if (first != nullptr && merged.contains(e.label)) {
+        ++of_merged;
+      } else if (first != nullptr) {
         file.warnings.push_back({e.where, message_code::entry_repeated,
                                  "'" + e.label + "' has a second entry in '" + r.title +
                                      "' (first at " + line_of(*first) +
@@ -89,25 +107,54 @@ void report_second_entries(result_file& file) {
       }
     }
   }
+  return of_merged;
 }
 
 // Entries name their system by label, so a second system of one label could never be named:
-// its description is reported and dropped.
-void keep_first_descriptions(result_file& file) {
+// its description is dropped. One warning says so for the whole file, at the first repeat, with
+// the count of these systems' second entries in a chart (`second_entries`): a merged result file
+// (PTS's merge-results, iosr merge) describes a system once per file merged and holds an entry
+// of it per file in each chart, and a line per repeat and per chart filled the terminal when such
+// a file was read again.
+void keep_first_descriptions(result_file& file, std::size_t second_entries) {
   std::unordered_map<std::string_view, source_position> first;
   first.reserve(file.systems.size());
   std::vector<bool> again(file.systems.size(), false);
-  bool any = false;
+  std::vector<std::pair<std::size_t, source_position>> repeats;  // a label's first repeat
+  std::unordered_map<std::string_view, bool> said;
   for (std::size_t i = 0; i < file.systems.size(); ++i) {
     const auto& s = file.systems[i];
     auto [it, fresh] = first.emplace(s.label, s.where);
     if (fresh) continue;
-    again[i] = any = true;
-    file.warnings.push_back({s.where, message_code::system_described_again,
-                             "system '" + s.label + "' is described again (first at " +
-                                 line_of(it->second) + "); kept the first description"});
+    again[i] = true;
+    if (said.emplace(s.label, true).second) repeats.emplace_back(i, it->second);
   }
-  if (any) drop_marked(file.systems, again);
+  if (repeats.empty()) return;
+  constexpr std::size_t named = 3;
+  const auto& [at, first_at] = repeats.front();
+  std::string message;
+  if (repeats.size() == 1) {
+    message = "system '" + file.systems[at].label + "' is described again (first at " +
+              line_of(first_at) + "); kept the first description";
+  } else {
+    message = std::to_string(repeats.size()) + " systems are described again: ";
+    for (std::size_t k = 0; k < repeats.size() && k < named; ++k) {
+      message += (k ? ", '" : "'") + file.systems[repeats[k].first].label + "' (first at " +
+                 line_of(repeats[k].second) + ")";
+    }
+    if (repeats.size() > named) {
+      message += " and " + std::to_string(repeats.size() - named) + " more";
+    }
+    message += "; kept the first description of each";
+  }
+  if (second_entries > 0) {
+    message += ", and every entry (" + std::to_string(second_entries) +
+               (second_entries == 1 ? " is a second entry" : " are second entries") +
+               " in a chart, as a merged file holds them)";
+  }
+  file.warnings.push_back({file.systems[at].where, message_code::system_described_again,
+                           std::move(message)});
+  drop_marked(file.systems, again);
 }
 
 void match_entries_to_systems(result_file& file) {
@@ -176,8 +223,9 @@ void finish_reading(result_file& file, finishing rule) {
   if (rule == finishing::none) return;
   report_charts_without_entries(file);
   if (rule == finishing::stored_results) keep_later_of_repeated_charts(file);
-  report_second_entries(file);
-  keep_first_descriptions(file);
+  const auto merged = described_again(file);
+  const auto second_entries = report_second_entries(file, merged);
+  keep_first_descriptions(file, second_entries);
   match_entries_to_systems(file);
   report_unexpanded_variables(file);
   if (file.results.empty()) {

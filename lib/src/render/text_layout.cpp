@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "iosr/render.hpp"
 
@@ -173,6 +174,112 @@ std::vector<std::vector<std::string>> fitted_names(const std::vector<std::string
   }
   if (all_distinct(names, out)) return out;
   for (std::size_t i = 0; i < names.size(); ++i) out[i] = chunked(names[i], width);
+  return out;
+}
+
+namespace {
+
+// A path's components, each with the '/' that ends it (`/srv/`, `a/`, `b.xml`): joined, the path.
+std::vector<std::string_view> components_of(std::string_view path) {
+  std::vector<std::string_view> parts;
+  for (std::size_t at = 0; at < path.size();) {
+    const auto slash = path.find('/', at);
+    const auto end = slash == std::string_view::npos ? path.size() : slash + 1;
+    parts.push_back(path.substr(at, end - at));
+    at = end;
+  }
+  return parts;
+}
+
+// The path in lines of `width` columns broken after its slashes; a component wider than a line
+// is cut where the line ends.
+std::vector<std::string> wrapped_at_slashes(std::string_view path, std::size_t width) {
+  std::vector<std::string> lines(1);
+  for (auto part : components_of(path)) {
+    if (!lines.back().empty() && columns_of(lines.back()) + columns_of(part) > width) {
+      lines.emplace_back();
+    }
+    while (columns_of(lines.back()) + columns_of(part) > width) {
+      const auto cut = bytes_of_first(part, width - columns_of(lines.back()));
+      lines.back() += part.substr(0, cut);
+      part.remove_prefix(cut);
+      lines.emplace_back();
+    }
+    lines.back() += part;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> fitted_paths(const std::vector<std::string>& paths,
+                                                   std::size_t width) {
+  std::vector<std::vector<std::string_view>> parts;
+  for (const auto& p : paths) parts.push_back(components_of(p));
+  // How many different paths end in each run of last components (`bfq/C-Ray.xml`): a path is
+  // told apart by its shortest end that no other path has. Counted once for all, since a
+  // database lists thousands of files.
+  std::unordered_map<std::string_view, std::size_t> ending;
+  {
+    std::set<std::string_view> distinct(paths.begin(), paths.end());
+    for (const auto path : distinct) {
+      for (std::size_t at = 0; at < path.size(); ++at) {
+        if (at == 0 || path[at - 1] == '/') ++ending[path.substr(at)];
+      }
+    }
+  }
+  const auto telling_end = [&](std::string_view path, const std::vector<std::string_view>& p) {
+    std::size_t k = 1, bytes = 0;
+    for (; k <= p.size(); ++k) {
+      bytes += p[p.size() - k].size();
+      if (ending[path.substr(path.size() - bytes)] == 1) break;
+    }
+    return std::min(k, p.size());
+  };
+  std::vector<std::vector<std::string>> out(paths.size());
+  // The start a shortened path keeps, in columns: enough to say where the list is.
+  const std::size_t head_at_least = std::min<std::size_t>(12, width / 4);
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    const auto& path = paths[i];
+    if (columns_of(path) <= width) {
+      out[i] = {path};
+      continue;
+    }
+    const auto& p = parts[i];
+    if (p.size() == 1) {  // no slash: shortened in its middle, as a name is
+      out[i] = {elided(path, width)};
+      continue;
+    }
+    const std::size_t must = telling_end(path, p);
+    // The last components that fit beside the start and the `…`; at least `must` of them.
+    std::size_t k = 0, tail = 0;
+    while (k < p.size() - 1 &&
+           tail + columns_of(p[p.size() - 1 - k]) + 1 + head_at_least <= width) {
+      tail += columns_of(p[p.size() - 1 - k]);
+      ++k;
+    }
+    if (k < must || k == 0) {  // the end that tells it apart has no room: wrapped, whole
+      out[i] = wrapped_at_slashes(path, width);
+      continue;
+    }
+    const std::size_t head = width - 1 - tail;
+    const auto tail_bytes = path.size() - [&] {
+      std::size_t bytes = 0;
+      for (std::size_t j = 0; j < k; ++j) bytes += p[p.size() - 1 - j].size();
+      return bytes;
+    }();
+    // The `…` stands before the tail's first component, so the slash before it is shown. The
+    // start ends after a slash too (`/home/alice/…/bfq/C-Ray.xml`) where that keeps at least
+    // half of it, so that its folders read whole.
+    auto start = path.substr(0, bytes_of_first(path, head - 1));
+    if (const auto slash = start.rfind('/');
+        slash != std::string_view::npos && 2 * columns_of(start.substr(0, slash + 1)) >= head) {
+      start = start.substr(0, slash + 1);
+    }
+    out[i] = {std::string(start) + "…/" + path.substr(tail_bytes)};
+  }
+  if (all_distinct(paths, out)) return out;
+  for (std::size_t i = 0; i < paths.size(); ++i) out[i] = wrapped_at_slashes(paths[i], width);
   return out;
 }
 

@@ -52,6 +52,16 @@ std::vector<std::vector<std::string>> fitted_names(const std::vector<std::string
                                                    std::size_t width,
                                                    const std::vector<std::size_t>& kept_end = {});
 
+/// Paths (`iosr db list`), each as the lines it takes in a column `width` wide, as fitted_names()
+/// fits names but at the slashes: a path that fits is one line; a longer one keeps its start and
+/// as many of its last components as the width leaves, whole, and at least those that tell it
+/// from every other path of the list (`/srv/results/…/bfq/C-Ray.xml`); one without a slash is
+/// shortened in its middle as a name is. A path whose telling end has no room is wrapped after
+/// its slashes instead, whole (a component wider than the column alone is cut), and when two
+/// paths would still read the same, every long path is.
+std::vector<std::vector<std::string>> fitted_paths(const std::vector<std::string>& paths,
+                                                   std::size_t width);
+
 /// A table for a terminal: a name column, then columns of cells. Columns that do not fit beside
 /// the names within the width go to a further block below, each block repeating the names.
 struct text_table {

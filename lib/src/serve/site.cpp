@@ -3,6 +3,7 @@
 // the security headers every response carries. Only the paths below exist; none of them reaches
 // the file system, and a failure shows what the user can act on, never SQL, a path or a stack.
 #include <charconv>
+#include <mutex>
 #include <string_view>
 
 #include "iosr/error.hpp"
@@ -108,21 +109,99 @@ std::vector<std::int64_t> ids_of(const detail::query_params& q) {
 
 }  // namespace
 
-site::site(store& s, site_limits limits) : store_(s), limits_(limits) {}
+// The stores of the site: one lent to one request at a time (site(store&)), or a connection per
+// request answered at once, opened when first needed and kept (site(store_opener)).
+struct site::pool {
+  store* single = nullptr;
+  std::mutex single_in_use;  // held by the request that has `single`
+  store_opener open;
+  std::mutex idle_mutex;  // held only to take or give back a connection, never during a query
+  std::vector<std::unique_ptr<store>> idle;
+};
 
-http_response site::respond(const http_request& request) {
-  const auto as =
-      std::string_view(request.target).starts_with("/api/") ? view_as::json : view_as::html;
+namespace {
+
+// A store lent to one request: taken from the pool (or opened), given back when the request is
+// done, able to take calls again (store::resume) whether or not it was interrupted.
+class lent_store {
+ public:
+  explicit lent_store(site::pool& p) : pool_(p) {
+    if (p.single) {
+      single_lock_ = std::unique_lock(p.single_in_use);
+      db_ = p.single;
+      return;
+    }
+    {
+      std::lock_guard lock(p.idle_mutex);
+      if (!p.idle.empty()) {
+        owned_ = std::move(p.idle.back());
+        p.idle.pop_back();
+      }
+    }
+    if (!owned_) owned_ = p.open();
+    db_ = owned_.get();
+  }
+  ~lent_store() {
+    db_->resume();
+    if (owned_) {
+      std::lock_guard lock(pool_.idle_mutex);
+      pool_.idle.push_back(std::move(owned_));
+    }
+  }
+  lent_store(const lent_store&) = delete;
+  lent_store& operator=(const lent_store&) = delete;
+  store& get() { return *db_; }
+
+ private:
+  site::pool& pool_;
+  std::unique_lock<std::mutex> single_lock_;
+  std::unique_ptr<store> owned_;
+  store* db_ = nullptr;
+};
+
+constexpr std::string_view stopped_message =
+    "this request was stopped: it ran past the server's time limit; ask for less (a narrower "
+    "Tests filter, one machine) or try again later";
+
+view_as view_of(std::string_view target) {
+  return target.starts_with("/api/") ? view_as::json : view_as::html;
+}
+
+}  // namespace
+
+site::site(store& s, site_limits limits) : stores_(std::make_unique<pool>()), limits_(limits) {
+  stores_->single = &s;
+}
+
+site::site(store_opener open, site_limits limits)
+    : stores_(std::make_unique<pool>()), limits_(limits) {
+  stores_->open = std::move(open);
+}
+
+site::~site() = default;
+
+http_response site::refusal(int status, std::string_view target, const std::string& message) {
+  auto r = detail::message_page(status, message, view_of(target));
+  secure(r);
+  return r;
+}
+
+http_response site::respond(const http_request& request, std::stop_token stop) {
+  const auto as = view_of(request.target);
   http_response r;
   try {
-    r = route(request);
+    if (stop.stop_requested()) throw detail::request_stopped{};
+    r = route(request, stop);
+  } catch (const detail::request_stopped&) {
+    r = detail::message_page(503, std::string(stopped_message), as);
   } catch (const bad_request& e) {
     r = detail::message_page(e.status, e.message, as);
   } catch (const error& e) {
     // A usage error is the request's (a baseline that names nothing, a filter that is no
     // regular expression): its text names the option. Anything else is the store's, whose
-    // messages may name its file: not shown.
-    r = e.kind() == error_kind::usage
+    // messages may name its file: not shown. A store interrupted by the time limit is a 503.
+    r = stop.stop_requested() ? detail::message_page(503, std::string(stopped_message), as)
+        : e.kind() == error_kind::usage
             ? detail::message_page(400, e.what(), as)
             : detail::message_page(500, "the results store could not be read", as);
   } catch (const std::exception&) {
@@ -133,7 +212,7 @@ http_response site::respond(const http_request& request) {
   return r;
 }
 
-http_response site::route(const http_request& request) {
+http_response site::route(const http_request& request, std::stop_token stop) {
   if (request.method != "GET" && request.method != "HEAD") {
     auto r =
         detail::message_page(405, "this server only reads: expected GET or HEAD", view_as::html);
@@ -161,14 +240,22 @@ http_response site::route(const http_request& request) {
   if (!api && page == "/static/serve.css") {
     return {200, "text/css; charset=utf-8", detail::serve_stylesheet(), {}};
   }
-  detail::shared_store db{store_, mutex_};
+  const bool reads_store = page == "/results" || page.starts_with("/result/") ||
+                           page == "/compare" || page == "/trend";
+  if (!reads_store) {
+    throw bad_request{404, "no such page; expected /results, /result/N, /compare or /trend"};
+  }
+  lent_store lent(*stores_);
+  // Registered after the store is lent and ended before it is given back: the callback, which
+  // may run on another thread, never touches a store another request holds.
+  std::stop_callback interrupt_store(stop, [&lent] { lent.get().interrupt(); });
+  detail::shared_store db{lent.get(), stop};
   if (page == "/results") return detail::results_view(db, limits_, q, as);
   if (page.starts_with("/result/")) {
     return detail::compare_view(db, limits_, {id_of(page.substr(8))}, q, as);
   }
   if (page == "/compare") return detail::compare_view(db, limits_, ids_of(q), q, as);
-  if (page == "/trend") return detail::trend_view(db, limits_, q, as);
-  throw bad_request{404, "no such page; expected /results, /result/N, /compare or /trend"};
+  return detail::trend_view(db, limits_, q, as);
 }
 
 bool is_loopback(std::string_view host) {

@@ -16,15 +16,12 @@
 namespace iosr::detail {
 namespace {
 
-using pairs = std::vector<std::pair<std::string, std::string>>;
-
-constexpr std::string_view html_type = "text/html; charset=utf-8";
-constexpr std::string_view json_type = "application/json";
-
 // The site's style sheet, and an empty icon: a browser asks for /favicon.ico otherwise, which is
 // no page of the site (a 404 in every page's console).
 constexpr std::string_view site_links =
     "<link rel=\"stylesheet\" href=\"/static/serve.css\">\n<link rel=\"icon\" href=\"data:,\">\n";
+
+}  // namespace
 
 std::string page_head(std::string_view title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -38,9 +35,8 @@ std::string nav_bar() {
          "href=\"/trend\">Trend</a> <a href=\"/api/v1/results\">API</a></nav>\n";
 }
 
-// A text input of a GET form, its value as the request had it.
 std::string text_field(std::string_view name, std::string_view label, const std::string& value,
-                       std::string_view hint = {}) {
+                       std::string_view hint) {
   return fmt::format("<label>{} <input type=\"text\" name=\"{}\" value=\"{}\"{}></label>\n",
                      html_text(label), name, html_text(value),
                      hint.empty() ? std::string{} : " placeholder=\"" + html_text(hint) + "\"");
@@ -55,6 +51,8 @@ std::string select_field(std::string_view name, std::string_view label,
   }
   return out + "</select></label>\n";
 }
+
+namespace {
 
 std::size_t whole_number(const query_params& q, std::string_view name, std::size_t fallback,
                          std::size_t max) {
@@ -151,14 +149,14 @@ file_query query_of(const query_params& q, const site_limits& limits) {
   return query;
 }
 
+}  // namespace
+
 http_response respond_with(std::string body, std::string_view type) {
   http_response r;
   r.content_type = type;
   r.body = std::move(body);
   return r;
 }
-
-}  // namespace
 
 std::string html_text(std::string_view text) { return html_escaped(text); }
 
@@ -329,8 +327,6 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
   return respond_with(std::move(out), html_type);
 }
 
-namespace {
-
 // The site's navigation and form put at the start of a page that run_compare or run_trend drew,
 // and its style sheet beside the page's own.
 std::string with_frame(std::string page, const std::string& front) {
@@ -342,6 +338,8 @@ std::string with_frame(std::string page, const std::string& front) {
   }
   return page;
 }
+
+namespace {
 
 compare_options compare_options_of(const query_params& q) {
   compare_options o;
@@ -421,113 +419,9 @@ http_response compare_view(shared_store& db, const site_limits& limits,
                             html_text(why) + "</p>\n</body>\n</html>\n",
                         html_type);
   }
+  db.check();
   auto outcome = run_compare(files, request);
   if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
-  return respond_with(with_frame(std::move(outcome.text), front), html_type);
-}
-
-namespace {
-
-// Each machine's points, each linked to the results it came from: the files with a system on
-// that machine at that kernel or on that day (a one-file answer opens that result: open=1);
-// with several machines, one line each, its name linked to its own trend (`machine_link`).
-// Labels are not linked: a label point is a system's own name, shown in every result.
-template <class MachineLink>
-std::string machine_points(const trend& t, const MachineLink& machine_link) {
-  const std::string_view point_parameter = t.by == trend_by::kernel ? "kernel" : "date";
-  const bool link_points = t.by != trend_by::label;
-  std::vector<std::vector<bool>> measured(t.machines.size(),
-                                          std::vector<bool>(t.points.size(), false));
-  auto mark = [&](const trend_series& series) {
-    const auto machine = t.configurations[series.configuration].machine;
-    for (const auto& v : series.values) {
-      if (v.ratio) measured[machine][v.point] = true;
-    }
-  };
-  for (const auto& series : t.geomean) mark(series);
-  for (const auto& test : t.tests) {
-    for (const auto& series : test.series) mark(series);
-  }
-  auto links_of = [&](std::size_t m) {
-    std::string links;
-    for (std::size_t p = 0; link_points && p < t.points.size(); ++p) {
-      if (!measured[m][p]) continue;
-      const auto& name = t.points[p].name;
-      links += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
-                           html_text(query_string({{"machine", t.machines[m].name},
-                                                   {std::string(point_parameter), name},
-                                                   {"open", "1"}})),
-                           html_text(name));
-    }
-    return links;
-  };
-  if (t.machines.size() == 1) {
-    const auto links = links_of(0);
-    return links.empty() ? std::string{} : "<p class=\"points\">Results at:" + links + "</p>\n";
-  }
-  std::string out = "<ul class=\"machines\">\n";
-  for (std::size_t m = 0; m < t.machines.size(); ++m) {
-    out += fmt::format("<li>Machine {}: <a href=\"/trend?{}\">{}</a>", m + 1,
-                       html_text(machine_link(m)), html_text(t.machines[m].name));
-    if (const auto links = links_of(m); !links.empty()) {
-      out += " <span class=\"points\">results at:" + links + "</span>";
-    }
-    out += "</li>\n";
-  }
-  return out + "</ul>\n";
-}
-
-}  // namespace
-
-http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
-                         view_as as) {
-  trend_request request;
-  request.format = as == view_as::json ? "json" : "html";
-  auto& o = request.options;
-  if (const auto by = q.get("by"); !by.empty()) {
-    const auto parsed = from_string<trend_by>(by);
-    if (!parsed) {
-      throw bad_request{400,
-                        "by: '" + by.substr(0, 40) + "' is not one of " + choices_of<trend_by>()};
-    }
-    o.by = *parsed;
-    request.by_chosen = true;
-  }
-  o.baseline = q.get("baseline");
-  if (const auto f = q.get("filter"); !f.empty()) o.filter = test_filter(f);
-  if (const auto m = q.get("machine"); !m.empty()) o.machines.push_back(m);
-  std::string front = "<form method=\"get\" action=\"/trend\" class=\"options\">\n";
-  front += text_field("machine", "Machine", q.get("machine"), "a number or part of the name");
-  front += text_field("filter", "Tests", q.get("filter"), "a regular expression");
-  front += select_field("by", "Series", {"kernel", "date", "label"}, std::string(name_of(o.by)));
-  front += text_field("baseline", "Baseline", o.baseline, "a scheduler, name or label");
-  front += "<button type=\"submit\">Show</button>\n</form>\n";
-  // The machine is chosen in the store's query, by its number or a part of its name, so that
-  // one machine's page reads that machine's entries only (as `iosr trend --machine`).
-  trend_query wanted(o.filter);
-  wanted.machines = o.machines;
-  auto input = db.with([&](store& s) { return s.load_trend_input(wanted); });
-  // A page of thousands of charts helps nobody and takes the server's time: narrow it first.
-  if (input.tests.size() > limits.max_trend_tests) {
-    const auto why = fmt::format(
-        "The trend would draw {} tests; choose the tests (a regular "
-        "expression in Tests) so that at most {} are left.",
-        input.tests.size(), limits.max_trend_tests);
-    if (as == view_as::json) throw bad_request{400, why};
-    return respond_with(page_head("iosr: trend") + nav_bar() + front + "<p class=\"error\">" +
-                            html_text(why) + "</p>\n</body>\n</html>\n",
-                        html_type);
-  }
-  auto outcome = run_trend(input, request);
-  if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
-  const auto& t = outcome.result;
-  // Each machine on its own, and each point back to the result it came from.
-  front += machine_points(t, [&](std::size_t m) {
-    return query_string({{"machine", std::to_string(t.machines[m].number)},
-                         {"filter", q.get("filter")},
-                         {"by", q.get("by")},
-                         {"baseline", o.baseline}});
-  });
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
 }
 

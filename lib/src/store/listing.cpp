@@ -17,7 +17,7 @@ store_listing list_store(store& db) {
   return {db.location(), db.version(), db.summarize(), db.files()};
 }
 
-std::string listing_text(const store_listing& listing, int width) {
+std::string listing_text(const store_listing& listing, int width, bool whole_paths) {
   const std::size_t columns = detail::usable_width(width);
   std::string out;
   const auto line = [&](const std::string& text) {
@@ -26,7 +26,9 @@ std::string listing_text(const store_listing& listing, int width) {
   const auto& s = listing.summary;
   // The location as the file paths below: shortened in its middle, the version kept whole.
   const auto version = fmt::format(" (schema version {})", listing.version);
-  out += detail::elided(listing.location, columns - std::min(columns - 20, version.size())) +
+  out += (whole_paths ? listing.location
+                      : detail::elided(listing.location,
+                                       columns - std::min(columns - 20, version.size()))) +
          version + "\n";
   line(fmt::format("{}, {}, {}, {}", counted(s.files, "file"), counted(s.systems, "system"),
                    counted(s.tests, "test"), counted(s.entries, "entry", "entries")));
@@ -47,13 +49,31 @@ std::string listing_text(const store_listing& listing, int width) {
   line("run dates: " + dates);
   if (!listing.files.empty()) {
     // The path takes what the digits, count and format leave; when that is under 20 columns
-    // (COLUMNS=40), it goes under them, on lines of its own.
+    // (COLUMNS=40), or too narrow to show each path's end on one line (it would be wrapped),
+    // every path goes under its file's line, on lines of its own. Whole paths are one line
+    // each, however long, so that one can be copied into `iosr db remove` or found with grep.
     constexpr std::size_t fixed = 12 + 2 + 8 + 2 + 13 + 2;
-    const bool beside = columns >= fixed + 20;
-    const std::size_t margin = beside ? fixed : 2;
     std::vector<std::string> paths;
     for (const auto& r : listing.files) paths.push_back(r.path);
-    const auto fitted = detail::fitted_names(paths, columns - margin);
+    std::vector<std::vector<std::string>> fitted;
+    bool beside = true;
+    if (whole_paths) {
+      for (const auto& p : paths) fitted.push_back({p});
+    } else {
+      const auto one_line = [](const std::vector<std::vector<std::string>>& lines) {
+        return std::all_of(lines.begin(), lines.end(), [](const auto& l) { return l.size() == 1; });
+      };
+      beside = columns >= fixed + 20;
+      if (beside) fitted = detail::fitted_paths(paths, columns - fixed);
+      if (!beside || !one_line(fitted)) {
+        auto under = detail::fitted_paths(paths, columns - 2);
+        if (!beside || one_line(under)) {
+          fitted = std::move(under);
+          beside = false;
+        }
+      }
+    }
+    const std::size_t margin = beside ? fixed : 2;
     out += fmt::format("\n{:<12}  {:>8}  {}\n", "sha256", "entries",
                        beside ? fmt::format("{:<13}  path", "format") : "format\n  path");
     for (std::size_t i = 0; i < listing.files.size(); ++i) {

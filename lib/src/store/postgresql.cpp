@@ -24,7 +24,8 @@ namespace {
 #define IOSR_LIBPQ_FUNCTIONS(F)                                                             \
   F(connectdb) F(status) F(errorMessage) F(finish) F(execParams) F(exec) F(resultStatus)    \
   F(resultErrorField) F(resultErrorMessage) F(ntuples) F(getvalue) F(getisnull)            \
-  F(getlength) F(clear) F(putCopyData) F(putCopyEnd) F(getResult) F(setNoticeProcessor)
+  F(getlength) F(clear) F(putCopyData) F(putCopyEnd) F(getResult) F(setNoticeProcessor)    \
+  F(getCancel) F(cancel) F(freeCancel)
 // clang-format on
 
 struct libpq_api {
@@ -175,10 +176,26 @@ connection::connection(const std::string& url) : location_(without_password(url)
     throw pg_error(message, "");
   }
   pq().setNoticeProcessor(conn_, ignore_notice, nullptr);
+  cancel_ = pq().getCancel(conn_);
 }
 
 connection::~connection() {
+  if (cancel_) pq().freeCancel(cancel_);
   if (conn_) pq().finish(conn_);
+}
+
+void connection::interrupt() {
+  interrupted_ = true;
+  // PQcancel is meant to be called from another thread (or a signal handler). Whether the
+  // server took the request does not matter: the next statement is refused either way.
+  char message[256];
+  if (cancel_) pq().cancel(cancel_, message, sizeof message);
+}
+
+void connection::check_interrupted(std::string_view doing) const {
+  if (interrupted_.load(std::memory_order_relaxed)) {
+    throw pg_error(location_ + ": " + std::string(doing) + ": interrupted", "57014");
+  }
 }
 
 void connection::fail(std::string_view doing, pg_result* r) {
@@ -201,6 +218,7 @@ rows connection::run(std::string_view sql, const params& p, std::string_view doi
     values.push_back(v ? v->c_str() : nullptr);
     lengths.push_back(v ? static_cast<int>(v->size()) : 0);
   }
+  check_interrupted(doing);
   const std::string text(sql);
   pg_result* r = pq().execParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr,
                                  values.data(), lengths.data(), nullptr, 0);
@@ -210,6 +228,7 @@ rows connection::run(std::string_view sql, const params& p, std::string_view doi
 }
 
 void connection::exec(std::string_view sql, std::string_view doing) {
+  check_interrupted(doing);
   const std::string text(sql);
   pg_result* r = pq().exec(conn_, text.c_str());
   const auto status = r ? pq().resultStatus(r) : PGRES_FATAL_ERROR;

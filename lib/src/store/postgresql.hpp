@@ -5,6 +5,7 @@
 // column, COPY for bulk rows. libpq-fe.h stays behind it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 
 struct pg_conn;
 struct pg_result;
+struct pg_cancel;
 
 namespace iosr::db::pg {
 
@@ -103,6 +105,12 @@ class connection {
   void exec(std::string_view sql, std::string_view doing = "running a statement");
   std::int64_t query_integer(std::string_view sql, const params& p = {});
 
+  /// From any thread: the statement running on this connection is cancelled (PostgreSQL's
+  /// cancel request, sent on a connection of its own) and every statement after it throws
+  /// pg_error until resume().
+  void interrupt();
+  void resume() { interrupted_ = false; }
+
   /// COPY `table` (`columns`) FROM STDIN, the rows given in COPY's text format (copy_row()).
   void copy(std::string_view table_and_columns, const std::string& data);
   /// Appends one row of COPY's text format to `out`: cells tab-separated, a null as \N.
@@ -110,8 +118,11 @@ class connection {
 
  private:
   [[noreturn]] void fail(std::string_view doing, pg_result* r);
+  void check_interrupted(std::string_view doing) const;
   pg_conn* conn_ = nullptr;
+  pg_cancel* cancel_ = nullptr;  // what interrupt() sends the server; made when connected
   std::string location_;
+  std::atomic<bool> interrupted_{false};
 };
 
 }  // namespace iosr::db::pg

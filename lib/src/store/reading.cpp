@@ -9,6 +9,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "iosr/match.hpp"
 #include "store/rows.hpp"
 #include "strings.hpp"
 
@@ -151,12 +152,7 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
     const auto count = machines.size();
     auto wanted = [&](std::size_t machine) {
       return std::any_of(query.machines.begin(), query.machines.end(), [&](const std::string& w) {
-        const bool number = !w.empty() && w.size() < 10 &&
-                            w.find_first_not_of("0123456789") == std::string::npos;
-        if (number && std::stoul(w) >= 1 && std::stoul(w) <= count) {
-          return std::stoul(w) == machine;
-        }
-        return machine_texts[machine - 1].find(detail::ascii_lower(w)) != std::string::npos;
+        return names_machine(w, machine, count, machine_texts[machine - 1]);
       });
     };
     for (const auto& s : systems) {

@@ -26,7 +26,7 @@ namespace {
   F(bind_double) F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout)                \
   F(clear_bindings) F(close) F(column_bytes) F(column_double) F(column_int64)             \
   F(column_text) F(column_type) F(config) F(errmsg) F(errstr) F(exec) F(finalize) F(free) \
-  F(last_insert_rowid) F(open_v2) F(prepare_v2) F(reset) F(step)
+  F(interrupt) F(last_insert_rowid) F(open_v2) F(prepare_v2) F(reset) F(step)
 // clang-format on
 
 struct sqlite_api {
@@ -89,6 +89,11 @@ statement& statement::bind(int index, const std::optional<double>& value) {
 }
 
 bool statement::step() {
+  // Checked at each row as well: sqlite3_interrupt() stops only a statement that is running
+  // when it is called, and a long loop over rows runs between steps.
+  if (db_.interrupted()) {
+    throw sqlite_error(db_.path() + ": running a statement: interrupted", SQLITE_INTERRUPT);
+  }
   const int rc = sqlite().step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
@@ -190,6 +195,11 @@ std::int64_t connection::last_insert_rowid() const { return sqlite().last_insert
 std::int64_t connection::query_integer(std::string_view sql) {
   statement s(*this, sql);
   return s.step() ? s.integer(0) : 0;
+}
+
+void connection::interrupt() {
+  interrupted_ = true;
+  sqlite().interrupt(db_);
 }
 
 void connection::busy_timeout(int milliseconds) {

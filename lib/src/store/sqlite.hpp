@@ -3,6 +3,7 @@
 // exceptions that name what failed. sqlite3.h stays behind it (only sqlite.cpp includes it).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -106,12 +107,19 @@ class connection {
   const std::string& path() const { return path_; }
   sqlite3* handle() { return db_; }
 
+  /// From any thread: the statement running on this connection stops (sqlite3_interrupt) and
+  /// every step after it throws sqlite_error (SQLITE_INTERRUPT) until resume().
+  void interrupt();
+  void resume() { interrupted_ = false; }
+  bool interrupted() const { return interrupted_.load(std::memory_order_relaxed); }
+
   /// Throws sqlite_error for `code` unless it is a success, saying what was being done.
   void check(int code, std::string_view doing) const;
 
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::atomic<bool> interrupted_{false};
 };
 
 /// An open transaction, rolled back on destruction unless committed (an exception unwinds).

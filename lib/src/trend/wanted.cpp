@@ -19,39 +19,6 @@ namespace iosr::detail {
 
 namespace {
 
-bool all_digits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// Whether `number` is in `name` as a number of its own (`980` in `SSD 980 PRO`, `5950` in
-// `5950X`), not as digits of another (`8` in `980`): a number copied from another listing
-// should not quietly name every machine with that digit.
-bool has_number(std::string_view name, std::string_view number) {
-  for (auto at = name.find(number); at != std::string_view::npos; at = name.find(number, at + 1)) {
-    const auto end = at + number.size();
-    if ((at == 0 || !is_digit(name[at - 1])) && (end == name.size() || !is_digit(name[end]))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// Whether `wanted` names `machine`: a number from 1 to `count` is a machine's number as shown;
-// another number one in its name (`980` among 20 machines); anything else (`wd5000`, `ryzen
-// 9`) a part of its name, in any case.
-bool names_machine(const std::string& wanted, const trend_machine& machine, std::size_t count) {
-  if (all_digits(wanted)) {
-    if (wanted.size() < 10) {
-      const auto n = std::stoul(wanted);
-      if (n >= 1 && n <= count) return n == machine.number;
-    }
-    return has_number(machine.name, wanted);
-  }
-  return ascii_lower(machine.name).find(ascii_lower(wanted)) != std::string::npos;
-}
-
 // The series of the configurations and machines kept.
 void keep_series(trend& out, const std::vector<bool>& configuration_kept,
                  const std::vector<bool>& machine_kept) {
@@ -152,7 +119,9 @@ void keep_machines(const trend_options& options, std::size_t machine_count, tren
     }
     bool named = false;
     for (std::size_t m = 0; m < count; ++m) {
-      if (names_machine(name, out.machines[m], machine_count)) kept[m] = named = true;
+      if (names_machine(name, out.machines[m].number, machine_count, out.machines[m].name)) {
+        kept[m] = named = true;
+      }
     }
     if (!named) {
       throw error(error_kind::usage,

@@ -84,9 +84,14 @@ double draw_bar(const compared_entry& e, bool baseline, const bar_scale& scale, 
     whisker(lo, hi, mid, out);
     end = std::max(end, hi);
   }
-  // Every run, outlying ones too: they are shown, never dropped.
+  // Every run, outlying ones too: they are shown, never dropped. A run above the value and its
+  // standard error (most samples lie further out than one standard error of their mean) ends
+  // the marks too, so that the value's text starts clear of its dot.
+  constexpr double run_radius = 2;
   for (double r : e.runs) {
-    out += fmt::format("<circle class=\"run\" cx=\"{:.1f}\" cy=\"{}\" r=\"2\"/>", scale.x(r), mid);
+    out += fmt::format("<circle class=\"run\" cx=\"{:.1f}\" cy=\"{}\" r=\"{}\"/>", scale.x(r), mid,
+                       run_radius);
+    end = std::max(end, scale.x(r) + run_radius);
   }
   return end;
 }

@@ -27,8 +27,8 @@ double largest_drawn(const compared_test& test);
 
 /// Draws an entry's bar (class `bar`, plus `baseline` for a baseline) in the row from `y` to `y +
 /// row_height`, its standard error as a whisker and its runs as dots, and returns the x where
-/// its value's text may start: the end of the bar or of the whisker, `scale.left` when nothing
-/// is drawn.
+/// its value's text may start: the right end of whatever it drew (the bar, the whisker or the
+/// last run's dot), `scale.left` when nothing is drawn.
 double draw_bar(const compared_entry& e, bool baseline, const bar_scale& scale, int y,
                 int row_height, std::string& out);
 

@@ -3,7 +3,8 @@
 // OpenBenchmarking.org graph does. Drawn with the HTML page's marks (chart_drawing.hpp), laid out
 // for any width from the font's own widths (font_metrics.hpp): labels wrap in their column, the
 // values and deltas have columns of their own, and a narrow image puts each delta under its bar.
-// Every text element has an id (`t1`, `t2`, ...) so that a test can ask librsvg where it lies.
+// Every text element has an id (`t1`, `t2`, ...), and every mark (bar, whisker, run, axis) one
+// of its own (`s1`, `s2`, ...), so that a test can ask librsvg where each lies.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -50,6 +51,36 @@ constexpr palette light{"#1f1f1f", "#ffffff", "#5a5a5a", "#3f6fb0", "#7a7a7a",
                         "#1b6e20", "#b71c1c", "#1f1f1f", "#0d2a52"};
 constexpr palette dark{"#e8e8e8", "#141414", "#a8a8a8", "#6b9ad8", "#8d8d8d",
                        "#74c77a", "#f07a7a", "#e8e8e8", "#d6e4f7"};
+
+// The body with an id `s1`, `s2`, ... on each mark, in order: the marks come from the drawing
+// the HTML page shares (chart_drawing.hpp), where ids would repeat across a page's charts.
+std::string with_mark_ids(const std::string& body) {
+  std::string out;
+  out.reserve(body.size() + body.size() / 8);
+  int marks = 0;
+  for (std::size_t at = 0; at < body.size();) {
+    const auto open = body.find('<', at);
+    if (open == std::string::npos) {
+      out.append(body, at);
+      break;
+    }
+    out.append(body, at, open - at);
+    const std::string_view rest = std::string_view(body).substr(open);
+    std::size_t name = 0;
+    for (const std::string_view tag : {"<rect ", "<path ", "<circle ", "<line "}) {
+      if (rest.starts_with(tag)) name = tag.size();
+    }
+    if (name > 0) {
+      out.append(rest.substr(0, name));
+      out += fmt::format("id=\"s{}\" ", ++marks);
+      at = open + name;
+    } else {
+      out += '<';
+      at = open + 1;
+    }
+  }
+  return out;
+}
 
 // An SVG being written: texts get ids in order, the height grows with the content.
 class canvas {
@@ -99,7 +130,7 @@ class canvas {
         ".run{{fill:{8};fill-opacity:.7}}.axis{{stroke:{7};stroke-dasharray:4 3}}"
         ".bg{{fill:{1}}}</style>\n<rect class=\"bg\" width=\"{9}\" height=\"{10}\"/>\n",
         p.fg, p.bg, p.muted, p.bar, p.base, p.better, p.worse, p.mark, p.run, width_, height);
-    return out + body + "\n</svg>\n";
+    return out + with_mark_ids(body) + "\n</svg>\n";
   }
 
   std::string body;
@@ -240,7 +271,9 @@ chart_image test_image(const comparison& c, std::size_t t, const std::string& he
   const double right = stacked ? usable : usable - delta_w - (delta_w > 0 ? gap : 0);
   const double label_w = std::max(60.0, std::min(widest(labels, true), std::floor(usable * 0.3)));
   const int left = static_cast<int>(margin + label_w + gap);
-  const double length = std::max(40.0, margin + right - value_w - 4 - left);
+  // The value's text starts 4 px after the marks, which end at most a run's dot (2 px) past
+  // the largest value drawn.
+  const double length = std::max(40.0, margin + right - value_w - 6 - left);
   const detail::bar_scale scale{left, length, detail::largest_drawn(test)};
 
   std::size_t group = c.compare_groups.size();
@@ -356,10 +389,15 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
   std::string desc = "Bar chart of each configuration's geometric mean ratio against its baseline.";
   std::size_t group = c.compare_groups.size();
   double group_top = y;
-  auto close_axis = [&] {
+  // The axis at 1 (the baseline) runs down the group, but not through the texts that a narrow
+  // image puts under each bar: there it is drawn beside each bar only.
+  auto axis = [&](double from, double to) {
     k.body += fmt::format(
         "\n<line class=\"axis\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>",
-        scale.centre, group_top, y);
+        scale.centre, from, to);
+  };
+  auto close_axis = [&] {
+    if (!stacked) axis(group_top, y);
     k.text(scale.centre - scale.half, y + 14, "worse", "muted");
     k.text(scale.centre, y + 14, "1 = " + std::string(detail::baseline_word), "muted", "middle");
     k.text(scale.centre + scale.half, y + 14, "better", "muted", "end");
@@ -384,6 +422,7 @@ chart_image summary_image(const comparison& c, const std::vector<std::size_t>& p
     detail::draw_ratio_bar(c, i, scale, static_cast<int>(y), bar_row, k.body);
     std::size_t lines = label_lines.size();
     if (stacked) {
+      axis(y + 1, y + bar_row - 2);  // the bar's band: the text below starts at y + 21
       // Under the bar, from the axis's left end, wrapped to what is left of the width.
       const auto tail_lines = wrap_to_width(tails[r], margin + usable - axis_left, text_size);
       for (std::size_t n = 0; n < tail_lines.size(); ++n) {

@@ -86,17 +86,36 @@ std::vector<std::string> wrap_to_width(std::string_view text, double width, doub
     if (!line.empty()) lines.push_back(std::move(line));
     line.clear();
     line_units = 0;
-    // A word wider than the line is cut where it must be, at a character boundary.
+    // A word wider than the line (`-fno-delete-null-pointer-checks`, a path) is broken after
+    // the last hyphen, slash or other joint that fits (`-fno-delete-null-` / `pointer-checks`),
+    // and only where it has none, at a character boundary.
+    std::size_t joint = 0;  // bytes of `line` up to its last joint; 0: none
+    double joint_units = 0;
     for (std::size_t i = 0; i < word.size();) {
       const auto [advance, length] = advance_at(word, i, bold);
       if (!line.empty() && line_units + static_cast<double>(advance) > room) {
-        lines.push_back(std::move(line));
-        line.clear();
-        line_units = 0;
+        if (joint > 0) {
+          lines.push_back(line.substr(0, joint));
+          line.erase(0, joint);
+          line_units -= joint_units;
+        }
+        if (joint == 0 || line_units + static_cast<double>(advance) > room) {
+          if (!line.empty()) lines.push_back(std::move(line));
+          line.clear();
+          line_units = 0;
+        }
+        joint = 0;
       }
       line.append(word.substr(i, length));
       line_units += static_cast<double>(advance);
       i += length;
+      // A joint: after one of these that follows another character and comes before one.
+      const char ch = word[i - length];
+      if (length == 1 && line.size() > 1 && i < word.size() &&
+          std::string_view("-/_=,:;.+").find(ch) != std::string_view::npos) {
+        joint = line.size();
+        joint_units = line_units;
+      }
     }
   }
   if (!line.empty() || lines.empty()) lines.push_back(std::move(line));

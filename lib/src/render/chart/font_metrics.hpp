@@ -16,7 +16,9 @@ inline constexpr std::string_view chart_font = "DejaVu Sans";
 double text_width(std::string_view text, double font_size, bool bold = false);
 
 /// `text` in lines no wider than `width` pixels, broken at blanks, and inside a word only when
-/// the word alone is wider. Always at least one line.
+/// the word alone is wider: then after its last hyphen, slash, underscore, `=`, `,`, `:`, `;`,
+/// `.` or `+` that fits (`-fno-delete-null-` / `pointer-checks`), and at a character only where
+/// it has none. Always at least one line.
 std::vector<std::string> wrap_to_width(std::string_view text, double width, double font_size,
                                        bool bold = false);
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "iosr/counted.hpp"
@@ -15,6 +16,7 @@
 #include "render/comparison/summary_blocks.hpp"
 #include "render/comparison/uncertainty_cells.hpp"
 #include "render/text_layout.hpp"
+#include "strings.hpp"
 
 namespace iosr {
 
@@ -100,9 +102,31 @@ std::string geomean_sentence(const comparison& c, const std::vector<const summar
   return s + ") is " + listed(means) + rest + ".";
 }
 
-// What an entry's change reads as in prose: its delta, and whether it stands out from the noise.
-std::string change_text(const compared_entry& e) {
+// Whether a unit measures time (`Seconds`, `ms`, `usec, 99.9th Latency Percentile`, `us Per
+// Event`): its first word is a unit of time.
+bool measures_time(std::string_view unit) {
+  static constexpr std::string_view times[] = {
+      "s",   "sec",     "secs",         "second",      "seconds",      "ms",
+      "msec", "millisecond", "milliseconds", "us",     "usec",         "\u00b5s",
+      "microsecond", "microseconds", "ns", "nsec", "nanosecond", "nanoseconds",
+      "min", "mins",    "minute",       "minutes",     "hour",         "hours"};
+  const auto end = unit.find_first_of(" ,/(");
+  const auto word = detail::ascii_lower(unit.substr(0, end));
+  return std::find(std::begin(times), std::end(times), word) != std::end(times);
+}
+
+// What an entry's change reads as in prose, in the reader's terms rather than as a signed delta
+// (a gain in seconds is a negative delta, which read as a loss): `was 12.3% higher`, `was 4.0%
+// lower`, or `took 99.0% less time` where the unit is one of time, the delta's own digits without
+// their sign; then whether it stands out from the noise.
+std::string change_text(const compared_test& test, const compared_entry& e) {
   std::string s = detail::delta_text(e.delta_pct);
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    const bool up = s[0] == '+';
+    s.erase(0, 1);
+    s = measures_time(test.unit) ? "took " + s + (up ? " more time" : " less time")
+                                 : "was " + s + (up ? " higher" : " lower");
+  }
   if (e.noise == noise::not_significant) s += " (within the noise)";
   if (e.noise == noise::few_runs) s += " (fewer than 3 runs)";
   return s;
@@ -131,9 +155,9 @@ std::string changes_sentence(const comparison& c, std::size_t group, bool gains)
   std::vector<std::string> items;
   for (const auto& f : all) {
     // The unit and direction tell apart the charts of one heading (fio's MB/s and IOPS), and
-    // say why a delta of +32% in seconds is a loss.
+    // say why a value 32% higher is a loss where lower is better.
     std::string item = std::string(detail::shown_label(c, f.entry->configuration)) + " " +
-                       change_text(*f.entry) + " in " + detail::test_heading(*f.test);
+                       change_text(*f.test, *f.entry) + " in " + detail::test_heading(*f.test);
     if (const auto about = detail::unit_about(f.test->unit, f.test->direction); !about.empty()) {
       item += " (" + about + ")";
     }

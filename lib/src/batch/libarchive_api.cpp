@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Loads libarchive by the soname the build found (IOSR_LIBARCHIVE_SONAME; shared_library.hpp).
+#include "batch/libarchive_api.hpp"
+
+#include <stdexcept>
+
+#include "shared_library.hpp"
+
+#ifndef IOSR_LIBARCHIVE_SONAME
+#define IOSR_LIBARCHIVE_SONAME nullptr  // linked instead
+#endif
+
+namespace iosr::batch {
+
+bool libarchive_api::find_all(shared_library& lib, libarchive_api& api) {
+#define IOSR_LIBARCHIVE_FIND(name) lib.find("archive_" #name, api.name)&&
+  return IOSR_LIBARCHIVE_FUNCTIONS(IOSR_LIBARCHIVE_FIND) true;
+#undef IOSR_LIBARCHIVE_FIND
+}
+
+const libarchive_api* load_libarchive(std::string& why) {
+  try {
+    return &load_once<libarchive_api>(IOSR_LIBARCHIVE_SONAME, "libarchive13", "to read archives");
+  } catch (const std::runtime_error& e) {
+    why = e.what();
+    return nullptr;
+  }
+}
+
+}  // namespace iosr::batch

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+// The site's trend (views.hpp): the page of `iosr trend --format html` when the tests chosen
+// are few enough to draw each, with each machine and each point linked back to its results;
+// else the overview a team starts from: the machines (their results, kernels and schedulers),
+// each machine's geometric mean over all its tests, and the families of tests, each a link
+// that narrows the choice. Never a bare error.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "iosr/match.hpp"
+#include "iosr/operations.hpp"
+#include "serve/views.hpp"
+
+namespace iosr::detail {
+namespace {
+
+// Each machine's points, each linked to the results it came from: the files with a system on
+// that machine at that kernel or on that day (a one-file answer opens that result: open=1);
+// with several machines, one line each, its name linked to its own trend (`machine_link`).
+// Labels are not linked: a label point is a system's own name, shown in every result.
+template <class MachineLink>
+std::string machine_points(const trend& t, const MachineLink& machine_link) {
+  const std::string_view point_parameter = t.by == trend_by::kernel ? "kernel" : "date";
+  const bool link_points = t.by != trend_by::label;
+  std::vector<std::vector<bool>> measured(t.machines.size(),
+                                          std::vector<bool>(t.points.size(), false));
+  auto mark = [&](const trend_series& series) {
+    const auto machine = t.configurations[series.configuration].machine;
+    for (const auto& v : series.values) {
+      if (v.ratio) measured[machine][v.point] = true;
+    }
+  };
+  for (const auto& series : t.geomean) mark(series);
+  for (const auto& test : t.tests) {
+    for (const auto& series : test.series) mark(series);
+  }
+  auto links_of = [&](std::size_t m) {
+    std::string links;
+    for (std::size_t p = 0; link_points && p < t.points.size(); ++p) {
+      if (!measured[m][p]) continue;
+      const auto& name = t.points[p].name;
+      links += fmt::format(" <a class=\"point\" href=\"/results?{}\">{}</a>",
+                           html_text(query_string({{"machine", t.machines[m].name},
+                                                   {std::string(point_parameter), name},
+                                                   {"open", "1"}})),
+                           html_text(name));
+    }
+    return links;
+  };
+  if (t.machines.size() == 1) {
+    const auto links = links_of(0);
+    return links.empty() ? std::string{} : "<p class=\"points\">Results at:" + links + "</p>\n";
+  }
+  std::string out = "<ul class=\"machines\">\n";
+  for (std::size_t m = 0; m < t.machines.size(); ++m) {
+    out += fmt::format("<li>Machine {}: <a href=\"/trend?{}\">{}</a>", t.machines[m].number,
+                       html_text(machine_link(m)), html_text(t.machines[m].name));
+    if (const auto links = links_of(m); !links.empty()) {
+      out += " <span class=\"points\">results at:" + links + "</span>";
+    }
+    out += "</li>\n";
+  }
+  return out + "</ul>\n";
+}
+
+// Every machine of the store as the trend numbers them (its place among all, in the order
+// their systems were stored), with what `machine=` may match: its name and hardware fields.
+struct store_machine {
+  std::size_t number = 0;
+  std::string name;
+  std::string text;  // name and hardware values, for names_machine()
+  std::vector<field> fields;
+};
+
+std::vector<store_machine> machines_in(const trend_input& input) {
+  std::vector<store_machine> out;
+  for (const auto& s : input.systems) {
+    auto m = machine_of(s.hardware);
+    if (std::any_of(out.begin(), out.end(),
+                    [&](const store_machine& x) { return x.fields == m.hardware; })) {
+      continue;
+    }
+    std::string text = m.name;
+    for (const auto& f : s.hardware) text += "\n" + f.value;
+    out.push_back({out.size() + 1, m.name, std::move(text), std::move(m.hardware)});
+  }
+  return out;
+}
+
+// What one machine of the overview shows.
+struct machine_row {
+  std::vector<std::string> kernels;  // in version order
+  std::vector<std::string> schedulers;
+};
+
+machine_row row_of(const trend_input& input, const trend_machine& machine) {
+  machine_row row;
+  std::map<std::string, std::string> kernels;  // by sort key
+  for (const auto& s : input.systems) {
+    if (machine_of(s.hardware).hardware != machine.hardware) continue;
+    if (const auto k = parse_kernel_version(s.kernel)) kernels.emplace(k->sort_key, k->text);
+    if (!s.scheduler.empty() &&
+        std::find(row.schedulers.begin(), row.schedulers.end(), s.scheduler) ==
+            row.schedulers.end()) {
+      row.schedulers.push_back(s.scheduler);
+    }
+  }
+  for (auto& [key, text] : kernels) row.kernels.push_back(std::move(text));
+  return row;
+}
+
+// The families of the tests chosen, each with the pattern that keeps it: by title; when every
+// test has one title, by the first part of the description (`Type: Random Read` of `Type:
+// Random Read - Block Size: 4KB`), so that each link narrows the choice.
+struct family {
+  std::string name, pattern;
+  std::size_t tests = 0;
+};
+
+std::vector<family> families_of(const trend_input& input) {
+  std::map<std::string, std::size_t> titles;
+  for (const auto& t : input.tests) ++titles[t.title];
+  std::vector<family> out;
+  if (titles.size() > 1) {
+    for (const auto& [title, count] : titles) {
+      out.push_back({title, "^" + test_filter::quoted(title) + "$", count});
+    }
+    return out;
+  }
+  std::map<std::string, std::size_t> parts;
+  for (const auto& t : input.tests) {
+    const auto cut = t.description.find(" - ");
+    ++parts[t.description.substr(0, cut)];
+  }
+  for (const auto& [part, count] : parts) {
+    out.push_back({part.empty() ? "(no description)" : part,
+                   "^" + test_filter::quoted(part) + "( - |$)", count});
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& values) {
+  std::string out;
+  for (const auto& v : values) out += (out.empty() ? "" : ", ") + v;
+  return out;
+}
+
+http_response overview(shared_store& db, const site_limits& limits, const query_params& q,
+                       const trend_input& input, const trend_options& options,
+                       const std::string& front) {
+  db.check();
+  auto t = compute_trend(input, options);
+  db.check();
+  auto link = [&](std::string_view machine, std::string_view filter) {
+    return "/trend?" + query_string({{"machine", std::string(machine)},
+                                     {"filter", std::string(filter)},
+                                     {"by", q.get("by")},
+                                     {"baseline", q.get("baseline")}});
+  };
+  std::string intro = fmt::format(
+      "<p class=\"overview\">{} tests on {} machine{}: more than the {} one page draws. Here "
+      "are the machines and each one's geometric mean over all its tests; choose a machine or "
+      "a family of tests below to draw each test.</p>\n",
+      input.tests.size(), t.machines.size(), t.machines.size() == 1 ? "" : "s",
+      limits.max_trend_tests);
+  std::string machines =
+      "<h2>Machines</h2>\n<div class=\"scroll\"><table class=\"results machines\">\n<thead><tr>"
+      "<th>Machine</th><th>Results</th><th>Kernels</th><th>Schedulers</th></tr></thead>\n"
+      "<tbody>\n";
+  for (const auto& m : t.machines) {
+    const auto row = row_of(input, m);
+    file_query files;
+    files.machine = machine_of(m.hardware).name;
+    files.limit = 0;
+    const auto results = db.with([&](store& s) { return s.select_files(files).size(); });
+    const auto kernels = row.kernels.empty()      ? std::string("—")
+                         : row.kernels.size() == 1 ? row.kernels.front()
+                                                   : row.kernels.front() + " to " + row.kernels.back();
+    machines += fmt::format(
+        "<tr><td><a href=\"{}\">Machine {}: {}</a></td><td class=\"number\"><a "
+        "href=\"/results?{}\">{}</a></td><td>{}</td><td>{}</td></tr>\n",
+        html_text(link(std::to_string(m.number), q.get("filter"))), m.number, html_text(m.name),
+        html_text(query_string({{"machine", files.machine}})), results, html_text(kernels),
+        html_text(joined(row.schedulers)));
+  }
+  machines += "</tbody>\n</table></div>\n<h2>Each machine over all its tests</h2>\n";
+  std::string families =
+      "<h2 id=\"families\">Test families</h2>\n<div class=\"scroll\"><table class=\"results "
+      "families\">\n<thead><tr><th>Tests</th><th>How many</th></tr></thead>\n<tbody>\n";
+  for (const auto& f : families_of(input)) {
+    families += fmt::format(
+        "<tr><td><a href=\"{}\">{}</a></td><td class=\"number\">{}</td></tr>\n",
+        html_text(link(q.get("machine"), f.pattern)), html_text(f.name), f.tests);
+  }
+  families += "</tbody>\n</table></div>\n";
+  t.tests.clear();
+  std::string page;
+  render_trend(t, "html", {}, page);
+  if (const auto end = page.rfind("</body>"); end != std::string::npos) {
+    page.insert(end, families);
+  }
+  return respond_with(with_frame(std::move(page), front + intro + machines), html_type);
+}
+
+}  // namespace
+
+http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
+                         view_as as) {
+  trend_request request;
+  request.format = as == view_as::json ? "json" : "html";
+  auto& o = request.options;
+  if (const auto by = q.get("by"); !by.empty()) {
+    const auto parsed = from_string<trend_by>(by);
+    if (!parsed) {
+      throw bad_request{400,
+                        "by: '" + by.substr(0, 40) + "' is not one of " + choices_of<trend_by>()};
+    }
+    o.by = *parsed;
+    request.by_chosen = true;
+  }
+  o.baseline = q.get("baseline");
+  if (const auto f = q.get("filter"); !f.empty()) o.filter = test_filter(f);
+  if (const auto m = q.get("machine"); !m.empty()) o.machines.push_back(m);
+  std::string front = "<form method=\"get\" action=\"/trend\" class=\"options\">\n";
+  front += text_field("machine", "Machine", q.get("machine"), "a number or part of the name");
+  front += text_field("filter", "Tests", q.get("filter"), "a regular expression");
+  front += select_field("by", "Series", {"kernel", "date", "label"}, std::string(name_of(o.by)));
+  front += text_field("baseline", "Baseline", o.baseline, "a scheduler, name or label");
+  front += "<button type=\"submit\">Show</button>\n</form>\n";
+  // The machine is chosen in the store's query, by its number or a part of its name, so that
+  // one machine's page reads that machine's entries only (as `iosr trend --machine`).
+  trend_query wanted(o.filter);
+  wanted.machines = o.machines;
+  auto input = db.with([&](store& s) { return s.load_trend_input(wanted); });
+  // Every system comes back whatever the filter keeps: a machine that is not there is a 404,
+  // the same with or without a filter.
+  if (!o.machines.empty()) {
+    const auto all = machines_in(input);
+    const auto& m = o.machines.front();
+    const bool named = std::any_of(all.begin(), all.end(), [&](const store_machine& x) {
+      return names_machine(m, x.number, all.size(), x.text);
+    });
+    if (!named) {
+      throw bad_request{
+          404, all.empty() ? "no machine '" + m.substr(0, 60) + "': the store has no machine"
+                           : fmt::format("no machine '{}': expected a machine's number (1 to {}) "
+                                         "or a part of its name, as the trend lists them",
+                                         m.substr(0, 60), all.size())};
+    }
+  }
+  // A page of thousands of charts helps nobody and takes the server's time: the overview.
+  if (input.tests.size() > limits.max_trend_tests) {
+    if (as == view_as::json) {
+      throw bad_request{400, fmt::format("the trend would draw {} tests; expected at most {}: "
+                                         "choose the tests (filter) or a machine (machine)",
+                                         input.tests.size(), limits.max_trend_tests)};
+    }
+    return overview(db, limits, q, input, o, front);
+  }
+  db.check();
+  auto outcome = run_trend(input, request);
+  if (as == view_as::json) return respond_with(std::move(outcome.text), json_type);
+  const auto& t = outcome.result;
+  // Each machine on its own, and each point back to the result it came from.
+  front += machine_points(t, [&](std::size_t m) {
+    return query_string({{"machine", std::to_string(t.machines[m].number)},
+                         {"filter", q.get("filter")},
+                         {"by", q.get("by")},
+                         {"baseline", o.baseline}});
+  });
+  return respond_with(with_frame(std::move(outcome.text), front), html_type);
+}
+
+}  // namespace iosr::detail
