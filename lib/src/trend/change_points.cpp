@@ -27,10 +27,10 @@ constexpr double min_standard_error = 1e-6;
 // The share of the points' expected scatter that the runs are taken to explain when the noise
 // between points is estimated: DerSimonian and Laird's moment estimate takes all of it (1), and
 // from the 8 degrees of freedom of 10 points it is 0 in a third of the series whose points do
-// vary between kernels, where a step found against the runs alone is false. At 0.6, flat
-// series with 2 % noise between kernels show a step in at most 4.2 % of series (8.5 % at 1),
-// and a 10 % step under 5 % run noise is still found where it is in 92 % of geometric means
-// (93.8 % at 1); bench/trend_steps_bench, docs/db.md.
+// vary between kernels, where a step found against the runs alone is false. At 0.6, flat series
+// with 0-2 % noise between kernels show a step in at most 4.1 % of test series and 1.9 % of
+// geometric means, and a 10 % step under 5 % run noise (3 runs) is found where it is in 90.2 %
+// of geometric means (bench/trend_steps_bench 2000; docs/db.md, "Change points").
 constexpr double runs_share = 0.6;
 
 // Sums over points with weights w = 1 / variance: w, w d, w d^2, w^2 (d centred on the segment).
