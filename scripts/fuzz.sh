@@ -9,11 +9,11 @@
 #   scripts/fuzz.sh minimise TARGET       fuzz/corpus/TARGET becomes the smallest set of inputs
 #                                         (4 KB at most) covering it, the campaign's and the seeds
 # TARGET is one of: pts_text composite_xml pts_csv pts_json iosr_json html_view pts_html pts_run
-# compare transport trend blocks serve filter.
+# pts_graphs iosr_table table compare transport trend blocks serve filter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/fuzz
-targets=(pts_text composite_xml pts_csv pts_json iosr_json html_view pts_html pts_run compare transport trend blocks serve filter)
+targets=(pts_text composite_xml pts_csv pts_json iosr_json html_view pts_html pts_run pts_graphs iosr_table table compare transport trend blocks serve filter)
 # Inputs above this are cut: larger ones only slow a campaign down.
 max_len=65536
 

@@ -50,14 +50,14 @@ expect "compare convert" iosr co
 expect "svg png pdf" iosr chart -f ""
 expect "light dark" iosr chart --theme ""
 expect "dark" iosr report --theme d
-expect "--format --force --filter" iosr chart --f
+expect "--format --force --filter --from" iosr chart --f
 expect "--out-dir" iosr report --out
 expect "results/" iosr report --out-dir res
 expect "table trend" iosr help t
 expect "--output --out-dir --offline" iosr convert --o
 expect "-t" iosr convert -t
 expect "--skip-existing" iosr convert --sk
-expect "--format --force --filter --fail-if-worse" iosr compare --f
+expect "--format --force --filter --fail-if-worse --from" iosr compare --f
 # The format names are the ones `iosr convert --help` lists, whatever they are today.
 expect "$("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p')" iosr convert --to ""
 expect "csv" iosr convert --to cs

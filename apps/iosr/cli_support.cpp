@@ -350,14 +350,108 @@ void add_input_options(cxxopts::Options& options) {
   options.positional_help("INPUT...");
   options.add_options()("files", "result files", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
+  options.add_options()(
+      "from",
+      "read every input as this input format, whatever it looks like (iosr --help lists them); "
+      "'table' reads a table people made as --table says (docs/tables.md)",
+      cxxopts::value<std::string>(), "FORMAT")(
+      "table",
+      "with --from table, what a table's columns are (repeatable): test=COLUMN[,COLUMN] (the "
+      "test's name; default the first column), label=COLUMN and value=COLUMN (a row per "
+      "entry), or columns=COLUMN[,COLUMN] or columns=* (a column per configuration, its "
+      "heading the label); unit=COLUMN or unit==UNIT, direction=COLUMN or direction==higher, "
+      "error=COLUMN (standard error), runs=COLUMN (N), configuration=NAME (every row's, "
+      "without label=); a COLUMN is its heading or #N; test=, unit= and direction= may name "
+      "@KEY, a 'KEY: VALUE' line above each table",
+      cxxopts::value<std::vector<std::string>>(), "KEY=VALUE");
   add_id_options(options);
   options.parse_positional({"files"});
 }
+
+namespace {
+
+std::vector<std::string> list_of(std::string_view text) {
+  std::vector<std::string> items;
+  for (std::size_t at = 0;;) {
+    auto comma = text.find(',', at);
+    auto item = text.substr(at, comma == std::string_view::npos ? comma : comma - at);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty()) items.emplace_back(item);
+    if (comma == std::string_view::npos) return items;
+    at = comma + 1;
+  }
+}
+
+// `--from` and `--table KEY=VALUE` into `options`: one parser for every command that reads.
+void parse_input_format(const cxxopts::ParseResult& args, read_options& options) {
+  if (args.count("from")) {
+    options.from = args["from"].as<std::string>();
+    std::string names;
+    bool known = false;
+    for (const auto& f : list_input_formats()) {
+      known = known || f.name == options.from;
+      (names += names.empty() ? "" : ", ") += std::string(f.name);
+    }
+    if (!known) bad_value("from", options.from, "is no input format; expected one of " + names);
+  }
+  if (!args.count("table")) return;
+  if (options.from != "table") {
+    bad_usage("--table says what a table's columns are: give --from table with it");
+  }
+  auto& t = options.table;
+  std::string list_key;  // cxxopts cuts `columns=a,b` at the comma: `b` goes on a's list
+  for (const auto& setting : args["table"].as<std::vector<std::string>>()) {
+    auto equals = setting.find('=');
+    if (equals == std::string::npos && !list_key.empty()) {
+      (list_key == "test" ? t.test : t.columns).push_back(setting);
+      continue;
+    }
+    auto key = setting.substr(0, equals);
+    auto value = equals == std::string::npos ? std::string() : setting.substr(equals + 1);
+    if (value.empty()) bad_value("table", setting, "is not KEY=VALUE with a VALUE");
+    list_key = key == "test" || key == "columns" ? key : std::string();
+    if (key == "test") {
+      for (auto& c : list_of(value)) t.test.push_back(std::move(c));
+    } else if (key == "columns") {
+      for (auto& c : list_of(value)) t.columns.push_back(std::move(c));
+    } else if (key == "label" || key == "value" || key == "unit" || key == "direction" ||
+               key == "error" || key == "runs" || key == "configuration") {
+      auto& field = key == "label"       ? t.label
+                    : key == "value"     ? t.value
+                    : key == "unit"      ? t.unit
+                    : key == "direction" ? t.direction
+                    : key == "error"     ? t.error
+                    : key == "runs"      ? t.runs
+                                         : t.configuration;
+      field = value;
+    } else {
+      bad_value("table", setting,
+                "names no key; expected test, label, value, columns, unit, direction, error, "
+                "runs or configuration");
+    }
+  }
+  if (!t.columns.empty() && (!t.value.empty() || !t.label.empty())) {
+    bad_usage("--table: columns= (a column per configuration) excludes label= and value= (a row "
+              "per entry)");
+  }
+  if (t.columns.empty() && t.value.empty()) {
+    bad_usage("--table: say which column holds the values: value=COLUMN (a row per entry) or "
+              "columns=COLUMN,... (a column per configuration)");
+  }
+  if (t.columns.empty() && t.label.empty() && t.configuration.empty()) {
+    bad_usage("--table: say which configuration each row is: label=COLUMN, or configuration=NAME "
+              "for every row");
+  }
+}
+
+}  // namespace
 
 read_options limits_from(const cxxopts::ParseResult& args) {
   read_options limits;
   archive_limits archive;
   parse_limits(args, limits, archive);
+  parse_input_format(args, limits);
   return limits;
 }
 

@@ -39,7 +39,9 @@ std::optional<output_format_info> combined_format(const std::string& path) {
 
 bool expands(const std::string& path) {
   std::error_code ec;
-  return path != "-" && (std::filesystem::is_directory(path, ec) || batch::is_archive_file(path));
+  // A result-graphs folder is one input (iosr::is_graphs_folder_name()).
+  return path != "-" && ((std::filesystem::is_directory(path, ec) && !is_graphs_folder_name(path)) ||
+                         batch::is_archive_file(path));
 }
 
 // A test hook: IOSR_TEST_RENDER=writer or =worker fixes who renders with one worker, so that

@@ -61,6 +61,8 @@ struct input_list {
     std::string relative;  ///< its path under an output directory (a named file's: its name)
     bool named = false;    ///< named by the user: an error, never skipped, if unread
     bool result_id = false;  ///< `path` is an OpenBenchmarking.org result ID, and no file
+    /// `path` is PTS's result-graphs folder, read as one input (iosr::read_graphs_folder()).
+    bool graphs_folder = false;
     std::uint64_t size = 0;
     std::string error;  ///< why the directory walk failed here
     /// Found by a walk and not read: a dangling link, a FIFO, a device, a socket, a link to a

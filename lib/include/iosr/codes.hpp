@@ -147,6 +147,20 @@ enum class message_code {
 
   // Notes of a merge or an edit (iosr::merge_outcome::notes, apply_edits()).
   system_left_without_entries,
+
+  // The reader of PTS's standalone graphs (a result-graphs folder).
+  pts_graph_heading_split,
+  pts_graph_unit_unknown,
+  pts_graph_table_disagrees,
+  pts_graph_file_not_read,
+  pts_graph_overview_unused,
+
+  // The readers of tables: iosr's own (iosr-table), and people's (table, --from table).
+  iosr_table_inputs_joined,
+  table_heading_split,
+  table_options_reassembled,
+  table_value_not_read,
+  table_row_cells,
 };
 
 template <>
@@ -252,7 +266,17 @@ struct enum_names<message_code> {
                                                "run-average-disagrees",
                                                "run-export-merged",
                                                "run-average-beside",
-                                               "system-left-without-entries"};
+                                               "system-left-without-entries",
+                                               "pts-graph-heading-split",
+                                               "pts-graph-unit-unknown",
+                                               "pts-graph-table-disagrees",
+                                               "pts-graph-file-not-read",
+                                               "pts-graph-overview-unused",
+                                               "iosr-table-inputs-joined",
+                                               "table-heading-split",
+                                               "table-options-reassembled",
+                                               "table-value-not-read",
+                                               "table-row-cells"};
 };
 
 /// The code as programs and iosr-json spell it: kebab-case (`chart-repeated`).

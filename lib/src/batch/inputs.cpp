@@ -127,9 +127,22 @@ bool walk_directory(const std::string& dir, const std::string& relative, const s
     if (!found(std::move(s))) return false;
   }
   std::sort(items.begin(), items.end(), [](const item& a, const item& b) { return a.key < b.key; });
+  const bool has_composite = std::any_of(items.begin(), items.end(), [](const item& i) {
+    return !i.is_directory && i.skip_reason.empty() && i.key == "composite.xml";
+  });
   for (auto& i : items) {
     std::string path = prefix;
     path += i.name();
+    // PTS's graphs of one saved result are one input; beside its composite.xml, a copy of it.
+    if (i.is_directory && is_graphs_folder_name(i.name())) {
+      input_list::source s;
+      s.path = std::move(path);
+      s.relative = relative + std::string(i.name());
+      s.graphs_folder = true;
+      if (has_composite) s.skip_reason = "the graphs of the composite.xml beside them, read instead";
+      if (!found(std::move(s))) return false;
+      continue;
+    }
     if (i.is_directory) {
       if (!walk_directory(path, relative + i.key, exclude, found)) return false;
       continue;
@@ -261,6 +274,15 @@ bool walk_inputs(const std::vector<std::string>& paths, const std::string& exclu
   for (const auto& path : paths) {
     std::error_code ec;
     if (path != "-" && fs::is_directory(path, ec)) {
+      if (is_graphs_folder_name(path)) {
+        input_list::source s;
+        s.path = path;
+        s.relative = "result-graphs";
+        s.named = true;
+        s.graphs_folder = true;
+        if (!found(std::move(s))) return false;
+        continue;
+      }
       if (!walk_directory(path, "", exclude, found)) return false;
       continue;
     }
@@ -331,6 +353,14 @@ bool read_source(const input_list::source& source, const input_limits& limits,
   } else if (!source.named && source.path.ends_with(temporary_suffix)) {
     // Half an output of a run that was killed (SIGKILL, power loss): never read as an input.
     in.skip_reason = "temporary file of an unfinished iosr convert";
+  } else if (source.graphs_folder) {
+    try {
+      in.bytes = read_graphs_folder(source.path, limits.read_with);
+    } catch (const parse_error& e) {
+      in.read_error = e.message();
+      in.read_error_at = e.where();
+    }
+    return emit(std::move(in));
   } else if (source.result_id) {
     try {
       in.bytes =

@@ -19,11 +19,14 @@
 #include "input/composite_xml/composite_xml_reader.hpp"
 #include "input/html_view/html_view_reader.hpp"
 #include "input/iosr_json/iosr_json_reader.hpp"
+#include "input/iosr_table/iosr_table_reader.hpp"
 #include "input/pts_csv/pts_csv_reader.hpp"
+#include "input/pts_graphs/pts_graphs_reader.hpp"
 #include "input/pts_html/pts_html_reader.hpp"
 #include "input/pts_json/pts_json_reader.hpp"
 #include "input/pts_run/pts_run_reader.hpp"
 #include "input/pts_text/text_reader.hpp"
+#include "input/table/table_reader.hpp"
 #include "input/transport/transport.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
@@ -52,8 +55,12 @@ bool sniff_run_output(std::string_view text) {
 constexpr input_format formats[] = {
     {"iosr-json", "iosr's own JSON (iosr convert --to json; docs/json.md)", sniff_iosr_json,
      nullptr, read_iosr_json, finishing::none},
+    {"iosr-table", "iosr's own tables: compare/table --format md or csv, convert --to csv",
+     sniff_iosr_table, nullptr, read_iosr_table, finishing::shown_charts},
     {"pts-html", "PTS HTML export (result-file-to-html): values from its inline SVG graphs",
      sniff_pts_html, nullptr, read_pts_html, finishing::shown_charts},
+    {"pts-graphs", "PTS's standalone graphs: a result-graphs folder, or one of its SVGs",
+     sniff_pts_graphs, is_graphs_folder_text, read_pts_graphs, finishing::shown_charts},
     {"html-view", "text of an OpenBenchmarking.org HTML result view, fields run together",
      sniff_html_view, nullptr, read_html_view, finishing::shown_charts},
     {"composite-xml", "PTS composite.xml, every layout since 2008", sniff_composite_xml,
@@ -69,6 +76,9 @@ constexpr input_format formats[] = {
      sniff_run_output, nullptr, read_pts_run, finishing::shown_charts},
     {"pts-text", "PTS text export (result-file-to-text), multi-line or whitespace-collapsed",
      sniff_pts_text, is_pts_text_result, read_pts_text, finishing::shown_charts},
+    {"table", "a table people made (Markdown, CSV, aligned text), read only when asked: --from "
+     "table with --table KEY=COLUMN (docs/tables.md)",
+     sniff_table, nullptr, read_table, finishing::shown_charts},
 };
 
 unsigned char is_binary_byte(char ch) {
@@ -139,6 +149,17 @@ const input_format* claiming_format(std::string_view text) {
 }
 
 bool claimed(std::string_view text) { return claiming_format(text) != nullptr; }
+
+// The format named `name` (`--from`); throws a usage error naming the formats when none is.
+const input_format* format_named(std::string_view name) {
+  std::string names;
+  for (const auto& f : formats) {
+    if (f.name == name) return &f;
+    (names += names.empty() ? "" : ", ") += f.name;
+  }
+  throw error(error_kind::usage,
+              "--from: '" + std::string(name) + "' is no input format; expected one of " + names);
+}
 
 // The name detect_input_format() gives a text that `format` (or nothing) claims.
 std::string_view detected_name(const input_format* format, std::string_view text) {
@@ -245,7 +266,8 @@ void prepare(prepared_state& s) {
     if (s.buffer != nullptr) s.buffer += 3;
   }
   // A mailbox of several messages: each is read alone, with its own layers (read_mailbox()).
-  if (!empty && !utf16) {
+  // An input read as a format named (`--from`) is that format whole.
+  if (!empty && !utf16 && s.options.from.empty()) {
     if (auto messages = mailbox_messages(text); !messages.empty()) {
       s.messages = std::move(messages);
       s.text = text;
@@ -259,9 +281,12 @@ void prepare(prepared_state& s) {
   auto& input = s.input.emplace(text);
   input.undo_layers(claimed);
   const auto binary_at = find_binary_byte(input.text());
-  s.format = claiming_format(input.text());
+  const auto* named = s.options.from.empty() ? nullptr : format_named(s.options.from);
+  s.format = named != nullptr ? named : claiming_format(input.text());
   const bool binary_head_seen = binary_at != std::string_view::npos && binary_at < binary_head;
-  if (!empty && !binary_head_seen) {
+  if (named != nullptr) {
+    s.detected = named->name;  // what was asked for: a walk reads every file so
+  } else if (!empty && !binary_head_seen) {
     s.detected = detected_name(s.format, input.text());
     s.blocks = blocks_to_read(input.text(), s.format);
     if (!s.blocks.empty()) s.detected = s.blocks.front().format->name;
@@ -495,6 +520,10 @@ result_file read_results_file(const std::string& path, const read_options& optio
   }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
+    if (is_graphs_folder_name(path)) {
+      auto text = read_graphs_folder(path, options);
+      return read_results_in_place(text, path, options);
+    }
     throw parse_error(path, {}, "is a directory; expected a result file");
   }
   std::ifstream in(path, std::ios::binary);

@@ -9,7 +9,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "input/pts_csv/csv_rows.hpp"
+#include "input/csv_rows.hpp"
 #include "input/reader_context.hpp"
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
