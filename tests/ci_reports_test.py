@@ -148,29 +148,54 @@ with tempfile.TemporaryDirectory() as tmp:
             report = os.path.join(tmp, f"junit{n}.xml")
             p = iosr("compare", *gate, "--junit", report, "-o", "/dev/null", *paths)
             what = f"{short(paths)} {' '.join(gate)}"
-            check(f"{what}: exit status 0 or 3", p.returncode in (0, 3), p.stderr)
             stderr = p.stderr.decode()
-            tripped = len(re.findall(r"^iosr compare: worse than", stderr, re.M))
+            nothing = stderr.endswith("iosr compare: the gate checked nothing: the comparison has "
+                                      "no baseline (name one with --baseline)\n")
+            check(f"{what}: exit status 0 or 3, or 1 when there was nothing to check",
+                  p.returncode in (0, 3) or (p.returncode == 1 and nothing), p.stderr)
+            tripped = len(re.findall(r"^iosr compare: (worse than|missing where)", stderr, re.M))
             skipped_noise = len(re.findall(r"^iosr compare: not counted", stderr, re.M))
             check(f"{what}: status 3 exactly when something tripped",
                   (p.returncode == 3) == (tripped > 0))
+            check(f"{what}: the last line says what the gate checked",
+                  re.search(r"^iosr compare: (gate passed: \d+ entr|gate tripped: |the gate checked "
+                            r"nothing: )[^\n]*\n\Z", stderr, re.M), stderr[-300:])
             if xmllint:
                 v = subprocess.run([xmllint, "--noout", "--schema", xsd, report],
                                    capture_output=True)
                 check(f"{what}: the JUnit report validates against junit-10.xsd",
                       v.returncode == 0, v.stderr.decode())
             root = ET.parse(report).getroot()
+            check(f"{what}: a gate that checked nothing is an error in the report",
+                  (root.get("errors") == "1") == nothing and
+                  (root.find("./testsuite[@name='gate']/testcase/error[@type='nothing-checked']")
+                   is not None) == nothing)
+            for suite in root.findall("./testsuite"):
+                if suite.find("./testcase/error") is not None:
+                    root.remove(suite)  # the verdict, not a test against a baseline
             cases = root.findall("./testsuite/testcase")
-            check(f"{what}: a failure per regression on standard error",
+            check(f"{what}: a failure per regression or missing result on standard error",
                   len(root.findall("./testsuite/testcase/failure")) == tripped ==
                   int(root.get("failures")), (tripped, root.get("failures")))
-            check(f"{what}: testsuites counts its testcases", int(root.get("tests")) == len(cases))
+            check(f"{what}: testsuites counts its testcases",
+                  int(root.get("tests")) == len(cases) + nothing)
+            counts = {}
+            for prop in root.findall("./testsuite/properties/property"):
+                if prop.get("value").isdigit():
+                    counts[prop.get("name")] = counts.get(prop.get("name"), 0) + int(prop.get("value"))
+            said = re.search(r"(\d+) entr(?:y|ies) checked", stderr)
+            check(f"{what}: the suites' checked entries add up to the line on standard error",
+                  counts.get("checked", 0) == (int(said.group(1)) if said else 0), (counts, said))
+            check(f"{what}: ... and their worse entries to the lines naming them",
+                  counts.get("worse", 0) == len(re.findall(r"^iosr compare: worse than", stderr, re.M)))
             noted = [c for c in cases if (c.findtext("system-out") or "").startswith("not counted")]
             check(f"{what}: each entry --gate-skip-noise left out says so", len(noted) == skipped_noise)
             doc = json.loads(iosr("compare", "--format", "json", *paths).stdout)
             measured = [r for r in doc["rows"] if r["baseline_label"] != r["shown_label"]]
-            check(f"{what}: a testcase per test and configuration against a baseline",
-                  len(cases) == len(measured), (len(cases), len(measured)))
+            lost = len(re.findall(r"^iosr compare: missing.*: (.* has no result where|.* has no "
+                                  r"configuration )", stderr, re.M))
+            check(f"{what}: a testcase per test and configuration against a baseline, and per "
+                  "result lost", len(cases) == len(measured) + lost, (len(cases), len(measured), lost))
 
     # Usage errors and refusals.
     p = iosr("compare", "--junit", os.path.join(tmp, "j.xml"), *SEEDS[3], status=2)
@@ -203,8 +228,9 @@ with tempfile.TemporaryDirectory() as tmp:
     check("GITHUB_STEP_SUMMARY is appended to, never replaced",
           text.startswith("# an earlier step\n\n## iosr compare: iosched-3way.xml\n\n"), text[:200])
     check("... once per run", text.count("## iosr compare: ") == 2)
-    check("the verdict comes first",
-          "Gate tripped: 2 entries worse than the baseline by more than 10%" in text)
+    check("the verdict comes first, saying what it checked",
+          "\n\nGate tripped: 2 of 6 entries checked against None are worse than 10%.\n\nWorse than "
+          "the baseline by more than 10%:\n\n- " in text, text[:600])
     check("a run without the gate has no verdict", text.split("## iosr compare: 000_")[1].find(
         "Gate") < 0)
     other = os.path.join(tmp, "other.md")
@@ -221,7 +247,7 @@ with tempfile.TemporaryDirectory() as tmp:
         html = subprocess.run([cmark, "-e", "table"], input=text.encode(),
                               capture_output=True).stdout.decode()
         check("the step summary renders as GitHub does: its tables are tables",
-              html.count("<table>") >= 2 and "<p>Gate tripped: 2 entries" in html, html[:500])
+              html.count("<table>") >= 2 and "<p>Gate tripped: 2 of 6 entries" in html, html[:500])
     # A comparison whose tables pass GitHub's 1 MiB: a generated composite.xml of 6000 tests.
     big = os.path.join(tmp, "big.xml")
     systems = ["none", "mq-deadline", "kyber", "bfq"]

@@ -159,3 +159,178 @@ TEST_CASE("JUnit: a failed run is a failure of its own type; no ratio is skipped
   CHECK_THAT(xml, Catch::Contains("<skipped message=\"no delta: the baseline has no value in "
                                   "this test\" />"));
 }
+
+// ---- The gate never passes silently (issue 39, section 3) ---------------------------------------
+
+namespace {
+
+// Schedulers with no `none` or `noop` among them: nothing to measure against.
+iosr::result_file without_baseline() {
+  return file("lab.txt", {chart("Stream", "Copy", "MB/s", direction::higher,
+                                {{"deadline", "9000"}, {"bfq", "8100"}}),
+                          chart("pgbench", "Scale: 10", "TPS", direction::higher,
+                                {{"deadline", "410"}, {"bfq", "380"}})});
+}
+
+}  // namespace
+
+TEST_CASE("Gate: no group with a baseline checked nothing, and says so instead of passing",
+          "[ci_reports][gate]") {
+  iosr::compare_request request;
+  request.fail_if_worse = 0.5;
+  const auto outcome = iosr::run_compare(std::vector{without_baseline()}, request);
+  CHECK(outcome.verdict == iosr::gate_verdict::nothing_checked);
+  CHECK(outcome.regressions.empty());  // bfq is 10 % down, but against nothing
+  CHECK(outcome.counts.checked == 0);
+  CHECK(outcome.counts.not_checked == 4);
+  CHECK(outcome.counts.without_baseline == 4);
+  CHECK(iosr::gate_summary_text(outcome, request) ==
+        "the gate checked nothing: the comparison has no baseline (name one with --baseline)");
+  const auto xml = iosr::junit_report(outcome, request);
+  CHECK_THAT(xml, Catch::Contains("<error type=\"nothing-checked\" message=\"the gate checked "
+                                  "nothing: the comparison has no baseline"));
+  CHECK_THAT(xml, Catch::Contains("tests=\"5\" failures=\"0\" errors=\"1\""));
+  CHECK_THAT(iosr::step_summary(outcome, request),
+             Catch::Contains("\n\nThe gate checked nothing: the comparison has no baseline"));
+  // Two inputs without one: every group lacks it.
+  auto other = without_baseline();
+  other.source_name = "lab2.txt";
+  CHECK_THAT(iosr::gate_summary_text(
+                 iosr::run_compare(std::vector{without_baseline(), other}, request), request),
+             Catch::StartsWith("the gate checked nothing: no compare group has a baseline"));
+}
+
+TEST_CASE("Gate: a baseline whose every value gives no ratio checked nothing either",
+          "[ci_reports][gate]") {
+  // The baseline has a value of 0 in one test and a text in the other: no entry has a ratio.
+  const auto f = file("zero.txt", {chart("Latency", "Idle", "us", direction::lower,
+                                         {{"none", "0"}, {"kyber", "12"}}),
+                                   chart("Boot", "", "", direction::none,
+                                         {{"none", "5.1"}, {"kyber", "5.3"}})});
+  iosr::compare_request request;
+  request.fail_if_worse = 5;
+  const auto outcome = iosr::run_compare(std::vector{f}, request);
+  CHECK(outcome.verdict == iosr::gate_verdict::nothing_checked);
+  CHECK(iosr::gate_summary_text(outcome, request) ==
+        "the gate checked nothing: no entry has a performance ratio against its baseline (2 "
+        "entries without one)");
+}
+
+TEST_CASE("Gate: a result the baseline has and a configuration lacks trips it, named; "
+          "--allow-missing accepts it knowingly",
+          "[ci_reports][gate]") {
+  // kyber crashed in pgbench and left nothing; bfq's Stream run failed; both are within 1 %
+  // wherever they have a value.
+  const auto f = file("ci.txt", {chart("Stream", "Copy", "MB/s", direction::higher,
+                                       {{"none", "9000"}, {"kyber", "8990"}, {"bfq", ""}}),
+                                 chart("pgbench", "Scale: 10", "TPS", direction::higher,
+                                       {{"none", "410"}, {"bfq", "409"}})});
+  iosr::compare_request request;
+  request.fail_if_worse = 1;
+  auto outcome = iosr::run_compare(std::vector{f}, request);
+  CHECK(outcome.regressions.empty());
+  REQUIRE(outcome.missing.size() == 2);
+  CHECK(outcome.verdict == iosr::gate_verdict::tripped);
+  const auto& c = outcome.result;
+  CHECK(iosr::gate_missing_text(c, outcome.missing[0]) ==
+        "Stream: Copy: bfq failed where none has 9000");
+  CHECK(iosr::gate_missing_text(c, outcome.missing[1]) ==
+        "pgbench: Scale: 10: kyber has no result where none has 410");
+  CHECK(iosr::gate_summary_text(outcome, request) ==
+        "gate tripped: 2 missing where the baseline has a value; 2 entries checked against none, "
+        "none worse than 1%");
+  auto xml = iosr::junit_report(outcome, request);
+  CHECK_THAT(xml, Catch::Contains("<testcase classname=\"pgbench 1.0: Scale: 10\" name=\"kyber\">"
+                                  "\n      <failure type=\"missing\" message=\"missing where the "
+                                  "baseline has a value: pgbench: Scale: 10: kyber has no result"));
+  CHECK_THAT(xml, Catch::Contains("<failure type=\"failed-run\""));
+  CHECK_THAT(xml, Catch::Contains("tests=\"4\" failures=\"2\" errors=\"0\""));
+  CHECK_THAT(xml, Catch::Contains("<property name=\"missing\" value=\"2\" />"));
+  CHECK_THAT(iosr::step_summary(outcome, request),
+             Catch::Contains("Missing where the baseline has a value:\n\n- Stream: Copy: bfq failed "
+                             "where none has 9000\n- pgbench: Scale: 10: kyber has no result"));
+
+  request.allow_missing = true;
+  outcome = iosr::run_compare(std::vector{f}, request);
+  CHECK(outcome.verdict == iosr::gate_verdict::passed);
+  CHECK(outcome.missing.size() == 2);  // still named
+  CHECK(iosr::gate_summary_text(outcome, request) ==
+        "gate passed: 2 entries checked against none, none worse than 1%; 2 missing, accepted "
+        "(--allow-missing)");
+  xml = iosr::junit_report(outcome, request);
+  CHECK_THAT(xml, Catch::Contains("tests=\"4\" failures=\"0\" errors=\"0\" skipped=\"2\""));
+  CHECK_THAT(xml, Catch::Contains("<skipped message=\"missing, accepted (--allow-missing): "
+                                  "pgbench: Scale: 10: kyber has no result where none has 410\""));
+  CHECK_THAT(xml, Catch::Contains("<property name=\"missing-accepted\" value=\"2\" />"));
+}
+
+TEST_CASE("Gate: a configuration of the baseline's input that the other input lacks trips it",
+          "[ci_reports][gate]") {
+  const auto before = file("release.txt", {chart("Stream", "Copy", "MB/s", direction::higher,
+                                                 {{"none", "9000"}, {"mq-deadline", "8990"},
+                                                  {"kyber", "8950"}})});
+  const auto after = file("candidate.txt", {chart("Stream", "Copy", "MB/s", direction::higher,
+                                                  {{"none", "9010"}, {"mq-deadline", "8980"}})});
+  iosr::compare_request request;
+  request.fail_if_worse = 5;
+  request.options.group_by = iosr::group_by::none;
+  request.options.baseline = "release.txt: none";
+  const auto outcome = iosr::run_compare(std::vector{before, after}, request);
+  REQUIRE(outcome.missing.size() == 1);
+  CHECK_FALSE(outcome.missing[0].test);
+  CHECK(iosr::gate_missing_text(outcome.result, outcome.missing[0]) ==
+        "candidate.txt has no configuration kyber, which the baseline's input release.txt has");
+  CHECK(outcome.verdict == iosr::gate_verdict::tripped);
+  CHECK_THAT(iosr::junit_report(outcome, request),
+             Catch::Contains("<testcase classname=\"configuration\" name=\"candidate.txt: kyber\">"
+                             "\n      <failure type=\"missing-configuration\""));
+  // Each input against its own baseline (the default grouping): nothing is compared across
+  // them, so nothing is missing.
+  request.options = {};
+  CHECK(iosr::run_compare(std::vector{before, after}, request).missing.empty());
+}
+
+TEST_CASE("Gate: a passing gate says what it checked, with the same counts everywhere",
+          "[ci_reports][gate]") {
+  // Two tests with runs' statistics: bfq 4 % slower within the noise, kyber 2 % faster; one
+  // group without a baseline, and one test the baseline lacks.
+  const auto f = file("runs.txt", {chart("Stream", "Copy", "MB/s", direction::higher,
+                                         {{"none", "100", 6, 3},
+                                          {"bfq", "96", 6, 3},
+                                          {"kyber", "102", 0.1, 3}}),
+                                   chart("pgbench", "Scale: 10", "TPS", direction::higher,
+                                         {{"bfq", "380"}, {"kyber", "390"}})});
+  iosr::compare_request request;
+  request.fail_if_worse = 2;
+  request.gate_skip_noise = true;
+  const auto outcome = iosr::run_compare(std::vector{f}, request);
+  REQUIRE(outcome.excluded.size() == 1);
+  CHECK(outcome.verdict == iosr::gate_verdict::passed);
+  CHECK(iosr::gate_summary_text(outcome, request) ==
+        "gate passed: 2 entries checked against none, none worse than 2%; 1 within the noise not "
+        "counted; 2 without a performance ratio not checked");
+  const auto xml = iosr::junit_report(outcome, request);
+  for (const auto* property :
+       {"checked\" value=\"2\"", "worse\" value=\"0\"", "not-counted\" value=\"1\"",
+        "missing\" value=\"0\"", "not-checked\" value=\"2\""}) {
+    CHECK_THAT(xml, Catch::Contains(std::string("<property name=\"") + property));
+  }
+  CHECK_THAT(iosr::step_summary(outcome, request),
+             Catch::Contains("Gate passed: 2 entries checked against none, none worse than 2%; 1 "
+                             "within the noise not counted; 2 without a performance ratio not "
+                             "checked."));
+}
+
+TEST_CASE("Gate: groups without a baseline are counted as not checked beside the others",
+          "[ci_reports][gate]") {
+  auto other = without_baseline();
+  const auto with = file("with.txt", {chart("Stream", "Copy", "MB/s", direction::higher,
+                                            {{"none", "9000"}, {"bfq", "7000"}})});
+  iosr::compare_request request;
+  request.fail_if_worse = 10;
+  const auto outcome = iosr::run_compare(std::vector{with, other}, request);
+  CHECK(outcome.verdict == iosr::gate_verdict::tripped);
+  CHECK(iosr::gate_summary_text(outcome, request) ==
+        "gate tripped: 1 of 1 entry checked against with.txt: none is worse than 10%; 4 in 1 "
+        "compare group without a baseline not checked");
+}

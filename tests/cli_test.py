@@ -346,6 +346,9 @@ check("a tiny loss reads plainly in the gate's line, with the ratio's digits tha
       and "e-0" not in err, err[:2000])
 rc, _, err = run("compare", "--fail-if-worse", "5000", SEED0)
 check("--fail-if-worse 5000 passes (exit 0)", rc == 0, err)
+check("... and says what it checked, in one line",
+      err == "iosr compare: gate passed: 208 entries checked against None, none worse than 5000%\n",
+      err)
 rc, _, err = run("compare", "--gate-skip-noise", SEED0)
 check("--gate-skip-noise without --fail-if-worse is a usage error", rc == 2
       and "--gate-skip-noise needs --fail-if-worse" in err, err)
@@ -399,8 +402,70 @@ with tempfile.TemporaryDirectory() as tmp:
                 '</PhoronixTestSuite>\n')
     rc, _, err = run("compare", "--fail-if-worse", "1000000", "--gate-skip-noise", lost)
     check("a failed run and a throughput of 0 trip every gate, and say what happened", rc == 3
-          and "fio: bfq failed (E: out of disk) where None has 1530.2" in err
-          and "fio: kyber is 0 where None has 1530.2" in err and "sqlite" not in err, (rc, err))
+          and "missing where the baseline has a value: fio: bfq failed (E: out of disk) where None "
+          "has 1530.2" in err
+          and "worse than the baseline by more than 1000000%: fio: kyber is 0 where None has 1530.2"
+          in err and "sqlite: kyber" not in err, (rc, err))
+    check("a test the candidate lacks is missing, not skipped (sqlite has no bfq entry)",
+          "missing where the baseline has a value: sqlite: bfq has no result where None has 10"
+          in err, err)
+    check("the gate's last line says what it checked",
+          err.splitlines()[-1] == "iosr compare: gate tripped: 1 of 1 entry checked against None "
+          "is worse than 1000000%; 2 missing where the baseline has a value; 1 without a "
+          "performance ratio not checked", err)
+    rc, _, err = run("compare", "--fail-if-worse", "1000000", "--allow-missing", lost)
+    check("--allow-missing accepts what is missing, and names each as accepted", rc == 3
+          and "missing, accepted (--allow-missing): fio: bfq failed" in err
+          and "missing, accepted (--allow-missing): sqlite: bfq has no result" in err, (rc, err))
+    # Issue 39 section 3 on files of their own: a gate that checked nothing is no pass (exit 1,
+    # said), a benchmark that crashed in the candidate and left no result trips it, and a
+    # passing gate says what it checked.
+    def xml_file(name, systems, results):
+        path = os.path.join(tmp, name)
+        body = "".join(f"<System><Identifier>{s}</Identifier></System>" for s in systems)
+        for title, unit, proportion, values in results:
+            entries = "".join(f"<Entry><Identifier>{k}</Identifier><Value>{v}</Value></Entry>"
+                              for k, v in values.items())
+            body += (f"<Result><Title>{title}</Title><Scale>{unit}</Scale><Proportion>{proportion}"
+                     f"</Proportion><Data>{entries}</Data></Result>")
+        with open(path, "w") as f:
+            f.write('<?xml version="1.0"?>\n<PhoronixTestSuite><Generated><Title>' + name +
+                    "</Title></Generated>" + body + "</PhoronixTestSuite>\n")
+        return path
+    lab = xml_file("lab.xml", ["deadline", "kyber"],
+                   [("stream", "MB/s", "HIB", {"deadline": "9000", "kyber": "4000"})])
+    rc, _, err = run("compare", "--fail-if-worse", "1", lab)
+    check("a gate with no baseline anywhere checked nothing: exit 1, said on standard error",
+          rc == 1 and err == "iosr compare: the gate checked nothing: the comparison has no "
+          "baseline (name one with --baseline)\n", (rc, err))
+    rc, _, err = run("compare", "--fail-if-worse", "1", "--baseline", "deadline", lab)
+    check("... and with a baseline named, the same file trips it", rc == 3, (rc, err))
+    release = xml_file("release.xml", ["noop", "cfq", "deadline"],
+                       [("stream", "MB/s", "HIB", {"noop": "100", "cfq": "99.5", "deadline": "100.2"}),
+                        ("compilebench", "MB/s", "HIB", {"noop": "50", "cfq": "50", "deadline": "51"})])
+    candidate = xml_file("candidate.xml", ["noop", "cfq", "deadline"],
+                         [("stream", "MB/s", "HIB", {"noop": "100", "cfq": "99.8", "deadline": "100"}),
+                          ("compilebench", "MB/s", "HIB", {"noop": "50", "deadline": "50.5"})])
+    rc, _, err = run("compare", "--fail-if-worse", "2", "-o", "/dev/null", release, candidate)
+    check("a benchmark that crashed in the candidate (no compilebench for cfq) trips the gate",
+          rc == 3 and "iosr compare: missing where the baseline has a value: compilebench: "
+          "candidate.xml: cfq has no result where candidate.xml: noop has 50\n" in err, (rc, err))
+    rc, _, err = run("compare", "--fail-if-worse", "2", "--allow-missing", "-o", "/dev/null",
+                     release, candidate)
+    check("--allow-missing passes it, saying what it checked and what it accepted", rc == 0
+          and err.endswith("iosr compare: gate passed: 7 entries checked against release.xml: noop "
+                           "and candidate.xml: noop, none worse than 2%; 1 missing, accepted "
+                           "(--allow-missing)\n"), (rc, err))
+    rc, _, err = run("compare", "--fail-if-worse", "2", "--group-by", "none", "--baseline",
+                     "release.xml: noop", "--only", "noop,deadline", "-o", "/dev/null", release,
+                     xml_file("partial.xml", ["noop"], [("stream", "MB/s", "HIB", {"noop": "100"}),
+                                                        ("compilebench", "MB/s", "HIB", {"noop": "50"})]))
+    check("a configuration of the baseline's input that the candidate lacks trips the gate",
+          rc == 3 and "missing where the baseline has a value: partial.xml has no configuration "
+          "deadline, which the baseline's input release.xml has" in err, (rc, err))
+    rc, _, err = run("compare", "--allow-missing", lab)
+    check("--allow-missing without --fail-if-worse is a usage error", rc == 2
+          and "--allow-missing needs --fail-if-worse" in err, (rc, err))
     rc, out, err = run("compare", "--fail-if-worse", "5", lost, bad)
     check("an input that fails does not hide the gate: its regressions are named, exit 1", rc == 1
           and "fio: bfq failed" in err and "bad.txt" in err and "Summary:" in out, (rc, err))

@@ -71,7 +71,7 @@ expect "" iosr compare --baseline ""
 expect "--baseline --bootstrap" iosr compare --b
 expect "--power" iosr compare --po
 expect "--ci --columns" iosr table --c
-expect "--alpha" iosr compare --al
+expect "--alpha" iosr compare --alp
 expect "" iosr compare --power ""
 expect "" iosr compare --ci ""
 expect "" iosr table --columns ""

@@ -162,36 +162,101 @@ TEST_CASE("kernel versions order as versions, not as strings", "[trend]") {
 }
 
 TEST_CASE("change points: a step is found where it is, a flat series has none", "[trend]") {
-  using iosr::detail::point_sums;
+  using iosr::detail::point_observation;
+  // One value per point, its runs' noise unknown: the points' scatter is all there is.
   auto series = [](std::vector<double> values) {
-    std::vector<point_sums> out;
-    for (double v : values) out.push_back({1, std::log(v), std::log(v) * std::log(v)});
+    std::vector<point_observation> out;
+    for (double v : values) out.push_back({std::log(v), 1});
     return out;
   };
+  const iosr::detail::change_noise unknown;
   auto step = series({0.93, 0.94, 0.92, 0.93, 0.935, 0.78, 0.79, 0.77, 0.78, 0.785});
-  auto found = iosr::detail::find_change_points(step, 0.01, 0.05);
+  auto found = iosr::detail::find_change_points(step, unknown, 0.01, 0.05);
   REQUIRE(found.size() == 1);
   CHECK(found[0].index == 5);
+  CHECK_FALSE(found[0].excursion);
   CHECK(std::exp(found[0].before) == Approx(0.931).epsilon(0.005));
   CHECK(std::exp(found[0].after) == Approx(0.781).epsilon(0.005));
   CHECK(found[0].p_value < 0.001);
 
   // Noise of ±4 % without a step: no split is both significant and 5 % large.
   auto flat = series({0.97, 1.01, 0.94, 0.99, 0.96, 1.00, 0.95, 0.98, 1.01, 0.94});
-  CHECK(iosr::detail::find_change_points(flat, 0.01, 0.05).empty());
+  CHECK(iosr::detail::find_change_points(flat, unknown, 0.01, 0.05).empty());
   // A significant step smaller than the minimum is not reported.
   auto small = series({1.00, 1.001, 0.999, 1.00, 0.97, 0.971, 0.969, 0.97});
-  CHECK(iosr::detail::find_change_points(small, 0.01, 0.05).empty());
-  CHECK(iosr::detail::find_change_points(small, 0.01, 0.02).size() == 1);
+  CHECK(iosr::detail::find_change_points(small, unknown, 0.01, 0.05).empty());
+  CHECK(iosr::detail::find_change_points(small, unknown, 0.01, 0.02).size() == 1);
   // Two steps, both found.
   auto two = series({1.0, 1.0, 1.01, 0.99, 0.8, 0.81, 0.79, 0.8, 1.1, 1.1, 1.11, 1.09});
-  auto both = iosr::detail::find_change_points(two, 0.01, 0.05);
+  auto both = iosr::detail::find_change_points(two, unknown, 0.01, 0.05);
   REQUIRE(both.size() == 2);
   CHECK(both[0].index == 4);
   CHECK(both[1].index == 8);
   // Too short to tell a step from noise.
-  CHECK(iosr::detail::find_change_points(series({1.0, 0.5}), 0.01, 0.05).empty());
-  CHECK(iosr::detail::find_change_points(series({}), 0.01, 0.05).empty());
+  CHECK(iosr::detail::find_change_points(series({1.0, 0.5}), unknown, 0.01, 0.05).empty());
+  CHECK(iosr::detail::find_change_points(series({}), unknown, 0.01, 0.05).empty());
+}
+
+TEST_CASE(
+    "change points: the runs' noise weighs each point, and the points' scatter beyond it "
+    "counts too",
+    "[trend]") {
+  using iosr::detail::point_observation;
+  // Means 6 % apart, each known to 1 % by its runs (40 degrees of freedom): a step, where the
+  // same means without their runs' noise (one value per point) show none: the scatter of 8
+  // points around their two means is all the noise there would be.
+  const std::vector<double> means{1.00, 0.99, 1.01, 1.00, 0.94, 0.95, 0.93, 0.94};
+  std::vector<point_observation> known, unknown;
+  for (double m : means) {
+    known.push_back({std::log(m), 0.01 * 0.01});
+    unknown.push_back({std::log(m), 1});
+  }
+  const auto with_runs = iosr::detail::find_change_points(known, {40}, 0.01, 0.05);
+  REQUIRE(with_runs.size() == 1);
+  CHECK(with_runs[0].index == 4);
+  CHECK(iosr::detail::find_change_points(unknown, {}, 0.01, 0.05).size() == 1);
+  // The same runs' noise, but the points scatter by 5 % around each level: the noise between
+  // points is far more than the runs say, and a 6 % difference is no step against it.
+  std::vector<point_observation> scattered;
+  const std::vector<double> wide{1.05, 0.95, 1.04, 0.96, 0.99, 0.89, 0.98, 0.90};
+  for (double m : wide) scattered.push_back({std::log(m), 0.01 * 0.01});
+  CHECK(iosr::detail::find_change_points(scattered, {40}, 0.01, 0.05).empty());
+  // A point weighed by many runs counts more than one known to less: the step's level is the
+  // weighted mean.
+  std::vector<point_observation> weighed{{std::log(1.0), 1e-4}, {std::log(1.0), 1e-4},
+                                         {std::log(1.0), 1e-4}, {std::log(0.9), 1e-4},
+                                         {std::log(0.8), 1e-2}, {std::log(0.9), 1e-4}};
+  const auto level = iosr::detail::find_change_points(weighed, {40}, 0.01, 0.05);
+  REQUIRE(level.size() == 1);
+  CHECK(std::exp(level[0].after) == Approx(0.9).epsilon(0.002));
+}
+
+TEST_CASE("change points: a one-point excursion is one change, back where it was", "[trend]") {
+  using iosr::detail::point_observation;
+  std::vector<point_observation> points;
+  for (double m : {1.0, 1.01, 0.99, 1.0, 0.8, 1.0, 1.01, 0.99})
+    points.push_back({std::log(m), 1e-4});
+  const auto found = iosr::detail::find_change_points(points, {30}, 0.01, 0.05);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].index == 4);
+  CHECK(found[0].excursion);
+  CHECK(std::exp(found[0].after) == Approx(0.8));
+  CHECK(std::exp(found[0].back_to) == Approx(1.0).epsilon(0.01));
+  // Down one point and further down after it: two steps, no excursion.
+  std::vector<point_observation> stairs;
+  for (double m : {1.0, 1.01, 0.99, 1.0, 0.85, 0.7, 0.71, 0.69})
+    stairs.push_back({std::log(m), 1e-4});
+  const auto steps = iosr::detail::find_change_points(stairs, {30}, 0.01, 0.05);
+  REQUIRE(steps.size() == 2);
+  CHECK_FALSE(steps[0].excursion);
+  CHECK_FALSE(steps[1].excursion);
+  // Two points down and back: a step and a step back, as before (a regression and its fix).
+  std::vector<point_observation> longer;
+  for (double m : {1.0, 1.01, 0.99, 1.0, 0.8, 0.8, 1.0, 1.01})
+    longer.push_back({std::log(m), 1e-4});
+  const auto two = iosr::detail::find_change_points(longer, {30}, 0.01, 0.05);
+  REQUIRE(two.size() == 2);
+  CHECK_FALSE(two[0].excursion);
 }
 
 TEST_CASE("trend: a synthetic step at 5.6 is found, and a series without one shows none",
@@ -252,8 +317,10 @@ TEST_CASE("trend: every format explains the step mark when, and only when, a ste
     iosr::render_trend(t, "html", {}, html);
     INFO("steps: " << steps);
     CHECK((ascii.find("* marks the first point after a step") != std::string::npos) == steps);
-    CHECK((md.find("the first point after a step is in bold") != std::string::npos) == steps);
-    CHECK((html.find("the first point after a step is ringed") != std::string::npos) == steps);
+    CHECK((md.find("the first point after a step, or the one point of an excursion, is in bold") !=
+           std::string::npos) == steps);
+    CHECK((html.find("the first point after a step, or the one point of an excursion, is ringed") !=
+           std::string::npos) == steps);
     // One run per point: no `(N)` anywhere, so no legend for it.
     CHECK(ascii.find("(N)") == std::string::npos);
     CHECK(md.find("(N)") == std::string::npos);
@@ -417,7 +484,7 @@ TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]"
   CHECK(
       csv.starts_with("test,version,description,unit,direction,machine,configuration,baseline,"
                       "point,ratio,runs,baseline_runs,change_point,step_before,step_after,"
-                      "p_value\n"));
+                      "p_value,back_at,back_to\n"));
   // The header, then 2 geometric means and 20 tests x 2 configurations, 12 points each.
   CHECK(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')) ==
         1 + (2 + 20 * 2) * 12);

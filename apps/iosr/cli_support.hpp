@@ -27,7 +27,8 @@ namespace iosr::cli {
 /// The process exit codes, documented in `iosr --help`.
 enum exit_code : int {
   exit_ok = 0,            ///< every input was read
-  exit_input_failed = 1,  ///< some input could not be read (the others were processed)
+  exit_input_failed = 1,  ///< some input could not be read (the others were processed), or a
+                          ///< regression gate checked nothing
   exit_usage = 2,         ///< bad command line
   exit_gate_tripped = 3,  ///< a regression gate tripped (compare --fail-if-worse)
 };

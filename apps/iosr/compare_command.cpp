@@ -21,8 +21,8 @@ int run_compare(int argc, char** argv) {
   return run_comparison(options, argc, argv,
                         {.name = "compare",
                          .exit_status = "Exit status: 0 compared, 1 some input failed (the "
-                                        "others are compared), 2 usage error, 3 "
-                                        "--fail-if-worse tripped.",
+                                        "others are compared) or the gate checked nothing, 2 "
+                                        "usage error, 3 --fail-if-worse tripped.",
                          .gate = true});
 }
 

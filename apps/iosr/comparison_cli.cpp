@@ -78,6 +78,23 @@ void report_regressions(const comparison& c, const std::vector<regression>& foun
   }
 }
 
+// The gate on standard error: each regression, each entry left out as noise, each thing
+// missing (accepted or not), then the verdict with what was checked, so that a gate never
+// passes, or checks nothing, without a word.
+void report_gate(const compare_outcome& outcome, const compare_request& request,
+                 const std::string& command) {
+  const auto& c = outcome.result;
+  report_regressions(c, outcome.excluded, *request.fail_if_worse, command, true);
+  report_regressions(c, outcome.regressions, *request.fail_if_worse, command, false);
+  for (const auto& m : outcome.missing) {
+    std::cerr << "iosr " << command << ": "
+              << (request.allow_missing ? "missing, accepted (--allow-missing): "
+                                        : "missing where the baseline has a value: ")
+              << gate_missing_text(c, m) << '\n';
+  }
+  std::cerr << "iosr " << command << ": " << gate_summary_text(outcome, request) << '\n';
+}
+
 // Where the GitHub step summary goes: --step-summary's FILE (`-` when it has none: standard
 // output), else $GITHUB_STEP_SUMMARY (empty: none).
 std::string step_summary_path(const cxxopts::ParseResult& args) {
@@ -178,6 +195,10 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
     if (!request.fail_if_worse) bad_usage("--gate-skip-noise needs --fail-if-worse");
     request.gate_skip_noise = true;
   }
+  if (command.gate && args.count("allow-missing")) {
+    if (!request.fail_if_worse) bad_usage("--allow-missing needs --fail-if-worse");
+    request.allow_missing = true;
+  }
   const std::string junit =
       command.gate && args.count("junit") ? args["junit"].as<std::string>() : "";
   if (!junit.empty() && !request.fail_if_worse) bad_usage("--junit needs --fail-if-worse");
@@ -215,16 +236,11 @@ int compare_and_write(const cxxopts::ParseResult& args, const comparison_command
   }
   // The gate runs on what was read even when an input failed, so that a CI log names every
   // regression; the failed input still decides the exit status (1 before 3).
-  if (request.fail_if_worse) {
-    report_regressions(outcome.result, outcome.excluded, *request.fail_if_worse, command.name,
-                       true);
-  }
-  if (!outcome.regressions.empty()) {
-    report_regressions(outcome.result, outcome.regressions, *request.fail_if_worse, command.name,
-                       false);
-  }
-  if (failed) return exit_input_failed;
-  return outcome.regressions.empty() ? exit_ok : exit_gate_tripped;
+  if (!request.fail_if_worse) return failed ? exit_input_failed : exit_ok;
+  report_gate(outcome, request, command.name);
+  // A gate that checked nothing is no pass: its inputs gave it nothing to measure.
+  if (failed || outcome.verdict == gate_verdict::nothing_checked) return exit_input_failed;
+  return outcome.verdict == gate_verdict::tripped ? exit_gate_tripped : exit_ok;
 }
 
 }  // namespace
@@ -247,11 +263,17 @@ int run_comparison(cxxopts::Options& options, int argc, char** argv,
     options.add_options()("fail-if-worse",
                           "exit 3 when a configuration is worse than its baseline by more than "
                           "PCT percent on any test, on the performance ratio r: (1/r - 1) x 100, "
-                          "so 100 trips at half the baseline's performance either way",
+                          "so 100 trips at half the baseline's performance either way, or lacks "
+                          "a result its baseline has; a line on standard error says what was "
+                          "checked, and a gate that checked nothing exits 1",
                           cxxopts::value<std::string>(), "PCT")(
         "gate-skip-noise",
         "with --fail-if-worse: entries within the noise (~) or with n<3 do not trip the gate; "
         "each is named on standard error")(
+        "allow-missing",
+        "with --fail-if-worse: a result the baseline has and a configuration lacks (its run "
+        "failed, or the test or the whole configuration is not there) does not trip the gate; "
+        "each is still named on standard error, as accepted")(
         "junit",
         "with --fail-if-worse: also write the gate as a JUnit XML report to FILE, a testcase per "
         "test and configuration, a failure with the figures for each that trips it "

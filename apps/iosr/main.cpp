@@ -69,7 +69,8 @@ void print_usage(std::ostream& to) {
          "(docs/openbenchmarking.md).\n";
   out << "\ninput formats (detected from the content):\n";
   for (const auto& f : iosr::list_input_formats()) out << "  " << f.name << ": " << f.help << '\n';
-  out << "\nexit status: 0 success, 1 some input failed, 2 usage error, 3 regression gate "
+  out << "\nexit status: 0 success, 1 some input failed (or a gate checked nothing), 2 usage "
+         "error, 3 regression gate "
          "tripped, 128+N stopped by signal N\n";
   iosr::cli::print_help(to, out.str());
 }

@@ -19,6 +19,18 @@ namespace iosr {
 /// iosr::error (usage) without it.
 std::string junit_report(const compare_outcome& outcome, const compare_request& request);
 
+/// The line that names what the gate found missing, as regression_text() names a regression:
+/// `sqlite: bfq has no result where None has 10`, `fio: bfq failed (E: out of disk) where None
+/// has 1530.2`, `new.xml has no configuration bfq, which the baseline's input old.xml has`.
+std::string gate_missing_text(const comparison& c, const gate_missing& m);
+
+/// The gate's verdict in one line, saying what it checked: `gate passed: 52 entries checked
+/// against None, none worse than 5%; 3 within the noise not counted`, `gate tripped: 2 of 52
+/// entries checked against None worse than 5%, 1 missing`, `the gate checked nothing: no
+/// compare group has a baseline`. Needs request.fail_if_worse; throws iosr::error (usage)
+/// without it.
+std::string gate_summary_text(const compare_outcome& outcome, const compare_request& request);
+
 /// GitHub's limit on one step's summary: what it shows at most.
 inline constexpr std::size_t step_summary_limit = 1024 * 1024;
 

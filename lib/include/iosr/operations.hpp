@@ -4,6 +4,7 @@
 // calls the same functions and gets the same answers (docs/model.md, "Operations").
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <span>
@@ -31,6 +32,44 @@ struct compare_request {
   /// `--gate-skip-noise`: entries marked `~` or `n<3` do not trip the gate; they are
   /// outcome::excluded instead, for the caller to name.
   bool gate_skip_noise = false;
+  /// `--allow-missing`: what the gate finds missing (gate_missing) does not trip it; it is
+  /// still named, as accepted.
+  bool allow_missing = false;
+};
+
+/// What the gate expected and did not find (docs/compare.md, "The regression gate"): in a test
+/// where its compare group's baseline has a value, a configuration of the group without one
+/// (its run failed, or it has no entry in the test at all); or, in a group over several
+/// inputs, a configuration of the baseline's input that another input of the group lacks.
+struct gate_missing {
+  std::size_t configuration = 0;  ///< the one without a value; for a whole configuration, the
+                                  ///< baseline input's configuration that `input` lacks
+  std::optional<std::size_t> test;   ///< index in comparison::tests; none for a configuration
+  std::optional<std::size_t> entry;  ///< index in that test's entries: a failed run
+  std::optional<std::size_t> input;  ///< a whole configuration: the input without it
+};
+
+/// How the gate ended.
+enum class gate_verdict {
+  passed,           ///< entries were checked, and nothing tripped it
+  tripped,          ///< a regression, or something missing that was not allowed
+  nothing_checked,  ///< no entry had a baseline to be measured against: no verdict at all
+};
+
+/// What the gate looked at, for the line that says what it checked (gate_summary_text()), the
+/// step summary and the JUnit report.
+struct gate_counts {
+  /// Entries measured against their baseline: a performance ratio, or a throughput of 0 or
+  /// below where the baseline has a value. outcome::regressions and excluded are among them.
+  std::size_t checked = 0;
+  /// Entries the gate could not measure: no ratio (the baseline has no value in the test, or one
+  /// of 0 or below; a pass/fail or text result; a chart without a direction), or in a compare
+  /// group without a baseline (also counted in without_baseline).
+  std::size_t not_checked = 0;
+  std::size_t without_baseline = 0;  ///< of not_checked, those in groups without a baseline
+  std::size_t groups_without_baseline = 0;
+  /// The baselines the checked entries were measured against (comparison::configurations).
+  std::vector<std::size_t> baselines;
 };
 
 struct compare_outcome {
@@ -39,6 +78,11 @@ struct compare_outcome {
   std::vector<regression> regressions;  ///< the gate's finds, in test and entry order
   /// Over the gate's limit but not counted (request.gate_skip_noise): within the noise or n<3.
   std::vector<regression> excluded;
+  /// Missing where the baseline has a value: trips the gate unless request.allow_missing. A
+  /// failed run is here, not among the regressions.
+  std::vector<gate_missing> missing;
+  gate_counts counts;
+  gate_verdict verdict = gate_verdict::passed;  ///< with request.fail_if_worse
 };
 
 /// Throws iosr::error (usage) for what is wrong with `request` before any input is read: an
@@ -46,7 +90,9 @@ struct compare_outcome {
 void check_request(const compare_request& request);
 
 /// Compares `files`, draws the comparison and applies the gate. Throws iosr::error (usage) as
-/// check_request() does, and for a column that names no configuration.
+/// check_request() does, and for a column that names no configuration. A gate that checked
+/// nothing (no group with a baseline, or no entry measured against one) is no pass: its
+/// verdict is gate_verdict::nothing_checked, which the CLI reports as an error.
 compare_outcome run_compare(std::span<const result_file> files, const compare_request& request);
 
 /// `iosr trend`, after its input is loaded (from the store, or make_trend_input()).

@@ -63,17 +63,30 @@ struct trend_system {
 /// One test: the chart header fields that identify it across files.
 using trend_test_info = test_header;
 
-/// One measured value: an entry of a chart, with a number. 16 bytes: a store's trend reads a
-/// run per entry, a million of them for a team's history, so the indices are 32-bit (an input
-/// of 2^32 systems or tests would need hundreds of gigabytes for their texts alone).
+/// One measured value: an entry of a chart, with a number, and what its own runs say of its
+/// noise (PTS runs each test several times: the entry's value is their mean). 24 bytes: a
+/// store's trend reads a run per entry, a million of them for a team's history, so the indices
+/// and the count are 32-bit (an input of 2^32 systems or tests would need hundreds of gigabytes
+/// for their texts alone).
 struct trend_run {
   std::uint32_t system = 0;  ///< index in trend_input::systems
   std::uint32_t test = 0;    ///< index in trend_input::tests
   double value = 0;
+  /// The standard error of `value`, from its runs (entry::standard_error); 0 when unknown.
+  double standard_error = 0;
+  /// N, the runs behind `value` (entry::sample_count); 0 when unknown. With at least 2 runs and
+  /// a standard error, the trend's steps weigh each point by the noise of its runs.
+  std::uint32_t sample_count = 0;
+
   constexpr trend_run() = default;
   /// Throws std::length_error for an index of 2^32 or more.
-  constexpr trend_run(std::size_t system_index, std::size_t test_index, double v)
-      : system(index32(system_index)), test(index32(test_index)), value(v) {}
+  constexpr trend_run(std::size_t system_index, std::size_t test_index, double v,
+                      double error = 0, std::size_t samples = 0)
+      : system(index32(system_index)),
+        test(index32(test_index)),
+        value(v),
+        standard_error(error),
+        sample_count(samples > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(samples)) {}
 
  private:
   static constexpr std::uint32_t index32(std::size_t i) {
@@ -106,9 +119,11 @@ class trend_input_builder {
   /// there, else by `file_date`, the file's date. Runs name what this returns.
   std::size_t date_system(std::size_t system, std::string_view timestamp,
                           std::string_view file_date);
-  /// A value of `test` measured on `dated_system` (from date_system).
-  void add_run(std::size_t dated_system, std::size_t test, double value) {
-    input_.runs.emplace_back(dated_system, test, value);
+  /// A value of `test` measured on `dated_system` (from date_system), with the standard error
+  /// and the number of the runs it is the mean of, when known (trend_run).
+  void add_run(std::size_t dated_system, std::size_t test, double value, double standard_error = 0,
+               std::size_t sample_count = 0) {
+    input_.runs.emplace_back(dated_system, test, value, standard_error, sample_count);
   }
   /// Room for `runs` runs in all, when their number (or a bound on it) is known before they are
   /// added: the runs of a million entries are then never copied to a larger vector.
@@ -214,11 +229,16 @@ struct trend_value {
   bool change_point = false;        ///< the first point after a change
 };
 
-/// A step along a series: from `before` (the segment's geometric mean ratio) to `after`.
+/// A step along a series: from `before` (the segment's geometric mean ratio) to `after`; or an
+/// excursion: at `point` alone the ratio went from `before` to `after`, and from `back` on it is
+/// at `back_to` again (a kernel that regressed and the next that undid it: one change, not two
+/// steps).
 struct trend_change {
   std::size_t point = 0;  ///< index in trend::points: the first point after the step
   double before = 1, after = 1;
   double p_value = 1;  ///< Bonferroni-corrected, over the candidates of the segment it split
+  std::optional<std::size_t> back;  ///< an excursion: the point where the series is back
+  double back_to = 1;               ///< an excursion: the ratio of the segment from `back` on
 };
 
 /// A configuration's ratios along the series, in point order.

@@ -6,6 +6,7 @@
 #include "iosr/error.hpp"
 #include "iosr/match.hpp"
 #include "iosr/operations.hpp"
+#include "operations/gate.hpp"
 
 namespace iosr {
 
@@ -46,11 +47,7 @@ compare_outcome run_compare(std::span<const result_file> files, const compare_re
   out.result = compare(files, request.options);
   check_columns(out.result, request.render.columns);
   render_comparison(out.result, request.format, request.render, out.text);
-  if (request.fail_if_worse) {
-    for (auto& r : find_regressions(out.result, *request.fail_if_worse, request.gate_skip_noise)) {
-      (r.excluded ? out.excluded : out.regressions).push_back(r);
-    }
-  }
+  if (request.fail_if_worse) detail::apply_gate(request, out);
   return out;
 }
 

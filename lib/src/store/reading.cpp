@@ -210,7 +210,8 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
   // which begins with source_id) and systems, of the tests kept. In the primary key's order,
   // so that every backend gives the trend the runs in the same order.
   std::string sql =
-      "SELECT source_id, system_id, test_id, value FROM results WHERE value IS NOT NULL AND kind "
+      "SELECT source_id, system_id, test_id, value, standard_error, sample_count FROM results "
+      "WHERE value IS NOT NULL AND kind "
       "IN ('number', 'series')";
   std::vector<query_value> values;
   if (!query.machines.empty()) {
@@ -271,7 +272,9 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
       }
       sys = it->second;
     }
-    in.add_run(sys, test, *runs->optional_real(3));
+    // The runs' noise of each value, which the trend's steps weigh the points by.
+    in.add_run(sys, test, *runs->optional_real(3), runs->optional_real(4).value_or(0),
+               runs->is_null(5) ? 0 : static_cast<std::size_t>(runs->integer(5)));
   }
   return std::move(in).finish();
 }

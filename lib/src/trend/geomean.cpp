@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <map>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -21,23 +22,23 @@ namespace {
 
 // The mean of the log ratios of `tests` at one point, over those of `among` (both in test
 // order), and how many were found.
-std::pair<double, std::size_t> mean_over(const std::vector<std::pair<std::size_t, double>>& tests,
+std::pair<double, std::size_t> mean_over(const std::vector<test_log_ratio>& tests,
                                          const std::vector<std::size_t>& among) {
   double sum = 0;
   std::size_t k = 0, n = 0;
-  for (const auto& [t, r] : tests) {
-    while (k < among.size() && among[k] < t) ++k;
-    if (k < among.size() && among[k] == t) {
-      sum += r;
+  for (const auto& r : tests) {
+    while (k < among.size() && among[k] < r.test) ++k;
+    if (k < among.size() && among[k] == r.test) {
+      sum += r.log_ratio;
       ++n;
     }
   }
   return {n == 0 ? 0 : sum / static_cast<double>(n), n};
 }
 
-std::vector<std::size_t> tests_of(const std::vector<std::pair<std::size_t, double>>& tests) {
+std::vector<std::size_t> tests_of(const std::vector<test_log_ratio>& tests) {
   std::vector<std::size_t> out;
-  for (const auto& [t, r] : tests) out.push_back(t);
+  for (const auto& r : tests) out.push_back(r.test);
   return out;
 }
 
@@ -47,7 +48,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
                       const trend_baselines& baselines, trend& out) {
   const bool by_label = options.by == trend_by::label;
   const auto& confs = out.configurations;
-  std::vector<point_sums> sums;
+  std::vector<point_observation> points;
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
     stop_if_asked(options);
     const auto& at = logs[c];
@@ -60,8 +61,14 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
     trend_series series;
     series.configuration = c;
     std::vector<std::size_t> used;  // every test that made a value
-    sums.clear();
-    const std::vector<std::pair<std::size_t, double>>* before = nullptr;
+    points.clear();
+    // The noise of the mean of the tests' log ratios at a point: the sum of theirs over the
+    // square of their number, known when every test's series knows its runs' noise. (Exact
+    // with the same tests at every point; with tests coming and going, the chain's links are
+    // taken as that point's tests alone.)
+    bool known = true;
+    std::map<std::size_t, double> within_df;  // per test
+    const std::vector<test_log_ratio>* before = nullptr;
     double level = 0;
     for (const auto& [p, tests] : at) {
       double here = 0;
@@ -79,7 +86,13 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
         here = mean_now + (level - mean_then);
         linked = n;
       }
-      for (const auto& [t, r] : tests) used.push_back(t);
+      double variance = 0;
+      for (const auto& r : tests) {
+        used.push_back(r.test);
+        variance += r.variance;
+        within_df[r.test] = r.within_df;
+        known = known && r.within_df > 0;
+      }
       level = here;
       before = &tests;
       trend_value v;
@@ -88,7 +101,8 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       v.runs = static_cast<std::uint32_t>(linked);
       v.baseline = by_label ? c : baselines.of(out, c, p).value_or(c);
       series.values.push_back(v);
-      sums.push_back({1, here, here * here});
+      const double k = static_cast<double>(tests.size());
+      points.push_back({here, variance / (k * k)});
     }
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
@@ -101,7 +115,15 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
                                (at.size() - series.values.size() == 1 ? " shares" : " share") +
                                " no test with the point before; no value there"});
     }
-    mark_changes(series, sums, options);
+    change_noise noise;
+    if (known) {
+      for (const auto& [test, df] : within_df) noise.within_df += df;
+    } else {
+      // The runs' noise is not known for every test: each point is one observation, its
+      // scatter all there is to know.
+      for (auto& o : points) o.variance = 1;
+    }
+    mark_changes(series, points, noise, options);
     out.geomean.push_back(std::move(series));
   }
 }

@@ -44,9 +44,16 @@ std::vector<placed_run> place_runs(const trend_input& in, const trend_options& o
       ++not_positive;  // a ratio of zero or negative values says nothing
       continue;
     }
-    runs.push_back({(static_cast<std::uint64_t>(t) << (point_bits + configuration_bits)) |
-                        (std::uint64_t{configuration_of[r.system]} << point_bits) | point,
-                    std::log(r.value)});
+    // The value's runs' noise in log terms: a standard error of 2 % of the value is a log
+    // standard error of 0.02, so one run's log varies by N times its square.
+    const double relative = r.standard_error / r.value;
+    const bool noise = r.sample_count >= 2 && r.standard_error > 0 && std::isfinite(relative);
+    runs.push_back(
+        {(static_cast<std::uint64_t>(t) << (point_bits + configuration_bits)) |
+             (std::uint64_t{configuration_of[r.system]} << point_bits) | point,
+         std::log(r.value),
+         noise ? static_cast<float>(double(r.sample_count) * relative * relative) : 0.0f,
+         noise ? static_cast<std::uint32_t>(std::min<std::size_t>(r.sample_count, 1u << 30)) : 0u});
   }
   if (without_point) {
     out.notes.push_back(

@@ -17,25 +17,65 @@ namespace iosr::detail {
 
 namespace {
 
-// The runs of one (test, configuration, point), combined.
+// The values of one (test, configuration, point), combined: their logs, and what their own
+// runs say of their noise.
 struct cell {
   std::uint32_t configuration, point;
-  point_sums sums;  // of the log values
-  double mean() const { return sums.sum / sums.n; }
+  double values = 0, sum = 0, sum_squares = 0;  // of the values' logs
+  double samples_ss = 0, samples_df = 0;  // sum over values of (N - 1) x one run's variance, N - 1
+  double inverse_runs = 0;  // sum over values of 1 / N (N = 1 for a value without its runs)
+  double mean() const { return sum / values; }
+  void add(const placed_run& r) {
+    values += 1;
+    sum += r.log_value;
+    sum_squares += r.log_value * r.log_value;
+    if (r.samples >= 2) {
+      samples_ss += double(r.samples - 1) * double(r.sample_variance);
+      samples_df += double(r.samples - 1);
+      inverse_runs += 1.0 / double(r.samples);
+    } else {
+      inverse_runs += 1;
+    }
+  }
+};
+
+// What one side of a series (the configuration, or its baselines) says of its noise, pooled
+// over the points of the series: the spread of the runs within values, else the spread of the
+// values within points (several files at one kernel).
+struct side_noise {
+  double samples_ss = 0, samples_df = 0, spread_ss = 0, spread_df = 0;
+  void add(const cell& c) {
+    samples_ss += c.samples_ss;
+    samples_df += c.samples_df;
+    spread_ss += std::max(0.0, c.sum_squares - c.sum * c.sum / c.values);
+    spread_df += c.values - 1;
+  }
+  bool known() const { return samples_df > 0 || spread_df > 0; }
+  double df() const { return samples_df > 0 ? samples_df : spread_df; }
+  // The variance of a cell's mean log.
+  double variance(const cell& c) const {
+    if (samples_df > 0) return samples_ss / samples_df * c.inverse_runs / (c.values * c.values);
+    return spread_ss / spread_df / c.values;
+  }
 };
 
 }  // namespace
 
-void mark_changes(trend_series& series, std::span<const point_sums> sums,
-                  const trend_options& options) {
+void mark_changes(trend_series& series, std::span<const point_observation> points,
+                  change_noise noise, const trend_options& options) {
   std::vector<std::size_t> with_ratio;
   for (std::size_t k = 0; k < series.values.size(); ++k) {
     if (series.values[k].ratio) with_ratio.push_back(k);
   }
-  for (const auto& f : find_change_points(sums, options.alpha, options.min_step)) {
+  for (const auto& f : find_change_points(points, noise, options.alpha, options.min_step)) {
     auto& v = series.values[with_ratio[f.index]];
     v.change_point = true;
-    series.changes.push_back({v.point, std::exp(f.before), std::exp(f.after), f.p_value});
+    trend_change change{v.point, std::exp(f.before), std::exp(f.after), f.p_value, {}, 1};
+    if (f.excursion) {
+      change.back = series.values[with_ratio[f.index + 1]].point;
+      change.back_to = std::exp(f.back_to);
+    }
+    series.changes.push_back(change);
   }
 }
 
@@ -43,7 +83,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
                           const trend_baselines& baselines, trend& out) {
   const bool by_label = options.by == trend_by::label;
   std::vector<cell> cells;
-  std::vector<point_sums> sums;
+  std::vector<point_observation> points;
+  // Per value with a ratio of the series being measured: its cell and its baseline's.
+  std::vector<std::pair<const cell*, const cell*>> measured;
   std::size_t without_baseline = 0;
   log_ratios by_conf(out.configurations.size());
   std::size_t begin = 0;
@@ -55,13 +97,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
       const auto c = configuration_of_key(runs[end].key);
       const auto p = point_of_key(runs[end].key);
       if (cells.empty() || cells.back().configuration != c || cells.back().point != p) {
-        cells.push_back({c, p, {}});
+        cells.push_back({c, p});
       }
-      auto& s = cells.back().sums;
-      const double x = runs[end].log_value;
-      s.n += 1;
-      s.sum += x;
-      s.sum_squares += x * x;
+      cells.back().add(runs[end]);
       ++end;
     }
     begin = end;
@@ -87,7 +125,7 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
           std::find_if(cells.begin() + static_cast<std::ptrdiff_t>(i), cells.end(),
                        [&](const cell& x) { return x.configuration != c; }) -
           (cells.begin() + static_cast<std::ptrdiff_t>(i))));
-      sums.clear();
+      measured.clear();
       bool is_baseline = false;
       for (; i < cells.size() && cells[i].configuration == c; ++i) {
         const auto& here = cells[i];
@@ -108,30 +146,45 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
         }
         trend_value v;
         v.point = here.point;
-        v.runs = static_cast<std::uint32_t>(here.sums.n);
+        v.runs = static_cast<std::uint32_t>(here.values);
         v.baseline = base_conf;
         if (base) {
-          v.baseline_runs = static_cast<std::uint32_t>(base->sums.n);
-          const double m = base->mean();
-          const double log_ratio = sign * (here.mean() - m);
-          // The geometric means of the runs, as compare would measure one against the other.
-          v.ratio = performance_ratio(std::exp(here.mean()), std::exp(m), test.info.direction);
-          // The runs as log ratios against the baseline's mean at this point.
-          point_sums obs;
-          obs.n = here.sums.n;
-          obs.sum = sign * (here.sums.sum - here.sums.n * m);
-          obs.sum_squares = here.sums.sum_squares - 2 * m * here.sums.sum + here.sums.n * m * m;
-          sums.push_back(obs);
-          by_conf[c][here.point].emplace_back(t, log_ratio);
+          v.baseline_runs = static_cast<std::uint32_t>(base->values);
+          // The geometric means of the values, as compare would measure one against the other.
+          v.ratio =
+              performance_ratio(std::exp(here.mean()), std::exp(base->mean()), test.info.direction);
+          measured.emplace_back(&here, base);
         }
         series.values.push_back(std::move(v));
       }
-      if (sums.empty()) {
+      if (measured.empty()) {
         if (!is_baseline) ++without_baseline;  // no baseline at any of its points
         continue;
       }
+      // The noise of each side, pooled over the series' points. With --by label every point is
+      // against the one baseline point: its noise moves them all alike, and no step.
+      side_noise own, theirs;
+      for (const auto& [here, base] : measured) {
+        own.add(*here);
+        if (!by_label) theirs.add(*base);
+      }
+      const bool known = own.known() && (by_label || theirs.known());
+      change_noise noise;
+      if (known) noise.within_df = own.df() + (by_label ? 0 : theirs.df());
+      points.clear();
+      for (const auto& [here, base] : measured) {
+        point_observation o;
+        o.mean = sign * (here->mean() - base->mean());
+        if (known) {
+          o.variance = own.variance(*here) + (by_label ? 0 : theirs.variance(*base));
+        } else {
+          o.variance = 1 / here->values + (by_label ? 0 : 1 / base->values);
+        }
+        points.push_back(o);
+        by_conf[c][here->point].push_back({t, o.mean, o.variance, noise.within_df});
+      }
       if (options.geomeans_only) continue;  // measured for the means above, not shown
-      mark_changes(series, sums, options);
+      mark_changes(series, points, noise, options);
       test.series.push_back(std::move(series));
     }
   }

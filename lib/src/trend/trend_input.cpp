@@ -100,7 +100,9 @@ trend_input make_trend_input(std::span<const result_file> files) {
       const auto test = in.add_test(fields_of(r));
       for (const auto& e : r.entries) {
         if (!e.value || (e.kind != entry_kind::number && e.kind != entry_kind::series)) continue;
-        in.add_run(system_of(e.label), test, *e.value);
+        // With its runs' noise, when the file gives it: what the steps weigh points by.
+        in.add_run(system_of(e.label), test, *e.value, e.standard_error.value_or(0),
+                   e.sample_count.value_or(0));
       }
     }
   }

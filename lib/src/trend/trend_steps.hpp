@@ -23,6 +23,11 @@ void stop_if_asked(const trend_options& options);
 struct placed_run {
   std::uint64_t key;
   double log_value;
+  /// What the value's own runs say of their noise: the variance of one run's log, N times the
+  /// square of the standard error over the value (the delta method), and N; samples == 0 when
+  /// the input gives no standard error with at least 2 runs.
+  float sample_variance;
+  std::uint32_t samples;
 };
 
 constexpr int point_bits = 20, configuration_bits = 20;
@@ -90,10 +95,17 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
                                  std::span<const std::uint32_t> configuration_of,
                                  std::span<const placed_run> runs, trend& out);
 
-/// Per configuration, per point: (test, log ratio) of each test with a ratio there, in test
-/// order; what the geometric mean is made of.
-using log_ratios =
-    std::vector<std::map<std::uint32_t, std::vector<std::pair<std::size_t, double>>>>;
+/// A test's log ratio at a point, with what its runs say of its noise (series_noise).
+struct test_log_ratio {
+  std::size_t test = 0;
+  double log_ratio = 0;
+  double variance = 1;   ///< of log_ratio: absolute when within_df > 0, else relative
+  double within_df = 0;  ///< of the test's series (change_noise::within_df)
+};
+
+/// Per configuration, per point: each test with a ratio there, in test order; what the
+/// geometric mean is made of.
+using log_ratios = std::vector<std::map<std::uint32_t, std::vector<test_log_ratio>>>;
 
 /// series.cpp: per test, each (configuration, point) combined, measured against its baseline,
 /// and each series searched for steps, into trend_test::series; the log ratios measured.
@@ -101,9 +113,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
                           const trend_baselines& baselines, trend& out);
 
 /// series.cpp: the steps of `series`, searched among its values with a ratio, whose
-/// observations are `sums` in order: each marked on its value and listed in its changes.
-void mark_changes(trend_series& series, std::span<const point_sums> sums,
-                  const trend_options& options);
+/// observations are `points` in order: each marked on its value and listed in its changes.
+void mark_changes(trend_series& series, std::span<const point_observation> points,
+                  change_noise noise, const trend_options& options);
 
 /// geomean.cpp: per configuration, the chained geometric mean (the first point's over its
 /// tests, each later one moved by the mean change of the tests present there and at the point

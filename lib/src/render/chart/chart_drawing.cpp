@@ -158,7 +158,7 @@ void draw_ratio_bar(const comparison& c, std::size_t configuration, const ratio_
   const bool base = is_baseline(c, configuration);
   const double ratio = *conf.geomean_ratio;
   const double x = scale.x(ratio);
-  const int v = base ? 0 : ratio > 1.0 ? 1 : ratio < 1.0 ? -1 : 0;
+  const int v = verdict(c, configuration);
   out +=
       fmt::format("<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>",
                   base ? "baseline" : verdict_class(v), std::min(x, scale.centre), y + 4,

@@ -169,7 +169,7 @@ void render_test(const comparison& c, const compared_test& test, std::size_t tot
     }
     const bool base = is_baseline(c, e.configuration) && e.delta_pct;
     std::string label = pad_right(labels[k].front(), l.label);
-    if (e.rank == 1) label = paint.bold(label);
+    if (shown_best(c, test, e)) label = paint.bold(label);
     const std::string delta = base ? std::string(baseline_word) : delta_text(e.delta_pct);
     const std::string ratio = base ? "" : ratio_text(e.ratio);
     std::string line = fmt::format("{:>3}  {}  {}  ", e.rank > 0 ? std::to_string(e.rank) : "-",
@@ -261,8 +261,9 @@ bool render_compare_group_table(const comparison& c, const table_index& index,
                     truncated(why.substr(0, why.find_first_of("\r\n")), std::min(room, why_width)) +
                     ")";
           }
-          if (e->rank == 1) cell = "*" + cell;
-          best = best || e->rank == 1;
+          const bool shown = shown_best(c, c.tests[t], *e);
+          if (shown) cell = "*" + cell;
+          best = best || shown;
           any = true;
         }
         row.cells.push_back(std::move(cell));

@@ -51,7 +51,33 @@ std::string test_heading(const compared_test& t) {
 
 int verdict(const compared_entry& e) {
   if (!e.ratio || *e.ratio == 1.0) return 0;
+  if (e.noise == noise::not_significant || e.noise == noise::few_runs) return 0;
+  if (delta_text(e.delta_pct) == "0.0%") return 0;  // as printed: no change to colour
   return *e.ratio > 1.0 ? 1 : -1;
+}
+
+int verdict(const comparison& c, std::size_t configuration) {
+  const auto& conf = c.configurations[configuration];
+  if (is_baseline(c, configuration) || !conf.geomean_ratio) return 0;
+  const double r = *conf.geomean_ratio;
+  if (ratio_text(r) == "1.000") return 0;
+  if (conf.geomean_ci_low && conf.geomean_ci_high && *conf.geomean_ci_low <= 1.0 &&
+      *conf.geomean_ci_high >= 1.0) {
+    return 0;
+  }
+  return r > 1.0 ? 1 : r < 1.0 ? -1 : 0;
+}
+
+bool shown_best(const comparison& c, const compared_test& test, const compared_entry& e) {
+  if (e.rank != 1) return false;
+  const auto group = c.configurations[e.configuration].compare_group;
+  for (const auto& other : test.entries) {
+    if (&other != &e && other.rank > 0 &&
+        c.configurations[other.configuration].compare_group == group) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::string_view label_in_compare_group(const comparison& c, std::size_t configuration) {

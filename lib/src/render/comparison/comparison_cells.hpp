@@ -37,8 +37,22 @@ std::string mean_rank_text(std::optional<double> mean_rank);
 /// `SQLite 3.30.1: Threads / Copies: 8`: heading_text() of the test.
 std::string test_heading(const compared_test& t);
 
-/// +1 better than the baseline, -1 worse, 0 same or unknown: always from the ratio.
+/// THE rule of colour (docs/compare.md, "Colours and emphasis"), which every renderer that
+/// draws better and worse follows (the terminal, the HTML page, the chart images, the report):
+/// +1 better than the baseline, -1 worse, 0 neutral. Always from the ratio, never from the sign
+/// of the delta; neutral when there is no ratio, when the delta prints as 0.0%, and when its
+/// mark says it cannot be told from the noise (`~`) or rests on fewer than 3 runs a side
+/// (`n<3`): a colour is a verdict, and those are none.
 int verdict(const compared_entry& e);
+
+/// The same rule for a configuration's geometric mean ratio in a summary: neutral for the
+/// baseline, when the ratio prints as 1.000, and when its interval holds 1.
+int verdict(const comparison& c, std::size_t configuration);
+
+/// THE rule of emphasis (bold, `*`): the entry ranked first in its compare group in this test,
+/// where another entry of the group was ranked too. A best needs something it beat: the one
+/// value of a test (the baseline's, where the others failed) is no best. Ties share it.
+bool shown_best(const comparison& c, const compared_test& test, const compared_entry& e);
 
 /// The label without its group's name in front (`None` in group `WD5000AZRX`), for places
 /// where the group is already named.

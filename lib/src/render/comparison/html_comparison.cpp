@@ -348,14 +348,15 @@ void family_charts(const comparison& c, const std::vector<test_family>& families
 
 // ---- the table view: one table per group, the families as row groups ----------------------------
 
-std::string cell_html(const comparison& c, std::size_t configuration, const compared_entry& e) {
+std::string cell_html(const comparison& c, const compared_test& test, std::size_t configuration,
+                      const compared_entry& e) {
   std::string cell = html_escaped(e.value_text);
   if (!is_baseline(c, configuration) && e.delta_pct) {
     cell += fmt::format(" <span class=\"{}\">({})</span>", verdict_class(verdict(e)),
                         html_escaped(delta_label(e)));
   }
   if (const auto why = missing_text(e); !why.empty()) cell += " (" + html_escaped(why) + ")";
-  return e.rank == 1 ? "<strong>" + cell + "</strong>" : cell;
+  return shown_best(c, test, e) ? "<strong>" + cell + "</strong>" : cell;
 }
 
 void compare_group_tables(const comparison& c, const table_index& index,
@@ -388,7 +389,7 @@ void compare_group_tables(const comparison& c, const table_index& index,
           const auto* e = index.entry(t, i);
           const std::string key = e ? sort_key(e->delta_pct) : "";
           row += "<td class=\"num\" data-sort=\"" + key + "\">" +
-                 (e ? cell_html(c, i, *e) : std::string("—")) + "</td>";
+                 (e ? cell_html(c, test, i, *e) : std::string("—")) + "</td>";
           any = any || e;
         }
         if (any) rows += row + "</tr>\n";

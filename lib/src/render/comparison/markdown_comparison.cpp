@@ -37,7 +37,7 @@ std::string unit_text(const std::string& unit, direction d,
   return about;
 }
 
-std::string cell_text(const comparison& c, const compared_entry& e) {
+std::string cell_text(const comparison& c, const compared_test& test, const compared_entry& e) {
   std::string cell = markdown_escaped(e.value_text);
   if (!is_baseline(c, e.configuration) && e.delta_pct) {
     cell += " (" + delta_text(e.delta_pct);
@@ -47,7 +47,7 @@ std::string cell_text(const comparison& c, const compared_entry& e) {
     cell += ")";
   }
   if (const auto why = missing_text(e); !why.empty()) cell += " (" + markdown_escaped(why) + ")";
-  if (e.rank == 1) cell = "**" + cell + "**";
+  if (shown_best(c, test, e)) cell = "**" + cell + "**";
   return cell;
 }
 
@@ -69,7 +69,7 @@ void render_family(const comparison& c, const table_index& index,
     bool any = false;
     for (auto i : columns) {
       const auto* e = index.entry(t, i);
-      row.push_back(e ? cell_text(c, *e) : "—");
+      row.push_back(e ? cell_text(c, test, *e) : "—");
       any = any || e;
     }
     if (any) rows.push_back(std::move(row));

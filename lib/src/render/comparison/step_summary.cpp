@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <vector>
 
 #include "iosr/ci_reports.hpp"
 #include "iosr/counted.hpp"
@@ -17,29 +18,38 @@ namespace {
 using detail::markdown_escaped;
 using detail::markdown_place;
 
+// A list of the gate's lines, each escaped where it starts a Markdown line.
+void list(const std::vector<std::string>& lines, std::string& out) {
+  for (const auto& line : lines) {
+    out += "- " + markdown_escaped(line, markdown_place::line_start) + '\n';
+  }
+}
+
+// The verdict first, with what was checked (gate_summary_text(), as standard error says it),
+// then what tripped it, what was missing, and what --gate-skip-noise left out.
 std::string gate_lines(const compare_outcome& outcome, const compare_request& request) {
+  const auto& c = outcome.result;
+  auto verdict = gate_summary_text(outcome, request);
+  verdict[0] = static_cast<char>(verdict[0] - 'a' + 'A');  // `gate ...`, `the gate ...`
+  std::string out = markdown_escaped(verdict, markdown_place::line_start) + ".\n";
+  auto section = [&](const std::string& heading, const std::vector<std::string>& lines) {
+    if (lines.empty()) return;
+    out += "\n" + heading + "\n\n";
+    list(lines, out);
+  };
   const auto limit = fmt::format("{}", *request.fail_if_worse);
-  std::string out;
-  if (outcome.regressions.empty()) {
-    out += "Gate passed: no configuration is worse than its baseline by more than " + limit +
-           "% on any test.\n";
-  } else {
-    out += "Gate tripped: " + counted(outcome.regressions.size(), "entry", "entries") +
-           " worse than the baseline by more than " + limit + "%:\n\n";
-    for (const auto& r : outcome.regressions) {
-      out += "- " +
-             markdown_escaped(regression_text(outcome.result, r), markdown_place::line_start) +
-             '\n';
-    }
-  }
-  if (!outcome.excluded.empty()) {
-    out += "\nNot counted, as --gate-skip-noise asks (within the noise, or fewer than 3 runs):\n\n";
-    for (const auto& r : outcome.excluded) {
-      out += "- " +
-             markdown_escaped(regression_text(outcome.result, r), markdown_place::line_start) +
-             '\n';
-    }
-  }
+  std::vector<std::string> lines;
+  for (const auto& r : outcome.regressions) lines.push_back(regression_text(c, r));
+  section("Worse than the baseline by more than " + limit + "%:", lines);
+  lines.clear();
+  for (const auto& m : outcome.missing) lines.push_back(gate_missing_text(c, m));
+  section(request.allow_missing ? "Missing, accepted as --allow-missing asks:"
+                                : "Missing where the baseline has a value:",
+          lines);
+  lines.clear();
+  for (const auto& r : outcome.excluded) lines.push_back(regression_text(c, r));
+  section("Not counted, as --gate-skip-noise asks (within the noise, or fewer than 3 runs):",
+          lines);
   return out + '\n';
 }
 

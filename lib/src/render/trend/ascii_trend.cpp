@@ -75,7 +75,8 @@ void block(const trend& t, const std::vector<const trend_series*>& series,
   render_text_table(table, total, out);
   for (const auto* s : series) {
     for (const auto& c : s->changes) {
-      for (const auto& line : wrapped("step: " + change_text(t, *s, c), total - 2, "    ")) {
+      for (const auto& line :
+           wrapped(std::string(change_word(c)) + ": " + change_text(t, *s, c), total - 2, "    ")) {
         out += "  " + line + '\n';
       }
     }
@@ -94,7 +95,10 @@ void render_ascii_trend(const trend& t, const trend_render_options& options, tre
     // With --by label, the baseline label is named once, by its note.
     std::vector<std::string> lines{head, sentence(ratio_meaning(t))};
     if (marks.runs) lines.emplace_back("(N): N runs combined by geometric mean");
-    lines.push_back(method_text(t) + (marks.steps ? "; * marks the first point after a step" : ""));
+    lines.push_back(method_text(t) +
+                    (marks.steps
+                         ? "; * marks the first point after a step, or the one point of an excursion"
+                         : ""));
     for (const auto& n : t.notes) lines.push_back("note: " + n.text);
     for (const auto& line : lines) {
       for (const auto& part : wrapped(line, total)) body += part + '\n';

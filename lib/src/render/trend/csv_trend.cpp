@@ -39,6 +39,10 @@ void rows(const trend& t, const trend_test_info& info, const trend_series& s, st
     row.number(change ? std::optional<double>(change->before) : std::nullopt);
     row.number(change ? std::optional<double>(change->after) : std::nullopt);
     row.number(change ? std::optional<double>(change->p_value) : std::nullopt);
+    // An excursion's change point: where the series is back, and at what.
+    const bool excursion = change && change->back;
+    row.field(excursion ? t.points[*change->back].name : std::string());
+    row.number(excursion ? std::optional<double>(change->back_to) : std::nullopt);
     row.end();
   }
 }
@@ -49,7 +53,7 @@ void render_csv_trend(const trend& t, const trend_render_options&, trend_output&
   auto& out = to.text;
   out +=
       "test,version,description,unit,direction,machine,configuration,baseline,point,ratio,"
-      "runs,baseline_runs,change_point,step_before,step_after,p_value\n";
+      "runs,baseline_runs,change_point,step_before,step_after,p_value,back_at,back_to\n";
   for (const auto& s : t.geomean) {
     const trend_test_info info{
         "geometric mean", "",

@@ -181,7 +181,9 @@ void render_html_trend(const trend& t, const trend_render_options&, trend_output
   out += "<p>" + html_escaped(sentence(ratio_meaning(t)));
   if (marks.runs) out += "; (N) = N runs combined by geometric mean";
   out += ". " + html_escaped(sentence(method_text(t)));
-  out += marks.steps ? "; the first point after a step is ringed.</p>\n" : ".</p>\n";
+  out += marks.steps
+             ? "; the first point after a step, or the one point of an excursion, is ringed.</p>\n"
+             : ".</p>\n";
   if (!t.notes.empty()) {
     out += "<ul class=\"notes\">";
     for (const auto& n : t.notes) out += "<li>" + html_escaped(n.text) + "</li>";

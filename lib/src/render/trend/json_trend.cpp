@@ -73,8 +73,15 @@ void series_json(const trend& t, const trend_series& s, bool geomean, std::strin
     const auto& c = s.changes[i];
     out += i ? ", {\"point\": " : "{\"point\": ";
     string(out, t.points[c.point].name);
-    out += fmt::format(", \"before\": {}, \"after\": {}, \"p_value\": {}, \"text\": ", c.before,
-                       c.after, c.p_value);
+    out += fmt::format(", \"before\": {}, \"after\": {}, \"p_value\": {}", c.before, c.after,
+                       c.p_value);
+    // An excursion: where the series is back, and at what; a step has neither.
+    if (c.back) {
+      out += ", \"back\": ";
+      string(out, t.points[*c.back].name);
+      out += fmt::format(", \"back_to\": {}", c.back_to);
+    }
+    out += ", \"text\": ";
     string(out, change_text(t, s, c));
     out += "}";
   }

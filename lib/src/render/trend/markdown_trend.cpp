@@ -45,7 +45,8 @@ void table(const trend& t, const std::vector<const trend_series*>& series,
     for (const auto& c : s->changes) {
       if (!any) out += '\n';
       any = true;
-      out += "- step: " + markdown_escaped(change_text(t, *s, c)) + '\n';
+      out += "- " + std::string(change_word(c)) + ": " + markdown_escaped(change_text(t, *s, c)) +
+             '\n';
     }
   }
 }
@@ -60,7 +61,9 @@ void render_markdown_trend(const trend& t, const trend_render_options&, trend_ou
   out += sentence(ratio_meaning(t));
   if (marks.runs) out += "; (N) = N runs combined by geometric mean";
   out += ". " + markdown_escaped(sentence(method_text(t)));
-  out += marks.steps ? "; the first point after a step is in bold.\n" : ".\n";
+  out += marks.steps
+             ? "; the first point after a step, or the one point of an excursion, is in bold.\n"
+             : ".\n";
   for (const auto& n : t.notes) out += "\n- note: " + markdown_escaped(n.text);
   if (!t.notes.empty()) out += '\n';
   for (std::size_t m = 0; m < t.machines.size(); ++m) {

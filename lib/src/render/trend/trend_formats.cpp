@@ -69,10 +69,18 @@ std::string change_text(const trend& t, const trend_series& s, const trend_chang
   for (const auto& v : s.values) {
     if (v.point == c.point) base = baseline_name(t, v);
   }
+  if (c.back) {
+    return fmt::format("{} vs {}: {} → {} at {} only, back to {} from {} ({})",
+                       t.configurations[s.configuration].name, base, figure_text(c.before, 2),
+                       figure_text(c.after, 2), t.points[c.point].name, figure_text(c.back_to, 2),
+                       t.points[*c.back].name, p_value_text(c.p_value));
+  }
   return fmt::format("{} vs {}: {} → {} from {} ({})", t.configurations[s.configuration].name, base,
                      figure_text(c.before, 2), figure_text(c.after, 2), t.points[c.point].name,
                      p_value_text(c.p_value));
 }
+
+std::string_view change_word(const trend_change& c) { return c.back ? "excursion" : "step"; }
 
 std::string ratio_meaning(const trend& t) {
   // With --by label the baseline is a label (a point), not a configuration: each row is a
@@ -86,7 +94,8 @@ std::string ratio_meaning(const trend& t) {
 
 std::string method_text(const trend& t) {
   return fmt::format(
-      "change points: circular binary segmentation of each series, Student's t on the log ratios, "
+      "change points: circular binary segmentation of each series, Student's t on the points' "
+      "log ratios weighted by their runs' noise, with the noise between points, "
       "Bonferroni-corrected p < {:g}, steps of at least {:g} %",
       t.alpha, t.min_step * 100);
 }

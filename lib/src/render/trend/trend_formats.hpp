@@ -83,8 +83,12 @@ std::string_view name_in_group(const trend_configuration& c);
 /// which is theirs too (a baseline is chosen within a machine and group): for narrow columns.
 std::string baselines_of(const trend& t, const trend_series& s, bool in_group = false);
 
-/// `bfq vs none: 0.93 → 0.78 from 5.6 (p = 0.001)`.
+/// `bfq vs none: 0.93 → 0.78 from 5.6 (p = 0.001)`; an excursion `bfq vs none: 0.93 → 0.78
+/// at 6.5 only, back to 0.93 from 6.6 (p < 0.001)`.
 std::string change_text(const trend& t, const trend_series& s, const trend_change& c);
+
+/// `step`, or `excursion` for a change at one point alone: the word before change_text().
+std::string_view change_word(const trend_change& c);
 
 /// What a ratio is measured against, to start a sentence: `each configuration's performance
 /// ratio against its baseline at the same point (> 1 = better)`; with --by label, against the
