@@ -72,7 +72,9 @@ bool shown_best(const comparison& c, const compared_test& test, const compared_e
   if (e.rank != 1) return false;
   const auto group = c.configurations[e.configuration].compare_group;
   for (const auto& other : test.entries) {
-    if (&other != &e && other.rank > 0 &&
+    // A failed run ranks last (docs/compare.md, "Failed runs") but is nothing beaten: a value
+    // alone beside failures is no best.
+    if (&other != &e && other.rank > 0 && other.kind != entry_kind::failed &&
         c.configurations[other.configuration].compare_group == group) {
       return true;
     }
