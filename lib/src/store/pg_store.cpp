@@ -177,13 +177,9 @@ void pg_rows::begin_snapshot() {
   db_.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "starting to read");
 }
 
-void pg_rows::end_snapshot() noexcept {
-  try {
-    db_.exec("COMMIT");
-  } catch (const std::exception&) {
-    // Nothing was written; a connection that failed has reported its error already.
-  }
-}
+// Ended even when the reading was interrupted (a cancelled statement aborts the transaction,
+// whose COMMIT then rolls it back): nothing was written.
+void pg_rows::end_snapshot() noexcept { db_.end_transaction("COMMIT"); }
 
 std::unique_ptr<row_cursor> pg_rows::rows_of(std::string_view sql,
                                              const std::vector<query_value>& values) {

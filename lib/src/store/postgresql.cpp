@@ -236,6 +236,11 @@ void connection::exec(std::string_view sql, std::string_view doing) {
   pq().clear(r);
 }
 
+void connection::end_transaction(std::string_view sql) noexcept {
+  const std::string text(sql);
+  if (pg_result* r = pq().exec(conn_, text.c_str())) pq().clear(r);
+}
+
 std::int64_t connection::query_integer(std::string_view sql, const params& p) {
   auto r = run(sql, p);
   return r.size() == 0 || r.is_null(0, 0) ? 0 : r.integer(0, 0);

@@ -103,6 +103,10 @@ class connection {
   rows run(std::string_view sql, const params& p = {}, std::string_view doing = "querying");
   /// Runs statements without parameters (several, separated by ';').
   void exec(std::string_view sql, std::string_view doing = "running a statement");
+  /// COMMIT or ROLLBACK, sent even after interrupt() and never throwing: a reading stopped by
+  /// its time limit leaves its transaction open (aborted), and the connection, resumed, serves
+  /// the next request (iosr serve), which a transaction left open would fail.
+  void end_transaction(std::string_view sql) noexcept;
   std::int64_t query_integer(std::string_view sql, const params& p = {});
 
   /// From any thread: the statement running on this connection is cancelled (PostgreSQL's
