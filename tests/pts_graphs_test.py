@@ -14,26 +14,15 @@ value above 0 must be read or named by a warning.
                                       pts_graphs.pairs); prints per pair: entries exact, within
                                       rounding, not read (named by a warning), wrong
 """
-import json
 import math
 import os
-import subprocess
 import sys
+
+from converted import decimals, read
 
 # What the real files differ in for reasons of their own, by pair (the directory's name): their
 # owner edited composite.xml after PTS drew the graphs (the label of one system of chart 1).
 RENAMED = {"thinkpad-t495s-cpu": {1: {"Thinkpad T495s": "Thinkpad T495s CPU"}}}
-
-
-def read(iosr, path):
-    run = subprocess.run([iosr, "convert", path, "--to", "json"], capture_output=True, text=True)
-    if run.returncode != 0:
-        return None, run.stderr.strip()
-    return json.loads(run.stdout), ""
-
-
-def decimals(text):
-    return len(text.split(".", 1)[1]) if "." in text else 0
 
 
 def standard_error(samples):

@@ -15,25 +15,15 @@ in a form the reader does not read, each named by a warning.
                                            PTS (pts-oracle.sh, PTS_ORACLE overrides its path)
                                            and report exact / within rounding / refused
 """
-import json
 import math
 import os
 import subprocess
 import sys
 import tempfile
 
+from converted import decimals, read
+
 ORACLE = os.environ.get("PTS_ORACLE", "/work/shared/tools/pts-oracle.sh")
-
-
-def read(iosr, path):
-    run = subprocess.run([iosr, "convert", path, "--to", "json"], capture_output=True, text=True)
-    if run.returncode != 0:
-        return None, run.stderr.strip()
-    return json.loads(run.stdout), ""
-
-
-def decimals(text):
-    return len(text.split(".", 1)[1]) if "." in text else 0
 
 
 def compare(html, xml, page):
