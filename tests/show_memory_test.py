@@ -13,29 +13,16 @@ Not under the sanitizers (tests/CMakeLists.txt): their allocator's memory is not
 Usage: show_memory_test.py IOSR BENCH_DIR"""
 import os
 import re
-import subprocess
 import sys
 import tempfile
+
+from peak_memory import peak_rss
 
 IOSR, BENCH = sys.argv[1:3]
 sys.path.insert(0, BENCH)
 import show_bench  # noqa: E402
 
 BYTES_PER_BYTE = 7.5
-
-
-def peak_rss(args, out_path):
-    """The peak resident set of `args` in bytes (its own, from wait4), its stdout to out_path."""
-    with open(out_path, "wb") as out:
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.PIPE,
-                                env=dict(os.environ, NO_COLOR="1"))
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err = proc.stderr.read().decode(errors="replace")
-        proc.stderr.close()
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(args)}: exit {proc.returncode}: {err}")
-    return usage.ru_maxrss * 1024
 
 
 def main():
