@@ -704,9 +704,10 @@ void pg_store::for_each_file(const test_filter& filter,
 void pg_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                              const std::function<void(result_file&&)>& take) {
   pg_rows db(db_);
+  const int v = version();
   for (const auto id : ids) {
     result_file f;
-    if (read_stored_file(db, id, filter, f)) take(std::move(f));
+    if (read_stored_file(db, v, id, filter, f)) take(std::move(f));
   }
 }
 
