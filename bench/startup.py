@@ -11,7 +11,9 @@ Then the CPU time (user + system) of each command, which the load moves far less
 time, always reported: single runs of every command interleaved in random order (--cpu-runs N,
 default 200 each), their medians above /bin/true's. With --before OLD (another iosr, such as the
 build of an earlier commit) its runs are interleaved with IOSR's in the same rounds, wall and CPU,
-so that the two compare under the same load.
+so that the two compare under the same load. And each command's instructions (valgrind's
+callgrind, the dynamic loader's work included, when valgrind is installed), which the load does
+not move at all.
 
 With --libraries [SONAME...], what loading each library at start would cost iosr (issue 42: a
 library is linked unless this is more than 0.3 ms; the others are loaded on first use, by
@@ -156,11 +158,17 @@ def main():
     print(f"{opts.cpu_runs} single runs of each, interleaved (load average {load:.2f} at the "
           f"start, {os.getloadavg()[0]:.2f} at the end); medians above /bin/true "
           f"(wall {wall['/bin/true']:.2f} ms, CPU {cpu['/bin/true']:.2f} ms):")
+    floor = instructions(["/bin/true"], os.environ)
+    if floor:
+        print(f"instructions (callgrind, the dynamic loader's work included; the load does not "
+              f"move them): /bin/true {floor / 1e6:.2f} M")
     for args in TARGETS:
         for name in programs:
             k = f"{name} {args}"
+            counted = instructions([programs[name], *args.split()], os.environ)
             print(f"  {name} {args}: CPU {cpu[k] - cpu['/bin/true']:.2f} ms, wall "
-                  f"{wall[k] - wall['/bin/true']:.2f} ms")
+                  f"{wall[k] - wall['/bin/true']:.2f} ms"
+                  + (f", {counted / 1e6:.2f} M instructions" if counted else ""))
 
     clean = benchlib.control(" after")[2] and clean
     if not (clean and quiet):

@@ -61,6 +61,10 @@ expect "--format --force --filter --fail-if-worse --from" iosr compare --f
 # The format names are the ones `iosr convert --help` lists, whatever they are today.
 expect "$("$iosr" convert --help | sed -nE 's/^  ([a-z][a-z0-9+-]*): .*/\1/p')" iosr convert --to ""
 expect "csv" iosr convert --to cs
+# --from offers the input formats `iosr --help` lists (its help's "(one of: ...)"), table too.
+expect "$(COLUMNS=9999 "$iosr" --help | sed -n '/^input formats/,/^$/s/^  \([a-z][a-z0-9+-]*\): .*/\1/p')" iosr convert --from ""
+expect "table" iosr compare --from ta
+expect "lkp" iosr convert --from l
 expect "pts-text" iosr convert --to = p
 expect "ascii md html csv json executive-summary bmf" iosr compare -f ""
 expect "--junit" iosr compare --j

@@ -16,6 +16,7 @@ the built iosr, and
 Run with Debian's /usr/bin/python3 (pandas and jsonschema are Debian packages). A tool that is
 missing fails under CI and is skipped elsewhere, saying why.
 Usage: datasets_test.py IOSR SOURCE_DIR"""
+import glob
 import json
 import math
 import os
@@ -30,6 +31,10 @@ from missing_tool import missing
 IOSR, SOURCE = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
 INPUTS = [os.path.join(SOURCE, p) for p in
           ("data", "tests/fixtures/seeds", "tests/fixtures/corpus", "tests/fixtures/samples")]
+# The kernel test robot's reports: their deviations and baselines (not the job file beside them,
+# which is refused).
+INPUTS += sorted(p for p in glob.glob(os.path.join(SOURCE, "tests/fixtures/lkp/*"))
+                 if p.endswith((".eml", ".txt")))
 SEEDS = os.path.join(SOURCE, "data", "text")  # numbers only: value sniffs as DOUBLE
 failures, skipped = [], []
 
@@ -107,6 +112,23 @@ def expected(work):
     return rows, docs
 
 
+def extras(docs, rows):
+    """Per row of the dataset, in order: (relative_deviation or None, baseline), from iosr-json
+    (an entry's system is the first of its file with the entry's label)."""
+    out, files = [], []
+    for name, *_ in rows:
+        if not files or files[-1] != name:
+            files.append(name)
+    for name in files:
+        doc = docs[name]
+        baseline = {}
+        for system in doc["systems"]:
+            baseline.setdefault(system["label"], system.get("baseline", False))
+        for e in entries_of(doc):
+            out.append((e.get("relative_deviation"), baseline.get(e["label"], False)))
+    return out
+
+
 def documented_csv_types():
     """column -> DuckDB type, from the type column of docs/csv.md's table."""
     types = {}
@@ -115,7 +137,8 @@ def documented_csv_types():
             m = re.match(r"^\| \d+ \| `(\w+)` \| ((?:[^|\\]|\\\|)+) \|", line)
             if m:
                 kind = m.group(2).strip()
-                types[m.group(1)] = {"decimal": "DOUBLE", "integer": "BIGINT"}.get(kind, "VARCHAR")
+                types[m.group(1)] = {"decimal": "DOUBLE", "integer": "BIGINT",
+                                     "`true` \\| `false`": "BOOLEAN"}.get(kind, "VARCHAR")
     return types
 
 
@@ -150,7 +173,17 @@ def after_doc(doc_blocks, queries, doc, work):
         return None
 
 
-def check_duckdb(work, rows):
+def check_extras(what, got, more):
+    """The relative deviations and baseline marks DuckDB read (as its runner gives them: text,
+    None for NULL) against iosr-json's."""
+    read = [(None if d is None else float(d), b in (True, "true", "True")) for d, b in got]
+    check(f"{what} holds each entry's relative_deviation and baseline as iosr-json does",
+          read == more, next(((g, w) for g, w in zip(read, more) if g != w), (len(read), len(more))))
+    check(f"{what}: the LKP reports give deviations and baselines",
+          sum(1 for d, _ in more if d is not None) >= 5 and sum(1 for _, b in more if b) >= 5)
+
+
+def check_duckdb(work, rows, more):
     reason = duckdb_engine.missing_reason()
     if reason:
         if duckdb_engine.in_ci():
@@ -181,11 +214,13 @@ def check_duckdb(work, rows):
         "DESCRIBE SELECT * FROM read_csv_auto('seeds.csv')",
         "SELECT sum(value) FROM read_csv_auto('seeds.csv')",
         "DESCRIBE SELECT * FROM read_csv_auto('results.csv')",
+        "SELECT relative_deviation, baseline FROM results",
     ]
     out = after_doc(csv_blocks, queries, "docs/csv.md", work)
     if out:
         (types, table, per_file, miscast, parquet_types, parquet_diff, seeds_types, seeds_sum,
-         sniffed) = out
+         sniffed, added) = out
+        check_extras("DuckDB: the CSV", added["rows"], more)
         want = documented_csv_types()
         check("DuckDB: the CSV's columns have the documented types (docs/csv.md)",
               describe(types) == list(want.items()), (describe(types), want))
@@ -229,13 +264,15 @@ def check_duckdb(work, rows):
         "(SELECT * FROM results EXCEPT ALL SELECT * FROM 'results.parquet') UNION ALL "
         "(SELECT * FROM 'results.parquet' EXCEPT ALL SELECT * FROM results))",
         "DESCRIBE SELECT * FROM read_json_auto('results.jsonl')",
+        "SELECT relative_deviation, baseline FROM results",
     ]
     out = after_doc(jsonl_blocks, queries, "docs/jsonl.md", work)
     if out:
-        types, table, per_file, parquet_types, parquet_diff, sniffed = out
+        types, table, per_file, parquet_types, parquet_diff, sniffed, added = out
+        check_extras("DuckDB: the JSONL", added["rows"], more)
         want = documented_jsonl_types()
         check("DuckDB: the JSONL's members have the documented types (docs/jsonl.md)",
-              sorted(describe(types)) == sorted(want.items()) and len(want) == 23,
+              sorted(describe(types)) == sorted(want.items()) and len(want) == 25,
               (describe(types), want))
         check("DuckDB: samples reads as a list of DOUBLE", dict(describe(types)).get("samples") == "DOUBLE[]")
         got = [tuple(r) for r in table["rows"]]
@@ -387,7 +424,8 @@ def main():
         make_datasets(work)
         rows, docs = expected(work)
         check("the datasets hold the fixtures' entries", len(rows) > 4000, len(rows))
-        check_duckdb(work, rows)
+        more = extras(docs, rows)
+        check_duckdb(work, rows, more)
         check_schemas(work, docs)
         check_pandas(work, rows)
     for note in skipped:

@@ -112,7 +112,7 @@ try:
     check("import exits 0", rc == 0, err)
     check("import says what it did", "imported 6 files (659 entries)" in err, err)
     check("sqlite3: integrity_check", sql(db, "PRAGMA integrity_check") == "ok")
-    check("sqlite3: schema version", sql(db, "PRAGMA user_version") == "3")
+    check("sqlite3: schema version", sql(db, "PRAGMA user_version") == "4")
     check("sqlite3: WAL mode", sql(db, "PRAGMA journal_mode") == "wal")
     check("sqlite3: one source row per file", sql(db, "SELECT count(*) FROM sources") == "6")
     check("sqlite3: one result row per entry", sql(db, "SELECT count(*) FROM results") == "659")
@@ -313,13 +313,32 @@ try:
     check("with a source row and no results",
           sql(db2, f"SELECT entries, title FROM sources WHERE path = '{empty}'") == "0|unfinished")
 
+    # An LKP report's relative deviations and baseline (version 4), as sqlite3 reads them, equal
+    # to what iosr reads from the report (its JSONL: the same rows, docs/db.md "tidy").
+    lkp_db = os.path.join(work, "lkp.db")
+    lkp = os.path.join(FIXTURES, "lkp", "noise-level_linux-usb_multipart-original.eml")
+    rc, _, err = run("db", "import", "--db", lkp_db, lkp)
+    check("import of an LKP report exits 0", rc == 0, err)
+    rc, out, err = run("convert", "--to", "jsonl", lkp)
+    want = "\n".join(
+        f"{r['label']}|{'' if r['relative_deviation'] is None else format(r['relative_deviation'], 'g')}|"
+        f"{int(r['baseline'])}" for r in map(json.loads, out.splitlines()))
+    got = sql(lkp_db, "SELECT label, CASE WHEN relative_deviation IS NULL THEN '' ELSE "
+                      "printf('%g', relative_deviation) END, baseline FROM tidy")
+    check("sqlite3: the LKP report's relative_deviation and baseline are stored", got == want,
+          (got, want))
+    check("sqlite3: the report's deviations and its first commit, the baseline",
+          "|1" in got and any(line.split("|")[1] for line in got.splitlines()), got)
+
     # the hand-made version-0 database is migrated
     old = os.path.join(work, "v0.db")
     shutil.copyfile(os.path.join(FIXTURES, "db", "version-0.db"), old)
     check("the fixture is version 0", sql(old, "PRAGMA user_version") == "0")
     rc, out, err = run("db", "list", "--db", old)
-    check("list migrates version 0", rc == 0 and "(schema version 3)" in out, out + err)
-    check("migrated: user_version", sql(old, "PRAGMA user_version") == "3")
+    check("list migrates version 0", rc == 0 and "(schema version 4)" in out, out + err)
+    check("migrated: user_version", sql(old, "PRAGMA user_version") == "4")
+    check("migrated: version 4's columns, the old rows NULL and 0",
+          sql(old, "SELECT count(*), count(relative_deviation), sum(baseline) FROM tidy") == "4|0|0")
     check("migrated: kernels parsed",
           sql(old, "SELECT kernel_version FROM systems ORDER BY id") == "5.5\n5.5\n5.6-rc7\n5.6-rc7")
     check("migrated: the tidy view",

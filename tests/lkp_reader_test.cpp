@@ -16,6 +16,7 @@
 #include "iosr/compare.hpp"
 #include "iosr/error.hpp"
 #include "iosr/read.hpp"
+#include "iosr/render.hpp"
 #include "reader_support.hpp"
 
 using namespace iosr;
@@ -414,4 +415,108 @@ TEST_CASE("lkp: result files: matrix.json reads as its report prints it", "[lkp]
       "{\n  \"perf-stat.i.cpu-cycles\": 244317413266.0688,\n  \"pts.time.elapsed_time\": 1\n}\n");
   CHECK(std::string(e2.message()).find("without phoronix-test-suite metrics") !=
         std::string::npos);
+}
+
+// What a report gives beyond PTS's fields, each entry's `± N%` and the baseline commit, survives
+// every output that keeps the model: iosr-json, the tidy CSV (read back as iosr's table),
+// composite.xml (in iosr's members of PTS's JSON) and JSONL (its members, checked by value).
+TEST_CASE("lkp: relative deviation and baseline round-trip through csv, xml and json", "[lkp]") {
+  std::size_t deviations = 0;
+  for (const char* name : {"fio_io-uring_reply_three-kernels.eml",
+                           "paraview-x11perf-openarena_dri-devel_three-sections_body.txt",
+                           "noise-level_linux-usb_multipart-original.eml",
+                           "npb_reply_qp-flowed-quoted.eml"}) {
+    INFO(name);
+    const auto mail = read_results(slurp(dir + name), name);
+    std::size_t baselines = 0;
+    for (const auto& r : mail.results) {
+      for (const auto& e : r.entries) deviations += e.relative_deviation.has_value();
+    }
+    for (const auto& s : mail.systems) baselines += s.baseline;
+    CHECK(baselines > 0);
+    for (const char* format : {"csv", "xml", "json"}) {
+      INFO(format);
+      std::string text;
+      render({&mail, 1}, format, {}, text);
+      const auto back = read_results(text, std::string("back.") + format);
+      REQUIRE(back.results.size() == mail.results.size());
+      for (std::size_t c = 0; c < mail.results.size(); ++c) {
+        const auto& a = mail.results[c].entries;
+        const auto& b = back.results[c].entries;
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          CHECK(b[i].value_text == a[i].value_text);
+          CHECK(b[i].relative_deviation == a[i].relative_deviation);
+          CHECK(b[i].json == a[i].json);  // iosr's member taken out again
+        }
+      }
+      // Each system's baseline mark, by label (the CSV makes systems of its rows' labels).
+      for (const auto& s : mail.systems) {
+        auto found = std::find_if(back.systems.begin(), back.systems.end(),
+                                  [&](const iosr::system& t) { return t.label == s.label; });
+        REQUIRE(found != back.systems.end());
+        CHECK(found->baseline == s.baseline);
+        if (std::string_view(format) != "csv") CHECK(found->json == s.json);
+      }
+    }
+    std::string lines;
+    render({&mail, 1}, "jsonl", {}, lines);
+    CHECK(lines.find("\"baseline\":true}") != std::string::npos);
+    CHECK(lines.find(",\"baseline\":false}") != std::string::npos);
+  }
+  CHECK(deviations == 3);  // noise-level's `± 2%` and `± 8%`, npb's `± 2%`
+}
+
+// LKP's PTS parser's output (lkp-tests' spec fixtures: `programs/pts/parse N > N.yaml`), the
+// KEY: VALUE lines dump-stat later prefixes with the testcase: read as the PTS testcase's, each
+// value as its run log reads, the unread kinds said; one without a PTS result refused.
+TEST_CASE("lkp: the PTS parser's output reads as its run log does", "[lkp]") {
+  const std::string runs = std::string(IOSR_FIXTURES_DIR) + "/pts-run/lkp-tests/";
+  std::size_t files = 0, entries = 0;
+  for (int i = 1; i <= 10; ++i) {
+    const auto base = runs + std::to_string(i);
+    INFO(base << ".yaml");
+    const auto text = slurp(base + ".yaml");
+    if (i == 7) {  // idle: only `idle.1.Final.pass` (a share of runs) and LKP's own seconds
+      try {
+        read_results(text, "7.yaml");
+        FAIL("read");
+      } catch (const parse_error& e) {
+        CHECK(e.message().starts_with("an LKP result file without phoronix-test-suite metrics"));
+      }
+      continue;
+    }
+    const auto f = read_results(text, std::to_string(i) + ".yaml");
+    CHECK(f.format == "lkp");
+    CHECK(count_code(f, message_code::lkp_parameters_not_read) == 1);
+    const auto& log = read_cached(base + ".log");
+    REQUIRE(f.results.size() == log.results.size());
+    for (std::size_t c = 0; c < f.results.size(); ++c) {
+      REQUIRE(f.results[c].entries.size() == 1);
+      const auto& e = f.results[c].entries[0];
+      // The log's chart of this value: LKP's parser printed it from the log.
+      bool found = false;
+      for (const auto& r : log.results) {
+        for (const auto& l : r.entries) {
+          found = found || (l.value && e.value && *l.value == *e.value);
+        }
+      }
+      CHECK(found);
+      ++entries;
+    }
+    ++files;
+  }
+  CHECK(files == 9);
+  CHECK(entries == 26);  // the 27 values but idle.1.Final.pass
+}
+
+TEST_CASE("lkp: a job file is refused, as what to run and not a result", "[lkp]") {
+  // The job.yaml the robot attached to its noise-level report (the fixture mail's attachment).
+  const auto text = slurp(dir + "noise-level_job-yaml-attachment.yaml");
+  try {
+    read_results(text, "job.yaml");
+    FAIL("read");
+  } catch (const parse_error& e) {
+    CHECK(e.message().starts_with("an LKP job file (job.yaml: what to run"));
+  }
 }

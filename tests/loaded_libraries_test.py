@@ -5,9 +5,12 @@
 loads at start (ldd); at run time (the dynamic loader's LD_DEBUG=files), `--version`, a compare
 in every format, and SVG charts load none of them, and a PNG chart loads the chart libraries;
 a chart library that is missing or broken is an error naming it and its Debian package, and
-SVG and HTML still work without it.
+SVG and HTML still work without it. Built with the C++ runtime linked in (IOSR_STATIC_RUNTIME,
+the third argument `static-runtime`), iosr loads neither libstdc++ nor libfmt at start: they were
+1.6 M of `iosr --version`'s 2.6 M instructions (docs/performance.md, "Start-up"), and its
+symbol relocations (LD_DEBUG=statistics, a count) are at most 8 times /bin/true's.
 
-Usage: loaded_libraries_test.py IOSR DATA_DIR
+Usage: loaded_libraries_test.py IOSR DATA_DIR [static-runtime|shared-runtime]
 Without readelf (Debian package binutils) it fails under CI (CI=true) and skips elsewhere."""
 import os
 import re
@@ -19,6 +22,7 @@ import tempfile
 from missing_tool import missing
 
 IOSR, DATA = sys.argv[1:3]
+STATIC_RUNTIME = sys.argv[3:4] == ["static-runtime"]
 XML = os.path.join(DATA, "xml", "iosched-3way.xml")
 # Loaded on first use, never linked: name prefixes of their sonames. glib and gobject are the
 # chart libraries' too; pango, GIO and the rest come with librsvg.
@@ -70,6 +74,27 @@ check("ldd: the libraries iosr loads at start are read (libc among them)",
       "libc.so.6" in at_start, ldd)
 check("iosr loads no library loaded on first use at start", not lazy_in(at_start),
       lazy_in(at_start))
+if STATIC_RUNTIME:
+    shared_runtime = [n for n in at_start if n.startswith(("libstdc++", "libfmt", "libgcc_s"))]
+    check("iosr, built with the C++ runtime and fmt linked in, loads none of them at start",
+          not shared_runtime, shared_runtime)
+
+    def symbol_relocations(program, *args):
+        """The symbols the dynamic loader looks up for a run (LD_DEBUG=statistics): a count,
+        the same on every run, and most of what start-up costs."""
+        p = subprocess.run([program, *args], capture_output=True, text=True,
+                           env={**os.environ, "LD_DEBUG": "statistics"})
+        found = re.findall(r"^\s*\d+:\s+number of relocations: (\d+)$", p.stderr, re.M)
+        return int(found[0]) if found else None
+
+    # /bin/true: 87 on Debian 12; iosr --version 324 with the runtime linked in, 2,200 with the
+    # shared libstdc++ and libfmt (docs/performance.md, "Start-up").
+    floor = symbol_relocations(shutil.which("true") or "/bin/true")
+    ours = symbol_relocations(IOSR, "--version")
+    check("LD_DEBUG=statistics counts the symbol relocations", floor and ours, (floor, ours))
+    if floor and ours:
+        check("iosr --version: at most 8x the symbol relocations of /bin/true",
+              ours <= 8 * floor, f"{ours} against {floor}")
 
 with tempfile.TemporaryDirectory() as tmp:
     runs = [["--version"]]

@@ -187,14 +187,19 @@ try:
     # made the index results_by_system, version 3 drops it and makes source_systems_by_system).
     older = create("older")
     run("db", "import", "--db", older, SEEDS[0])
-    psql("older", "DROP INDEX source_systems_by_system; UPDATE iosr_schema SET version = 1")
+    psql("older", "DROP INDEX source_systems_by_system; DROP VIEW tidy; "
+                  "ALTER TABLE results DROP COLUMN relative_deviation; "
+                  "ALTER TABLE source_systems DROP COLUMN baseline; UPDATE iosr_schema SET version = 1")
     code, out, err = run("db", "list", "--db", older)
     check("version 1: list reads it", code == 0 and b"(schema version 1)" in out, err)
     code, out, err = run("trend", "--db", older, "--format", "csv", "--machine", "1")
     check("version 1: trend --machine reads it", code == 0 and out, err)
     code, _, err = run("db", "import", "--db", older, SEEDS[1])
     check("version 1: import migrates", code == 0 and
-          psql("older", "SELECT max(version) FROM iosr_schema") == "3", err)
+          psql("older", "SELECT max(version) FROM iosr_schema") == "4", err)
+    check("version 4: relative_deviation and baseline, the rows before NULL and 0",
+          psql("older", "SELECT count(*) > 0, count(relative_deviation), sum(baseline) FROM tidy")
+          == "t|0|0")
     check("version 3: results_by_system is gone, source_systems_by_system made",
           psql("older", "SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
                         "WHERE indexname IN ('results_by_system', 'source_systems_by_system')")

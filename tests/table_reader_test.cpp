@@ -226,6 +226,24 @@ TEST_CASE("Tables: what is refused, with its place", "[tables]") {
     REQUIRE(f.results.size() == 1);
     CHECK(has_warning(f, message_code::table_value_not_read, "'1.5 ms?'"));
   }
+  SECTION("tables read and not one value in them: what was looked at, and what to pass") {
+    try {
+      const auto f = read_results("T,Value\nx,fast\ny,N/A\n", "t.csv", as_table(t));
+      CHECK(f.results.empty());
+      CHECK(has_warning(f, message_code::table_value_not_read,
+                        "no value read from 1 table: the column 'Value' (--table value=) held 1 "
+                        "cell of text and 1 empty cell (N/A, -); expected numbers there: name "
+                        "the column of numbers with --table value=COLUMN"));
+    } catch (const parse_error& e) {
+      FAIL(e.message());
+    }
+    table_layout wide;
+    wide.columns = {"a", "b"};
+    const auto f = read_results("T,a,b\n", "t.csv", as_table(wide));
+    CHECK(has_warning(f, message_code::table_value_not_read,
+                      "the configurations' columns (--table columns=a,b) held no cell under the "
+                      "heading"));
+  }
 }
 
 TEST_CASE("Tables: rows of more or fewer cells than headings", "[tables]") {

@@ -24,7 +24,7 @@ using test_support::read_csv;
 const std::string header_row =
     "file,result_title,version,description,unit,direction,label,group,name,scheduler,value,kind,"
     "samples,standard_error,sample_count,test_id,display_format,error,arguments,numeric_value,min,"
-    "max\n";
+    "max,relative_deviation,baseline\n";
 
 iosr::entry make_entry(std::string label, std::string value_text,
                        entry_kind kind = entry_kind::number) {
@@ -153,10 +153,10 @@ TEST_CASE("CSV rows split labels into group, name and scheduler and keep values 
         header_row +
             "fio.txt,Flexible IO Tester,3.18,Type: Random Read - Engine: IO_uring - Block Size: "
             "4KB,MB/s,higher,WD5000AZRX: Mq-Deadline,WD5000AZRX,Mq-Deadline,mq-deadline,0.64,"
-            "number,0.63:0.64:0.65,0.01,3,pts/fio-1.13.2,BAR_GRAPH,,,0.64,,\n"
+            "number,0.63:0.64:0.65,0.01,3,pts/fio-1.13.2,BAR_GRAPH,,,0.64,,,,false\n"
             "fio.txt,Flexible IO Tester,3.18,Type: Random Read - Engine: IO_uring - Block Size: "
             "4KB,MB/s,higher,WD5000AZRX: BFQ,WD5000AZRX,BFQ,bfq,24.00,number,,,,pts/fio-1.13.2,"
-            "BAR_GRAPH,,,24,,\n");
+            "BAR_GRAPH,,,24,,,,false\n");
 }
 
 TEST_CASE("CSV values are never re-formatted and numbers use the shortest round-trip form",
@@ -178,10 +178,10 @@ TEST_CASE("CSV values are never re-formatted and numbers use the shortest round-
 
   CHECK(to_csv({f}, false) ==
         "iops.txt,Flexible IO Tester,3.18,Type: Random Read - Block Size: 4KB,IOPS,,Run: None,"
-        "Run,None,none,1523809,number,,0.3333333333333333,12,pts/fio-1.13.2,BAR_GRAPH,,,1523809,,\n"
+        "Run,None,none,1523809,number,,0.3333333333333333,12,pts/fio-1.13.2,BAR_GRAPH,,,1523809,,,,false\n"
         "iops.txt,Flexible IO Tester,3.18,Type: Random Read - Block Size: 4KB,IOPS,lower,"
         "Run: None,Run,None,none,1.50E+3,number,,0.30000000000000004,12,pts/fio-1.13.2,"
-        "BAR_GRAPH,,,1523809,,\n");
+        "BAR_GRAPH,,,1523809,,,,false\n");
 }
 
 TEST_CASE("CSV quotes commas, quotes and line breaks in titles and labels", "[csv]") {
@@ -194,7 +194,7 @@ TEST_CASE("CSV quotes commas, quotes and line breaks in titles and labels", "[cs
   CHECK(to_csv({f}, false) ==
         "\"a, \"\"b\"\".txt\",\"Compile Bench, \"\"quoted\"\"\",3.18,\"Test: Compile\nSecond "
         "line\",MB/s,higher,\"Disk, \"\"fast\"\": Kyber\",\"Disk, \"\"fast\"\"\",Kyber,kyber,"
-        "\"1,234\",number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,\n");
+        "\"1,234\",number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,,,false\n");
 }
 
 TEST_CASE("CSV puts two files in one dataset under one header", "[csv]") {
@@ -259,7 +259,7 @@ TEST_CASE("CSV takes group, name and scheduler from the file's system with the l
 
   CHECK(to_csv({f}, false) ==
         "custom.txt,Flexible IO Tester,3.18,,MB/s,higher,Run 1,Samsung 970,Run 1,bfq-low-latency,"
-        "10,number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,\n");
+        "10,number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,,,false\n");
 }
 
 TEST_CASE("CSV splits a label that names no system of the file from its text", "[csv]") {
@@ -268,9 +268,9 @@ TEST_CASE("CSV splits a label that names no system of the file from its text", "
 
   CHECK(to_csv({f}, false) ==
         "fio.txt,Flexible IO Tester,3.18,Type: Random Read - Engine: IO_uring - Block Size: "
-        "4KB,MB/s,higher,Extra: Kyber,Extra,Kyber,kyber,3.5,number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,\n"
+        "4KB,MB/s,higher,Extra: Kyber,Extra,Kyber,kyber,3.5,number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,,,false\n"
         "fio.txt,Flexible IO Tester,3.18,Type: Random Read - Engine: IO_uring - Block Size: "
-        "4KB,MB/s,higher,Baseline,,Baseline,,2,number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,\n");
+        "4KB,MB/s,higher,Baseline,,Baseline,,2,number,,,,pts/fio-1.13.2,BAR_GRAPH,,,,,,,false\n");
 }
 
 TEST_CASE("CSV writes a failed entry with an empty value and its error message", "[csv]") {
@@ -283,7 +283,7 @@ TEST_CASE("CSV writes a failed entry with an empty value and its error message",
         "fio.txt,Flexible IO Tester,3.18,Type: Random Read - Engine: IO_uring - Block Size: "
         "4KB,MB/s,higher,WD5000AZRX: BFQ,WD5000AZRX,BFQ,bfq,,failed,,,,pts/fio-1.13.2,"
         "BAR_GRAPH,\"The test quit with a non-zero exit status. E: fio: \"\"libaio\"\" missing, "
-        "aborting\",,,,\n");
+        "aborting\",,,,,,false\n");
 }
 
 TEST_CASE("CSV without a header writes only the rows, ready to append", "[csv]") {
@@ -342,7 +342,7 @@ TEST_CASE("CSV reads back through an RFC 4180 reader into the model's fields", "
   for (const auto& f : files)
     for (const auto& r : f.results) n += r.entries.size();
   REQUIRE(rows.size() == n + 1);
-  REQUIRE(rows[0].size() == 22);
+  REQUIRE(rows[0].size() == 24);
 
   std::size_t i = 1;
   for (const auto& f : files) {
@@ -350,7 +350,7 @@ TEST_CASE("CSV reads back through an RFC 4180 reader into the model's fields", "
       for (const auto& e : r.entries) {
         INFO("row " << i << ", label '" << e.label << "'");
         const auto& row = rows[i++];
-        REQUIRE(row.size() == 22);
+        REQUIRE(row.size() == 24);
         const auto* found = f.find_system(e.label);
         const auto sys = found ? *found : iosr::make_system(e.label);
         CHECK(row[0] == f.source_name);

@@ -64,6 +64,9 @@ TEST_CASE("JSONL has one object per CSV row, with the CSV's columns and text", "
         CHECK(value.is_null());  // empty in the CSV is null
       } else if (value.is_string()) {
         CHECK(value.get<std::string>() == text);  // text exactly as in the CSV
+      } else if (value.is_boolean()) {
+        CHECK(key == "baseline");  // the one boolean, `true` or `false` in the CSV
+        CHECK((value.get<bool>() ? "true" : "false") == text);
       } else {
         CHECK(value.is_number());
         CHECK(value.get<double>() == std::stod(text));

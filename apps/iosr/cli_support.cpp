@@ -346,14 +346,32 @@ void add_limit_option(cxxopts::Options& options) {
       cxxopts::value<std::vector<std::string>>(), "NAME=N");
 }
 
+namespace {
+
+// `(one of: a, b or c)` of the input formats' names, as one_of() lists an enum's, so that the
+// bash completion offers them after --from.
+std::string input_format_choices() {
+  const auto formats = list_input_formats();
+  std::string list;
+  for (std::size_t i = 0; i < formats.size(); ++i) {
+    if (i != 0) list += i + 1 == formats.size() ? " or " : ", ";
+    list += formats[i].name;
+  }
+  return "(one of: " + list + ")";
+}
+
+}  // namespace
+
 void add_input_options(cxxopts::Options& options) {
   options.positional_help("INPUT...");
   options.add_options()("files", "result files", cxxopts::value<std::vector<std::string>>());
   add_limit_option(options);
   options.add_options()(
       "from",
-      "read every input as this input format, whatever it looks like (iosr --help lists them); "
-      "'table' reads a table people made as --table says (docs/tables.md)",
+      "read every input as this input format, whatever it looks like (iosr --help says what "
+      "each is) " +
+          input_format_choices() +
+          "; 'table' reads a table people made as --table says (docs/tables.md)",
       cxxopts::value<std::string>(), "FORMAT")(
       "table",
       "with --from table, what a table's columns are (repeatable): test=COLUMN[,COLUMN] (the "

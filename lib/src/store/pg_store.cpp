@@ -243,6 +243,10 @@ void pg_store::prepare_schema(bool create) {
       db_.exec(postgresql_migration_to_3(), "migrating to version 3");
       db_.exec("UPDATE iosr_schema SET version = 3", "migrating to version 3");
     }
+    if (version() < 4) {
+      db_.exec(postgresql_migration_to_4(), "migrating to version 4");
+      db_.exec("UPDATE iosr_schema SET version = 4", "migrating to version 4");
+    }
     tx.commit();
   }
 }
@@ -478,7 +482,8 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
                s.timestamp,
                s.client_version,
                s.notes,
-               s.cost};
+               s.cost,
+               std::string(s.baseline ? "1" : "0")};
       pg::connection::copy_row(links, cells);
     }
     for (std::size_t c = 0; c < file.results.size(); ++c) {
@@ -515,6 +520,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
         row.text(e.kind == entry_kind::failed ? "1" : "0");
         row.text_or_null(e.error);
         row.text_or_null(e.json);
+        row.real(e.relative_deviation);
         row.end();
       }
     }
@@ -522,13 +528,14 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
   if (!links.empty()) {
     db_.copy(
         "source_systems (source_id, position, system_id, \"user\", timestamp, "
-        "client_version, notes, cost)",
+        "client_version, notes, cost, baseline)",
         links);
   }
   if (!entries.empty()) {
     db_.copy(
         "results (source_id, chart, position, system_id, test_id, value_text, value, kind, "
-        "min, max, samples, standard_error, sample_count, failed, error, json)",
+        "min, max, samples, standard_error, sample_count, failed, error, json, "
+        "relative_deviation)",
         entries);
   }
   tx.commit();

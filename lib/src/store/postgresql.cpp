@@ -20,7 +20,11 @@ namespace iosr::db::pg {
 namespace {
 
 // libpq's functions, loaded from IOSR_LIBPQ_SONAME the first time a PostgreSQL store is opened
-// (shared_library.hpp), by their names without `PQ`.
+// (shared_library.hpp), by their names without `PQ`. Not linked: with the 21 libraries it brings
+// (Kerberos, LDAP, OpenSSL) loading it at start would cost +10.57 M instructions to
+// `iosr --version`'s 0.59 M, CPU +16.96 / +17.16 ms in two rounds of bench/startup.py
+// --libraries (2026-12-07, load average 10-16; issue 42's line is 0.3 ms; docs/performance.md,
+// "Start-up").
 // clang-format off
 #define IOSR_LIBPQ_FUNCTIONS(F)                                                             \
   F(connectdb) F(status) F(errorMessage) F(finish) F(execParams) F(exec) F(resultStatus)    \

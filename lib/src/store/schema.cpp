@@ -5,6 +5,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "iosr/error.hpp"
@@ -120,6 +122,32 @@ DROP INDEX IF EXISTS results_by_system;
 CREATE INDEX source_systems_by_system ON source_systems (system_id);
 )sql";
 
+// Version 4: what the model holds beyond PTS's fields: an entry's relative deviation (an LKP
+// report's `± 7%`: 7; NULL when the input gives none) and whether the file names a system its
+// baseline (a report's first commit, the parent). The baseline belongs to the file, not to the
+// system (another file may compare the same kernel against an older one), so it is a column of
+// source_systems. The tidy view gains both, at its end, as the tidy CSV does (docs/csv.md);
+// rows of older files read NULL and 0.
+constexpr const char* version_4 = R"sql(
+ALTER TABLE results ADD COLUMN relative_deviation REAL;
+ALTER TABLE source_systems ADD COLUMN baseline INTEGER NOT NULL DEFAULT 0;
+DROP VIEW IF EXISTS tidy;
+CREATE VIEW tidy AS
+SELECT so.path AS file, t.title AS result_title, t.version, t.description, t.unit, t.direction,
+       sy.label, sy."group", sy.name, sy.scheduler, r.value_text AS value, r.kind, r.samples,
+       r.standard_error, r.sample_count, t.test_profile AS test_id, t.display_format, r.error,
+       t.arguments, r.value AS numeric_value, r.min, r.max,
+       so.id AS source_id, r.chart, r.position, sy.kernel_version, so.run_date,
+       r.relative_deviation,
+       (SELECT max(ss.baseline) FROM source_systems ss
+        WHERE ss.source_id = r.source_id AND ss.system_id = r.system_id) AS baseline
+FROM results r
+JOIN sources so ON so.id = r.source_id
+JOIN systems sy ON sy.id = r.system_id
+JOIN tests t ON t.id = r.test_id
+ORDER BY r.source_id, r.chart, r.position;
+)sql";
+
 void migrate_to_1(connection& db) {
   db.exec(version_1);
   statement rows(db, "SELECT id, kernel FROM systems");
@@ -157,10 +185,23 @@ std::string postgresql_migration_to_3() {
   return std::string(version_3) + postgresql_version_3;
 }
 
+std::string postgresql_migration_to_4() {
+  std::string sql = version_4;
+  // PostgreSQL's words for SQLite's (as postgresql_tables() says them).
+  using words = std::pair<std::string_view, std::string_view>;
+  for (auto [from, to] : {words{" REAL", " DOUBLE PRECISION"}, words{" INTEGER", " BIGINT"}}) {
+    for (auto p = sql.find(from); p != std::string::npos; p = sql.find(from, p + to.size())) {
+      sql.replace(p, from.size(), to);
+    }
+  }
+  return sql;
+}
+
 std::string postgresql_tables() {
   // SQLite's words for the same columns, in PostgreSQL's: ids that PostgreSQL numbers, 64-bit
   // integers, doubles, and no WITHOUT ROWID (every PostgreSQL table is a heap).
-  std::string sql = std::string(version_0) + version_1 + version_2 + postgresql_version_2 + version_3 + postgresql_version_3;
+  std::string sql = std::string(version_0) + version_1 + version_2 + postgresql_version_2 +
+                    version_3 + postgresql_version_3 + version_4;
   auto replace_all = [&](std::string_view from, std::string_view to) {
     for (auto p = sql.find(from); p != std::string::npos; p = sql.find(from, p + to.size())) {
       sql.replace(p, from.size(), to);
@@ -211,6 +252,7 @@ void migrate(connection& db) {
   if (version < 1) migrate_to_1(db);
   if (version < 2) db.exec(version_2);
   if (version < 3) db.exec(version_3);
+  if (version < 4) db.exec(version_4);
   db.exec("PRAGMA user_version = " + std::to_string(schema_version));
   tx.commit();
 }

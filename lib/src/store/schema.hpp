@@ -10,7 +10,7 @@
 namespace iosr::db {
 
 /// The version this iosr writes (`PRAGMA user_version`).
-inline constexpr int schema_version = 3;
+inline constexpr int schema_version = 4;
 
 /// Brings the database to schema_version in one transaction: creates version 0's tables in an
 /// empty database, then runs each migration. Throws sqlite_error, and iosr::error (store) for a
@@ -29,5 +29,8 @@ std::string postgresql_migration_to_2();
 /// ... and from version 2 to 3: that index dropped again, source_systems_by_system made, and
 /// results' foreign key to sources dropped (see schema.cpp).
 std::string postgresql_migration_to_3();
+/// ... and from version 3 to 4: results' relative_deviation, source_systems' baseline, and the
+/// tidy view with both (see schema.cpp).
+std::string postgresql_migration_to_4();
 
 }  // namespace iosr::db

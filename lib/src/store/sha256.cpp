@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // SHA-256 through OpenSSL's EVP digest: it uses the CPU's SHA instructions where they exist, so
 // hashing costs little beside parsing. libcrypto is loaded from IOSR_CRYPTO_SONAME the
-// first time a file is hashed (shared_library.hpp).
+// first time a file is hashed (shared_library.hpp), not linked: loading it at start costs more
+// than issue 42's 0.3 ms, +2.52 M instructions to `iosr --version`'s 0.59 M, CPU +3.68 / +4.18 ms
+// in two rounds of bench/startup.py --libraries (2026-12-07, load average 10-16, which inflates CPU
+// times several-fold; docs/performance.md, "Start-up").
 #include "store/sha256.hpp"
 
 #include <openssl/evp.h>

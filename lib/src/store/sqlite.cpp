@@ -20,7 +20,11 @@ namespace iosr::db {
 namespace {
 
 // SQLite's functions, loaded from IOSR_SQLITE_SONAME the first time a database is opened
-// (shared_library.hpp), by their names without `sqlite3_`.
+// (shared_library.hpp), by their names without `sqlite3_`. Not linked, because loading it at start
+// costs more than issue 42's 0.3 ms: +1.06 M instructions to `iosr --version`'s 0.59 M (about
+// 0.4-0.5 ms at the 2.1-2.7 M loader instructions a millisecond of the earlier figures in
+// docs/performance.md), CPU +1.10 / +1.09 ms in two rounds of bench/startup.py --libraries
+// (2026-12-07, load average 10-16; "Start-up" there). The one of these nearest the line.
 // clang-format off
 #define IOSR_SQLITE_FUNCTIONS(F)                                                          \
   F(bind_double) F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout)                \

@@ -303,12 +303,12 @@ void sqlite_store::begin_adding() {
     insert_source_system_ = std::make_unique<statement>(
         db_,
         "INSERT INTO source_systems (source_id, position, system_id, user, timestamp, "
-        "client_version, notes, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        "client_version, notes, cost, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert_result_ = std::make_unique<statement>(
         db_,
         "INSERT INTO results (source_id, chart, position, system_id, test_id, value_text, "
-        "value, kind, min, max, samples, standard_error, sample_count, failed, error, json) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "value, kind, min, max, samples, standard_error, sample_count, failed, error, json, "
+        "relative_deviation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   }
 }
 
@@ -355,6 +355,7 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
         .bind(6, s.client_version)
         .bind(7, s.notes)
         .bind(8, s.cost)
+        .bind(9, std::int64_t{s.baseline})
         .run();
   }
   std::deque<system> unnamed;  // kept in place: by_label holds views of their labels
@@ -399,6 +400,7 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
       ins.bind(14, std::int64_t{e.kind == entry_kind::failed});
       bind_text_or_null(ins, 15, e.error);
       bind_text_or_null(ins, 16, e.json);
+      ins.bind(17, e.relative_deviation);
       ins.run();
     }
   }

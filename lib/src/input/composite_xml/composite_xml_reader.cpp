@@ -17,6 +17,7 @@
 #include "input/stored_result.hpp"
 #include "input/system_fields.hpp"
 #include "iosr/error.hpp"
+#include "iosr_members.hpp"
 
 namespace iosr::detail {
 
@@ -69,6 +70,8 @@ void read_system(const xml_context& ctx, const pugi::xml_node& node) {
   s.name = std::move(named.name);
   s.scheduler = std::move(named.scheduler);
   s.where = ctx.at(node);
+  // iosr's baseline mark, last in System JSON as iosr writes it (iosr_members.hpp).
+  if (auto mark = take_member(s.json, baseline_member)) s.baseline = *mark == "true";
   fill_scheduler(s);
   ctx.out.systems.push_back(std::move(s));
 }

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "input/stored_result.hpp"
+#include "iosr_members.hpp"
 #include "number.hpp"
 #include "strings.hpp"
 
@@ -79,6 +80,10 @@ entry read_xml_entry(const xml_context& ctx, const pugi::xml_node& node, const r
   e.value_text = std::string(value);
   e.json = std::string(entry_json);
   e.where = ctx.at(node);
+  // iosr's own member, last in the object as iosr writes it (iosr_members.hpp).
+  if (auto deviation = take_member(e.json, relative_deviation_member)) {
+    e.relative_deviation = parse_number(*deviation);
+  }
   auto about = [&] { return "'" + e.label + "' in '" + chart.title + "': "; };
   auto report_bad_json = [&] {
     ctx.warn(node, message_code::entry_json_not_an_object,

@@ -120,6 +120,7 @@ void read_iosr_csv(reader_context& ctx) {
       e.sample_count = whole_number(at(row, "sample_count"));
       e.min = parse_number(at(row, "min"));
       e.max = parse_number(at(row, "max"));
+      e.relative_deviation = parse_number(at(row, "relative_deviation"));
     } else {
       e.sample_count = whole_number(at(row, "n"));
     }
@@ -128,6 +129,8 @@ void read_iosr_csv(reader_context& ctx) {
       s.where = e.where;
       // The scheduler the comparison read from the input (its notes, its JSON) wins.
       if (auto scheduler = row.at(9); !scheduler.empty()) s.scheduler = std::string(scheduler);
+      // The tidy dataset's `baseline` (docs/csv.md): the input named this system the baseline.
+      s.baseline = tidy && at(row, "baseline") == "true";
       ctx.out.systems.push_back(std::move(s));
     }
     charts.add(chart, std::move(e));

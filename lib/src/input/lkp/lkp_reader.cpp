@@ -281,13 +281,21 @@ class report_reader {
 }  // namespace
 
 bool sniff_lkp(std::string_view text) {
-  return has_comparison_table(text) || is_lkp_result_file(text);
+  return has_comparison_table(text) || is_lkp_result_file(text) ||
+         is_lkp_parser_output(text) || is_lkp_job_file(text);
 }
 
 void read_lkp(reader_context& ctx, const read_options& options) {
-  if (!has_comparison_table(ctx.text) && is_lkp_result_file(ctx.text)) {
-    read_lkp_result_file(ctx, options);
-    return;
+  if (!has_comparison_table(ctx.text)) {
+    if (is_lkp_result_file(ctx.text) || is_lkp_parser_output(ctx.text)) {
+      read_lkp_result_file(ctx, options);
+      return;
+    }
+    if (is_lkp_job_file(ctx.text)) {
+      ctx.fail(0, "an LKP job file (job.yaml: what to run, 'testcase: phoronix-test-suite'), "
+                  "not a result; expected its results: the robot's report, or the result "
+                  "root's stats.json, matrix.json or pts.json");
+    }
   }
   report_reader(ctx).read();
 }

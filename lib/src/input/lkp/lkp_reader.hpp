@@ -19,6 +19,12 @@ void read_lkp(reader_context& ctx, const read_options& options);
 /// array of each run's), or `METRIC: VALUE` lines. Whether `text` is one with a metric of the
 /// PTS testcase, and its reading (result_files.cpp).
 bool is_lkp_result_file(std::string_view text);
+/// `KEY: VALUE` lines without a testcase's name, one of them a PTS test's (`fio.…`): what
+/// LKP's PTS parser (programs/pts/parse) prints, before dump-stat names the testcase.
+bool is_lkp_parser_output(std::string_view text);
+/// An LKP job file of the PTS testcase (job.yaml: `testcase: phoronix-test-suite`): what to
+/// run, not a result.
+bool is_lkp_job_file(std::string_view text);
 void read_lkp_result_file(reader_context& ctx, const read_options& options);
 
 }  // namespace iosr::detail

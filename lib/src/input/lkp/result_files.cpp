@@ -9,6 +9,8 @@
 #include "input/json_tree.hpp"
 #include "input/lkp/charts.hpp"
 #include "input/lkp/lkp_reader.hpp"
+#include "input/lkp/metric.hpp"
+#include "input/lkp/profile_units.hpp"
 #include "input/stored_result.hpp"
 #include "number.hpp"
 #include "strings.hpp"
@@ -38,6 +40,30 @@ std::string_view key_of_line(std::string_view line) {
   if (key.find_first_of(" \t\"'{}[]") != std::string_view::npos) return {};
   if (!parse_number(trim(line.substr(colon + 2)))) return {};
   return key;
+}
+
+// Whether `test` is a PTS test profile (one of profile_units' tests), as LKP names it (`fio`).
+bool is_pts_test(std::string_view test) {
+  auto units = units_by_test();
+  auto at = std::lower_bound(units.begin(), units.end(), test,
+                             [](const profile_unit& u, std::string_view t) { return u.test < t; });
+  return at != units.end() && at->test == test;
+}
+
+// A line of LKP's PTS parser (programs/pts/parse), which names no testcase: `TEST.REST`, TEST
+// a PTS test profile. LKP's parsers of its own tests print keys without their test's name
+// (dump-stat puts the testcase before every key), so a PTS test's name first is PTS's.
+// Or LKP's time of a PTS test's run, `NAME-VERSION.seconds` (`idle-1.2.0.seconds`), which the
+// same parser prints.
+bool is_pts_parser_key(std::string_view key) {
+  auto dot = key.find('.');
+  if (dot != std::string_view::npos && dot + 1 < key.size() && is_pts_test(key.substr(0, dot))) {
+    return true;
+  }
+  std::string named = "pts.";
+  named += key;
+  pts_metric parts;
+  return classify_metric(named, parts) == metric_family::test_time;
 }
 
 // LKP's result root: /result/TESTCASE/PARAMS/MACHINE/ROOTFS/KCONFIG/COMPILER/COMMIT/RUN/: the
@@ -149,6 +175,11 @@ class result_file_reader {
   }
 
   void read_lines() {
+    // The output of LKP's PTS parser (its spec fixtures' N.yaml) names no testcase: each key
+    // is read as the PTS testcase's, `pts.KEY`, and that is said once.
+    const bool parser_output = is_lkp_parser_output(ctx_.text);
+    std::size_t assumed = 0;
+    std::string named;  // `pts.KEY`, reused
     for (std::size_t at = 0; at < ctx_.text.size();) {
       auto l = line_starting_at(ctx_.text, at);
       at = l.next;
@@ -160,7 +191,14 @@ class result_file_reader {
                   "a line that is no 'METRIC: VALUE'; not read");
         continue;
       }
-      auto* chart = charts_.chart_for(key, std::size_t(key.data() - ctx_.text.data()));
+      const auto key_at = std::size_t(key.data() - ctx_.text.data());
+      if (parser_output && pts_prefix(key).empty()) {
+        named = "pts.";
+        named += key;
+        key = named;
+        ++assumed;
+      }
+      auto* chart = charts_.chart_for(key, key_at);
       if (chart == nullptr) continue;
       auto value = trim(text.substr(text.find(": ") + 2));
       entry e;
@@ -169,6 +207,12 @@ class result_file_reader {
       e.value = parse_number(value);
       e.where = ctx_.at(std::size_t(value.data() - ctx_.text.data()));
       ctx_.add_entry(*chart, std::move(e));
+    }
+    if (assumed > 0) {
+      ctx_.warn(0, message_code::lkp_parameters_not_read,
+                counted(assumed, "line names", "lines name") +
+                    " no LKP testcase (the output of LKP's PTS parser, programs/pts/parse): read "
+                    "as phoronix-test-suite's, as their tests and units are PTS's");
     }
   }
 
@@ -208,6 +252,38 @@ bool is_lkp_result_file(std::string_view text) {
     pts = pts || starts_with_pts_prefix(key);
   }
   return pts;
+}
+
+bool is_lkp_parser_output(std::string_view text) {
+  text = after_blanks(text.substr(0, sniff_window));
+  if (text.starts_with("{")) return false;
+  bool pts = false;
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < text.size() && lines < 64;) {
+    auto l = line_starting_at(text, at);
+    at = l.next;
+    auto line = text.substr(l.begin, l.end - l.begin);
+    if (trim(line).empty()) continue;
+    ++lines;
+    auto key = key_of_line(line);
+    if (key.empty() || !pts_prefix(key).empty()) return false;
+    pts = pts || is_pts_parser_key(key);
+  }
+  return pts;
+}
+
+bool is_lkp_job_file(std::string_view text) {
+  text = text.substr(0, sniff_window);
+  for (std::size_t at = 0; at < text.size();) {
+    auto l = line_starting_at(text, at);
+    at = l.next;
+    auto line = text.substr(l.begin, l.end - l.begin);
+    if (line.starts_with("testcase: ")) {
+      auto testcase = trim(line.substr(10));
+      return testcase == "phoronix-test-suite" || testcase == "pts";
+    }
+  }
+  return false;
 }
 
 void read_lkp_result_file(reader_context& ctx, const read_options& options) {

@@ -290,6 +290,7 @@ struct reading {
   std::size_t entries = 0;
   std::size_t empty_cells = 0;    // N/A, -
   std::size_t decorated = 0;      // a value with bracketed figures after it
+  std::size_t not_numbers = 0;    // a value cell that holds no number
 };
 
 class grid_reader {
@@ -450,6 +451,7 @@ class grid_reader {
         ctx_.warn(value.offset, message_code::table_value_not_read,
                   "the cell '" + text + "' of '" + configuration + "' in '" + test.title +
                       "' is no number; not read");
+        ++r.not_numbers;
         return;
       }
       ++r.decorated;
@@ -534,6 +536,28 @@ void read_table(reader_context& ctx, const read_options& options) {
     const auto& [g, column] = passed_over.front();
     ctx.fail(g->offset, "no column '" + column + "' in the table (its columns: " +
                             names(g->header) + "); expected the columns --table names");
+  }
+  if (r.entries == 0) {
+    // Tables with the columns named, and not one value read from them: say what was looked
+    // at, what it held, and what to say instead (docs/tables.md).
+    std::string looked = wide ? "the configurations' columns (--table columns=" : "the column '";
+    if (wide) {
+      for (std::size_t i = 0; i < layout.columns.size(); ++i) {
+        looked += (i ? "," : "") + layout.columns[i];
+      }
+      looked += ")";
+    } else {
+      looked += layout.value + "' (--table value=)";
+    }
+    std::string held = r.not_numbers + r.empty_cells == 0
+                           ? "no cell under the heading"
+                           : counted(r.not_numbers, "cell") + " of text and " +
+                                 counted(r.empty_cells, "empty cell") + " (N/A, -)";
+    ctx.warn(0, message_code::table_value_not_read,
+             "no value read from " + counted(read, "table") + ": " + looked + " held " + held +
+                 "; expected numbers there: name the column of numbers with --table value=COLUMN "
+                 "(a row per entry) or the configurations' columns with --table columns=A,B "
+                 "(a column per configuration), a COLUMN by its heading or #N (docs/tables.md)");
   }
   for (const auto& [g, column] : passed_over) {
     if (g->aligned) continue;  // a paragraph, a list: no table

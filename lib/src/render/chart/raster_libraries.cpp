@@ -3,6 +3,13 @@
 // others, lib/CMakeLists.txt; shared_library.hpp), each before the ones that need it (GLib,
 // then fontconfig and cairo, then librsvg, which needs them all), so that a missing or broken one
 // is named with its own Debian package rather than as a failure of librsvg.
+// Loaded on first use, not linked, because loading them at start would cost every run far more
+// than issue 42's 0.3 ms (bench/startup.py --libraries, two rounds, 2026-12-07, load average
+// 10-16, which inflates CPU times several-fold; `iosr --version` itself is 0.59 M instructions):
+// librsvg with the 46 libraries it brings (pango, harfbuzz, ICU and the shared libstdc++ among
+// them) +16.74 M instructions, CPU +29.63 / +30.81 ms; cairo alone +1.74 M, +7.15 / +7.28 ms;
+// fontconfig, GObject and GLib together +1.23 M, +4.91 / +4.86 ms. They load as one: a PNG
+// needs all five, and linking the small ones alone would save nothing.
 #include "render/chart/raster_libraries.hpp"
 
 #include "shared_library.hpp"

@@ -13,6 +13,7 @@
 #include "direction_names.hpp"
 #include "iosr/error.hpp"
 #include "iosr/version.hpp"
+#include "iosr_members.hpp"
 #include "render/escape.hpp"
 #include "render/result/result_formats.hpp"
 
@@ -61,7 +62,7 @@ std::string_view display_format_of(const result& r) {
 
 // Entry JSON as read; otherwise what another format knew that PTS keeps there: the error of a
 // failed run, and the minimum and maximum of a line graph read from a text export.
-std::string entry_json(const entry& e) {
+std::string pts_entry_json(const entry& e) {
   if (!e.json.empty()) return e.json;
   if (e.kind == entry_kind::failed && !e.error.empty()) {
     std::string json = "{\"error\":";
@@ -73,6 +74,17 @@ std::string entry_json(const entry& e) {
     return fmt::format("{{\"min-result\":\"{}\",\"max-result\":\"{}\"}}", *e.min, *e.max);
   }
   return "";
+}
+
+// PTS's members, then iosr's relative deviation (iosr_members.hpp), which PTS has no element
+// for. An Entry JSON read as written from a file where it was no object takes no member: the
+// deviation is then not written (docs/composite-xml.md says so).
+std::string entry_json(const entry& e) {
+  auto json = pts_entry_json(e);
+  if (!e.relative_deviation) return json;
+  auto with =
+      with_member(json, relative_deviation_member, fmt::format("{}", *e.relative_deviation));
+  return with ? *with : json;
 }
 
 // One element of a table (composite_xml_schema.hpp) from the model field it holds, by the
@@ -121,7 +133,14 @@ void render_one(const result_file& file, std::string& out) {
   auto root = doc.append_child("PhoronixTestSuite");
   add_elements(root.append_child("Generated"), composite_xml::generated_elements, file);
   for (const auto& s : file.systems) {
-    add_elements(root.append_child("System"), composite_xml::system_elements, s);
+    if (!s.baseline) {
+      add_elements(root.append_child("System"), composite_xml::system_elements, s);
+      continue;
+    }
+    // The baseline mark in System JSON (iosr_members.hpp); not to a JSON that is no object.
+    system marked = s;
+    if (auto json = with_member(s.json, baseline_member, "true")) marked.json = std::move(*json);
+    add_elements(root.append_child("System"), composite_xml::system_elements, marked);
   }
   for (const auto& r : file.results) add_result(root, r);
   std::ostringstream stream;

@@ -21,13 +21,16 @@ struct csv_pieces {
   // The room append() makes (and zero-fills) for a field: its comma and its bytes for a
   // numeric column, which is never quoted; else every byte a doubled quote, and the quotes.
   static std::size_t most(std::size_t column, std::string_view field) {
-    return is_numeric_column(column) ? field.size() + 1 : 2 * field.size() + 3;
+    return is_numeric_column(column) || is_boolean_column(column) ? field.size() + 1
+                                                                  : 2 * field.size() + 3;
   }
   static char* write(char* to, std::size_t column, std::string_view field) {
     if (column != 0) *to++ = ',';
     // Numbers as number() writes them (digits, `-`, `.`, `e`, `+`) or the value's own text
     // when that is the same number: nothing to quote, nothing to look for.
-    if (is_numeric_column(column)) return std::copy(field.begin(), field.end(), to);
+    if (is_numeric_column(column) || is_boolean_column(column)) {
+      return std::copy(field.begin(), field.end(), to);
+    }
     return write_csv_field(to, field);
   }
   static constexpr std::string_view end = "\n";

@@ -94,7 +94,7 @@ struct jsonl_pieces {
       // Empty in the CSV is null here: not known / not applicable.
       return std::copy(null.begin(), null.end(), to);
     }
-    if (is_numeric_column(column) && is_json_number(field)) {
+    if ((is_numeric_column(column) && is_json_number(field)) || is_boolean_column(column)) {
       return std::copy(field.begin(), field.end(), to);
     }
     return write_json_string(to, field, json_style::lines);

@@ -20,7 +20,7 @@ namespace {
 
 // The columns iosr computes rather than copies from the model; reused from row to row.
 struct computed_fields {
-  std::string samples, standard_error, sample_count, numeric_value, min, max;
+  std::string samples, standard_error, sample_count, numeric_value, min, max, relative_deviation;
 };
 
 void join_samples(const std::vector<std::string>& samples, std::string& joined) {
@@ -112,6 +112,8 @@ void fill_row(tidy_row& row, computed_fields& computed, const result_file& file,
   f[i++] = numeric_value(e, computed.numeric_value);
   f[i++] = number(e.min, computed.min);
   f[i++] = number(e.max, computed.max);
+  f[i++] = number(e.relative_deviation, computed.relative_deviation);
+  f[i++] = sys.baseline ? "true" : "false";
 }
 
 }  // namespace

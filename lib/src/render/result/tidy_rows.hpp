@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,11 +17,12 @@
 namespace iosr::detail {
 
 /// The columns in schema order. Stable: new columns are only ever appended.
-inline constexpr std::array<std::string_view, 22> tidy_columns = {
+inline constexpr std::array<std::string_view, 24> tidy_columns = {
     "file",      "result_title",   "version",      "description", "unit",           "direction",
     "label",     "group",          "name",         "scheduler",   "value",          "kind",
     "samples",   "standard_error", "sample_count", "test_id",     "display_format", "error",
-    "arguments", "numeric_value",  "min",          "max",
+    "arguments", "numeric_value",  "min",          "max",         "relative_deviation",
+    "baseline",
 };
 
 /// Columns holding a number iosr computed or read (not source text): JSONL writes them as
@@ -30,11 +32,15 @@ inline constexpr std::array<bool, tidy_columns.size()> numeric_columns = [] {
   for (std::size_t i = 0; i < tidy_columns.size(); ++i) {
     auto c = tidy_columns[i];
     numeric[i] = c == "standard_error" || c == "sample_count" || c == "numeric_value" ||
-                 c == "min" || c == "max";
+                 c == "min" || c == "max" || c == "relative_deviation";
   }
   return numeric;
 }();
 constexpr bool is_numeric_column(std::size_t column) { return numeric_columns[column]; }
+
+/// The one column of `true` or `false` (a JSON boolean in JSONL; never quoted in CSV).
+inline constexpr std::size_t baseline_column = tidy_columns.size() - 1;
+constexpr bool is_boolean_column(std::size_t column) { return column == baseline_column; }
 
 /// Which rows a column's text is the same for: every row of a chart (the file's columns among
 /// them), every row of one system, or each row alone.
@@ -44,10 +50,11 @@ inline constexpr std::array<tidy_scope, tidy_columns.size()> tidy_scopes = [] {
   std::array<tidy_scope, tidy_columns.size()> scopes{};
   for (std::size_t i = 0; i < tidy_columns.size(); ++i) {
     auto c = tidy_columns[i];
-    bool system = c == "label" || c == "group" || c == "name" || c == "scheduler";
+    bool system =
+        c == "label" || c == "group" || c == "name" || c == "scheduler" || c == "baseline";
     bool entry = c == "value" || c == "kind" || c == "samples" || c == "standard_error" ||
                  c == "sample_count" || c == "error" || c == "numeric_value" || c == "min" ||
-                 c == "max";
+                 c == "max" || c == "relative_deviation";
     scopes[i] = system ? tidy_scope::system : entry ? tidy_scope::entry : tidy_scope::chart;
   }
   return scopes;
@@ -148,10 +155,13 @@ class tidy_record_writer {
       text = &chart_text_[i];
       is_new = row.new_chart;
     } else if (run.scope == tidy_scope::system && row.system != tidy_row::npos) {
+      // A system's runs (its label's columns, `baseline`) are each made the first time.
       auto& texts = system_text_[row.system];
-      is_new = texts.empty();
-      if (is_new) texts.resize(tidy_runs.second);
-      text = &texts[i];
+      if (texts.empty()) texts.resize(tidy_runs.second);
+      auto& kept = texts[i];
+      is_new = !kept.has_value();
+      if (is_new) kept.emplace();
+      text = &*kept;
     } else {
       return nullptr;
     }
@@ -165,7 +175,8 @@ class tidy_record_writer {
   }
 
   std::array<std::string, tidy_columns.size()> chart_text_;  // per run, for chart runs
-  std::vector<std::vector<std::string>> system_text_;        // per system, per run; empty: not yet
+  // Per system, per run; nullopt: not made yet.
+  std::vector<std::vector<std::optional<std::string>>> system_text_;
 };
 
 }  // namespace iosr::detail
