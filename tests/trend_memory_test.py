@@ -15,22 +15,10 @@ import subprocess
 import sys
 import tempfile
 
+from peak_memory import peak_rss
+
 IOSR, GENERATOR = sys.argv[1:3]
 BYTES_PER_ENTRY = 150
-
-
-def peak_rss(args, out_path):
-    """The peak resident set of `args` in bytes (its own, from wait4), its stdout to out_path."""
-    with open(out_path, "wb") as out:
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.PIPE,
-                                env=dict(os.environ, NO_COLOR="1"))
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err = proc.stderr.read().decode(errors="replace")
-        proc.stderr.close()
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(args)}: exit {proc.returncode}: {err}")
-    return usage.ru_maxrss * 1024
 
 
 def store(tmp, tests):

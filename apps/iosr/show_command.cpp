@@ -32,7 +32,11 @@ int run_show(int argc, char** argv) {
   read_each_result_file(
       args["files"].as<std::vector<std::string>>(), limits, archive_limits_from(args), ids,
       [&](result_file&& file) {
-        std::cout << (first ? "" : "\n") << render_listing(file, width);
+        // Printed as it is laid out: a large file's listing is never held whole.
+        if (!first) std::cout << '\n';
+        render_listing(file, width, [](std::string_view piece) {
+          std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+        });
         first = false;
       },
       failed);

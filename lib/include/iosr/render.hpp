@@ -2,6 +2,7 @@
 // Writing result files in the output formats iosr supports.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,6 +38,10 @@ void render(std::span<const result_file> files, std::string_view format,
 /// The listing `iosr show` prints for one file: title, systems, charts, warnings, in lines of
 /// at most `width` columns (at least 40 is laid out; docs/compare.md, "Widths and names").
 std::string render_listing(const result_file& file, int width = 80);
+/// The same listing handed to `write` in pieces (about 1 MiB each, ending in whole lines), so
+/// that a large file's listing is never held whole beside its model.
+void render_listing(const result_file& file, int width,
+                    const std::function<void(std::string_view)>& write);
 
 /// Prose laid out for a terminal `width` columns wide (at least 40 is laid out), as help texts
 /// are: each line longer than the width broken at blanks, its further lines indented as it is,

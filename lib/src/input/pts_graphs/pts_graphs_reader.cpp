@@ -455,6 +455,23 @@ class folder_reader {
     ctx_.out.results.push_back(std::move(chart));
   }
 
+  // The entry of column `col` of a table's `row`, which holds a value there: the value as
+  // written and parsed (empty when it is no number, which the caller reports), its place,
+  // and the standard error the table's SE row gives beside it.
+  static entry cell_entry(const document& doc, const std::vector<std::string>& columns,
+                          const result_table::row& row, const result_table::row* se_row,
+                          std::size_t col) {
+    entry e;
+    e.label = columns[col];
+    e.value_text = *row.cells[col];
+    e.value = parse_number(e.value_text);
+    e.where = doc.h->where(row.cell_nodes[col]);
+    if (e.value && se_row != nullptr && col < se_row->cells.size() && se_row->cells[col]) {
+      e.standard_error = parse_number(*se_row->cells[col]);
+    }
+    return e;
+  }
+
   // The values PTS stored (a table's row) into `entries`: each column with a value is an
   // entry, its SE the table's where the graph prints none. False, with a warning, when the
   // graph's bars are not the row's values (then the graph's are kept).
@@ -466,19 +483,12 @@ class folder_reader {
     std::vector<entry> from_table;
     for (std::size_t col = 0; col < columns.size() && col < row.cells.size(); ++col) {
       if (!row.cells[col]) continue;
-      entry e;
-      e.label = columns[col];
-      e.value_text = *row.cells[col];
-      e.value = parse_number(e.value_text);
-      e.where = doc.h->where(row.cell_nodes[col]);
+      auto e = cell_entry(doc, columns, row, se_row, col);
       if (!e.value) {
         doc.h->warn(row.cell_nodes[col], message_code::pts_html_chart_not_read,
                     "chart " + name + ": " + quoted(e.value_text) + " of " + quoted(e.label) +
                         " is not a number; the table's values are not used");
         return false;
-      }
-      if (se_row != nullptr && col < se_row->cells.size() && se_row->cells[col]) {
-        e.standard_error = parse_number(*se_row->cells[col]);
       }
       from_table.push_back(std::move(e));
     }
@@ -574,19 +584,12 @@ class folder_reader {
                   "unit, direction or version (its graph N.svg and table N_table.svg tell them)");
     for (std::size_t col = 0; col < columns.size() && col < r.cells.size(); ++col) {
       if (!r.cells[col]) continue;
-      entry e;
-      e.label = columns[col];
-      e.value_text = *r.cells[col];
-      e.value = parse_number(e.value_text);
-      e.where = d.h->where(r.cell_nodes[col]);
+      auto e = cell_entry(d, columns, r, se_row, col);
       if (!e.value) {
         d.h->warn(r.cell_nodes[col], message_code::pts_html_chart_not_read,
                   "chart " + quoted(r.label) + ": " + quoted(e.value_text) +
                       " is not a number; not read");
         continue;
-      }
-      if (se_row != nullptr && col < se_row->cells.size() && se_row->cells[col]) {
-        e.standard_error = parse_number(*se_row->cells[col]);
       }
       ctx_.add_entry(chart, std::move(e));
     }

@@ -18,7 +18,7 @@
 
 namespace iosr::detail {
 
-enum class tail_kind { bar, pass_fail, series, empty, bare };
+enum class tail_kind : unsigned char { bar, pass_fail, series, empty, bare };
 
 struct entry_tail {
   tail_kind kind = tail_kind::bar;

@@ -17,6 +17,8 @@
 // Charts are found from their entry lines; the header is read backwards from the first entry,
 // which also covers the older layouts (indented charts, no empty description line).
 #include <algorithm>
+#include <cstdint>
+#include <string>
 
 #include "input/system_fields.hpp"
 #include "number.hpp"
@@ -27,31 +29,50 @@ namespace iosr::detail {
 
 namespace {
 
-enum class line_kind { blank, entry, unit, hardware, software, label, other };
+enum class line_kind : std::uint8_t { blank, entry, unit, hardware, software, label, other };
 
+// One line as classify() found it. Every line of the text is held until the charts are read,
+// so a line is kept in 56 bytes: its place in the text, and offsets within it in 32 bits (a
+// line of 4 GiB or more is refused); an entry line's tail by its offsets, not its parts (a
+// line graph's MIN/AVG/MAX are matched again when its entry is read). With the tail and the
+// trimmed views held whole it was 168 bytes, more than the line itself: a 100 MB text's
+// lines took 200 MB.
 struct line_info {
-  std::size_t begin = 0, end = 0;  // the line without its line end
-  std::string_view content;        // trimmed
+  static constexpr std::uint32_t blank_indent = std::uint32_t(-1);
+  std::size_t begin = 0;
+  std::uint32_t length = 0;        // without the line end
+  std::uint32_t indent = 0;        // blanks before the content; blank_indent: a blank line
+  std::uint32_t content_size = 0;  // the content: trimmed
+  // An entry line: its dot leader's first `.`, and its tail (entry_tail's offsets).
+  std::uint32_t dots = 0, tail_end = 0, value_begin = 0, value_end = 0;
+  std::uint32_t bar_length = 0, bar_column = 0;
   line_kind kind = line_kind::other;
-  found_entry entry;               // offsets relative to `begin`
-  std::string_view label;          // entry label
-  std::size_t indent = 0;
+  tail_kind tail = tail_kind::bar;
+
+  std::size_t end() const { return begin + length; }
 };
+static_assert(sizeof(line_info) <= 56);
+
+// A line's offsets fit 32 bits: longer lines are refused (only a raised 'input-bytes' limit
+// lets one in).
+constexpr std::size_t longest_line = std::uint32_t(-1) - 1;
 
 bool is_unit_line(std::string_view content) {
   return content.ends_with("> Higher Is Better") || content.ends_with("< Lower Is Better");
 }
 
-// Fills `info` in place (a line_info is large to copy).
+// Fills `info` in place for the line [begin, end) of `text`.
 void classify(line_info& info, std::string_view text, std::size_t begin, std::size_t end) {
   info.begin = begin;
-  info.end = end;
+  info.length = static_cast<std::uint32_t>(end - begin);
   auto raw = text.substr(begin, end - begin);
-  info.content = trim(raw);
+  auto content = trim(raw);
   // trim() moves the front only past leading blanks: the indent is what it skipped.
-  auto leading = static_cast<std::size_t>(info.content.data() - raw.data());
-  info.indent = leading == raw.size() ? std::string_view::npos : leading;
-  if (info.content.empty()) {
+  auto leading = static_cast<std::size_t>(content.data() - raw.data());
+  info.indent =
+      leading == raw.size() ? line_info::blank_indent : static_cast<std::uint32_t>(leading);
+  info.content_size = static_cast<std::uint32_t>(content.size());
+  if (content.empty()) {
     info.kind = line_kind::blank;
     return;
   }
@@ -61,27 +82,32 @@ void classify(line_info& info, std::string_view text, std::size_t begin, std::si
     // A line graph may carry a box plot after its MAX; anything else must end the line.
     if (!label.empty() && (after.empty() || f->tail.kind == tail_kind::series)) {
       info.kind = line_kind::entry;
-      info.entry = *f;
-      info.label = label;
+      info.tail = f->tail.kind;
+      info.dots = static_cast<std::uint32_t>(f->dots);
+      info.tail_end = static_cast<std::uint32_t>(f->tail.end);
+      info.value_begin = static_cast<std::uint32_t>(f->tail.value_begin);
+      info.value_end = static_cast<std::uint32_t>(f->tail.value_end);
+      info.bar_length = static_cast<std::uint32_t>(f->tail.bar_length);
+      info.bar_column = static_cast<std::uint32_t>(f->tail.bar_column);
       return;
     }
   }
-  if (is_unit_line(info.content)) {
+  if (is_unit_line(content)) {
     info.kind = line_kind::unit;
-  } else if (starts_with_hardware_key(info.content)) {
+  } else if (starts_with_hardware_key(content)) {
     info.kind = line_kind::hardware;
-  } else if (starts_with_software_key(info.content)) {
+  } else if (starts_with_software_key(content)) {
     info.kind = line_kind::software;
-  } else if (info.content.back() == ':') {
+  } else if (content.back() == ':') {
     info.kind = line_kind::label;
   }
 }
 
 // A line that looks like an entry (`LABEL .... something`) but whose value part is not one.
-bool looks_like_entry(const line_info& line) {
-  auto dots = line.content.find(" .");
-  return dots != std::string_view::npos && dots > 0 && dots + 2 < line.content.size() &&
-         (line.content[dots + 2] == '.' || line.content[dots + 2] == ' ');
+bool looks_like_entry(std::string_view content) {
+  auto dots = content.find(" .");
+  return dots != std::string_view::npos && dots > 0 && dots + 2 < content.size() &&
+         (content[dots + 2] == '.' || content[dots + 2] == ' ');
 }
 
 class multiline_reader {
@@ -106,14 +132,22 @@ class multiline_reader {
 
  private:
   // A run of entry lines is one chart, so a run longer than the entries limit is refused as
-  // soon as it is seen: the lines past the limit never cost memory (about 170 bytes each).
+  // soon as it is seen: the lines past the limit never cost memory (56 bytes each).
   void classify_lines() {
     const auto text = ctx_.text;
+    // All the lines' room at once: growing the vector held its old and new copies together.
+    // Its pages are touched only as lines are classified, so a run refused early costs little.
+    lines_.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     std::size_t begin = 0, run = 0;
     while (begin < text.size()) {
       auto nl = text.find('\n', begin);
       auto end = nl == std::string_view::npos ? text.size() : nl;
       auto line_end = end > begin && text[end - 1] == '\r' ? end - 1 : end;
+      if (line_end - begin > longest_line) {
+        ctx_.fail(begin, "line of " + std::to_string(line_end - begin) +
+                             " bytes; expected at most " + std::to_string(longest_line) +
+                             " bytes a line in a text export");
+      }
       classify(lines_.emplace_back(), text, begin, line_end);
       run = lines_.back().kind == line_kind::entry ? run + 1 : 0;
       if (run > ctx_.max_entries) {
@@ -124,6 +158,28 @@ class multiline_reader {
       }
       begin = end + 1;
     }
+  }
+
+  // A line's trimmed text (empty for a blank line), an entry line's label and its tail.
+  std::string_view content(const line_info& l) const {
+    if (l.indent == line_info::blank_indent) return {};
+    return ctx_.text.substr(l.begin + l.indent, l.content_size);
+  }
+  std::string_view label(const line_info& l) const {
+    return trim(ctx_.text.substr(l.begin, l.dots - 1));
+  }
+  entry_tail tail(const line_info& l) const {
+    entry_tail t;
+    t.kind = l.tail;
+    t.end = l.tail_end;
+    t.value_begin = l.value_begin;
+    t.value_end = l.value_end;
+    t.bar_length = l.bar_length;
+    t.bar_column = l.bar_column;
+    if (l.tail == tail_kind::series) {  // its MIN/AVG/MAX views: matched again
+      t = *match_entry_tail(ctx_.text.substr(l.begin, l.length), l.dots, true);
+    }
+    return t;
   }
 
   bool is_blank(std::size_t i) const { return lines_[i].kind == line_kind::blank; }
@@ -147,13 +203,13 @@ class multiline_reader {
                                   std::string_view("< Lower Is Better")}) {
       for (auto n = mark.size() - 1; n >= 1; --n) {
         auto piece = mark.substr(0, n);
-        if (!l.content.ends_with(piece) || l.content.size() == n ||
-            l.content[l.content.size() - n - 1] != ' ') {
+        if (!content(l).ends_with(piece) || content(l).size() == n ||
+            content(l)[content(l).size() - n - 1] != ' ') {
           continue;
         }
-        auto chart = trim(l.content.substr(0, l.content.size() - n));
+        auto chart = trim(content(l).substr(0, content(l).size() - n));
         ctx_.warn(l.begin + l.indent, message_code::input_cut,
-                  "input ends inside the header of a chart ('" + std::string(l.content) +
+                  "input ends inside the header of a chart ('" + std::string(content(l)) +
                       "' is cut inside '" + std::string(mark) + "'); that chart is not read" +
                       (chart.empty() ? "" : " (unit '" + std::string(chart) + "')"));
         return;
@@ -165,7 +221,7 @@ class multiline_reader {
   bool is_header_text(std::size_t i) const {
     const auto& l = lines_[i];
     return (l.kind == line_kind::other || l.kind == line_kind::label) &&
-           !l.content.starts_with("```");
+           !content(l).starts_with("```");
   }
 
   // Systems: a label line ending in `:`, then hardware and software lines (blank lines between
@@ -184,15 +240,15 @@ class multiline_reader {
         const auto& l = lines_[k];
         if (l.kind == line_kind::hardware) {
           hardware += hardware.empty() ? "" : ", ";
-          hardware += l.content;
+          hardware += content(l);
         } else if (l.kind == line_kind::software) {
           software += software.empty() ? "" : ", ";
-          software += l.content;
+          software += content(l);
         } else if (l.kind == line_kind::other && k > i && !is_blank(k - 1) &&
                    (lines_[k - 1].kind == line_kind::hardware ||
                     lines_[k - 1].kind == line_kind::software || continuation)) {
           (software.empty() ? hardware : software) += " ";
-          (software.empty() ? hardware : software) += l.content;
+          (software.empty() ? hardware : software) += content(l);
           continuation = true;
           continue;
         } else if (!(l.kind == line_kind::blank && k + 1 < lines_.size() &&
@@ -208,7 +264,8 @@ class multiline_reader {
                   "attributed to any system");
       } else {
         const auto& label_line = lines_[j - 1];
-        auto label = label_line.content.substr(0, label_line.content.size() - 1);
+        auto named = content(label_line);
+        auto label = named.substr(0, named.size() - 1);
         // A label described twice is reported (and the second description dropped) by the
         // finishing pass.
         auto s = make_system(std::string(trim(label)));
@@ -234,10 +291,10 @@ class multiline_reader {
     for (std::size_t k = first; k < j; ++k) {
       if (!is_header_text(k)) return;
     }
-    ctx_.out.title = std::string(lines_[first].content);
+    ctx_.out.title = std::string(content(lines_[first]));
     for (std::size_t k = first + 1; k < j; ++k) {
       if (!ctx_.out.description.empty()) ctx_.out.description += '\n';
-      ctx_.out.description += lines_[k].content;
+      ctx_.out.description += content(lines_[k]);
     }
   }
 
@@ -303,16 +360,16 @@ class multiline_reader {
     auto where = h.title != npos ? h.title : fallback_line;
     r.where = ctx_.at(lines_[where].begin + lines_[where].indent);
     if (h.title != npos) {
-      auto parts = split_title_line(lines_[h.title].content);
+      auto parts = split_title_line(content(lines_[h.title]));
       r.title = std::move(parts.title);
       r.version = std::move(parts.version);
     } else {
       ctx_.warn(lines_[fallback_line].begin, message_code::chart_without_title,
                 "chart without a title line");
     }
-    if (h.description != npos) r.description = std::string(lines_[h.description].content);
+    if (h.description != npos) r.description = std::string(content(lines_[h.description]));
     if (h.unit != npos) {
-      auto unit = lines_[h.unit].content;
+      auto unit = content(lines_[h.unit]);
       if (auto mark = find_direction_mark(unit, 0)) {
         r.direction = mark->dir;
         unit = trim(unit.substr(0, mark->begin));
@@ -328,10 +385,10 @@ class multiline_reader {
   // `>>> ...`), so a run of such lines is a chart only when it has PTS's shape: two or more
   // whose leaders end in one column, or one that ends in the blank PTS writes after the dots.
   bool is_image_comparison_run(std::size_t first, std::size_t end) const {
-    auto leader_end = [&](std::size_t i) { return lines_[i].entry.tail.end; };
+    auto leader_end = [&](std::size_t i) { return lines_[i].tail_end; };
     if (end - first == 1) {
       const auto& l = lines_[first];
-      auto raw = ctx_.text.substr(l.begin, l.end - l.begin);
+      auto raw = ctx_.text.substr(l.begin, l.end() - l.begin);
       return raw.ends_with(". ") && !raw.ends_with(". . ");
     }
     for (auto i = first + 1; i < end; ++i) {
@@ -345,27 +402,27 @@ class multiline_reader {
     while (end < lines_.size() && lines_[end].kind == line_kind::entry) ++end;
     bool all_empty = true, with_bar = false;
     for (auto i = first; i < end; ++i) {
-      all_empty = all_empty && lines_[i].entry.tail.kind == tail_kind::empty;
-      with_bar = with_bar || lines_[i].entry.tail.kind == tail_kind::bar;
+      all_empty = all_empty && lines_[i].tail == tail_kind::empty;
+      with_bar = with_bar || lines_[i].tail == tail_kind::bar;
     }
     // A number with no bar is a cut, not PTS's run-time form, beside entries with bars or as
     // the input's last bytes (no line end after it): `none . 20` may have been `20.13 |===`.
     for (auto i = first; i < end; ++i) {
-      if (lines_[i].entry.tail.kind != tail_kind::bare) continue;
-      if (with_bar || lines_[i].end == ctx_.text.size()) {
+      if (lines_[i].tail != tail_kind::bare) continue;
+      if (with_bar || lines_[i].end() == ctx_.text.size()) {
         end = i;
         break;
       }
     }
     std::size_t without_bar = 0;
-    for (auto i = first; i < end; ++i) without_bar += lines_[i].entry.tail.kind == tail_kind::bare;
+    for (auto i = first; i < end; ++i) without_bar += lines_[i].tail == tail_kind::bare;
     if (end == first) {  // the first entry is already a cut one
       fail_if_broken_entry(first, false);
       return first + 1;
     }
     auto header = find_header(first);
     // Under a direction mark, entries hold numbers: empty ones there are a cut, said below.
-    bool marked = header.unit != npos && find_direction_mark(lines_[header.unit].content, 0);
+    bool marked = header.unit != npos && find_direction_mark(content(lines_[header.unit]), 0);
     if (all_empty && !marked && !is_image_comparison_run(first, end)) return end;  // prose
     // `LABEL . 349.54` with no bar is what PTS shows while a test runs; outside a chart with a
     // direction mark it is prose (`wait ... 5`).
@@ -378,28 +435,28 @@ class multiline_reader {
       const auto& l = lines_[i];
       auto label_offset = l.begin + l.indent;
       // Only charts without a direction (image comparisons) show entries with no value.
-      if (l.entry.tail.kind == tail_kind::empty && r.direction != direction::none) {
-        std::string message = "entry '" + std::string(l.label) +
+      if (l.tail == tail_kind::empty && r.direction != direction::none) {
+        std::string message = "entry '" + std::string(label(l)) +
                               "' has no value after the dots (input cut off?); expected "
                               "'VALUE |==='";
         bool nothing_read = r.entries.empty() && ctx_.out.results.empty();
-        if (!is_last_text(i) || nothing_read) ctx_.fail(l.begin + l.entry.tail.end, message);
-        ctx_.warn(l.begin + l.entry.tail.end, message_code::input_cut,
+        if (!is_last_text(i) || nothing_read) ctx_.fail(l.begin + l.tail_end, message);
+        ctx_.warn(l.begin + l.tail_end, message_code::input_cut,
                   "input ends inside an entry of chart '" + r.title + "': " + message +
                       (r.entries.empty() ? "; that chart is not read"
                                          : "; the entries before it are read"));
         if (r.entries.empty()) return end;
         break;
       }
-      add_text_entry(r, ctx_, l.label, label_offset, l.entry.tail, l.begin);
-      if (l.entry.tail.kind == tail_kind::bare) {
+      add_text_entry(r, ctx_, label(l), label_offset, tail(l), l.begin);
+      if (l.tail == tail_kind::bare) {
         bars_.push_back({});
       } else {
-        bars_.push_back({l.entry.tail.bar_length, l.entry.tail.bar_column});
+        bars_.push_back({l.bar_length, l.bar_column});
       }
-      if (l.entry.tail.kind == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
-      if (l.entry.tail.kind == tail_kind::series) r.display_format = display_format::line_graph;
-      if (l.entry.tail.kind == tail_kind::empty) {
+      if (l.tail == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
+      if (l.tail == tail_kind::series) r.display_format = display_format::line_graph;
+      if (l.tail == tail_kind::empty) {
         r.display_format = display_format::image_comparison;
       }
     }
@@ -419,15 +476,16 @@ class multiline_reader {
   // Line `i`, right after a chart's header or entries, looks like an entry but is not one
   // (cut off, or a value part that is neither a bar, PASS/FAIL nor MIN/AVG/MAX): an error.
   void fail_if_broken_entry(std::size_t i, bool entries_before) const {
-    if (i >= lines_.size() || lines_[i].kind == line_kind::blank || !looks_like_entry(lines_[i])) {
+    if (i >= lines_.size() || lines_[i].kind == line_kind::blank ||
+        !looks_like_entry(content(lines_[i]))) {
       return;
     }
     const auto& l = lines_[i];
-    auto dots = l.content.find(" .");
-    auto value_at = l.content.find_first_not_of('.', dots + 1);
-    if (value_at != std::string_view::npos) value_at = l.content.find_first_not_of(' ', value_at);
+    auto dots = content(l).find(" .");
+    auto value_at = content(l).find_first_not_of('.', dots + 1);
+    if (value_at != std::string_view::npos) value_at = content(l).find_first_not_of(' ', value_at);
     auto offset =
-        l.begin + l.indent + (value_at == std::string_view::npos ? l.content.size() : value_at);
+        l.begin + l.indent + (value_at == std::string_view::npos ? content(l).size() : value_at);
     std::string message = "entry line not understood; expected 'VALUE |===', PASS/FAIL or "
                           "'MIN: a AVG: b MAX: c' after the dots";
     // The last line of a cut input: the entries before it stand.
@@ -450,10 +508,10 @@ class multiline_reader {
       return end;
     }
     if (is_last_text(unit)) {
-      auto chart = r.title.empty() ? std::string(trim(lines_[unit].content.substr(
-                                         0, find_direction_mark(lines_[unit].content, 0)->begin)))
+      auto chart = r.title.empty() ? std::string(trim(content(lines_[unit]).substr(
+                                         0, find_direction_mark(content(lines_[unit]), 0)->begin)))
                                    : r.title;
-      report_cut_chart(ctx_, lines_[unit].end,
+      report_cut_chart(ctx_, lines_[unit].end(),
                        "input ends after the header of chart '" + chart +
                            "'; expected its entries ('LABEL .... VALUE |===')");
       return unit + 1;
@@ -470,18 +528,19 @@ class multiline_reader {
   std::size_t read_typed_entries(std::size_t first, result& r) {
     std::size_t end = first;
     while (end < lines_.size() && !is_blank(end)) {
-      auto content = lines_[end].content;
-      auto colon = content.rfind(": ");
+      auto line = content(lines_[end]);
+      auto colon = line.rfind(": ");
       if (colon == std::string_view::npos || colon == 0) return first;
-      if (!parse_number(trim(content.substr(colon + 2)))) return first;
+      if (!parse_number(trim(line.substr(colon + 2)))) return first;
       ++end;
     }
     if (end == first) return first;
     for (auto i = first; i < end; ++i) {
       const auto& l = lines_[i];
-      auto colon = l.content.rfind(": ");
-      auto label = trim(l.content.substr(0, colon));
-      auto value = trim(l.content.substr(colon + 2));
+      auto line = content(l);
+      auto colon = line.rfind(": ");
+      auto label = trim(line.substr(0, colon));
+      auto value = trim(line.substr(colon + 2));
       ctx_.check_room(r, ctx_.at(l.begin + l.indent));
       auto& e = r.entries.emplace_back();
       e.label = label;

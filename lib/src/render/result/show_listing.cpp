@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -141,8 +142,21 @@ void put_entries(std::string& out, const result& r, std::size_t width) {
 }  // namespace
 
 std::string render_listing(const result_file& file, int width) {
+  std::string out;
+  render_listing(file, width, [&out](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void render_listing(const result_file& file, int width,
+                    const std::function<void(std::string_view)>& write) {
+  // A piece is handed on once it passes this size: between charts, so in whole lines.
+  constexpr std::size_t piece_bytes = std::size_t{1} << 20;
   const std::size_t total = detail::usable_width(width);
   std::string out;
+  auto hand_on = [&] {
+    write(out);
+    out.clear();
+  };
   put(out, "", fmt::format("{} ({})", file.source_name, file.format), total, 2);
   put(out, "Title:       ", file.title.empty() ? "(none)" : file.title, total);
   if (!file.description.empty()) put(out, "Description: ", file.description, total);
@@ -186,15 +200,17 @@ std::string render_listing(const result_file& file, int width) {
     put(out, "     ",
         r.unit + (r.unit.empty() ? "" : ", ") + std::string(direction_of(r.direction)), total);
     put_entries(out, r, total);
+    if (out.size() >= piece_bytes) hand_on();
   }
 
   if (!file.warnings.empty()) {
     out += "\nWarnings\n";
     for (const auto& w : file.warnings) {
       put(out, "  ", format_diagnostic(file.source_name, w.where, w.message), total, 2);
+      if (out.size() >= piece_bytes) hand_on();
     }
   }
-  return out;
+  if (!out.empty()) hand_on();
 }
 
 }  // namespace iosr
