@@ -329,6 +329,18 @@ try:
           (got, want))
     check("sqlite3: the report's deviations and its first commit, the baseline",
           "|1" in got and any(line.split("|")[1] for line in got.splitlines()), got)
+    # ... and read back: db export writes the rows convert writes for the report itself
+    lkp_export = os.path.join(work, "lkp-export.jsonl")
+    rc, _, err = run("db", "export", "--db", lkp_db, "--combine", lkp_export)
+    check("db export of the LKP store exits 0", rc == 0, err)
+    with open(lkp_export) as f:
+        exported = [json.loads(line) for line in f]
+    converted = [json.loads(line) for line in out.splitlines()]
+    fields = ("label", "value", "relative_deviation", "baseline")
+    check("db export: the relative deviations and the baseline read back as convert writes them",
+          [tuple(r[k] for k in fields) for r in exported] ==
+          [tuple(r[k] for k in fields) for r in converted],
+          (exported[:2], converted[:2]))
 
     # the hand-made version-0 database is migrated
     old = os.path.join(work, "v0.db")

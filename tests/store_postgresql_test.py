@@ -9,6 +9,7 @@ importing again completes; a refused connection, a wrong password and a database
 iosr's each give one line; a password is never printed; a role with SELECT alone runs list,
 export and trend; `iosr serve` answers a request past --time-limit 503 and cancels its query. Usage: store_postgresql_test.py IOSR DATA_DIR FIXTURES_DIR TESTS_DIR"""
 import glob
+import json
 import os
 import re
 import shutil
@@ -194,6 +195,11 @@ try:
     check("version 1: list reads it", code == 0 and b"(schema version 1)" in out, err)
     code, out, err = run("trend", "--db", older, "--format", "csv", "--machine", "1")
     check("version 1: trend --machine reads it", code == 0 and out, err)
+    code, out, err = run("db", "export", "--db", older, "--to", "jsonl", "--combine", "-")
+    check("version 1: db export reads it (no relative deviation, no baseline)",
+          code == 0 and out and all(json.loads(line)["baseline"] is False and
+                                    json.loads(line)["relative_deviation"] is None
+                                    for line in out.splitlines()), err)
     code, _, err = run("db", "import", "--db", older, SEEDS[1])
     check("version 1: import migrates", code == 0 and
           psql("older", "SELECT max(version) FROM iosr_schema") == "4", err)

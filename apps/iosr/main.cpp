@@ -2,6 +2,9 @@
 // The iosr tool: dispatches on the command table (command.hpp), subcommands included; the one
 // place that catches, and so the one place that words a usage error.
 #include <cxxopts.hpp>
+#ifdef IOSR_MIMALLOC_KEEP_COMMITTED
+#include <mimalloc.h>
+#endif
 #include <iostream>
 #include <span>
 #include <sstream>
@@ -192,6 +195,14 @@ int main(int argc, char** argv) {
       }
     }
   }
+#ifdef IOSR_MIMALLOC_KEEP_COMMITTED
+  // Memory freed stays committed for the next allocation: a command runs for seconds at most,
+  // and mimalloc giving freed pages back (madvise) only to fault them in again was a third of
+  // a PostgreSQL import's client time (each batch's models and COPY rows freed and made anew)
+  // and a tenth of a million entries' trend (docs/performance.md, issue 41). The peak is the
+  // same. Not in iosr-serve, which runs for days and should give back what a large page took.
+  mi_option_disable(mi_option_allow_decommit);
+#endif
   for (const auto& c : commands) {
     if (c.name == name) return run(c, std::string(name), argc - 1, argv + 1);
   }

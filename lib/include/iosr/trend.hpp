@@ -64,7 +64,7 @@ struct trend_system {
 using trend_test_info = test_header;
 
 /// One measured value: an entry of a chart, with a number, and what its own runs say of its
-/// noise (PTS runs each test several times: the entry's value is their mean). 24 bytes: a
+/// noise (PTS runs each test several times: the entry's value is their mean). 32 bytes: a
 /// store's trend reads a run per entry, a million of them for a team's history, so the indices
 /// and the count are 32-bit (an input of 2^32 systems or tests would need hundreds of gigabytes
 /// for their texts alone).
@@ -94,6 +94,9 @@ struct trend_run {
     return static_cast<std::uint32_t>(i);
   }
 };
+// Two doubles, three 32-bit numbers and the padding to a double's alignment; a new member here
+// costs a million of them in a store's trend (cli.trend_memory).
+static_assert(sizeof(trend_run) <= 32);
 
 /// Everything a trend is computed from: what `iosr db` holds, or a set of result files.
 /// trend_input_builder makes one; a program may also fill it by hand.

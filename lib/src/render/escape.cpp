@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <iterator>
 
 #include "byte_lanes.hpp"
 #include "utf8.hpp"
@@ -128,8 +129,17 @@ void csv_row_writer::field(std::string_view text) {
   append_csv_field(out_, text);
 }
 
+// Numbers are written in place: digits, '.', 'e', '-', "inf" or "nan" never need quotes.
 void csv_row_writer::number(const std::optional<double>& v) {
-  field(v ? fmt::format("{}", *v) : std::string());
+  if (!first_) out_.push_back(',');
+  first_ = false;
+  if (v) fmt::format_to(std::back_inserter(out_), "{}", *v);
+}
+
+void csv_row_writer::integer(std::uint64_t v) {
+  if (!first_) out_.push_back(',');
+  first_ = false;
+  fmt::format_to(std::back_inserter(out_), "{}", v);
 }
 
 void csv_row_writer::end() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,6 +35,8 @@ class csv_row_writer {
   /// A computed number in its shortest round-trip form (the exact double, never rounded);
   /// an empty field when there is none.
   void number(const std::optional<double>& v);
+  /// A count, in decimal.
+  void integer(std::uint64_t v);
   void end();
 
  private:

@@ -5,6 +5,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -279,6 +280,61 @@ void connection::copy_row(std::string& out, const std::vector<std::optional<std:
     }
   }
   out += '\n';
+}
+
+void copy_writer::text(std::string_view t) {
+  separate();
+  // Most cells need no escape: appended whole.
+  const auto special = [](char ch) {
+    return ch == '\\' || ch == '\t' || ch == '\n' || ch == '\r';
+  };
+  if (std::none_of(t.begin(), t.end(), special)) {
+    out_ += t;
+    return;
+  }
+  for (char ch : t) {
+    switch (ch) {
+      case '\\':
+        out_ += "\\\\";
+        break;
+      case '\t':
+        out_ += "\\t";
+        break;
+      case '\n':
+        out_ += "\\n";
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
+      default:
+        out_ += ch;
+    }
+  }
+}
+
+void copy_writer::integer(std::int64_t v) {
+  separate();
+  char buffer[24];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  out_.append(buffer, end);
+}
+
+void copy_writer::real(const std::optional<double>& v) {
+  if (!v) return null();
+  separate();
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, *v).ptr;
+  out_.append(buffer, end);
+}
+
+void copy_writer::null() {
+  separate();
+  out_ += "\\N";
+}
+
+void copy_writer::end() {
+  out_ += '\n';
+  first_ = true;
 }
 
 void connection::copy(std::string_view table_and_columns, const std::string& data) {

@@ -15,8 +15,11 @@
 
 namespace iosr::db {
 
-bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter,
+bool read_stored_file(row_source& db, int version, std::int64_t id, const test_filter& filter,
                       result_file& f) {
+  // Version 4 added the LKP robot's `± N%` (results.relative_deviation) and its parent commit
+  // (source_systems.baseline); an older store read as it is gives neither.
+  const bool has_v4 = version >= 4;
   const std::vector<query_value> by_id{id};
   {
     auto source =
@@ -29,10 +32,12 @@ bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter
   }
   {
     auto rows = db.rows_of(
-        "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, sy.software, "
-        "sy.json, ss.\"user\", ss.timestamp, ss.client_version, ss.notes, ss.cost FROM "
-        "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = $1 "
-        "ORDER BY ss.position",
+        std::string("SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.hardware, "
+                    "sy.software, sy.json, ss.\"user\", ss.timestamp, ss.client_version, "
+                    "ss.notes, ss.cost, ") +
+            (has_v4 ? "ss.baseline" : "0") +
+            " FROM source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE "
+            "ss.source_id = $1 ORDER BY ss.position",
         by_id);
     while (rows->next()) {
       system s;
@@ -48,15 +53,17 @@ bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter
       s.client_version = rows->text(9);
       s.notes = rows->text(10);
       s.cost = rows->text(11);
+      s.baseline = rows->integer(12) != 0;
       f.systems.push_back(std::move(s));
     }
   }
   auto rows = db.rows_of(
       "SELECT r.chart, t.title, t.version, t.description, t.arguments, t.unit, t.direction, "
       "t.test_profile, t.display_format, sy.label, r.value_text, r.value, r.kind, r.min, r.max, "
-      "r.samples, r.standard_error, r.sample_count, r.error, r.json FROM results r JOIN tests t "
-      "ON t.id = r.test_id JOIN systems sy ON sy.id = r.system_id WHERE r.source_id = $1 ORDER "
-      "BY r.chart, r.position",
+      "r.samples, r.standard_error, r.sample_count, r.error, r.json, " +
+          std::string(has_v4 ? "r.relative_deviation" : "NULL") +
+          " FROM results r JOIN tests t ON t.id = r.test_id JOIN systems sy ON sy.id = "
+          "r.system_id WHERE r.source_id = $1 ORDER BY r.chart, r.position",
       by_id);
   std::int64_t chart = -1;
   bool keep = false;
@@ -88,6 +95,7 @@ bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter
     if (!rows->is_null(17)) e.sample_count = static_cast<std::size_t>(rows->integer(17));
     e.error = rows->text(18);
     e.json = rows->text(19);
+    e.relative_deviation = rows->optional_real(20);
     f.results.back().entries.push_back(std::move(e));
   }
   return true;

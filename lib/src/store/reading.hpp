@@ -71,7 +71,10 @@ class read_snapshot {
 };
 
 /// The file `id` with the charts `filter` keeps, into `f`; false when no file has that id.
-bool read_stored_file(row_source& db, std::int64_t id, const test_filter& filter, result_file& f);
+/// `version` is the store's schema version: a store older than 4, opened to read and so not
+/// migrated, has no relative deviation or baseline columns, and its files have neither.
+bool read_stored_file(row_source& db, int version, std::int64_t id, const test_filter& filter,
+                      result_file& f);
 
 /// store::load_trend_input for any backend. The machines are chosen from the systems, and only
 /// their files' entries are read; only the entries of the tests kept are read.

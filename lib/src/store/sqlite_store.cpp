@@ -493,9 +493,10 @@ void sqlite_store::for_each_file(const test_filter& filter,
 void sqlite_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                                  const std::function<void(result_file&&)>& take) {
   sqlite_rows db(db_);
+  const int v = version();
   for (const auto id : ids) {
     result_file f;
-    if (read_stored_file(db, id, filter, f)) take(std::move(f));
+    if (read_stored_file(db, v, id, filter, f)) take(std::move(f));
   }
 }
 

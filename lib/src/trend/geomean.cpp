@@ -51,7 +51,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
   std::vector<point_observation> points;
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
     stop_if_asked(options);
-    const auto& at = logs[c];
+    const auto& at = logs[c].at;
     if (at.empty()) continue;
     // Chained: the first point's value is the geometric mean over its tests; each later
     // point's moves from the one before by the mean change of the tests present at both. A
@@ -90,8 +90,9 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       for (const auto& r : tests) {
         used.push_back(r.test);
         variance += r.variance;
-        within_df[r.test] = r.within_df;
-        known = known && r.within_df > 0;
+        const double df = logs[c].within_df_of(r.test);
+        within_df[r.test] = df;
+        known = known && df > 0;
       }
       level = here;
       before = &tests;

@@ -59,7 +59,24 @@ struct side_noise {
   }
 };
 
+// The tests of `at`'s point `p`, added in point order when new; `hint` is where the point
+// before was, for points that come in increasing order (each series' do).
+std::vector<test_log_ratio>& tests_at(point_log_ratios& at, std::uint32_t p, std::size_t& hint) {
+  if (hint > at.size() || (hint > 0 && at[hint - 1].first >= p)) hint = 0;
+  while (hint < at.size() && at[hint].first < p) ++hint;
+  if (hint == at.size() || at[hint].first != p) {
+    at.emplace(at.begin() + static_cast<std::ptrdiff_t>(hint), p, std::vector<test_log_ratio>());
+  }
+  return at[hint++].second;
+}
+
 }  // namespace
+
+double configuration_log_ratios::within_df_of(std::uint32_t test) const {
+  const auto it = std::lower_bound(within_df.begin(), within_df.end(), test,
+                                   [](const auto& d, std::uint32_t t) { return d.first < t; });
+  return it != within_df.end() && it->first == test ? it->second : 0;
+}
 
 void mark_changes(trend_series& series, std::span<const point_observation> points,
                   change_noise noise, const trend_options& options) {
@@ -171,7 +188,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
       const bool known = own.known() && (by_label || theirs.known());
       change_noise noise;
       if (known) noise.within_df = own.df() + (by_label ? 0 : theirs.df());
+      by_conf[c].within_df.emplace_back(static_cast<std::uint32_t>(t), noise.within_df);
       points.clear();
+      std::size_t hint = 0;  // where the point before was in by_conf[c]
       for (const auto& [here, base] : measured) {
         point_observation o;
         o.mean = sign * (here->mean() - base->mean());
@@ -181,7 +200,8 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
           o.variance = 1 / here->values + (by_label ? 0 : 1 / base->values);
         }
         points.push_back(o);
-        by_conf[c][here->point].push_back({t, o.mean, o.variance, noise.within_df});
+        tests_at(by_conf[c].at, here->point, hint)
+            .push_back({o.mean, o.variance, static_cast<std::uint32_t>(t)});
       }
       if (options.geomeans_only) continue;  // measured for the means above, not shown
       mark_changes(series, points, noise, options);

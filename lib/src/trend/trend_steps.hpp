@@ -95,17 +95,30 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
                                  std::span<const std::uint32_t> configuration_of,
                                  std::span<const placed_run> runs, trend& out);
 
-/// A test's log ratio at a point, with what its runs say of its noise (series_noise).
+/// A test's log ratio at a point, with what its runs say of its noise (series_noise). 24
+/// bytes: a store's trend holds one per value, most of a million.
 struct test_log_ratio {
-  std::size_t test = 0;
   double log_ratio = 0;
-  double variance = 1;   ///< of log_ratio: absolute when within_df > 0, else relative
-  double within_df = 0;  ///< of the test's series (change_noise::within_df)
+  double variance = 1;  ///< of log_ratio: absolute when the test's within_df > 0, else relative
+  std::uint32_t test = 0;
 };
 
-/// Per configuration, per point: each test with a ratio there, in test order; what the
-/// geometric mean is made of.
-using log_ratios = std::vector<std::map<std::uint32_t, std::vector<test_log_ratio>>>;
+/// Per point in point order: each test with a ratio there, in test order. A sorted vector, not
+/// a map: a test's series visit each configuration's points in order, so the next point is
+/// found next to the last one, where a map's lookup chased a tree for each of a million ratios.
+using point_log_ratios = std::vector<std::pair<std::uint32_t, std::vector<test_log_ratio>>>;
+
+/// One configuration's log ratios: what its geometric mean is made of.
+struct configuration_log_ratios {
+  point_log_ratios at;
+  /// Per test with a ratio, in test order: its series' change_noise::within_df (the same at
+  /// every point, so kept once, not in each test_log_ratio).
+  std::vector<std::pair<std::uint32_t, double>> within_df;
+  double within_df_of(std::uint32_t test) const;
+};
+
+/// Per configuration.
+using log_ratios = std::vector<configuration_log_ratios>;
 
 /// series.cpp: per test, each (configuration, point) combined, measured against its baseline,
 /// and each series searched for steps, into trend_test::series; the log ratios measured.

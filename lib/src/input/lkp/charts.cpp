@@ -10,30 +10,33 @@ namespace iosr::detail {
 
 namespace {
 
-// What each kind of the PTS testcase's metrics is, for the one warning that says it is not read.
+// What each kind of the PTS testcase's metrics is, for the one warning that says it is not read:
+// "N metrics of WHAT ('FIRST', ...) are no PTS results[ WHY]; not read".
 std::string why_not_read(metric_family f, std::size_t n, const std::string& first) {
-  const auto rows = counted(n, "metric");
-  const std::string are = n == 1 ? " is" : " are";
-  const std::string results = n == 1 ? " no PTS result" : " no PTS results";
+  std::string_view what, why;
   switch (f) {
     case metric_family::job_time:
-      return rows + " of LKP's own measurement of the whole PTS job (/usr/bin/time: '" + first +
-             "', ...)" + are + results + "; not read";
+      what = "LKP's own measurement of the whole PTS job (/usr/bin/time: ";
+      break;
     case metric_family::test_time:
-      return rows + " of how long LKP's run of a test took ('" + first +
-             "', ...)" + are + results + "; not read";
+      what = "how long LKP's run of a test took (";
+      break;
     case metric_family::flag:
-      return rows + " of LKP's marks of a failed run ('" + first +
-             "', ...)" + are + results + "; not read";
+      what = "LKP's marks of a failed run (";
+      break;
     case metric_family::pass_share:
-      return rows + " of the share of runs a pass/fail test passed ('" + first +
-             "', ...)" + are + results + " (PTS keeps each run's PASS or FAIL); not read";
+      what = "the share of runs a pass/fail test passed (";
+      why = " (PTS keeps each run's PASS or FAIL)";
+      break;
     case metric_family::malformed:
-      return rows + " of the PTS testcase not named TEST.OPTIONS.UNIT as LKP names PTS results ('" +
-             first + "', ...); not read";
+      return counted(n, "metric") +
+             " of the PTS testcase not named TEST.OPTIONS.UNIT as LKP names PTS results ('" + first +
+             "', ...); not read";
     default:
       return {};
   }
+  return counted(n, "metric") + " of " + std::string(what) + "'" + first + "', ...)" +
+         (n == 1 ? " is no PTS result" : " are no PTS results") + std::string(why) + "; not read";
 }
 
 }  // namespace

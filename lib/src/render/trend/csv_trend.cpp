@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "iosr/counted.hpp"
@@ -17,8 +19,10 @@ namespace {
 void rows(const trend& t, const trend_test_info& info, const trend_series& s, std::string& out) {
   const auto& conf = t.configurations[s.configuration];
   const auto& machine = t.machines[conf.machine].name;
-  for (const auto& v : s.values) {
-    csv_row_writer row(out);
+  // The columns every value of the series shares, escaped once (a million rows repeated them).
+  std::string shared;
+  {
+    csv_row_writer row(shared);
     row.field(info.title);
     row.field(info.version);
     row.field(info.description);
@@ -26,11 +30,24 @@ void rows(const trend& t, const trend_test_info& info, const trend_series& s, st
     row.field(to_string(info.direction));
     row.field(machine);
     row.field(conf.name);
-    row.field(baseline_name(t, v));
+    row.field({});  // the baseline, which each value names
+  }
+  std::optional<std::uint32_t> baseline_of;  // whose name `baseline` holds
+  std::string baseline;
+  for (const auto& v : s.values) {
+    if (baseline_of != v.baseline) {
+      baseline_of = v.baseline;
+      baseline.clear();
+      append_csv_field(baseline, baseline_name(t, v));
+    }
+    out += shared;
+    out += baseline;
+    out += ',';
+    csv_row_writer row(out);
     row.field(t.points[v.point].name);
     row.number(v.ratio);
-    row.field(fmt::format("{}", v.runs));
-    row.field(fmt::format("{}", v.baseline_runs));
+    row.integer(v.runs);
+    row.integer(v.baseline_runs);
     row.field(v.change_point ? "true" : "false");
     const trend_change* change = nullptr;
     for (const auto& c : s.changes) {
