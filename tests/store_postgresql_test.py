@@ -335,8 +335,10 @@ try:
     # waits on it: a statement of the store waiting for a lock, whatever its text.
     waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'served' AND state = " \
               "'active' AND wait_event_type = 'Lock'"
+    # A limit of 4 s, not 1: on a loaded machine one psql call below can take most of a second,
+    # and the wait it looks for must last long enough to be seen.
     server = subprocess.Popen([IOSR, "serve", "--db", served, "--listen", "127.0.0.1:0",
-                               "--time-limit", "1"], stderr=subprocess.PIPE, text=True)
+                               "--time-limit", "4"], stderr=subprocess.PIPE, text=True)
     listening = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stderr.readline())
     # Locked once the server is up (its start reads the store).
     locker = subprocess.Popen([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url("served")],

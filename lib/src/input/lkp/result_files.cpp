@@ -222,6 +222,29 @@ class result_file_reader {
   std::string label_;
 };
 
+// What a sniffer makes of one line's key (key_of_line: empty when the line is not
+// `METRIC: NUMBER`).
+enum class key_says { not_this, other, pts };
+
+// Whether the first 64 lines that are not blank all pass `judge` and one of them is a PTS
+// metric: both LKP forms of `METRIC: NUMBER` lines are told this way.
+template <class Judge>
+bool all_key_lines(std::string_view text, Judge judge) {
+  bool pts = false;
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < text.size() && lines < 64;) {
+    auto l = line_starting_at(text, at);
+    at = l.next;
+    auto line = text.substr(l.begin, l.end - l.begin);
+    if (trim(line).empty()) continue;
+    ++lines;
+    const auto says = judge(key_of_line(line));
+    if (says == key_says::not_this) return false;
+    pts = pts || says == key_says::pts;
+  }
+  return pts;
+}
+
 }  // namespace
 
 bool is_lkp_result_file(std::string_view text) {
@@ -239,37 +262,19 @@ bool is_lkp_result_file(std::string_view text) {
     return false;
   }
   // `METRIC: NUMBER` lines, one of them a PTS metric.
-  bool pts = false;
-  std::size_t lines = 0;
-  for (std::size_t at = 0; at < text.size() && lines < 64;) {
-    auto l = line_starting_at(text, at);
-    at = l.next;
-    auto line = text.substr(l.begin, l.end - l.begin);
-    if (trim(line).empty()) continue;
-    ++lines;
-    auto key = key_of_line(line);
-    if (key.empty()) return false;
-    pts = pts || starts_with_pts_prefix(key);
-  }
-  return pts;
+  return all_key_lines(text, [](std::string_view key) {
+    return key.empty() ? key_says::not_this : starts_with_pts_prefix(key) ? key_says::pts
+                                                                         : key_says::other;
+  });
 }
 
 bool is_lkp_parser_output(std::string_view text) {
   text = after_blanks(text.substr(0, sniff_window));
   if (text.starts_with("{")) return false;
-  bool pts = false;
-  std::size_t lines = 0;
-  for (std::size_t at = 0; at < text.size() && lines < 64;) {
-    auto l = line_starting_at(text, at);
-    at = l.next;
-    auto line = text.substr(l.begin, l.end - l.begin);
-    if (trim(line).empty()) continue;
-    ++lines;
-    auto key = key_of_line(line);
-    if (key.empty() || !pts_prefix(key).empty()) return false;
-    pts = pts || is_pts_parser_key(key);
-  }
-  return pts;
+  return all_key_lines(text, [](std::string_view key) {
+    if (key.empty() || !pts_prefix(key).empty()) return key_says::not_this;
+    return is_pts_parser_key(key) ? key_says::pts : key_says::other;
+  });
 }
 
 bool is_lkp_job_file(std::string_view text) {
