@@ -12,7 +12,7 @@ script measures, in each round and in turn on a throwaway server (tests/pg_clust
 Wall times on the shared 2-core machine vary twofold with the load, so each step's CPU time is
 given for the client (GNU time) and for the server (every backend's user + system time, read
 from the postmaster's children in /proc), and the ratio of the totals. Not a ctest (minutes).
-Usage: bench/pg_import.py IOSR OUT_DIR [--rounds N]  (OUT_DIR as bench/store_bench.py's: its
+Usage: bench/pg_import.py IOSR OUT_DIR [--rounds N] [--before OLD]  (OUT_DIR as bench/store_bench.py's: its
 fleet/ and tidy.csv are made when missing)"""
 import argparse
 import os
@@ -65,6 +65,7 @@ def main():
     parser.add_argument("iosr")
     parser.add_argument("out")
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--before", help="an earlier iosr, its import timed after IOSR's")
     opts = parser.parse_args()
     iosr, out = os.path.abspath(opts.iosr), os.path.abspath(opts.out)
     data, tidy = os.path.join(out, "fleet"), os.path.join(out, "tidy.csv")
@@ -115,15 +116,21 @@ def main():
                 psql(db, create)
                 figures[db] = timed([*PSQL, url(db), "-c", copy], cluster)
                 print_step(what, figures[db])
-            psql("postgres", "DROP DATABASE IF EXISTS store", "CREATE DATABASE store")
-            figures["iosr"] = timed([iosr, "db", "import", "--db", url("store"), data], cluster)
-            print_step("iosr db import into an empty store", figures["iosr"])
-            i = figures["iosr"]
-            for db in ("tidy", "keyed"):
-                f = figures[db]
-                print(f"  iosr / {db}: {i[0] / f[0]:.2f}x wall, "
-                      f"{(i[1] + i[2]) / (f[1] + f[2]):.2f}x CPU (client + server), "
-                      f"{i[2] / f[2]:.2f}x server CPU", flush=True)
+            programs = {"iosr": iosr}
+            if opts.before:
+                programs["before"] = os.path.abspath(opts.before)
+            for name, program in programs.items():
+                psql("postgres", "DROP DATABASE IF EXISTS store", "CREATE DATABASE store")
+                figures[name] = timed([program, "db", "import", "--db", url("store"), data],
+                                      cluster)
+                print_step(f"{name} db import into an empty store", figures[name])
+            for name in programs:
+                i = figures[name]
+                for db in ("tidy", "keyed"):
+                    f = figures[db]
+                    print(f"  {name} / {db}: {i[0] / f[0]:.2f}x wall, "
+                          f"{(i[1] + i[2]) / (f[1] + f[2]):.2f}x CPU (client + server), "
+                          f"{i[2] / f[2]:.2f}x server CPU", flush=True)
             print(f"  (load average now {os.getloadavg()[0]:.1f})", flush=True)
     finally:
         subprocess.run([CLUSTER, "stop", cluster], capture_output=True)
