@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
@@ -131,4 +132,25 @@ TEST_CASE("filter: the examples of docs/compare.md, \"Filters\"", "[filter]") {
   CHECK(kept("^(SQLite|Flexible IO Tester)$") == "Flexible IO Tester, SQLite");
   CHECK(kept("Copies: 8$") == "SQLite");
   CHECK(kept("Tester.*Random").empty());
+}
+
+TEST_CASE("filter: quoted() keeps a text literally and readably", "[filter]") {
+  // The links of the trend overview and of a trend's tests carry `^` + quoted(title) + `$` into
+  // the Tests field, where a user reads it: only RE2's operators are escaped (issue 44).
+  CHECK(iosr::test_filter::quoted("FS-Mark") == "FS-Mark");
+  CHECK(iosr::test_filter::quoted("Type: Random Read - Block Size: 4KB") ==
+        "Type: Random Read - Block Size: 4KB");
+  CHECK(iosr::test_filter::quoted("Size: 4.0 (MB) [a|b]") == "Size: 4\\.0 \\(MB\\) \\[a\\|b\\]");
+  // Every byte from 1 to 127, alone and among others, is matched as itself and nothing else.
+  std::string all;
+  for (int c = 1; c < 128; ++c) all += static_cast<char>(c);
+  std::vector<std::string> texts{all, "a\\b", "^$", "x{2}", "é-ü", std::string("nul\0here", 8)};
+  for (int c = 1; c < 128; ++c) texts.emplace_back(1, static_cast<char>(c));
+  for (const auto& text : texts) {
+    INFO(text);
+    const iosr::test_filter whole("^" + iosr::test_filter::quoted(text) + "$");
+    CHECK(whole.found_in(text));
+    CHECK_FALSE(whole.found_in(text + "x"));
+    CHECK_FALSE(whole.found_in("x" + text));
+  }
 }

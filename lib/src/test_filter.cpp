@@ -116,7 +116,20 @@ test_filter::test_filter(std::string pattern) : pattern_(std::move(pattern)) {
 }
 
 std::string test_filter::quoted(std::string_view text) {
-  return RE2::QuoteMeta(re2::StringPiece(text.data(), text.size()));
+  // Only what RE2 reads as an operator outside a class is escaped, so that the pattern stays
+  // readable where a user sees it (the Tests field of a link followed): `^FS-Mark$`, not
+  // RE2::QuoteMeta's `^FS\-Mark$`, and `Type: Random Read` as it is written.
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    if (c == '\0') {
+      out += "\\x00";
+      continue;
+    }
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
 }
 
 bool test_filter::found_in(std::string_view text) const {

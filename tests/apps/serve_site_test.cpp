@@ -209,7 +209,7 @@ TEST_CASE("serve: the pages and the API over a store", "[serve]") {
     CHECK(get("/results?kernel_from=5.0&open=1").status == 200);
     // A file of two disks: each group once, every name of it (BFQ after BFQ low-latency too).
     CHECK(has(get("/results?text=002_").body,
-              "<td>WD5000AZRX: Mq-Deadline, None, Kyber, BFQ low-latency, BFQ; WD1500HLHX: "
+              "<td data-label=\"Systems\">WD5000AZRX: Mq-Deadline, None, Kyber, BFQ low-latency, BFQ; WD1500HLHX: "
               "Mq-Deadline, None, Kyber, BFQ low-latency, BFQ</td>"));
   }
   SECTION("refusals: unknown paths, other methods, bad escapes; nothing of the store shown") {

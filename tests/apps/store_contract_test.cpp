@@ -684,6 +684,15 @@ TEMPLATE_LIST_TEST_CASE("A machine's whole name selects that machine alone", "[s
   for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   CHECK(on(upper) == names{"shorter.xml"});  // in any case
   CHECK(on("samsung ssd") == names{"longer.xml", "shorter.xml"});
+  // The trend overview's counts, all from one query, are what each machine's list holds: the
+  // rule above, a system's label or name, a machine nothing runs on.
+  const std::vector<std::string> asked{shorter_name, longer_name, upper, "samsung ssd",
+                                       longer_file.file.systems.at(0).label, "no such machine"};
+  std::vector<std::size_t> listed;
+  for (const auto& m : asked) listed.push_back(on(m).size());
+  CHECK(listed == std::vector<std::size_t>{1, 1, 1, 2, 2, 0});
+  CHECK(s->count_files_on(asked) == listed);
+  CHECK(s->iosr::store::count_files_on(asked) == listed);  // the default, one query each
 }
 
 // A trend by date links its point (a day) to the files of that day: a system is dated as the
@@ -1014,4 +1023,35 @@ TEMPLATE_LIST_TEST_CASE("A file removed by one connection can be added by anothe
   const auto back = read_back(*remover);
   REQUIRE(back.size() == 1);
   check_read_back(b.file, back[0]);
+}
+
+TEMPLATE_LIST_TEST_CASE("A selection asked again sees what changed since, on any connection",
+                        "[store][contract][concurrency]", store_backends) {
+  // SQLite keeps select_files' recent answers (a server's list asks the same query again and
+  // again): a file added or removed, by this connection or another, must show at once.
+  TestType backend;
+  auto reader = backend.connect();
+  auto writer = backend.connect();
+  const auto a = prepare_file(data / "text" / "002_236e153a66cd3c9d.txt");
+  const auto b = prepare("copy-of-002.txt", a.bytes + "\n");
+  const auto c = prepare("another-copy-of-002.txt", a.bytes + "\n\n");
+  const auto all = query([](auto& q) { q.limit = 0; });
+  CHECK(reader->select_files(all).empty());
+  REQUIRE(add(*writer, a).imported);
+  CHECK(reader->select_files(all).size() == 1);
+  CHECK(reader->select_files(all).size() == 1);  // the kept answer
+  REQUIRE(add(*reader, b).imported);              // this connection's own change
+  CHECK(reader->select_files(all).size() == 2);
+  writer->remove(writer->find_files(a.name).at(0).id);
+  const auto left = reader->select_files(all);
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].path == b.name);
+  REQUIRE(add(*writer, c).imported);
+  CHECK(reader->select_files(all).size() == 2);
+  // Another query is another answer, a page of the same query too.
+  CHECK(reader->select_files(query([](auto& q) { q.limit = 1; })).size() == 1);
+  CHECK(reader->select_files(query([](auto& q) {
+                  q.limit = 1;
+                  q.offset = 1;
+                })).size() == 1);
 }

@@ -178,6 +178,11 @@ class store {
   /// from its systems alone (a list page of large files: iosr serve).
   virtual std::vector<system> systems_of(std::int64_t id);
 
+  /// For each of `machines`, how many files select_files would select with that machine alone
+  /// (file_query::machine, no other filter, no limit). The default asks select_files once per
+  /// machine; a backend answers all of them from one query (the trend overview's 20 machines).
+  virtual std::vector<std::size_t> count_files_on(const std::vector<std::string>& machines);
+
   /// The trend's input: every entry with a number, its system, test and run date, of the tests
   /// and machines `query` keeps (the systems of other machines are left out too).
   virtual trend_input load_trend_input(const trend_query& query) = 0;

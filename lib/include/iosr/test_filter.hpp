@@ -36,8 +36,9 @@ class test_filter {
   /// True when the pattern is empty or found in `text`.
   bool found_in(std::string_view text) const;
 
-  /// A pattern that matches `text` literally (its metacharacters escaped): `^` + quoted(title) +
-  /// `$` keeps the tests of that title.
+  /// A pattern that matches `text` literally, its operators escaped and nothing else, so that
+  /// it reads as the text does (`FS-Mark`, `Type: Random Read`, `Size: 4\.0 \(MB\)`): `^` +
+  /// quoted(title) + `$` keeps the tests of that title.
   static std::string quoted(std::string_view text);
 
   /// The most instructions a pattern may compile to (RE2's program size): a real filter of a

@@ -117,6 +117,7 @@ struct site::pool {
   store_opener open;
   std::mutex idle_mutex;  // held only to take or give back a connection, never during a query
   std::vector<std::unique_ptr<store>> idle;
+  detail::facts_cache facts;  // what every request's list may reuse (views.hpp)
 };
 
 namespace {
@@ -249,7 +250,7 @@ http_response site::route(const http_request& request, std::stop_token stop) {
   // Registered after the store is lent and ended before it is given back: the callback, which
   // may run on another thread, never touches a store another request holds.
   std::stop_callback interrupt_store(stop, [&lent] { lent.get().interrupt(); });
-  detail::shared_store db{lent.get(), stop};
+  detail::shared_store db{lent.get(), stop, &stores_->facts};
   if (page == "/results") return detail::results_view(db, limits_, q, as);
   if (page.starts_with("/result/")) {
     return detail::compare_view(db, limits_, {id_of(page.substr(8))}, q, as);

@@ -212,21 +212,26 @@ http_response overview(shared_store& db, const site_limits& limits, const query_
       "<h2>Machines</h2>\n<div class=\"scroll\"><table class=\"results machines\">\n<thead><tr>"
       "<th>Machine</th><th>Results</th><th>Kernels</th><th>Schedulers</th></tr></thead>\n"
       "<tbody>\n";
-  for (const auto& m : t.machines) {
+  // Each machine's results, as its link lists them: one query for every machine.
+  std::vector<std::string> names;
+  for (const auto& m : t.machines) names.push_back(machine_of(m.hardware).name);
+  const auto counts = db.with([&](store& s) { return s.count_files_on(names); });
+  db.check();
+  for (std::size_t i = 0; i < t.machines.size(); ++i) {
+    const auto& m = t.machines[i];
     const auto found = rows.find(key_of(m.hardware));
     const auto row = found == rows.end() ? machine_row{} : found->second;
-    file_query files;
-    files.machine = machine_of(m.hardware).name;
-    files.limit = 0;
-    const auto results = db.with([&](store& s) { return s.select_files(files).size(); });
+    const auto& machine = names[i];
+    const auto results = counts.at(i);
     const auto kernels = row.kernels.empty()      ? std::string("—")
                          : row.kernels.size() == 1 ? row.kernels.front()
                                                    : row.kernels.front() + " to " + row.kernels.back();
     machines += fmt::format(
-        "<tr><td><a href=\"{}\">Machine {}: {}</a></td><td class=\"number\"><a "
-        "href=\"/results?{}\">{}</a></td><td>{}</td><td>{}</td></tr>\n",
+        "<tr><td><a href=\"{}\">Machine {}: {}</a></td><td class=\"number\" "
+        "data-label=\"Results\"><a href=\"/results?{}\">{}</a></td><td "
+        "data-label=\"Kernels\">{}</td><td data-label=\"Schedulers\">{}</td></tr>\n",
         html_text(link(std::to_string(m.number), q.get("filter"))), m.number, html_text(m.name),
-        html_text(query_string({{"machine", files.machine}})), results, html_text(kernels),
+        html_text(query_string({{"machine", machine}})), results, html_text(kernels),
         html_text(joined(row.schedulers)));
   }
   machines += "</tbody>\n</table></div>\n<h2>Each machine over all its tests</h2>\n";
@@ -235,7 +240,8 @@ http_response overview(shared_store& db, const site_limits& limits, const query_
       "families\">\n<thead><tr><th>Tests</th><th>How many</th></tr></thead>\n<tbody>\n";
   for (const auto& f : families_of(input)) {
     families += fmt::format(
-        "<tr><td><a href=\"{}\">{}</a></td><td class=\"number\">{}</td></tr>\n",
+        "<tr><td><a href=\"{}\">{}</a></td><td class=\"number\" data-label=\"How many\">{}</td>"
+        "</tr>\n",
         html_text(link(q.get("machine"), f.pattern)), html_text(f.name), f.tests);
   }
   families += "</tbody>\n</table></div>\n";

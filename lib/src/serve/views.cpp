@@ -74,15 +74,6 @@ std::size_t whole_number(const query_params& q, std::string_view name, std::size
   return value;
 }
 
-// What a stored file's systems say about it for the list: machines, kernels, schedulers.
-struct file_facts {
-  std::vector<std::string> machines, labels, kernels, schedulers;
-  /// The labels as the list shows them: a group written once before its names
-  /// (`WD5000AZRX: None, BFQ`), so that a file of two disks does not fill the column.
-  std::vector<std::string> shown;
-  bool grouped = false;  ///< some label has a group: `; ` between the groups
-};
-
 void add_once(std::vector<std::string>& to, const std::string& value) {
   if (!value.empty() && std::find(to.begin(), to.end(), value) == to.end()) to.push_back(value);
 }
@@ -151,6 +142,20 @@ file_query query_of(const query_params& q, const site_limits& limits) {
 
 }  // namespace
 
+std::shared_ptr<const file_facts> facts_cache::find(std::int64_t id,
+                                                    const std::string& sha256) const {
+  std::lock_guard lock(mutex_);
+  const auto it = by_file_.find(std::to_string(id) + ' ' + sha256);
+  return it == by_file_.end() ? nullptr : it->second;
+}
+
+void facts_cache::keep(std::int64_t id, const std::string& sha256,
+                       std::shared_ptr<const file_facts> facts) {
+  std::lock_guard lock(mutex_);
+  if (by_file_.size() >= capacity_) by_file_.clear();
+  by_file_.insert_or_assign(std::to_string(id) + ' ' + sha256, std::move(facts));
+}
+
 http_response respond_with(std::string body, std::string_view type) {
   http_response r;
   r.content_type = type;
@@ -197,12 +202,19 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
     r.body = "See /result/" + std::to_string(files[0].id) + "\n";
     return r;
   }
-  std::vector<std::int64_t> ids;
-  for (const auto& f : files) ids.push_back(f.id);
-  std::vector<file_facts> facts;
+  // Each file's systems read once for the site's life (facts_cache), not once a page.
+  std::vector<std::shared_ptr<const file_facts>> kept(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (db.facts) kept[i] = db.facts->find(files[i].id, files[i].sha256);
+  }
   db.with([&](store& s) {
-    for (const auto id : ids) facts.push_back(facts_of(s.systems_of(id)));
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (kept[i]) continue;
+      kept[i] = std::make_shared<const file_facts>(facts_of(s.systems_of(files[i].id)));
+      if (db.facts) db.facts->keep(files[i].id, files[i].sha256, kept[i]);
+    }
   });
+  db.check();
 
   // In the order of the form, so that a link and a submitted form read alike.
   const pairs filters{{"text", query.text},
@@ -233,10 +245,10 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
                       {"run_date", f.run_date},
                       {"imported_at", f.imported_at},
                       {"entries", f.entries},
-                      {"machines", facts[i].machines},
-                      {"labels", facts[i].labels},
-                      {"kernels", facts[i].kernels},
-                      {"schedulers", facts[i].schedulers},
+                      {"machines", kept[i]->machines},
+                      {"labels", kept[i]->labels},
+                      {"kernels", kept[i]->kernels},
+                      {"schedulers", kept[i]->schedulers},
                       {"links",
                        {{"page", "/result/" + std::to_string(f.id)},
                         {"api", "/api/v1/result/" + std::to_string(f.id)}}}});
@@ -292,14 +304,16 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
       const auto id = std::to_string(f.id);
       const auto& name = f.title.empty() ? f.path : f.title;
       out += fmt::format(
-          "<tr><td><input type=\"checkbox\" name=\"id\" value=\"{0}\" aria-label=\"compare {1}\">"
-          "</td><td>{2}</td><td><a href=\"/result/{0}\">{1}</a><br><small>{3}</small></td>"
-          "<td>{4}</td><td>{5}</td><td>{6}</td><td>{7}</td><td>{8}</td><td "
-          "class=\"number\">{9}</td>"
+          "<tr><td data-label=\"Compare\"><input type=\"checkbox\" name=\"id\" value=\"{0}\" "
+          "aria-label=\"compare {1}\"></td><td data-label=\"Run date\">{2}</td><td><a "
+          "href=\"/result/{0}\">{1}</a><br><small>{3}</small></td><td "
+          "data-label=\"Machines\">{4}</td><td data-label=\"Systems\">{5}</td><td "
+          "data-label=\"Kernels\">{6}</td><td data-label=\"Schedulers\">{7}</td><td "
+          "data-label=\"Format\">{8}</td><td class=\"number\" data-label=\"Entries\">{9}</td>"
           "</tr>\n",
           id, html_text(name), html_text(f.run_date), html_text(f.path),
-          html_text(joined(facts[i].machines)), html_text(joined(facts[i].shown, facts[i].grouped ? "; " : ", ")),
-          html_text(joined(facts[i].kernels)), html_text(joined(facts[i].schedulers)),
+          html_text(joined(kept[i]->machines)), html_text(joined(kept[i]->shown, kept[i]->grouped ? "; " : ", ")),
+          html_text(joined(kept[i]->kernels)), html_text(joined(kept[i]->schedulers)),
           html_text(f.format), f.entries);
     }
     out += "</tbody>\n</table></div>\n";
@@ -438,11 +452,27 @@ table.results th, table.results td { border-bottom: 1px solid #8884; padding: .2
   text-align: left; vertical-align: top; }
 table.results td.number { text-align: right; font-variant-numeric: tabular-nums; }
 table.results small { color: #888; overflow-wrap: anywhere; }
+/* A row's name (a result's title and path, a machine): wide enough not to stack its words. */
+table.results td:not([data-label]) { min-width: 16em; }
 nav.pages { margin: 1rem 0; display: flex; gap: 1rem; }
 /* A narrow window: the list scrolls inside its box, the charts shrink to fit (their viewBox),
    but never below 640 px: shrunk to a phone's width their 12 px labels were 5 px, unreadable.
    Below that a chart scrolls sideways inside its figure; the page itself never does. */
 div.scroll { overflow-x: auto; }
+/* Narrower still, a table's columns would squeeze each long name (a machine is a processor and
+   a disk) into a cell a word or two wide and many lines tall: each row is read as a block
+   instead, its first cell (the name, a link) on a line of its own, each other value after its
+   column's name (data-label). */
+@media (max-width: 960px) {
+  table.results thead { display: none; }
+  table.results tr { display: flex; flex-direction: column; border-bottom: 1px solid #8884;
+    padding: .35rem 0; }
+  table.results td { display: block; border: 0; padding: .05rem .25rem; }
+  table.results td:not([data-label]) { order: -1; font-weight: 600; min-width: 0; }
+  table.results td[data-label]:empty { display: none; }
+  table.results td.number { text-align: left; }
+  table.results td[data-label]::before { content: attr(data-label) ": "; color: #888; }
+}
 span.range { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
 svg[viewBox] { max-width: 100%; height: auto; }
 figure { overflow-x: auto; }

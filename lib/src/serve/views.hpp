@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -22,12 +25,40 @@ enum class view_as { html, json };
 /// answers 503.
 struct request_stopped {};
 
+/// What a stored file's systems say about it for the results list: machines, kernels,
+/// schedulers, and its systems' labels as the list shows them.
+struct file_facts {
+  std::vector<std::string> machines, labels, kernels, schedulers;
+  /// The labels as the list shows them: a group written once before its names
+  /// (`WD5000AZRX: None, BFQ`), so that a file of two disks does not fill the column.
+  std::vector<std::string> shown;
+  bool grouped = false;  ///< some label has a group: `; ` between the groups
+};
+
+/// The facts of the files the list has shown, kept across requests and shared by the workers.
+/// A stored file's systems never change while it keeps its id and its bytes (its SHA-256): a
+/// file removed and another imported under its id has other bytes. So the list reads each
+/// file's systems once instead of 50 queries a page (5 ms of CPU a page of the 1,000,000-entry
+/// store, 0.3 ms with them kept). Bounded: past `capacity` files it starts again empty.
+class facts_cache {
+ public:
+  explicit facts_cache(std::size_t capacity = 20000) : capacity_(capacity) {}
+  std::shared_ptr<const file_facts> find(std::int64_t id, const std::string& sha256) const;
+  void keep(std::int64_t id, const std::string& sha256, std::shared_ptr<const file_facts> facts);
+
+ private:
+  std::size_t capacity_;
+  mutable std::mutex mutex_;  // held only to look up or add, never during a query
+  std::unordered_map<std::string, std::shared_ptr<const file_facts>> by_file_;
+};
+
 /// The store a request reads, lent to it alone for the request (site.cpp); `stop` is the
 /// request's, checked before each call: a call under way is interrupted by the store itself
 /// (store::interrupt).
 struct shared_store {
   store& db;
   std::stop_token stop;
+  facts_cache* facts = nullptr;  ///< the site's, shared by every request; none: read each time
   template <class F>
   auto with(F&& f) {
     check();

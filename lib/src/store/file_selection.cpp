@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "iosr/error.hpp"
 #include "iosr/trend.hpp"
@@ -89,6 +90,31 @@ std::vector<std::int64_t> systems_on_machine(
   for (const auto& [id, hardware] : systems) {
     const auto& name = names.at(hardware);
     if (whole ? name == wanted : name.find(wanted) != std::string::npos) out.push_back(id);
+  }
+  return out;
+}
+
+std::vector<std::size_t> count_files_on_machines(const std::vector<file_system_row>& rows,
+                                                 const std::vector<std::string>& machines) {
+  // systems_on_machine's rule over the rows' distinct hardware texts, each named once; the
+  // row's index stands for its system there.
+  std::vector<std::pair<std::int64_t, std::string>> systems;
+  systems.reserve(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    systems.emplace_back(static_cast<std::int64_t>(i), rows[i].hardware);
+  }
+  std::vector<std::size_t> out;
+  for (const auto& machine : machines) {
+    file_query query;
+    query.machine = machine;
+    std::unordered_set<std::int64_t> files;
+    for (const auto i : systems_on_machine(systems, query)) {
+      files.insert(rows[static_cast<std::size_t>(i)].source_id);
+    }
+    for (const auto& row : rows) {
+      if (row.label == machine || row.name == machine) files.insert(row.source_id);
+    }
+    out.push_back(files.size());
   }
   return out;
 }

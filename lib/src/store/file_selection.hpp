@@ -43,6 +43,18 @@ inline std::int64_t file_system_key(std::int64_t source_id, std::int64_t system_
 std::vector<std::int64_t> systems_on_machine(
     const std::vector<std::pair<std::int64_t, std::string>>& systems, const file_query& query);
 
+/// A file's system as count_files_on_machines reads it: the file, the system's label, name and
+/// hardware as stored.
+struct file_system_row {
+  std::int64_t source_id = 0;
+  std::string label, name, hardware;
+};
+
+/// store::count_files_on from every file's systems, read in one query: per machine, the files
+/// that have a system labelled or named so, or on that machine (systems_on_machine's rule).
+std::vector<std::size_t> count_files_on_machines(const std::vector<file_system_row>& rows,
+                                                 const std::vector<std::string>& machines);
+
 /// `[1,2,3]`: ids as one bound value for SQLite's json_each.
 std::string json_id_array(const std::vector<std::int64_t>& ids);
 /// `{1,2,3}`: ids as one bound value of a PostgreSQL bigint[].

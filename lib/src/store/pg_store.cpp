@@ -660,6 +660,21 @@ std::vector<stored_file> pg_store::select_files(const file_query& query) {
 
 // A file's systems without its entries (the list page of iosr serve): the default read the
 // whole file back, 1 s for a page of 50 files of 1,250 entries each.
+std::vector<std::size_t> pg_store::count_files_on(const std::vector<std::string>& machines) {
+  auto r = db_.run(
+      "SELECT ss.source_id, sy.label, sy.name, sy.hardware FROM source_systems ss JOIN systems sy "
+      "ON sy.id = ss.system_id");
+  std::vector<file_system_row> rows(static_cast<std::size_t>(r.size()));
+  for (int i = 0; i < r.size(); ++i) {
+    auto& row = rows[static_cast<std::size_t>(i)];
+    row.source_id = r.integer(i, 0);
+    row.label = r.text(i, 1);
+    row.name = r.text(i, 2);
+    row.hardware = r.text(i, 3);
+  }
+  return count_files_on_machines(rows, machines);
+}
+
 std::vector<system> pg_store::systems_of(std::int64_t id) {
   pg::params p;
   p.add(id);

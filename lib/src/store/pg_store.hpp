@@ -55,6 +55,7 @@ class pg_store final : public iosr::store {
   std::vector<stored_file> files() override;
   std::vector<stored_file> select_files(const file_query& query) override;
   std::vector<system> systems_of(std::int64_t id) override;
+  std::vector<std::size_t> count_files_on(const std::vector<std::string>& machines) override;
   std::vector<stored_file> find_files(const std::string& spec) override;
   void remove(std::int64_t file_id) override;
   void for_each_file(const test_filter& filter,

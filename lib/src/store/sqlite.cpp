@@ -30,7 +30,8 @@ namespace {
   F(bind_double) F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout)                \
   F(clear_bindings) F(close) F(column_bytes) F(column_double) F(column_int64)             \
   F(column_text) F(column_type) F(config) F(errmsg) F(errstr) F(exec) F(finalize) F(free) \
-  F(interrupt) F(last_insert_rowid) F(open_v2) F(prepare_v2) F(reset) F(step)
+  F(interrupt) F(last_insert_rowid) F(open_v2) F(prepare_v2) F(reset) F(step)           \
+  F(total_changes)
 // clang-format on
 
 struct sqlite_api {
@@ -200,6 +201,8 @@ std::int64_t connection::query_integer(std::string_view sql) {
   statement s(*this, sql);
   return s.step() ? s.integer(0) : 0;
 }
+
+std::int64_t connection::total_changes() { return sqlite().total_changes(db_); }
 
 void connection::interrupt() {
   interrupted_ = true;

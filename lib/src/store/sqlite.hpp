@@ -102,6 +102,8 @@ class connection {
   std::int64_t last_insert_rowid() const;
   /// A single integer (`PRAGMA user_version`); 0 when the statement gives no row.
   std::int64_t query_integer(std::string_view sql);
+  /// The rows this connection has inserted, changed or deleted since it was opened.
+  std::int64_t total_changes();
   /// How long a statement waits for another process's write lock before SQLITE_BUSY.
   void busy_timeout(int milliseconds);
   const std::string& path() const { return path_; }

@@ -501,6 +501,32 @@ void sqlite_store::for_each_file(const std::vector<std::int64_t>& ids, const tes
 }
 
 std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
+  const auto version = db_.query_integer("PRAGMA data_version");
+  const auto changes = db_.total_changes();
+  if (version != selections_.data_version || changes != selections_.changes) {
+    selections_.data_version = version;
+    selections_.changes = changes;
+    selections_.answers.clear();
+  }
+  std::string key;
+  for (const auto* part : {&query.text, &query.machine, &query.kernel, &query.kernel_from,
+                           &query.kernel_to, &query.scheduler, &query.date, &query.tests.pattern()}) {
+    key += *part;
+    key += '\0';
+  }
+  key += std::to_string(query.offset) + ' ' + std::to_string(query.limit);
+  if (const auto it = selections_.answers.find(key); it != selections_.answers.end()) {
+    return it->second;
+  }
+  auto answer = select_files_now(query);
+  if (answer.size() <= kept_selection_size) {
+    if (selections_.answers.size() >= kept_selections) selections_.answers.clear();
+    selections_.answers.emplace(std::move(key), answer);
+  }
+  return answer;
+}
+
+std::vector<stored_file> sqlite_store::select_files_now(const file_query& query) {
   const auto kernels = kernel_key_range_of(query);
   // What SQL cannot tell, told here: the tests the filter keeps and the systems on the machine
   // asked for (the trend's machine names), as ids bound in one JSON array each.
@@ -583,6 +609,19 @@ std::vector<system> sqlite_store::systems_of(std::int64_t id) {
     out.push_back(std::move(row));
   }
   return out;
+}
+
+std::vector<std::size_t> sqlite_store::count_files_on(const std::vector<std::string>& machines) {
+  statement s(db_,
+              "SELECT ss.source_id, sy.label, sy.name, sy.hardware FROM source_systems ss JOIN "
+              "systems sy ON sy.id = ss.system_id");
+  std::vector<file_system_row> rows;
+  while (s.step()) {
+    auto& row = rows.emplace_back();
+    row.source_id = s.integer(0);
+    s.read_columns(1, row.label, row.name, row.hardware);
+  }
+  return count_files_on_machines(rows, machines);
 }
 
 trend_input sqlite_store::load_trend_input(const trend_query& query) {

@@ -67,6 +67,7 @@ class sqlite_store final : public iosr::store {
   void interrupt() override { db_.interrupt(); }
   void resume() override { db_.resume(); }
   std::vector<system> systems_of(std::int64_t id) override;
+  std::vector<std::size_t> count_files_on(const std::vector<std::string>& machines) override;
 
  private:
   // A table whose rows are stored once and found by their identity (systems, tests).
@@ -94,7 +95,20 @@ class sqlite_store final : public iosr::store {
   std::int64_t system_id(const system& s, std::string identity);
   std::int64_t test_id(const result& r, std::string identity);
 
+  // select_files' recent answers, by query, and the state of the file they hold for: another
+  // connection's commit changes PRAGMA data_version, this one's own changes total_changes. A
+  // server's list asks the same few queries again and again: the answer of 800 files put in
+  // order (most of a list page's CPU) is then read once per change of the store.
+  struct selections {
+    std::int64_t data_version = -1, changes = -1;
+    std::unordered_map<std::string, std::vector<stored_file>> answers;
+  };
+  static constexpr std::size_t kept_selections = 16;   // answers; then it starts again empty
+  static constexpr std::size_t kept_selection_size = 1000;  // files; a larger answer is not kept
+  std::vector<stored_file> select_files_now(const file_query& query);
+
   connection db_;
+  selections selections_;
   std::int64_t data_version_ = -1;  // PRAGMA data_version when the caches were last known good
   stored_once systems_, tests_;
   std::unique_ptr<statement> insert_source_, insert_source_system_, insert_result_, find_sha_;

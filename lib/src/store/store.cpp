@@ -113,6 +113,17 @@ std::vector<system> store::systems_of(std::int64_t id) {
   return out;
 }
 
+std::vector<std::size_t> store::count_files_on(const std::vector<std::string>& machines) {
+  std::vector<std::size_t> out;
+  for (const auto& machine : machines) {
+    file_query query;
+    query.machine = machine;
+    query.limit = 0;
+    out.push_back(select_files(query).size());
+  }
+  return out;
+}
+
 std::string store::default_url() {
   if (auto p = env("IOSR_DB"); !p.empty()) return p;
   auto data = env("XDG_DATA_HOME");
