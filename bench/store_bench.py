@@ -7,7 +7,8 @@ tests/pg_cluster.sh), then read back by `iosr trend`, `db list` and `iosr serve`
 is taken against a floor measured in the same round:
 - the SQLite import against `sqlite3 .import` of the same entries as tidy CSV rows into an
   unindexed table (and `iosr convert --combine`, which writes those rows);
-- the PostgreSQL import against `psql \\copy` of the same rows into an unindexed table;
+- the PostgreSQL import against `psql \\copy` of the same rows into an unindexed table
+  (bench/pg_import.py adds the fair floor: the store's own rows, its layout and primary key);
 - `trend` over every entry against the backend's own scan of every entry's value and runs
   (`SELECT count(*), sum(value), sum(length(samples)) FROM results`) and its plain dump of the
   rows (`sqlite3 DB 'SELECT * FROM results'`, `psql -c 'COPY results TO STDOUT'`), with its

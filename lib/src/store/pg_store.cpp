@@ -445,11 +445,15 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
     if (!test_ids.contains(identity)) test_ids[identity] = test_id(*r, identity);
   }
 
-  // Every file's row, then all their systems and entries in one COPY each.
+  // Every file's row, then all their systems in one COPY, then all their entries in one COPY
+  // sent in pieces as they are written, so that the server stores a piece while the next is
+  // written (written whole first, the two took turns: bench/pg_import.py).
   std::vector<store_added> out(files.size());
+  std::vector<std::int64_t> sources(files.size(), 0);
   std::string links, entries, samples;
   std::vector<std::optional<std::string>> cells;
   const auto now = utc_now();
+  bool any_entries = false;
   for (std::size_t f = 0; f < files.size(); ++f) {
     const auto& a = files[f];
     if (!fresh[f]) {
@@ -459,6 +463,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
     const auto& file = *a.file;
     std::size_t count = 0;
     for (const auto& r : file.results) count += r.entries.size();
+    any_entries = any_entries || count > 0;
     pg::params p;
     p.add(a.sha256).add(a.path).add(file.format).add_or_null(pts_version_of(file)).add(file.title);
     p.add(file.description).add_or_null(file.run_date()).add(now);
@@ -470,6 +475,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
         "$11) RETURNING id",
         p, "adding a file");
     const auto source = r.integer(0, 0);
+    sources[f] = source;
     out[f] = {true, {}, source};
     in.emplace(a.sha256, store_added{false, a.path, source});  // a later copy is in already
     const auto id_text = std::to_string(source);
@@ -486,44 +492,6 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
                std::string(s.baseline ? "1" : "0")};
       pg::connection::copy_row(links, cells);
     }
-    for (std::size_t c = 0; c < file.results.size(); ++c) {
-      const auto& chart = file.results[c];
-      if (chart.entries.empty()) continue;
-      const auto test = test_ids.at(a.ids->tests[c]);
-      for (std::size_t i = 0; i < chart.entries.size(); ++i) {
-        const auto& e = chart.entries[i];
-        // Written in place, cell by cell: a vector of strings per entry was most of the
-        // client's time.
-        pg::copy_writer row(entries);
-        row.integer(source);
-        row.integer(static_cast<std::int64_t>(c));
-        row.integer(static_cast<std::int64_t>(i));
-        row.integer(system_ids.at(rows[f].label_identity.at(e.label)));
-        row.integer(test);
-        row.text(e.value_text);
-        row.real(e.value);
-        row.text(to_string(e.kind));
-        row.real(e.min);
-        row.real(e.max);
-        samples.clear();
-        for (const auto& sample : e.samples) {
-          if (!samples.empty()) samples += ':';  // as joined_samples() joins them
-          samples += sample;
-        }
-        row.text_or_null(samples);
-        row.real(e.standard_error);
-        if (e.sample_count) {
-          row.integer(static_cast<std::int64_t>(*e.sample_count));
-        } else {
-          row.null();
-        }
-        row.text(e.kind == entry_kind::failed ? "1" : "0");
-        row.text_or_null(e.error);
-        row.text_or_null(e.json);
-        row.real(e.relative_deviation);
-        row.end();
-      }
-    }
   }
   if (!links.empty()) {
     db_.copy(
@@ -531,13 +499,71 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
         "client_version, notes, cost, baseline)",
         links);
   }
-  if (!entries.empty()) {
-    db_.copy(
-        "results (source_id, chart, position, system_id, test_id, value_text, value, kind, "
-        "min, max, samples, standard_error, sample_count, failed, error, json, "
-        "relative_deviation)",
-        entries);
+  if (!any_entries) {
+    tx.commit();
+    return out;
   }
+  db_.copy_begin(
+      "results (source_id, chart, position, system_id, test_id, value_text, value, kind, "
+      "min, max, samples, standard_error, sample_count, failed, error, json, "
+      "relative_deviation)");
+  try {
+    constexpr std::size_t piece = 1 << 20;
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      if (!fresh[f]) continue;
+      const auto& a = files[f];
+      const auto& file = *a.file;
+      const auto source = sources[f];
+      for (std::size_t c = 0; c < file.results.size(); ++c) {
+        const auto& chart = file.results[c];
+        if (chart.entries.empty()) continue;
+        const auto test = test_ids.at(a.ids->tests[c]);
+        for (std::size_t i = 0; i < chart.entries.size(); ++i) {
+          const auto& e = chart.entries[i];
+          // Written in place, cell by cell: a vector of strings per entry was most of the
+          // client's time.
+          pg::copy_writer row(entries);
+          row.integer(source);
+          row.integer(static_cast<std::int64_t>(c));
+          row.integer(static_cast<std::int64_t>(i));
+          row.integer(system_ids.at(rows[f].label_identity.at(e.label)));
+          row.integer(test);
+          row.text(e.value_text);
+          row.real(e.value);
+          row.text(to_string(e.kind));
+          row.real(e.min);
+          row.real(e.max);
+          samples.clear();
+          for (const auto& sample : e.samples) {
+            if (!samples.empty()) samples += ':';  // as joined_samples() joins them
+            samples += sample;
+          }
+          row.text_or_null(samples);
+          row.real(e.standard_error);
+          if (e.sample_count) {
+            row.integer(static_cast<std::int64_t>(*e.sample_count));
+          } else {
+            row.null();
+          }
+          row.text(e.kind == entry_kind::failed ? "1" : "0");
+          row.text_or_null(e.error);
+          row.text_or_null(e.json);
+          row.real(e.relative_deviation);
+          row.end();
+        }
+        if (entries.size() >= piece) {
+          db_.copy_send(entries);
+          entries.clear();
+        }
+      }
+    }
+    db_.copy_send(entries);
+  } catch (...) {
+    // The COPY abandoned (its results taken), so that the ROLLBACK can run.
+    db_.copy_end("iosr: the import failed");
+    throw;
+  }
+  db_.copy_end();
   tx.commit();
   return out;
 }

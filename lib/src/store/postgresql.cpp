@@ -338,10 +338,19 @@ void copy_writer::end() {
 }
 
 void connection::copy(std::string_view table_and_columns, const std::string& data) {
+  copy_begin(table_and_columns);
+  copy_send(data);
+  copy_end();
+}
+
+void connection::copy_begin(std::string_view table_and_columns) {
   const std::string sql = "COPY " + std::string(table_and_columns) + " FROM STDIN";
   pg_result* r = pq().exec(conn_, sql.c_str());
   if (!r || pq().resultStatus(r) != PGRES_COPY_IN) fail("starting COPY", r);
   pq().clear(r);
+}
+
+void connection::copy_send(std::string_view data) {
   constexpr std::size_t chunk = 1 << 20;
   for (std::size_t at = 0; at < data.size(); at += chunk) {
     const auto n = std::min(chunk, data.size() - at);
@@ -349,7 +358,10 @@ void connection::copy(std::string_view table_and_columns, const std::string& dat
       fail("sending rows", nullptr);
     }
   }
-  if (pq().putCopyEnd(conn_, nullptr) != 1) fail("ending COPY", nullptr);
+}
+
+void connection::copy_end(const char* abort) {
+  if (pq().putCopyEnd(conn_, abort) != 1 && !abort) fail("ending COPY", nullptr);
   // Every result is taken before a failure is thrown, so that the connection can run the
   // ROLLBACK that follows.
   pg_result* failed = nullptr;
@@ -359,6 +371,10 @@ void connection::copy(std::string_view table_and_columns, const std::string& dat
     } else {
       pq().clear(end);
     }
+  }
+  if (abort) {
+    if (failed) pq().clear(failed);
+    return;
   }
   if (failed) fail("copying rows", failed);
 }

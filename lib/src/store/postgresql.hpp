@@ -117,6 +117,13 @@ class connection {
 
   /// COPY `table` (`columns`) FROM STDIN, the rows given in COPY's text format (copy_row()).
   void copy(std::string_view table_and_columns, const std::string& data);
+  /// The same in pieces, so that the server reads the rows while the next are written:
+  /// copy_begin, copy_send as often as needed, then copy_end() (throws when the rows were
+  /// refused), or copy_end(reason) to abandon the COPY (the transaction then fails; nothing
+  /// thrown, for use on the way out of an error).
+  void copy_begin(std::string_view table_and_columns);
+  void copy_send(std::string_view data);
+  void copy_end(const char* abort = nullptr);
   /// Appends one row of COPY's text format to `out`: cells tab-separated, a null as \N.
   static void copy_row(std::string& out, const std::vector<std::optional<std::string>>& cells);
 
