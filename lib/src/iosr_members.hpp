@@ -21,12 +21,21 @@ inline constexpr std::string_view baseline_member = "iosr-baseline";
 /// file where it was no object): a member cannot be added to it.
 inline std::optional<std::string> with_member(std::string_view json, std::string_view key,
                                               std::string_view value) {
-  std::string member = "\"" + std::string(key) + "\":\"" + std::string(value) + "\"";
-  if (json.empty()) return "{" + member + "}";
-  if (json.size() < 2 || json.front() != '{' || json.back() != '}') return std::nullopt;
-  std::string_view inside = json.substr(1, json.size() - 2);
-  bool empty = inside.find_first_not_of(" \t\r\n") == std::string_view::npos;
-  return std::string(json.substr(0, json.size() - 1)) + (empty ? "" : ",") + member + "}";
+  // Appended piece by piece: `"\"" + std::string(key) + ...` inlined at -O2 makes GCC 12 warn
+  // (-Wrestrict, a false positive) in the README's first command.
+  if (!json.empty() && (json.size() < 2 || json.front() != '{' || json.back() != '}')) {
+    return std::nullopt;
+  }
+  std::string out = json.empty() ? std::string("{") : std::string(json.substr(0, json.size() - 1));
+  const bool empty = json.empty() || json.substr(1, json.size() - 2).find_first_not_of(
+                                         " \t\r\n") == std::string_view::npos;
+  if (!empty) out += ',';
+  out += '"';
+  out.append(key);
+  out.append("\":\"");
+  out.append(value);
+  out.append("\"}");
+  return out;
 }
 
 /// The value of the member `key` when `json` ends with it as with_member() writes it, which is
@@ -39,7 +48,9 @@ inline std::optional<std::string> take_member(std::string& json, std::string_vie
   if (json[close] != '"') return std::nullopt;
   auto open = json.rfind('"', close - 1);
   if (open == std::string::npos) return std::nullopt;
-  std::string head = "\"" + std::string(key) + "\":";
+  std::string head(1, '"');
+  head.append(key);
+  head.append("\":");
   if (open < head.size() || json.compare(open - head.size(), head.size(), head) != 0) {
     return std::nullopt;
   }
