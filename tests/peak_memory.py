@@ -17,3 +17,15 @@ def peak_rss(args, out_path):
     if proc.returncode != 0:
         sys.exit(f"{' '.join(args)}: exit {proc.returncode}: {err}")
     return usage.ru_maxrss * 1024
+
+
+def growth_within(peaks, limit, unit, what):
+    """The peak bytes added per `unit` between the smaller and the larger run of `peaks` (size ->
+    peak), printed; exits when it is over `limit`. Two sizes, not one: what any run costs (the
+    program, its libraries) cancels out, and what grows with the input is left."""
+    (small, small_peak), (large, large_peak) = sorted(peaks.items())
+    per_unit = (large_peak - small_peak) / (large - small)
+    shown = f"{per_unit:.2f}" if per_unit < 10 else f"{per_unit:.0f}"
+    print(f"{shown} bytes of peak {unit} (at most {limit})")
+    if per_unit > limit:
+        sys.exit(f"{what} took {shown} bytes {unit}; at most {limit}")

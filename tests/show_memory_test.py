@@ -16,7 +16,7 @@ import re
 import sys
 import tempfile
 
-from peak_memory import peak_rss
+from peak_memory import growth_within, peak_rss
 
 IOSR, BENCH = sys.argv[1:3]
 sys.path.insert(0, BENCH)
@@ -43,11 +43,7 @@ def main():
             size = os.path.getsize(text)
             peaks[size] = peak
             print(f"{size / 1e6:5.1f} MB text, {entries} entries: peak RSS {peak / 1e6:6.1f} MB")
-        (small, small_peak), (large, large_peak) = sorted(peaks.items())
-        per_byte = (large_peak - small_peak) / (large - small)
-        print(f"{per_byte:.2f} bytes of peak a byte of text (at most {BYTES_PER_BYTE})")
-        if per_byte > BYTES_PER_BYTE:
-            sys.exit(f"show took {per_byte:.2f} bytes a byte of text; at most {BYTES_PER_BYTE}")
+        growth_within(peaks, BYTES_PER_BYTE, "a byte of text", "show")
 
 
 if __name__ == "__main__":

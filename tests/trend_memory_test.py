@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-from peak_memory import peak_rss
+from peak_memory import growth_within, peak_rss
 
 IOSR, GENERATOR = sys.argv[1:3]
 BYTES_PER_ENTRY = 150
@@ -46,11 +46,7 @@ def main():
                 sys.exit(f"trend over {entries} entries gave {rows} CSV rows: not the whole trend")
             peaks[entries] = peak
             print(f"{entries:>7} entries: peak RSS {peak / 1e6:6.1f} MB, {rows} rows")
-        (small, small_peak), (large, large_peak) = sorted(peaks.items())
-        per_entry = (large_peak - small_peak) / (large - small)
-        print(f"{per_entry:.0f} bytes an entry (at most {BYTES_PER_ENTRY})")
-        if per_entry > BYTES_PER_ENTRY:
-            sys.exit(f"the trend took {per_entry:.0f} bytes an entry; at most {BYTES_PER_ENTRY}")
+        growth_within(peaks, BYTES_PER_ENTRY, "an entry", "the trend")
 
 
 if __name__ == "__main__":
