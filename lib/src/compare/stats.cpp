@@ -4,6 +4,17 @@
 #include "compare/stats.hpp"
 
 #include <algorithm>
+
+// Boost 1.74 builds unchecked_factorial<long double>'s 171-entry table as a constexpr local, which
+// GCC fills on the stack at every call; the noncentral t's series (beta_small_b_large_a_series,
+// via the smallest detectable delta) calls it thousands of times, so a small `compare` spent 1.69 M
+// of its 5.6 M instructions copying factorials. Without "constexpr tables" the table is a static
+// constant, built by the compiler once. Only this file includes Boost.Math (a second file that did,
+// with the other setting, would break the one-definition rule), so the switch lives here.
+#include <boost/math/tools/config.hpp>
+#undef BOOST_MATH_HAVE_CONSTEXPR_TABLES
+#undef BOOST_MATH_CONSTEXPR_TABLE_FUNCTION
+#define BOOST_MATH_CONSTEXPR_TABLE_FUNCTION
 #include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <boost/math/tools/roots.hpp>
