@@ -79,12 +79,12 @@ if STATIC_RUNTIME:
     check("iosr, built with the C++ runtime and fmt linked in, loads none of them at start",
           not shared_runtime, shared_runtime)
 
-    def symbol_relocations(program, *args):
+    def symbol_relocations(program, *args, kind="relocations"):
         """The symbols the dynamic loader looks up for a run (LD_DEBUG=statistics): a count,
         the same on every run, and most of what start-up costs."""
         p = subprocess.run([program, *args], capture_output=True, text=True,
                            env={**os.environ, "LD_DEBUG": "statistics"})
-        found = re.findall(r"^\s*\d+:\s+number of relocations: (\d+)$", p.stderr, re.M)
+        found = re.findall(rf"^\s*\d+:\s+number of {kind}: (\d+)$", p.stderr, re.M)
         return int(found[0]) if found else None
 
     # /bin/true: 87 on Debian 12; iosr --version 324 with the runtime linked in, 2,200 with the
@@ -95,6 +95,15 @@ if STATIC_RUNTIME:
     if floor and ours:
         check("iosr --version: at most 8x the symbol relocations of /bin/true",
               ours <= 8 * floor, f"{ours} against {floor}")
+    # Relative relocations are no look-ups, but each page they write is a page fault at every
+    # start (some 20 us on a virtual machine): tables of addresses (string_views, pointers) that
+    # could be offsets into one text are the way back up. 8,728 before the LKP units' tables
+    # were made offsets, 5,794 after (docs/performance.md, "Start-up, third round").
+    relative = symbol_relocations(IOSR, "--version", kind="relative relocations")
+    check("LD_DEBUG=statistics counts the relative relocations", relative, relative)
+    if relative:
+        check("iosr --version: at most 7,000 relative relocations", relative <= 7000,
+              f"{relative}")
 
 with tempfile.TemporaryDirectory() as tmp:
     runs = [["--version"]]
