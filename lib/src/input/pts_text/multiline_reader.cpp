@@ -154,7 +154,7 @@ class multiline_reader {
   // A line's trimmed text (empty for a blank line), an entry line's label and its tail.
   std::string_view content(const line_info& l) const {
     if (l.indent == line_info::blank_indent) return {};
-    // From the first blank on, trim() takes off only the blanks at the end.
+    // It starts at the content's first byte: trim() takes off only the blanks at its end.
     return trim(ctx_.text.substr(l.begin + l.indent, l.length - l.indent));
   }
   std::string_view label(const line_info& l) const {
