@@ -32,26 +32,23 @@ namespace {
 enum class line_kind : std::uint8_t { blank, entry, unit, hardware, software, label, other };
 
 // One line as classify() found it. Every line of the text is held until the charts are read,
-// so a line is kept in 56 bytes: its place in the text, and offsets within it in 32 bits (a
-// line of 4 GiB or more is refused); an entry line's tail by its offsets, not its parts (a
-// line graph's MIN/AVG/MAX are matched again when its entry is read). With the tail and the
-// trimmed views held whole it was 168 bytes, more than the line itself: a 100 MB text's
-// lines took 200 MB.
+// so a line is kept in 24 bytes: its place in the text, and offsets within it in 32 bits (a
+// line of 4 GiB or more is refused). What can be found again from the line is not kept: the
+// content's end (trimmed again), and an entry line's tail, matched again at its dots when its
+// entry is read (tail()). With the tail's offsets and the content's size it was 56 bytes, with
+// the tail and the trimmed views held whole 168, more than the line itself.
 struct line_info {
   static constexpr std::uint32_t blank_indent = std::uint32_t(-1);
   std::size_t begin = 0;
-  std::uint32_t length = 0;        // without the line end
-  std::uint32_t indent = 0;        // blanks before the content; blank_indent: a blank line
-  std::uint32_t content_size = 0;  // the content: trimmed
-  // An entry line: its dot leader's first `.`, and its tail (entry_tail's offsets).
-  std::uint32_t dots = 0, tail_end = 0, value_begin = 0, value_end = 0;
-  std::uint32_t bar_length = 0, bar_column = 0;
+  std::uint32_t length = 0;  // without the line end
+  std::uint32_t indent = 0;  // blanks before the content; blank_indent: a blank line
+  std::uint32_t dots = 0;    // an entry line: its dot leader's first `.`
   line_kind kind = line_kind::other;
   tail_kind tail = tail_kind::bar;
 
   std::size_t end() const { return begin + length; }
 };
-static_assert(sizeof(line_info) <= 56);
+static_assert(sizeof(line_info) <= 24);
 
 // A line's offsets fit 32 bits: longer lines are refused (only a raised 'input-bytes' limit
 // lets one in).
@@ -71,7 +68,6 @@ void classify(line_info& info, std::string_view text, std::size_t begin, std::si
   auto leading = static_cast<std::size_t>(content.data() - raw.data());
   info.indent =
       leading == raw.size() ? line_info::blank_indent : static_cast<std::uint32_t>(leading);
-  info.content_size = static_cast<std::uint32_t>(content.size());
   if (content.empty()) {
     info.kind = line_kind::blank;
     return;
@@ -84,11 +80,6 @@ void classify(line_info& info, std::string_view text, std::size_t begin, std::si
       info.kind = line_kind::entry;
       info.tail = f->tail.kind;
       info.dots = static_cast<std::uint32_t>(f->dots);
-      info.tail_end = static_cast<std::uint32_t>(f->tail.end);
-      info.value_begin = static_cast<std::uint32_t>(f->tail.value_begin);
-      info.value_end = static_cast<std::uint32_t>(f->tail.value_end);
-      info.bar_length = static_cast<std::uint32_t>(f->tail.bar_length);
-      info.bar_column = static_cast<std::uint32_t>(f->tail.bar_column);
       return;
     }
   }
@@ -163,23 +154,15 @@ class multiline_reader {
   // A line's trimmed text (empty for a blank line), an entry line's label and its tail.
   std::string_view content(const line_info& l) const {
     if (l.indent == line_info::blank_indent) return {};
-    return ctx_.text.substr(l.begin + l.indent, l.content_size);
+    // It starts at the content's first byte: trim() takes off only the blanks at its end.
+    return trim(ctx_.text.substr(l.begin + l.indent, l.length - l.indent));
   }
   std::string_view label(const line_info& l) const {
     return trim(ctx_.text.substr(l.begin, l.dots - 1));
   }
+  // The match classify() made: the same line from the same dots.
   entry_tail tail(const line_info& l) const {
-    entry_tail t;
-    t.kind = l.tail;
-    t.end = l.tail_end;
-    t.value_begin = l.value_begin;
-    t.value_end = l.value_end;
-    t.bar_length = l.bar_length;
-    t.bar_column = l.bar_column;
-    if (l.tail == tail_kind::series) {  // its MIN/AVG/MAX views: matched again
-      t = *match_entry_tail(ctx_.text.substr(l.begin, l.length), l.dots, true);
-    }
-    return t;
+    return *match_entry_tail(ctx_.text.substr(l.begin, l.length), l.dots, true);
   }
 
   bool is_blank(std::size_t i) const { return lines_[i].kind == line_kind::blank; }
@@ -385,7 +368,7 @@ class multiline_reader {
   // `>>> ...`), so a run of such lines is a chart only when it has PTS's shape: two or more
   // whose leaders end in one column, or one that ends in the blank PTS writes after the dots.
   bool is_image_comparison_run(std::size_t first, std::size_t end) const {
-    auto leader_end = [&](std::size_t i) { return lines_[i].tail_end; };
+    auto leader_end = [&](std::size_t i) { return tail(lines_[i]).end; };
     if (end - first == 1) {
       const auto& l = lines_[first];
       auto raw = ctx_.text.substr(l.begin, l.end() - l.begin);
@@ -433,6 +416,7 @@ class multiline_reader {
     std::size_t i = first;
     for (; i < end; ++i) {
       const auto& l = lines_[i];
+      const auto t = tail(l);
       auto label_offset = l.begin + l.indent;
       // Only charts without a direction (image comparisons) show entries with no value.
       if (l.tail == tail_kind::empty && r.direction != direction::none) {
@@ -440,19 +424,19 @@ class multiline_reader {
                               "' has no value after the dots (input cut off?); expected "
                               "'VALUE |==='";
         bool nothing_read = r.entries.empty() && ctx_.out.results.empty();
-        if (!is_last_text(i) || nothing_read) ctx_.fail(l.begin + l.tail_end, message);
-        ctx_.warn(l.begin + l.tail_end, message_code::input_cut,
+        if (!is_last_text(i) || nothing_read) ctx_.fail(l.begin + t.end, message);
+        ctx_.warn(l.begin + t.end, message_code::input_cut,
                   "input ends inside an entry of chart '" + r.title + "': " + message +
                       (r.entries.empty() ? "; that chart is not read"
                                          : "; the entries before it are read"));
         if (r.entries.empty()) return end;
         break;
       }
-      add_text_entry(r, ctx_, label(l), label_offset, tail(l), l.begin);
+      add_text_entry(r, ctx_, label(l), label_offset, t, l.begin);
       if (l.tail == tail_kind::bare) {
         bars_.push_back({});
       } else {
-        bars_.push_back({l.bar_length, l.bar_column});
+        bars_.push_back({t.bar_length, t.bar_column});
       }
       if (l.tail == tail_kind::pass_fail) r.display_format = display_format::pass_fail;
       if (l.tail == tail_kind::series) r.display_format = display_format::line_graph;
