@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <map>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -49,6 +48,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
   const bool by_label = options.by == trend_by::label;
   const auto& confs = out.configurations;
   std::vector<point_observation> points;
+  std::vector<bool> seen(out.tests.size());  // the tests in `used` below
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
     stop_if_asked(options);
     const auto& at = logs[c].at;
@@ -66,8 +66,6 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
     // square of their number, known when every test's series knows its runs' noise. (Exact
     // with the same tests at every point; with tests coming and going, the chain's links are
     // taken as that point's tests alone.)
-    bool known = true;
-    std::map<std::size_t, double> within_df;  // per test
     const std::vector<test_log_ratio>* before = nullptr;
     double level = 0;
     for (const auto& [p, tests] : at) {
@@ -88,11 +86,11 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       }
       double variance = 0;
       for (const auto& r : tests) {
-        used.push_back(r.test);
+        if (!seen[r.test]) {
+          seen[r.test] = true;
+          used.push_back(r.test);
+        }
         variance += r.variance;
-        const double df = logs[c].within_df_of(r.test);
-        within_df[r.test] = df;
-        known = known && df > 0;
       }
       level = here;
       before = &tests;
@@ -100,13 +98,13 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       v.point = p;
       v.ratio = std::exp(here);
       v.runs = static_cast<std::uint32_t>(linked);
-      v.baseline = by_label ? c : baselines.of(out, c, p).value_or(c);
+      v.baseline = by_label ? c : baselines.of(c, p).value_or(c);
       series.values.push_back(v);
       const double k = static_cast<double>(tests.size());
       points.push_back({here, variance / (k * k)});
     }
     std::sort(used.begin(), used.end());
-    used.erase(std::unique(used.begin(), used.end()), used.end());
+    for (const auto t : used) seen[t] = false;
     series.tests = used.size();
     if (series.values.size() < at.size()) {
       out.notes.push_back({message_code::geomean_without_common_tests,
@@ -116,9 +114,19 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
                                (at.size() - series.values.size() == 1 ? " shares" : " share") +
                                " no test with the point before; no value there"});
     }
+    // Known when every test used knows its runs' noise; then their degrees of freedom, summed
+    // in test order. (Each test's is the same at every point: looked up once per test, where a
+    // map of them was written at every point, a million times in a store's trend.)
     change_noise noise;
+    bool known = true;
+    double within_df = 0;
+    for (const auto t : used) {
+      const double df = logs[c].within_df_of(static_cast<std::uint32_t>(t));
+      known = known && df > 0;
+      within_df += df;
+    }
     if (known) {
-      for (const auto& [test, df] : within_df) noise.within_df += df;
+      noise.within_df = within_df;
     } else {
       // The runs' noise is not known for every test: each point is one observation, its
       // scatter all there is to know.

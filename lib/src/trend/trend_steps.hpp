@@ -80,12 +80,16 @@ std::vector<placed_run> place_runs(const trend_input& in, const trend_options& o
 /// The baselines, found once over all tests, so that every test at a point is measured against
 /// the same configuration.
 struct trend_baselines {
-  /// (machine, group) -> per point: the baseline configuration and its rank (lower wins).
-  std::map<std::pair<std::size_t, std::string>,
-           std::map<std::uint32_t, std::pair<int, std::uint32_t>>>
-      at;
+  /// Per (machine, group) with a baseline somewhere: per point with one, in point order, the
+  /// point and its baseline configuration.
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> groups;
+  /// Per configuration: its (machine, group)'s index in `groups`, or none (no_group). Looked up
+  /// for each of a million cells: a map keyed by the machine and the group's name was 2-3 % of
+  /// a store's trend.
+  std::vector<std::uint32_t> group_of;
+  static constexpr std::uint32_t no_group = 0xFFFFFFFF;
   /// The baseline configuration of configuration `c` at point `p`, if any (kernel and date).
-  std::optional<std::uint32_t> of(const trend& t, std::uint32_t c, std::uint32_t p) const;
+  std::optional<std::uint32_t> of(std::uint32_t c, std::uint32_t p) const;
 };
 
 /// baselines.cpp: per (machine, group, point) the baseline configuration for kernel and date;
