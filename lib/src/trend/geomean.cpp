@@ -19,26 +19,24 @@ namespace iosr::detail {
 
 namespace {
 
-// The mean of the log ratios of `tests` at one point, over those of `among` (both in test
+// The mean of the log ratios of the tests at one point over those of `among` (both in test
 // order), and how many were found.
-std::pair<double, std::size_t> mean_over(const std::vector<test_log_ratio>& tests,
+std::pair<double, std::size_t> mean_over(const point_tests& at,
                                          const std::vector<std::size_t>& among) {
   double sum = 0;
   std::size_t k = 0, n = 0;
-  for (const auto& r : tests) {
-    while (k < among.size() && among[k] < r.test) ++k;
-    if (k < among.size() && among[k] == r.test) {
-      sum += r.log_ratio;
+  for (std::size_t i = 0; i < at.tests.size(); ++i) {
+    while (k < among.size() && among[k] < at.tests[i]) ++k;
+    if (k < among.size() && among[k] == at.tests[i]) {
+      sum += at.ratios[i].log_ratio;
       ++n;
     }
   }
   return {n == 0 ? 0 : sum / static_cast<double>(n), n};
 }
 
-std::vector<std::size_t> tests_of(const std::vector<test_log_ratio>& tests) {
-  std::vector<std::size_t> out;
-  for (const auto& r : tests) out.push_back(r.test);
-  return out;
+std::vector<std::size_t> tests_of(const point_tests& at) {
+  return std::vector<std::size_t>(at.tests.begin(), at.tests.end());
 }
 
 }  // namespace
@@ -66,9 +64,10 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
     // square of their number, known when every test's series knows its runs' noise. (Exact
     // with the same tests at every point; with tests coming and going, the chain's links are
     // taken as that point's tests alone.)
-    const std::vector<test_log_ratio>* before = nullptr;
+    const point_tests* before = nullptr;
     double level = 0;
-    for (const auto& [p, tests] : at) {
+    for (const auto& tests : at) {
+      const auto p = tests.point;
       double here = 0;
       std::size_t linked = 0;
       if (before == nullptr) {
@@ -85,12 +84,12 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
         linked = n;
       }
       double variance = 0;
-      for (const auto& r : tests) {
-        if (!seen[r.test]) {
-          seen[r.test] = true;
-          used.push_back(r.test);
+      for (std::size_t i = 0; i < tests.tests.size(); ++i) {
+        if (!seen[tests.tests[i]]) {
+          seen[tests.tests[i]] = true;
+          used.push_back(tests.tests[i]);
         }
-        variance += r.variance;
+        variance += tests.ratios[i].variance;
       }
       level = here;
       before = &tests;
@@ -100,7 +99,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       v.runs = static_cast<std::uint32_t>(linked);
       v.baseline = by_label ? c : baselines.of(c, p).value_or(c);
       series.values.push_back(v);
-      const double k = static_cast<double>(tests.size());
+      const double k = static_cast<double>(tests.tests.size());
       points.push_back({here, variance / (k * k)});
     }
     std::sort(used.begin(), used.end());

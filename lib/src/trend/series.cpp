@@ -61,13 +61,15 @@ struct side_noise {
 
 // The tests of `at`'s point `p`, added in point order when new; `hint` is where the point
 // before was, for points that come in increasing order (each series' do).
-std::vector<test_log_ratio>& tests_at(point_log_ratios& at, std::uint32_t p, std::size_t& hint) {
-  if (hint > at.size() || (hint > 0 && at[hint - 1].first >= p)) hint = 0;
-  while (hint < at.size() && at[hint].first < p) ++hint;
-  if (hint == at.size() || at[hint].first != p) {
-    at.emplace(at.begin() + static_cast<std::ptrdiff_t>(hint), p, std::vector<test_log_ratio>());
+point_tests& tests_at(point_log_ratios& at, std::uint32_t p, std::size_t& hint) {
+  if (hint > at.size() || (hint > 0 && at[hint - 1].point >= p)) hint = 0;
+  while (hint < at.size() && at[hint].point < p) ++hint;
+  if (hint == at.size() || at[hint].point != p) {
+    point_tests added;
+    added.point = p;
+    at.insert(at.begin() + static_cast<std::ptrdiff_t>(hint), std::move(added));
   }
-  return at[hint++].second;
+  return at[hint++];
 }
 
 }  // namespace
@@ -210,8 +212,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
           o.variance = 1 / here->values + (by_label ? 0 : 1 / base->values);
         }
         points.push_back(o);
-        tests_at(by_conf[c].at, here->point, hint)
-            .push_back({o.mean, o.variance, static_cast<std::uint32_t>(t)});
+        auto& there = tests_at(by_conf[c].at, here->point, hint);
+        there.tests.push_back(static_cast<std::uint32_t>(t));
+        there.ratios.push_back({o.mean, o.variance});
       }
       if (options.geomeans_only) continue;  // measured for the means above, not shown
       mark_changes(series, points, noise, options);
