@@ -202,6 +202,14 @@ int main(int argc, char** argv) {
   // and a tenth of a million entries' trend (docs/performance.md, issue 41). The peak is the
   // same. Not in iosr-serve, which runs for days and should give back what a large page took.
   mi_option_disable(mi_option_allow_decommit);
+  // A trend over a store touches most of its memory once, in a few large pieces (a million
+  // runs, placed, their values and log ratios: ~95 MB): in 2 MiB pages (transparent huge pages,
+  // which the kernel gives to memory madvise()d so) it takes 9,000 page faults instead of
+  // 31,500, which with the TLB misses of sorting and grouping the runs were a fifth of its CPU
+  // time (docs/performance.md, issue 41, third round). The peak grows by ~2.5 MB (the last
+  // huge page of each piece); other commands, whose memory is small or freed as they go
+  // (`show` of a large text), keep 4 KiB pages.
+  if (name == "trend") mi_option_enable(mi_option_large_os_pages);
 #endif
   for (const auto& c : commands) {
     if (c.name == name) return run(c, std::string(name), argc - 1, argv + 1);

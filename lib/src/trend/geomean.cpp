@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <map>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -20,26 +19,24 @@ namespace iosr::detail {
 
 namespace {
 
-// The mean of the log ratios of `tests` at one point, over those of `among` (both in test
+// The mean of the log ratios of the tests at one point over those of `among` (both in test
 // order), and how many were found.
-std::pair<double, std::size_t> mean_over(const std::vector<test_log_ratio>& tests,
+std::pair<double, std::size_t> mean_over(const point_tests& at,
                                          const std::vector<std::size_t>& among) {
   double sum = 0;
   std::size_t k = 0, n = 0;
-  for (const auto& r : tests) {
-    while (k < among.size() && among[k] < r.test) ++k;
-    if (k < among.size() && among[k] == r.test) {
-      sum += r.log_ratio;
+  for (std::size_t i = 0; i < at.tests.size(); ++i) {
+    while (k < among.size() && among[k] < at.tests[i]) ++k;
+    if (k < among.size() && among[k] == at.tests[i]) {
+      sum += at.ratios[i].log_ratio;
       ++n;
     }
   }
   return {n == 0 ? 0 : sum / static_cast<double>(n), n};
 }
 
-std::vector<std::size_t> tests_of(const std::vector<test_log_ratio>& tests) {
-  std::vector<std::size_t> out;
-  for (const auto& r : tests) out.push_back(r.test);
-  return out;
+std::vector<std::size_t> tests_of(const point_tests& at) {
+  return std::vector<std::size_t>(at.tests.begin(), at.tests.end());
 }
 
 }  // namespace
@@ -49,6 +46,7 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
   const bool by_label = options.by == trend_by::label;
   const auto& confs = out.configurations;
   std::vector<point_observation> points;
+  std::vector<bool> seen(out.tests.size());  // the tests in `used` below
   for (std::uint32_t c = 0; c < confs.size(); ++c) {
     stop_if_asked(options);
     const auto& at = logs[c].at;
@@ -66,11 +64,10 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
     // square of their number, known when every test's series knows its runs' noise. (Exact
     // with the same tests at every point; with tests coming and going, the chain's links are
     // taken as that point's tests alone.)
-    bool known = true;
-    std::map<std::size_t, double> within_df;  // per test
-    const std::vector<test_log_ratio>* before = nullptr;
+    const point_tests* before = nullptr;
     double level = 0;
-    for (const auto& [p, tests] : at) {
+    for (const auto& tests : at) {
+      const auto p = tests.point;
       double here = 0;
       std::size_t linked = 0;
       if (before == nullptr) {
@@ -87,12 +84,12 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
         linked = n;
       }
       double variance = 0;
-      for (const auto& r : tests) {
-        used.push_back(r.test);
-        variance += r.variance;
-        const double df = logs[c].within_df_of(r.test);
-        within_df[r.test] = df;
-        known = known && df > 0;
+      for (std::size_t i = 0; i < tests.tests.size(); ++i) {
+        if (!seen[tests.tests[i]]) {
+          seen[tests.tests[i]] = true;
+          used.push_back(tests.tests[i]);
+        }
+        variance += tests.ratios[i].variance;
       }
       level = here;
       before = &tests;
@@ -100,13 +97,13 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
       v.point = p;
       v.ratio = std::exp(here);
       v.runs = static_cast<std::uint32_t>(linked);
-      v.baseline = by_label ? c : baselines.of(out, c, p).value_or(c);
+      v.baseline = by_label ? c : baselines.of(c, p).value_or(c);
       series.values.push_back(v);
-      const double k = static_cast<double>(tests.size());
+      const double k = static_cast<double>(tests.tests.size());
       points.push_back({here, variance / (k * k)});
     }
     std::sort(used.begin(), used.end());
-    used.erase(std::unique(used.begin(), used.end()), used.end());
+    for (const auto t : used) seen[t] = false;
     series.tests = used.size();
     if (series.values.size() < at.size()) {
       out.notes.push_back({message_code::geomean_without_common_tests,
@@ -116,9 +113,19 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
                                (at.size() - series.values.size() == 1 ? " shares" : " share") +
                                " no test with the point before; no value there"});
     }
+    // Known when every test used knows its runs' noise; then their degrees of freedom, summed
+    // in test order. (Each test's is the same at every point: looked up once per test, where a
+    // map of them was written at every point, a million times in a store's trend.)
     change_noise noise;
+    bool known = true;
+    double within_df = 0;
+    for (const auto t : used) {
+      const double df = logs[c].within_df_of(static_cast<std::uint32_t>(t));
+      known = known && df > 0;
+      within_df += df;
+    }
     if (known) {
-      for (const auto& [test, df] : within_df) noise.within_df += df;
+      noise.within_df = within_df;
     } else {
       // The runs' noise is not known for every test: each point is one observation, its
       // scatter all there is to know.

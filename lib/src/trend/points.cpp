@@ -2,6 +2,7 @@
 // The trend's points: each system's kernel, label or day, ordered as the series runs.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -23,9 +24,14 @@ std::vector<std::uint32_t> find_points(const trend_input& in, const trend_option
     if (r.system < used.size()) used[r.system] = true;
   }
   if (options.by == trend_by::kernel) {
+    // Each kernel as written parsed once: a store's thousands of systems ran a few dozen.
+    std::map<std::string, std::optional<kernel_version>, std::less<>> parsed;
     for (std::size_t i = 0; i < in.systems.size(); ++i) {
       if (!used[i]) continue;
-      if (auto v = parse_kernel_version(in.systems[i].kernel)) {
+      const auto& kernel = in.systems[i].kernel;
+      auto it = parsed.find(kernel);
+      if (it == parsed.end()) it = parsed.emplace(kernel, parse_kernel_version(kernel)).first;
+      if (const auto& v = it->second) {
         system_point[i] = v->sort_key;
         point_names.emplace(v->sort_key, v->text);
       }

@@ -61,13 +61,15 @@ struct side_noise {
 
 // The tests of `at`'s point `p`, added in point order when new; `hint` is where the point
 // before was, for points that come in increasing order (each series' do).
-std::vector<test_log_ratio>& tests_at(point_log_ratios& at, std::uint32_t p, std::size_t& hint) {
-  if (hint > at.size() || (hint > 0 && at[hint - 1].first >= p)) hint = 0;
-  while (hint < at.size() && at[hint].first < p) ++hint;
-  if (hint == at.size() || at[hint].first != p) {
-    at.emplace(at.begin() + static_cast<std::ptrdiff_t>(hint), p, std::vector<test_log_ratio>());
+point_tests& tests_at(point_log_ratios& at, std::uint32_t p, std::size_t& hint) {
+  if (hint > at.size() || (hint > 0 && at[hint - 1].point >= p)) hint = 0;
+  while (hint < at.size() && at[hint].point < p) ++hint;
+  if (hint == at.size() || at[hint].point != p) {
+    point_tests added;
+    added.point = p;
+    at.insert(at.begin() + static_cast<std::ptrdiff_t>(hint), std::move(added));
   }
-  return at[hint++].second;
+  return at[hint++];
 }
 
 }  // namespace
@@ -124,13 +126,23 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
     auto& test = out.tests[t];
     // lower is better: the ratio is baseline / value, so the log ratio changes sign.
     const double sign = test.info.direction == direction::lower ? -1.0 : 1.0;
+    // A baseline's cell: most often the one after the last found, since a series' points are
+    // in order and so are its baseline's cells (each (configuration, point) is one cell).
+    std::size_t last_found = cells.size();
     auto find_cell = [&](std::uint32_t c, std::uint32_t p) -> const cell* {
+      const std::size_t next = last_found + 1;
+      if (next < cells.size() && cells[next].configuration == c && cells[next].point == p) {
+        last_found = next;
+        return &cells[next];
+      }
       auto it =
           std::lower_bound(cells.begin(), cells.end(), std::make_pair(c, p),
                            [](const cell& x, const std::pair<std::uint32_t, std::uint32_t>& k) {
                              return std::make_pair(x.configuration, x.point) < k;
                            });
-      return it != cells.end() && it->configuration == c && it->point == p ? &*it : nullptr;
+      if (it == cells.end() || it->configuration != c || it->point != p) return nullptr;
+      last_found = static_cast<std::size_t>(it - cells.begin());
+      return &*it;
     };
     for (std::size_t i = 0; i < cells.size();) {
       const auto c = cells[i].configuration;
@@ -153,7 +165,7 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
             base = find_cell(c, static_cast<std::uint32_t>(*out.baseline_point));
           }
           base_conf = c;
-        } else if (auto b = baselines.of(out, c, here.point)) {
+        } else if (auto b = baselines.of(c, here.point)) {
           if (*b == c) {
             is_baseline = true;  // the baseline itself: 1 by definition
             continue;
@@ -200,8 +212,9 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
           o.variance = 1 / here->values + (by_label ? 0 : 1 / base->values);
         }
         points.push_back(o);
-        tests_at(by_conf[c].at, here->point, hint)
-            .push_back({o.mean, o.variance, static_cast<std::uint32_t>(t)});
+        auto& there = tests_at(by_conf[c].at, here->point, hint);
+        there.tests.push_back(static_cast<std::uint32_t>(t));
+        there.ratios.push_back({o.mean, o.variance});
       }
       if (options.geomeans_only) continue;  // measured for the means above, not shown
       mark_changes(series, points, noise, options);

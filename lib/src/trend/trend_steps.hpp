@@ -80,12 +80,16 @@ std::vector<placed_run> place_runs(const trend_input& in, const trend_options& o
 /// The baselines, found once over all tests, so that every test at a point is measured against
 /// the same configuration.
 struct trend_baselines {
-  /// (machine, group) -> per point: the baseline configuration and its rank (lower wins).
-  std::map<std::pair<std::size_t, std::string>,
-           std::map<std::uint32_t, std::pair<int, std::uint32_t>>>
-      at;
+  /// Per (machine, group) with a baseline somewhere: per point with one, in point order, the
+  /// point and its baseline configuration.
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> groups;
+  /// Per configuration: its (machine, group)'s index in `groups`, or none (no_group). Looked up
+  /// for each of a million cells: a map keyed by the machine and the group's name was 2-3 % of
+  /// a store's trend.
+  std::vector<std::uint32_t> group_of;
+  static constexpr std::uint32_t no_group = 0xFFFFFFFF;
   /// The baseline configuration of configuration `c` at point `p`, if any (kernel and date).
-  std::optional<std::uint32_t> of(const trend& t, std::uint32_t c, std::uint32_t p) const;
+  std::optional<std::uint32_t> of(std::uint32_t c, std::uint32_t p) const;
 };
 
 /// baselines.cpp: per (machine, group, point) the baseline configuration for kernel and date;
@@ -95,24 +99,31 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
                                  std::span<const std::uint32_t> configuration_of,
                                  std::span<const placed_run> runs, trend& out);
 
-/// A test's log ratio at a point, with what its runs say of its noise (series_noise). 24
-/// bytes: a store's trend holds one per value, most of a million.
+/// A test's log ratio at a point, with what its runs say of its noise (series_noise).
 struct test_log_ratio {
   double log_ratio = 0;
   double variance = 1;  ///< of log_ratio: absolute when the test's within_df > 0, else relative
-  std::uint32_t test = 0;
 };
 
-/// Per point in point order: each test with a ratio there, in test order. A sorted vector, not
-/// a map: a test's series visit each configuration's points in order, so the next point is
-/// found next to the last one, where a map's lookup chased a tree for each of a million ratios.
-using point_log_ratios = std::vector<std::pair<std::uint32_t, std::vector<test_log_ratio>>>;
+/// The tests with a ratio at one point, in test order, and their log ratios in the same order:
+/// two vectors, 20 bytes a ratio, where one of (ratio, variance, test) padded each to 24 (a
+/// store's trend holds most of a million: 3 MB, which its peak is made of).
+struct point_tests {
+  std::uint32_t point = 0;
+  std::vector<std::uint32_t> tests;
+  std::vector<test_log_ratio> ratios;
+};
+
+/// Per point in point order. A sorted vector, not a map: a test's series visit each
+/// configuration's points in order, so the next point is found next to the last one, where a
+/// map's lookup chased a tree for each of a million ratios.
+using point_log_ratios = std::vector<point_tests>;
 
 /// One configuration's log ratios: what its geometric mean is made of.
 struct configuration_log_ratios {
   point_log_ratios at;
   /// Per test with a ratio, in test order: its series' change_noise::within_df (the same at
-  /// every point, so kept once, not in each test_log_ratio).
+  /// every point, so kept once, not with each ratio).
   std::vector<std::pair<std::uint32_t, double>> within_df;
   double within_df_of(std::uint32_t test) const;
 };
