@@ -1055,3 +1055,38 @@ TEMPLATE_LIST_TEST_CASE("A selection asked again sees what changed since, on any
                   q.offset = 1;
                 })).size() == 1);
 }
+
+TEMPLATE_LIST_TEST_CASE("The generation changes with every import and removal, on any connection",
+                        "[store][contract][concurrency]", store_backends) {
+  // iosr serve keeps its trend pages per generation: a value must be the same on every
+  // connection while nothing changes, and another one after any change, whoever made it.
+  TestType backend;
+  auto reader = backend.connect();
+  auto writer = backend.connect();
+  const auto a = prepare_file(data / "text" / "002_236e153a66cd3c9d.txt");
+  const auto b = prepare("copy-of-002.txt", a.bytes + "\n");
+  const auto empty = reader->generation();
+  REQUIRE_FALSE(empty.empty());
+  CHECK(writer->generation() == empty);
+  CHECK(reader->generation() == empty);  // asked again: the same
+  REQUIRE(add(*writer, a).imported);
+  const auto one = reader->generation();
+  CHECK(one != empty);
+  CHECK(writer->generation() == one);
+  CHECK_FALSE(add(*reader, a).imported);  // the same bytes again: nothing changed
+  CHECK(reader->generation() == one);
+  REQUIRE(add(*reader, b).imported);  // this connection's own change
+  const auto two = reader->generation();
+  CHECK(two != one);
+  CHECK(writer->generation() == two);
+  // A file removed and another added in its place: SQLite gives the removed id again.
+  const auto id_b = reader->find_files(b.name).at(0).id;
+  writer->remove(id_b);
+  const auto removed = reader->generation();
+  CHECK(removed != two);
+  const auto c = prepare("another-copy-of-002.txt", a.bytes + "\n\n");
+  REQUIRE(add(*writer, c).imported);
+  CHECK(reader->generation() != removed);
+  CHECK(reader->generation() != two);
+  CHECK(writer->generation() == reader->generation());
+}

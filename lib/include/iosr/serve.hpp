@@ -72,6 +72,14 @@ class site {
   /// response carries.
   static http_response refusal(int status, std::string_view target, const std::string& message);
 
+  /// What the site has counted since it was made (for the tests and docs/serve.md): the trend
+  /// pages drawn, those answered as kept (the store's generation unchanged since they were
+  /// drawn: store::generation), and those waited for while another request drew them.
+  struct counts {
+    std::size_t trends_drawn = 0, trends_kept = 0, trends_waited = 0;
+  };
+  counts counted() const;
+
   struct pool;  ///< the stores it lends to requests (site.cpp)
 
  private:

@@ -187,6 +187,14 @@ class store {
   /// and machines `query` keeps (the systems of other machines are left out too).
   virtual trend_input load_trend_input(const trend_query& query) = 0;
 
+  /// What tells one state of the store's contents from another, for a reader that keeps what
+  /// it computed from them (`iosr serve` keeps its trend pages so). Equal values, read on any
+  /// connection to the same store, mean the same files, systems and tests under the same ids;
+  /// an import or a removal, by this connection or any other, gives another value. A value
+  /// read before a query is never newer than what the query reads. Empty: the backend cannot
+  /// tell (the default), and nothing should be kept. Cheap: a server asks it per request.
+  virtual std::string generation() { return {}; }
+
   /// Called from another thread while this store is at work: its query stops as soon as the
   /// backend can (SQLite's sqlite3_interrupt, PostgreSQL's cancel request), and that call and
   /// every later one throw iosr::error (store) until resume(). `iosr serve` stops a request

@@ -8,6 +8,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/serve.hpp"
+#include "serve/kept_pages.hpp"
 #include "serve/views.hpp"
 
 namespace iosr {
@@ -118,6 +119,7 @@ struct site::pool {
   std::mutex idle_mutex;  // held only to take or give back a connection, never during a query
   std::vector<std::unique_ptr<store>> idle;
   detail::facts_cache facts;  // what every request's list may reuse (views.hpp)
+  detail::kept_pages trends;  // the trend pages drawn, per store generation (kept_pages.hpp)
 };
 
 namespace {
@@ -250,7 +252,7 @@ http_response site::route(const http_request& request, std::stop_token stop) {
   // Registered after the store is lent and ended before it is given back: the callback, which
   // may run on another thread, never touches a store another request holds.
   std::stop_callback interrupt_store(stop, [&lent] { lent.get().interrupt(); });
-  detail::shared_store db{lent.get(), stop, &stores_->facts};
+  detail::shared_store db{lent.get(), stop, &stores_->facts, &stores_->trends};
   if (page == "/results") return detail::results_view(db, limits_, q, as);
   if (page.starts_with("/result/")) {
     return detail::compare_view(db, limits_, {id_of(page.substr(8))}, q, as);
@@ -258,6 +260,8 @@ http_response site::route(const http_request& request, std::stop_token stop) {
   if (page == "/compare") return detail::compare_view(db, limits_, ids_of(q), q, as);
   return detail::trend_view(db, limits_, q, as);
 }
+
+site::counts site::counted() const { return stores_->trends.counted(); }
 
 bool is_loopback(std::string_view host) {
   return host == "localhost" || host == "::1" || host == "[::1]" || host.starts_with("127.");

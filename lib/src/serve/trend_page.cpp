@@ -10,8 +10,10 @@
 #include <map>
 #include <utility>
 
+#include "iosr/error.hpp"
 #include "iosr/match.hpp"
 #include "iosr/operations.hpp"
+#include "serve/kept_pages.hpp"
 #include "serve/views.hpp"
 
 namespace iosr::detail {
@@ -254,9 +256,7 @@ http_response overview(shared_store& db, const site_limits& limits, const query_
   return respond_with(with_frame(std::move(page), front + intro + machines), html_type);
 }
 
-}  // namespace
-
-http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
+http_response draw_trend(shared_store& db, const site_limits& limits, const query_params& q,
                          view_as as) {
   trend_request request;
   request.format = as == view_as::json ? "json" : "html";
@@ -323,6 +323,37 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
   });
   front += test_links(t, q);
   return respond_with(with_frame(std::move(outcome.text), front), html_type);
+}
+
+}  // namespace
+
+http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
+                         view_as as) {
+  if (db.trends == nullptr) return draw_trend(db, limits, q, as);
+  // The page is a function of these four parameters, HTML or JSON, the site's limits and the
+  // store: each value after its length, so that no value makes two keys alike.
+  std::string key(as == view_as::json ? "json" : "html");
+  for (const auto* name : {"machine", "filter", "by", "baseline"}) {
+    const auto value = q.get(name);
+    key += ' ' + std::to_string(value.size()) + ' ' + value;
+  }
+  // Read before the page's own queries: the page is never older than the generation it is
+  // kept for.
+  const auto generation = db.with([](store& s) { return s.generation(); });
+  if (generation.empty()) return draw_trend(db, limits, q, as);
+  return db.trends->get(key, generation, db.stop, [&] {
+    // A refusal is kept too (a machine that is not there is known after reading the store),
+    // as the page site::respond makes of it. Anything else (the store failing, the request
+    // stopped) is the request's own, and is not kept.
+    try {
+      return draw_trend(db, limits, q, as);
+    } catch (const bad_request& e) {
+      return message_page(e.status, e.message, as);
+    } catch (const error& e) {
+      if (e.kind() != error_kind::usage || db.stop.stop_requested()) throw;
+      return message_page(400, e.what(), as);
+    }
+  });
 }
 
 }  // namespace iosr::detail

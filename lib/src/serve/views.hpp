@@ -52,6 +52,8 @@ class facts_cache {
   std::unordered_map<std::string, std::shared_ptr<const file_facts>> by_file_;
 };
 
+class kept_pages;  // kept_pages.hpp
+
 /// The store a request reads, lent to it alone for the request (site.cpp); `stop` is the
 /// request's, checked before each call: a call under way is interrupted by the store itself
 /// (store::interrupt).
@@ -59,6 +61,7 @@ struct shared_store {
   store& db;
   std::stop_token stop;
   facts_cache* facts = nullptr;  ///< the site's, shared by every request; none: read each time
+  kept_pages* trends = nullptr;  ///< the site's trend pages; none: each drawn for its request
   template <class F>
   auto with(F&& f) {
     check();
@@ -76,7 +79,9 @@ http_response results_view(shared_store& db, const site_limits& limits, const qu
 http_response compare_view(shared_store& db, const site_limits& limits,
                            const std::vector<std::int64_t>& ids, const query_params& q, view_as as);
 /// The trend (trend_page.cpp): drawn when the tests chosen are few enough, else the overview
-/// a team starts from (the machines, each one's geometric mean, the test families).
+/// a team starts from (the machines, each one's geometric mean, the test families). With
+/// `db.trends`, each page (a refusal of the request too) is drawn once per store generation
+/// and kept for the next requests.
 http_response trend_view(shared_store& db, const site_limits& limits, const query_params& q,
                          view_as as);
 

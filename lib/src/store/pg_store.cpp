@@ -675,6 +675,16 @@ std::vector<std::size_t> pg_store::count_files_on(const std::vector<std::string>
   return count_files_on_machines(rows, machines);
 }
 
+// A file's id comes from its identity column's sequence, which never gives a number twice
+// (iosr never writes an id of its own): an import adds a file of an id larger than any before,
+// a removal lowers the count, and nothing else changes the files, systems or tests. So the
+// count and the largest id tell every change, in one query of the 800 rows of a large store.
+std::string pg_store::generation() {
+  auto r = db_.run("SELECT count(*), coalesce(max(id), 0) FROM sources", {},
+                   "reading the store's generation");
+  return "postgresql " + std::string(r.text(0, 0)) + ' ' + std::string(r.text(0, 1));
+}
+
 std::vector<system> pg_store::systems_of(std::int64_t id) {
   pg::params p;
   p.add(id);

@@ -63,6 +63,7 @@ class pg_store final : public iosr::store {
   void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
                      const std::function<void(result_file&&)>& take) override;
   trend_input load_trend_input(const trend_query& query) override;
+  std::string generation() override;
   void interrupt() override { db_.interrupt(); }
   void resume() override { db_.resume(); }
 

@@ -624,6 +624,41 @@ std::vector<std::size_t> sqlite_store::count_files_on(const std::vector<std::str
   return count_files_on_machines(rows, machines);
 }
 
+// SQLite gives a removed row's id again (the largest id plus one, without AUTOINCREMENT), so
+// no count or largest id tells every change: the generation is the SHA-256 of every file's,
+// system's and test's id and identity, which is what the entries hang on (an entry's values
+// are its file's bytes, named by their SHA-256). That is read again only when the file has
+// changed since, as data_version (another connection's commits) and total_changes (this one's)
+// tell: otherwise two PRAGMAs. Read data_version first, so that the value is never newer than
+// the state it is kept for.
+std::string sqlite_store::generation() {
+  const auto version = db_.query_integer("PRAGMA data_version");
+  const auto changes = db_.total_changes();
+  if (version == generation_.data_version && changes == generation_.changes) {
+    return generation_.value;
+  }
+  std::string ids;
+  {
+    sqlite_rows rows(db_);
+    read_snapshot one_state(rows);  // the three tables as one commit left them
+    for (const auto* sql : {"SELECT id, sha256 || ' ' || path || ' ' || imported_at FROM sources "
+                            "ORDER BY id",
+                            "SELECT id, identity FROM systems ORDER BY id",
+                            "SELECT id, identity FROM tests ORDER BY id"}) {
+      statement s(db_, sql);
+      while (s.step()) {
+        const auto text = s.text(1);
+        // Each text after its length: no path can make two states read alike.
+        ids += std::to_string(s.integer(0)) + ' ' + std::to_string(text.size()) + ' ';
+        ids += text;
+      }
+      ids += '\n';
+    }
+  }
+  generation_ = {version, changes, "sqlite " + sha256_hex(ids)};
+  return generation_.value;
+}
+
 trend_input sqlite_store::load_trend_input(const trend_query& query) {
   sqlite_rows db(db_);
   return read_trend_input(db, query);

@@ -68,6 +68,7 @@ class sqlite_store final : public iosr::store {
   void resume() override { db_.resume(); }
   std::vector<system> systems_of(std::int64_t id) override;
   std::vector<std::size_t> count_files_on(const std::vector<std::string>& machines) override;
+  std::string generation() override;
 
  private:
   // A table whose rows are stored once and found by their identity (systems, tests).
@@ -107,8 +108,15 @@ class sqlite_store final : public iosr::store {
   static constexpr std::size_t kept_selection_size = 1000;  // files; a larger answer is not kept
   std::vector<stored_file> select_files_now(const file_query& query);
 
+  // generation()'s last value and the state of the file it was read at, as selections'.
+  struct kept_generation {
+    std::int64_t data_version = -1, changes = -1;
+    std::string value;
+  };
+
   connection db_;
   selections selections_;
+  kept_generation generation_;
   std::int64_t data_version_ = -1;  // PRAGMA data_version when the caches were last known good
   stored_once systems_, tests_;
   std::unique_ptr<statement> insert_source_, insert_source_system_, insert_result_, find_sha_;
