@@ -180,6 +180,9 @@ class pg_rows final : public row_source {
   // whose COMMIT then rolls it back): nothing was written.
   void end_snapshot() noexcept override { db_.end_transaction("COMMIT"); }
 
+  void interrupt() override { db_.interrupt(); }
+  void resume() override { db_.resume(); }
+
  private:
   pg::connection& db_;
 };
@@ -197,12 +200,10 @@ struct param_row {
 
 }  // namespace
 
-pg_store::pg_store(const std::string& url, bool create)
-    : db_(url), rows_(std::make_unique<pg_rows>(db_)) {
+pg_store::pg_store(const std::string& url, bool create) : db_(url) {
+  rows_ = std::make_unique<pg_rows>(db_);
   prepare_schema(create);
 }
-
-pg_store::~pg_store() = default;
 
 void pg_store::prepare_schema(bool create) {
   const auto has_schema = [&] {

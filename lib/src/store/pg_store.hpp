@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,7 +25,6 @@ class pg_store final : public sql_store {
   /// Connects to `url` and, with `create`, makes the tables when the database has none of
   /// iosr's; a database without them is refused otherwise, and so is one of a newer version.
   pg_store(const std::string& url, bool create);
-  ~pg_store() override;
 
   const std::string& location() const override { return db_.location(); }
   int version() override;
@@ -34,11 +32,6 @@ class pg_store final : public sql_store {
                   std::string_view path, std::uint64_t bytes) override;
   std::vector<store_outcome> add_all(const std::vector<store_addition>& files) override;
   void remove(std::int64_t file_id) override;
-  void interrupt() override { db_.interrupt(); }
-  void resume() override { db_.resume(); }
-
- protected:
-  row_source& rows() override { return *rows_; }
 
  private:
   void prepare_schema(bool create);
@@ -58,7 +51,6 @@ class pg_store final : public sql_store {
   std::int64_t test_id(const result& r, const std::string& identity);
 
   pg::connection db_;
-  std::unique_ptr<row_source> rows_;
 };
 
 }  // namespace iosr::db

@@ -65,6 +65,9 @@ class row_source {
   /// commits meanwhile (a result naming a system added after the systems were read).
   virtual void begin_snapshot() = 0;
   virtual void end_snapshot() noexcept = 0;
+  /// store::interrupt() and resume(), which stop and free the backend's connection.
+  virtual void interrupt() = 0;
+  virtual void resume() = 0;
 };
 
 /// begin_snapshot() for a scope.

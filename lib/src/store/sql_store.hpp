@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -34,11 +35,16 @@ class sql_store : public iosr::store {
                      const std::function<void(result_file&&)>& take) override;
   trend_input load_trend_input(const trend_query& query) override;
 
+  void interrupt() override { rows_->interrupt(); }
+  void resume() override { rows_->resume(); }
+
  protected:
-  /// The backend's rows, which every answer above reads.
-  virtual row_source& rows() = 0;
+  row_source& rows() { return *rows_; }
   /// select_files as the store is now, for a backend that keeps answers.
   std::vector<stored_file> select_files_now(const file_query& query);
+
+  /// The backend's rows, which every answer above reads: set by its constructor, first.
+  std::unique_ptr<row_source> rows_;
 };
 
 }  // namespace iosr::db

@@ -95,6 +95,9 @@ class sqlite_rows final : public row_source {
   // A read transaction: its first SELECT fixes what every later one sees (WAL mode).
   void begin_snapshot() override { db_.exec("BEGIN"); }
 
+  void interrupt() override { db_.interrupt(); }
+  void resume() override { db_.resume(); }
+
   void end_snapshot() noexcept override {
     try {
       db_.exec("COMMIT");
@@ -208,9 +211,9 @@ sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
 
 sqlite_store::sqlite_store(const std::string& path, bool create, const opening& how)
     : db_(path, create, how.read_only, how.immutable),
-      rows_(std::make_unique<sqlite_rows>(db_)),
       systems_{"systems", "system"},
       tests_{"tests", "test"} {
+  rows_ = std::make_unique<sqlite_rows>(db_);
   db_.busy_timeout(busy_milliseconds);
   // WAL: readers never wait for the writer, and a killed writer leaves no torn page behind.
   // synchronous=NORMAL syncs at checkpoints, not at every commit: safe when the process is
@@ -239,8 +242,6 @@ sqlite_store::sqlite_store(const std::string& path, bool create, const opening& 
                                        "a file made by 'iosr db import', or a new one");
   }
 }
-
-sqlite_store::~sqlite_store() = default;
 
 int sqlite_store::version() { return static_cast<int>(db_.query_integer("PRAGMA user_version")); }
 

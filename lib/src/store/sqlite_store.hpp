@@ -32,7 +32,6 @@ class sqlite_store final : public sql_store {
   /// directory, an empty file, a missing one (unless `create`), and one to `create` into that
   /// the user may not write.
   sqlite_store(const std::string& path, bool create, bool read_only = false);
-  ~sqlite_store() override;
 
   const std::string& location() const override { return db_.path(); }
   int version() override;
@@ -40,11 +39,6 @@ class sqlite_store final : public sql_store {
                   std::string_view path, std::uint64_t bytes) override;
   std::vector<stored_file> select_files(const file_query& query) override;
   void remove(std::int64_t file_id) override;
-  void interrupt() override { db_.interrupt(); }
-  void resume() override { db_.resume(); }
-
- protected:
-  row_source& rows() override { return *rows_; }
 
  private:
   // A table whose rows are stored once and found by their identity (systems, tests).
@@ -83,7 +77,6 @@ class sqlite_store final : public sql_store {
   static constexpr std::size_t kept_selection_size = 1000;  // files; a larger answer is not kept
 
   connection db_;
-  std::unique_ptr<row_source> rows_;
   selections selections_;
   std::int64_t data_version_ = -1;  // PRAGMA data_version when the caches were last known good
   stored_once systems_, tests_;
