@@ -134,17 +134,41 @@ constexpr std::string_view exit_help =
     "\nExit status: 0 written, 1 an input failed or OUT could not be written (nothing is "
     "written), 2 usage error (nothing is written).\n";
 
-// What merge and edit do alike before their own work, in this order: the output and the
-// operations checked (usage errors before any input is read), an existing OUT refused, every
-// input read. Nothing when OUT exists or an input failed (said on stderr): exit 1.
-std::optional<std::vector<result_file>> start(const cxxopts::ParseResult& args,
-                                              const output_plan& plan, std::string_view none) {
-  if (!args.count("files")) bad_usage(std::string(none));
-  if (auto refused = refuse_existing(plan.path, plan.force)) {
+// What merge and edit have once their command line is read: the output, the operations and
+// the inputs.
+struct edit_start {
+  cxxopts::ParseResult args;
+  output_plan plan;
+  std::vector<edit_step> steps;
+  std::vector<result_file> files;
+};
+
+// What merge and edit do alike before their own work, in this order: their shared options
+// added after the command's own and the command line parsed, the output and the operations
+// checked (usage errors before any input is read), an existing OUT refused, every input read
+// (none: `none` is the usage error). Nothing when --help was asked (`code` exit_ok), or OUT
+// exists or an input failed (said on stderr; `code` exit_input_failed).
+std::optional<edit_start> start(cxxopts::Options& options, int argc, char** argv,
+                                std::string_view none, int& code) {
+  add_output_options(options);
+  add_edit_options(options);
+  add_input_options(options);
+  code = exit_ok;
+  auto parsed = parse_command_line(options, argc, argv, exit_help);
+  if (!parsed) return std::nullopt;
+  edit_start out{std::move(*parsed), {}, {}, {}};
+  out.plan = output_from(out.args);
+  out.steps = steps_from(out.args);
+  code = exit_input_failed;
+  if (!out.args.count("files")) bad_usage(std::string(none));
+  if (auto refused = refuse_existing(out.plan.path, out.plan.force)) {
     std::cerr << *refused << '\n';
     return std::nullopt;
   }
-  return read_all(args);
+  auto files = read_all(out.args);
+  if (!files) return std::nullopt;
+  out.files = std::move(*files);
+  return out;
 }
 
 }  // namespace
@@ -163,26 +187,19 @@ int run_merge(int argc, char** argv) {
                         "rename a system whose identifier an earlier file has to 'TITLE: ID' "
                         "(its file's title, else its name), as PTS's result viewer does")(
       "intersect", "keep only the charts that every file has");
-  add_output_options(options);
-  add_edit_options(options);
-  add_input_options(options);
-  const auto parsed = parse_command_line(options, argc, argv, exit_help);
-  if (!parsed) return exit_ok;
-  const auto& args = *parsed;
-  const auto plan = output_from(args);
-  const auto steps = steps_from(args);
-  const auto files = start(args, plan, "no input files");
-  if (!files) return exit_input_failed;
-  if (files->size() < 2) bad_usage("merge needs at least two result files");
+  int code = exit_ok;
+  const auto in = start(options, argc, argv, "no input files", code);
+  if (!in) return code;
+  if (in->files.size() < 2) bad_usage("merge needs at least two result files");
   merge_options merge;
-  merge.prefix_on_collision = args.count("prefix-collisions") > 0;
-  merge.intersect = args.count("intersect") > 0;
+  merge.prefix_on_collision = in->args.count("prefix-collisions") > 0;
+  merge.intersect = in->args.count("intersect") > 0;
   merge.last_modified = now();
-  auto outcome = merge_result_files(*files, merge);
-  for (auto& n : apply_edits(outcome.merged, steps)) outcome.notes.push_back(std::move(n));
+  auto outcome = merge_result_files(in->files, merge);
+  for (auto& n : apply_edits(outcome.merged, in->steps)) outcome.notes.push_back(std::move(n));
   for (const auto& n : outcome.notes) std::cerr << "iosr merge: note: " << n.text << '\n';
-  outcome.merged.source_name = plan.path;
-  return write(plan, outcome.merged, "merge");
+  outcome.merged.source_name = in->plan.path;
+  return write(in->plan, outcome.merged, "merge");
 }
 
 int run_edit(int argc, char** argv) {
@@ -194,24 +211,19 @@ int run_edit(int argc, char** argv) {
       "reads." +
           std::string(inputs_help) + std::string(operations_help));
   options.custom_help("[-o OUT] [--to FORMAT] [options] [operations]");
-  add_output_options(options);
-  add_edit_options(options);
-  add_input_options(options);
-  const auto parsed = parse_command_line(options, argc, argv, exit_help);
-  if (!parsed) return exit_ok;
-  const auto& args = *parsed;
-  const auto plan = output_from(args);
-  const auto steps = steps_from(args);
-  auto files = start(args, plan, "no input file");
-  if (!files) return exit_input_failed;
-  if (files->size() != 1) {
-    bad_usage("edit takes one result file; the inputs hold " + std::to_string(files->size()) +
+  int code = exit_ok;
+  auto in = start(options, argc, argv, "no input file", code);
+  if (!in) return code;
+  if (in->files.size() != 1) {
+    bad_usage("edit takes one result file; the inputs hold " + std::to_string(in->files.size()) +
               " (iosr merge joins several)");
   }
-  auto& file = files->front();
-  for (const auto& n : apply_edits(file, steps)) std::cerr << "iosr edit: note: " << n.text << '\n';
+  auto& file = in->files.front();
+  for (const auto& n : apply_edits(file, in->steps)) {
+    std::cerr << "iosr edit: note: " << n.text << '\n';
+  }
   file.last_modified = now();  // as PTS saves an edited file
-  return write(plan, file, "edit");
+  return write(in->plan, file, "edit");
 }
 
 }  // namespace iosr::cli

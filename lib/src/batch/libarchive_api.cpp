@@ -17,12 +17,6 @@
 
 namespace iosr::batch {
 
-bool libarchive_api::find_all(shared_library& lib, libarchive_api& api) {
-#define IOSR_LIBARCHIVE_FIND(name) lib.find("archive_" #name, api.name)&&
-  return IOSR_LIBARCHIVE_FUNCTIONS(IOSR_LIBARCHIVE_FIND) true;
-#undef IOSR_LIBARCHIVE_FIND
-}
-
 const libarchive_api* load_libarchive(std::string& why) {
   try {
     return &load_once<libarchive_api>(IOSR_LIBARCHIVE_SONAME, "libarchive13", "to read archives");

@@ -9,27 +9,20 @@
 
 #include <string>
 
-namespace iosr {
-class shared_library;
-}
+#include "shared_library.hpp"
 
 namespace iosr::batch {
 
 // The functions, by their names without `archive_`.
 // clang-format off
-#define IOSR_LIBARCHIVE_FUNCTIONS(F)                                                         \
-  F(read_new) F(read_free) F(read_support_filter_all) F(read_support_format_all)             \
-  F(read_support_format_raw) F(read_open) F(read_open_filename) F(read_next_header)          \
-  F(read_data) F(filter_bytes) F(format) F(error_string) F(set_error) F(entry_pathname)       \
-  F(entry_filetype) F(entry_hardlink)
+#define IOSR_LIBARCHIVE_FUNCTIONS(F, P)                                                         \
+  F(P, read_new) F(P, read_free) F(P, read_support_filter_all) F(P, read_support_format_all)    \
+  F(P, read_support_format_raw) F(P, read_open) F(P, read_open_filename) F(P, read_next_header) \
+  F(P, read_data) F(P, filter_bytes) F(P, format) F(P, error_string) F(P, set_error)            \
+  F(P, entry_pathname) F(P, entry_filetype) F(P, entry_hardlink)
 // clang-format on
 
-struct libarchive_api {
-#define IOSR_LIBARCHIVE_POINTER(name) decltype(&::archive_##name) name = nullptr;
-  IOSR_LIBARCHIVE_FUNCTIONS(IOSR_LIBARCHIVE_POINTER)
-#undef IOSR_LIBARCHIVE_POINTER
-  static bool find_all(shared_library& lib, libarchive_api& api);
-};
+IOSR_LIBRARY_TABLE(libarchive_api, IOSR_LIBARCHIVE_FUNCTIONS, archive_)
 
 /// libarchive, loaded once (thread-safe); null with `why` set when it cannot be loaded (the
 /// library or one of its functions is missing), saying what was expected.

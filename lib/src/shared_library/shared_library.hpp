@@ -41,6 +41,20 @@ class shared_library {
   std::string error_;
 };
 
+/// A function table for load_once, one per library: `functions(F, prefix)` lists the library's
+/// functions as F(prefix, name), each by its name without the library's `prefix` (sqlite3_). The
+/// table has a pointer `name` of the type the library's header gives the function, and
+/// find_all(), which finds each by its whole name.
+#define IOSR_LIBRARY_TABLE(table, functions, prefix)                \
+  struct table {                                                    \
+    functions(IOSR_LIBRARY_POINTER, prefix)                         \
+    static bool find_all(::iosr::shared_library& lib, table& api) { \
+      return functions(IOSR_LIBRARY_FIND, prefix) true;             \
+    }                                                               \
+  };
+#define IOSR_LIBRARY_POINTER(prefix, name) decltype(&::prefix##name) name = nullptr;
+#define IOSR_LIBRARY_FIND(prefix, name) lib.find(#prefix #name, api.name)&&
+
 /// The function table `Table` (a struct of function pointers with a static
 /// `bool find_all(shared_library&, Table&)`), filled from `soname` the first time it is asked
 /// for; thread-safe. Throws iosr::error (system), saying what was expected, when the library or

@@ -26,23 +26,14 @@ namespace {
 // --libraries (2026-12-07, load average 10-16; issue 42's line is 0.3 ms; docs/performance.md,
 // "Start-up").
 // clang-format off
-#define IOSR_LIBPQ_FUNCTIONS(F)                                                             \
-  F(connectdb) F(status) F(errorMessage) F(finish) F(execParams) F(exec) F(resultStatus)    \
-  F(resultErrorField) F(resultErrorMessage) F(ntuples) F(getvalue) F(getisnull)            \
-  F(getlength) F(clear) F(putCopyData) F(putCopyEnd) F(getResult) F(setNoticeProcessor)    \
-  F(getCancel) F(cancel) F(freeCancel)
+#define IOSR_LIBPQ_FUNCTIONS(F, P)                                                              \
+  F(P, connectdb) F(P, status) F(P, errorMessage) F(P, finish) F(P, execParams) F(P, exec)      \
+  F(P, resultStatus) F(P, resultErrorField) F(P, resultErrorMessage) F(P, ntuples)              \
+  F(P, getvalue) F(P, getisnull) F(P, getlength) F(P, clear) F(P, putCopyData) F(P, putCopyEnd) \
+  F(P, getResult) F(P, setNoticeProcessor) F(P, getCancel) F(P, cancel) F(P, freeCancel)
 // clang-format on
 
-struct libpq_api {
-#define IOSR_LIBPQ_POINTER(name) decltype(&::PQ##name) name = nullptr;
-  IOSR_LIBPQ_FUNCTIONS(IOSR_LIBPQ_POINTER)
-#undef IOSR_LIBPQ_POINTER
-  static bool find_all(shared_library& lib, libpq_api& api) {
-#define IOSR_LIBPQ_FIND(name) lib.find("PQ" #name, api.name)&&
-    return IOSR_LIBPQ_FUNCTIONS(IOSR_LIBPQ_FIND) true;
-#undef IOSR_LIBPQ_FIND
-  }
-};
+IOSR_LIBRARY_TABLE(libpq_api, IOSR_LIBPQ_FUNCTIONS, PQ)
 
 const libpq_api& pq() {
   return load_once<libpq_api>(IOSR_LIBPQ_SONAME, "libpq5", "to open a PostgreSQL store");

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Reading a store back, written once for every backend: a file as a result_file, and a trend's
 // input. A backend gives rows of the same SQL (rows_of) and says how it tests a column against
-// a list of ids (one_of); everything else (what is read, in which order, how rows become the
-// model) is here, so that both backends give the same files and trends by construction.
+// a list of ids (one_of) and where its SQL differs (contains, byte_order); everything else (what is
+// read, in which order, how rows become the model) is here, so that both backends give the same
+// files and trends by construction.
 #pragma once
 
 #include <cstdint>
@@ -32,18 +33,26 @@ class row_cursor {
   virtual std::optional<double> optional_real(int column) const = 0;
 };
 
-/// A statement's parameter: a number, or a list of ids (bound as one value, never pasted).
-using query_value = std::variant<std::int64_t, std::vector<std::int64_t>>;
+/// A statement's parameter: a number, a text, or a list of ids (bound as one value, never
+/// pasted).
+using query_value = std::variant<std::int64_t, std::string, std::vector<std::int64_t>>;
 
 /// What a backend does for the shared readers.
 class row_source {
  public:
   virtual ~row_source() = default;
   /// The rows of `sql`, whose parameters are written $1, $2, ... (as PostgreSQL writes them).
+  /// `doing` is what a failure says was being done.
   virtual std::unique_ptr<row_cursor> rows_of(std::string_view sql,
-                                              const std::vector<query_value>& values) = 0;
+                                              const std::vector<query_value>& values,
+                                              std::string_view doing = "reading") = 0;
   /// A condition that `column` is one of the ids bound as parameter `parameter` (a list).
   virtual std::string one_of(std::string_view column, int parameter) const = 0;
+  /// A condition that the text bound as parameter `parameter` is in `column`, as bytes.
+  virtual std::string contains(std::string_view column, int parameter) const = 0;
+  /// What follows a text column so that it compares and orders as its bytes ("" where it
+  /// does so anyway).
+  virtual std::string_view byte_order() const = 0;
   /// The rows of `sql` as rows_of() gives them, fetched a batch at a time: for a query of a
   /// million rows (a trend's entries), of which only a batch is in memory at once. Only
   /// between begin_snapshot() and end_snapshot(), and the last query before end_snapshot().
@@ -56,6 +65,9 @@ class row_source {
   /// commits meanwhile (a result naming a system added after the systems were read).
   virtual void begin_snapshot() = 0;
   virtual void end_snapshot() noexcept = 0;
+  /// store::interrupt() and resume(), which stop and free the backend's connection.
+  virtual void interrupt() = 0;
+  virtual void resume() = 0;
 };
 
 /// begin_snapshot() for a scope.

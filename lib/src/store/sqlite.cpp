@@ -26,24 +26,15 @@ namespace {
 // docs/performance.md), CPU +1.10 / +1.09 ms in two rounds of bench/startup.py --libraries
 // (2026-12-07, load average 10-16; "Start-up" there). The one of these nearest the line.
 // clang-format off
-#define IOSR_SQLITE_FUNCTIONS(F)                                                          \
-  F(bind_double) F(bind_int64) F(bind_null) F(bind_text64) F(busy_timeout)                \
-  F(clear_bindings) F(close) F(column_bytes) F(column_double) F(column_int64)             \
-  F(column_text) F(column_type) F(config) F(errmsg) F(errstr) F(exec) F(finalize) F(free) \
-  F(interrupt) F(last_insert_rowid) F(open_v2) F(prepare_v2) F(reset) F(step)           \
-  F(total_changes)
+#define IOSR_SQLITE_FUNCTIONS(F, P)                                                          \
+  F(P, bind_double) F(P, bind_int64) F(P, bind_null) F(P, bind_text64) F(P, busy_timeout)    \
+  F(P, clear_bindings) F(P, close) F(P, column_bytes) F(P, column_double) F(P, column_int64) \
+  F(P, column_text) F(P, column_type) F(P, config) F(P, errmsg) F(P, errstr) F(P, exec)      \
+  F(P, finalize) F(P, free) F(P, interrupt) F(P, last_insert_rowid) F(P, open_v2)            \
+  F(P, prepare_v2) F(P, reset) F(P, step) F(P, total_changes)
 // clang-format on
 
-struct sqlite_api {
-#define IOSR_SQLITE_POINTER(name) decltype(&::sqlite3_##name) name = nullptr;
-  IOSR_SQLITE_FUNCTIONS(IOSR_SQLITE_POINTER)
-#undef IOSR_SQLITE_POINTER
-  static bool find_all(shared_library& lib, sqlite_api& api) {
-#define IOSR_SQLITE_FIND(name) lib.find("sqlite3_" #name, api.name)&&
-    return IOSR_SQLITE_FUNCTIONS(IOSR_SQLITE_FIND) true;
-#undef IOSR_SQLITE_FIND
-  }
-};
+IOSR_LIBRARY_TABLE(sqlite_api, IOSR_SQLITE_FUNCTIONS, sqlite3_)
 
 const sqlite_api& sqlite() {
   return load_once<sqlite_api>(IOSR_SQLITE_SONAME, "libsqlite3-0", "to open the results database");

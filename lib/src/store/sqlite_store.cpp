@@ -4,27 +4,27 @@
 #include "store/sqlite_store.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdlib>
-#include <deque>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
+#include <variant>
 #include <vector>
 
 #include <unistd.h>
 
 #include "iosr/error.hpp"
-#include "iosr/match.hpp"
 #include "store/file_selection.hpp"
+#include "store/reading.hpp"
 #include "store/rows.hpp"
 #include "store/schema.hpp"
 #include "store/sha256.hpp"
+#include "store/writing.hpp"
 
 namespace iosr::db {
 
@@ -35,26 +35,12 @@ namespace fs = std::filesystem;
 // How long a writer waits for another import's transaction (one file) before giving up.
 constexpr int busy_milliseconds = 60'000;
 
-// The text must live until the statement has run: it is not copied.
-void bind_text_or_null(statement& st, int index, std::string_view text) {
-  if (text.empty()) {
-    st.bind_null(index);
-  } else {
-    st.bind_view(index, text);
-  }
+// SQLite's numbered parameters are ?N where the shared SQL writes $N (reading.hpp).
+std::string question_marks(std::string_view sql) {
+  std::string text(sql);
+  std::replace(text.begin(), text.end(), '$', '?');
+  return text;
 }
-
-stored_file source_from(const statement& s) {
-  stored_file r;
-  r.id = s.integer(0);
-  s.read_columns(1, r.sha256, r.path, r.format, r.pts_version, r.title, r.run_date, r.imported_at);
-  r.entries = s.integer(8);
-  r.bytes = s.integer(9);
-  return r;
-}
-
-constexpr std::string_view source_columns =
-    "id, sha256, path, format, pts_version, title, run_date, imported_at, entries, bytes";
 
 // The shared readers' rows (reading.hpp) from SQLite: $N is SQLite's ?N, and a list of ids is
 // bound as one JSON array.
@@ -74,44 +60,78 @@ class sqlite_cursor final : public row_cursor {
   statement st_;
 };
 
+class sqlite_rows final : public row_source {
+ public:
+  explicit sqlite_rows(connection& db) : db_(db) {}
+
+  // SQLite says what failed itself; `doing` is PostgreSQL's.
+  std::unique_ptr<row_cursor> rows_of(std::string_view sql, const std::vector<query_value>& values,
+                                      std::string_view /*doing*/) override {
+    auto out = std::make_unique<sqlite_cursor>(db_, question_marks(sql));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const int index = static_cast<int>(i) + 1;
+      if (const auto* number = std::get_if<std::int64_t>(&values[i])) {
+        out->st().bind(index, *number);
+      } else if (const auto* text = std::get_if<std::string>(&values[i])) {
+        out->st().bind(index, std::string_view(*text));
+      } else {
+        out->st().bind(index, json_id_array(std::get<std::vector<std::int64_t>>(values[i])));
+      }
+    }
+    return out;
+  }
+
+  std::string one_of(std::string_view column, int parameter) const override {
+    return std::string(column) + " IN (SELECT value FROM json_each($" +
+           std::to_string(parameter) + "))";
+  }
+
+  std::string contains(std::string_view column, int parameter) const override {
+    return "instr(" + std::string(column) + ", $" + std::to_string(parameter) + ") > 0";
+  }
+
+  // SQLite's default collation, BINARY, is the bytes.
+  std::string_view byte_order() const override { return ""; }
+
+  // A read transaction: its first SELECT fixes what every later one sees (WAL mode).
+  void begin_snapshot() override { db_.exec("BEGIN"); }
+
+  void interrupt() override { db_.interrupt(); }
+  void resume() override { db_.resume(); }
+
+  void end_snapshot() noexcept override {
+    try {
+      db_.exec("COMMIT");
+    } catch (const std::exception&) {
+      // Nothing was written: a failed end leaves nothing to undo.
+    }
+  }
+
+ private:
+  connection& db_;
+};
+
+// A statement's parameters as the shared rows write them (writing.hpp), bound in order. The
+// texts are not copied: the statement runs at the row's end, while they are alive.
+class bound_row {
+ public:
+  explicit bound_row(statement& st) : st_(st) {}
+  void integer(std::int64_t v) { st_.bind(++index_, v); }
+  void real(const std::optional<double>& v) { st_.bind(++index_, v); }
+  void text(std::string_view t) { st_.bind_view(++index_, t); }
+  void text_or_null(std::string_view t) { t.empty() ? null() : text(t); }
+  void null() { st_.bind_null(++index_); }
+  void end() {
+    st_.run();
+    index_ = 0;
+  }
+
+ private:
+  statement& st_;
+  int index_ = 0;
+};
+
 }  // namespace
-
-std::unique_ptr<row_cursor> sqlite_rows::rows_of(std::string_view sql,
-                                                 const std::vector<query_value>& values) {
-  std::string text(sql);
-  std::replace(text.begin(), text.end(), '$', '?');
-  auto out = std::make_unique<sqlite_cursor>(db_, text);
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const int index = static_cast<int>(i) + 1;
-    if (const auto* number = std::get_if<std::int64_t>(&values[i])) {
-      out->st().bind(index, *number);
-      continue;
-    }
-    std::string list = "[";
-    for (const auto id : std::get<std::vector<std::int64_t>>(values[i])) {
-      if (list.size() > 1) list += ',';
-      list += std::to_string(id);
-    }
-    out->st().bind(index, list + "]");
-  }
-  return out;
-}
-
-std::string sqlite_rows::one_of(std::string_view column, int parameter) const {
-  return std::string(column) + " IN (SELECT value FROM json_each(?" + std::to_string(parameter) +
-         "))";
-}
-
-// A read transaction: its first SELECT fixes what every later one sees (WAL mode).
-void sqlite_rows::begin_snapshot() { db_.exec("BEGIN"); }
-
-void sqlite_rows::end_snapshot() noexcept {
-  try {
-    db_.exec("COMMIT");
-  } catch (const std::exception&) {
-    // Nothing was written: a failed end leaves nothing to undo.
-  }
-}
 
 // How a database file is opened: what the user may do with it decides, before SQLite is asked.
 struct opening {
@@ -192,15 +212,9 @@ sqlite_store::sqlite_store(const std::string& path, bool create, bool read_only)
 
 sqlite_store::sqlite_store(const std::string& path, bool create, const opening& how)
     : db_(path, create, how.read_only, how.immutable),
-      systems_{
-          "systems", "system",
-          "INSERT INTO systems (identity, label, \"group\", name, scheduler, kernel, hardware, "
-          "software, json, kernel_version, kernel_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-          "?) ON CONFLICT (identity) DO NOTHING"},
-      tests_{"tests", "test",
-             "INSERT INTO tests (identity, title, version, description, arguments, unit, "
-             "direction, test_profile, display_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON "
-             "CONFLICT (identity) DO NOTHING"} {
+      systems_{"systems", "system"},
+      tests_{"tests", "test"} {
+  rows_ = std::make_unique<sqlite_rows>(db_);
   db_.busy_timeout(busy_milliseconds);
   // WAL: readers never wait for the writer, and a killed writer leaves no torn page behind.
   // synchronous=NORMAL syncs at checkpoints, not at every commit: safe when the process is
@@ -232,55 +246,42 @@ sqlite_store::sqlite_store(const std::string& path, bool create, const opening& 
 
 int sqlite_store::version() { return static_cast<int>(db_.query_integer("PRAGMA user_version")); }
 
-std::unordered_set<std::string> sqlite_store::known_hashes() {
-  std::unordered_set<std::string> out;
-  statement s(db_, "SELECT sha256 FROM sources");
-  while (s.step()) out.emplace(s.text(0));
-  return out;
-}
-
 void sqlite_store::stored_once::commit() {
   committed.merge(pending);
   pending.clear();
 }
 
-template <class Bind>
-std::int64_t sqlite_store::row_id(stored_once& rows, std::string identity, const Bind& bind) {
+template <class Write>
+std::int64_t sqlite_store::row_id(stored_once& rows, const std::string& identity,
+                                  std::string_view columns, const Write& write) {
   if (auto it = rows.committed.find(identity); it != rows.committed.end()) return it->second;
   if (auto it = rows.pending.find(identity); it != rows.pending.end()) return it->second;
   if (!rows.insert) {
-    rows.insert = std::make_unique<statement>(db_, rows.insert_sql);
+    rows.insert = std::make_unique<statement>(
+        db_, question_marks(insert_into(rows.table, columns)) + " ON CONFLICT (identity) DO NOTHING");
     rows.find = std::make_unique<statement>(
         db_, "SELECT id FROM " + std::string(rows.table) + " WHERE identity = ?");
   }
-  bind(*rows.insert);
-  rows.insert->run();
+  bound_row row(*rows.insert);
+  write(row);
   rows.find->bind(1, identity);
   if (!rows.find->step()) {
     throw error(error_kind::store, db_.path() + ": a " + std::string(rows.row) + " row vanished");
   }
   const auto id = rows.find->integer(0);
   rows.find->reset();
-  rows.pending.emplace(std::move(identity), id);
+  rows.pending.emplace(identity, id);
   return id;
 }
 
-std::int64_t sqlite_store::system_id(const system& s, std::string identity) {
-  return row_id(systems_, identity, [&](statement& insert) {
-    const auto kernel = kernel_of(s);
-    const auto version = parse_kernel_version(kernel);
-    insert.bind_all(identity, s.label, s.group, s.name, s.scheduler, kernel,
-                    fields_json(s.hardware), fields_json(s.software), s.json,
-                    version ? version->text : std::string(),
-                    version ? version->sort_key : std::string());
-  });
+std::int64_t sqlite_store::system_id(const system& s, const std::string& identity) {
+  return row_id(systems_, identity, system_columns,
+                [&](bound_row& row) { write_system(row, s, identity); });
 }
 
-std::int64_t sqlite_store::test_id(const result& r, std::string identity) {
-  return row_id(tests_, identity, [&](statement& insert) {
-    insert.bind_all(identity, r.title, r.version, r.description, r.arguments, r.unit,
-                    to_string(r.direction), r.test_id, r.display_format.name());
-  });
+std::int64_t sqlite_store::test_id(const result& r, const std::string& identity) {
+  return row_id(tests_, identity, test_columns,
+                [&](bound_row& row) { write_test(row, r, identity); });
 }
 
 void sqlite_store::begin_adding() {
@@ -296,19 +297,11 @@ void sqlite_store::begin_adding() {
   if (!find_sha_) {
     find_sha_ = std::make_unique<statement>(db_, "SELECT id, path FROM sources WHERE sha256 = ?");
     insert_source_ = std::make_unique<statement>(
-        db_,
-        "INSERT INTO sources (sha256, path, format, pts_version, title, description, run_date, "
-        "imported_at, bytes, entries, warnings) VALUES (?, ?, ?, ?, ?, ?, ?, "
-        "strftime('%Y-%m-%d %H:%M:%S', 'now'), ?, ?, ?)");
-    insert_source_system_ = std::make_unique<statement>(
-        db_,
-        "INSERT INTO source_systems (source_id, position, system_id, user, timestamp, "
-        "client_version, notes, cost, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert_result_ = std::make_unique<statement>(
-        db_,
-        "INSERT INTO results (source_id, chart, position, system_id, test_id, value_text, "
-        "value, kind, min, max, samples, standard_error, sample_count, failed, error, json, "
-        "relative_deviation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        db_, question_marks(insert_into("sources", source_columns_written)));
+    insert_source_system_ =
+        std::make_unique<statement>(db_, question_marks(insert_into("source_systems", link_columns)));
+    insert_result_ =
+        std::make_unique<statement>(db_, question_marks(insert_into("results", result_columns)));
   }
 }
 
@@ -326,140 +319,44 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
   }
   find_sha_->reset();
 
-  std::size_t entries = 0;
-  for (const auto& r : file.results) entries += r.entries.size();
-  const auto pts = pts_version_of(file);
-  const auto date = file.run_date();
-  insert_source_->bind(1, sha256).bind(2, path).bind(3, file.format);
-  bind_text_or_null(*insert_source_, 4, pts);
-  insert_source_->bind(5, file.title).bind(6, file.description);
-  bind_text_or_null(*insert_source_, 7, date);
-  insert_source_->bind(8, static_cast<std::int64_t>(bytes))
-      .bind(9, static_cast<std::int64_t>(entries))
-      .bind(10, static_cast<std::int64_t>(file.warnings.size()))
-      .run();
+  const store_addition addition{&file, &ids, sha256, std::string(path), bytes};
+  {
+    bound_row row(*insert_source_);
+    write_source(row, addition, utc_now());
+  }
   const auto source = db_.last_insert_rowid();
 
-  // Entries name their system by label; the first system with that label is the one
-  // (as result_file::find_system finds it), and a label no system has gets a row of its own.
-  std::unordered_map<std::string_view, std::int64_t> by_label;
-  for (std::size_t i = 0; i < file.systems.size(); ++i) {
-    const auto& s = file.systems[i];
-    const auto id = system_id(s, ids.systems[i]);
-    by_label.try_emplace(s.label, id);
-    insert_source_system_->bind(1, source)
-        .bind(2, static_cast<std::int64_t>(i))
-        .bind(3, id)
-        .bind(4, s.user)
-        .bind(5, s.timestamp)
-        .bind(6, s.client_version)
-        .bind(7, s.notes)
-        .bind(8, s.cost)
-        .bind(9, std::int64_t{s.baseline})
-        .run();
+  // The systems in the order the shared rows give them (writing.hpp), the file's first.
+  const auto rows = file_rows_of(addition);
+  std::unordered_map<std::string_view, std::int64_t> system_ids;  // by identity
+  for (std::size_t i = 0; i < rows.systems.size(); ++i) {
+    const auto& [identity, s] = rows.systems[i];
+    const auto id = system_id(*s, identity);
+    system_ids.try_emplace(identity, id);
+    if (i < file.systems.size()) {
+      bound_row link(*insert_source_system_);
+      write_link(link, source, i, id, *s);
+    }
   }
-  std::deque<system> unnamed;  // kept in place: by_label holds views of their labels
-  std::string samples;         // the runs joined, reused from entry to entry
+  std::unordered_map<std::string_view, std::int64_t> by_label;
+  for (const auto& [label, identity] : rows.label_identity) {
+    by_label.emplace(label, system_ids.at(identity));
+  }
+  std::string samples;  // the runs joined, reused from entry to entry
+  bound_row row(*insert_result_);
   for (std::size_t c = 0; c < file.results.size(); ++c) {
     const auto& r = file.results[c];
     if (r.entries.empty()) continue;
     const auto test = test_id(r, ids.tests[c]);
     for (std::size_t p = 0; p < r.entries.size(); ++p) {
       const auto& e = r.entries[p];
-      auto it = by_label.find(e.label);
-      if (it == by_label.end()) {
-        unnamed.push_back(make_system(e.label));
-        it = by_label
-                 .emplace(unnamed.back().label,
-                          system_id(unnamed.back(), system_identity(unnamed.back())))
-                 .first;
-      }
-      auto& ins = *insert_result_;
-      samples.clear();
-      for (const auto& sample : e.samples) {
-        if (!samples.empty()) samples += ':';
-        samples += sample;
-      }
-      ins.bind(1, source)
-          .bind(2, static_cast<std::int64_t>(c))
-          .bind(3, static_cast<std::int64_t>(p))
-          .bind(4, it->second)
-          .bind(5, test)
-          .bind_view(6, e.value_text)
-          .bind(7, e.value)
-          .bind(8, to_string(e.kind))
-          .bind(9, e.min)
-          .bind(10, e.max);
-      bind_text_or_null(ins, 11, samples);
-      ins.bind(12, e.standard_error);
-      if (e.sample_count) {
-        ins.bind(13, static_cast<std::int64_t>(*e.sample_count));
-      } else {
-        ins.bind_null(13);
-      }
-      ins.bind(14, std::int64_t{e.kind == entry_kind::failed});
-      bind_text_or_null(ins, 15, e.error);
-      bind_text_or_null(ins, 16, e.json);
-      ins.bind(17, e.relative_deviation);
-      ins.run();
+      write_result(row, source, c, p, by_label.at(e.label), test, e, samples);
     }
   }
   tx.commit();
   systems_.commit();
   tests_.commit();
   return {true, {}, source};
-}
-
-store_summary sqlite_store::summarize() {
-  store_summary s;
-  s.files = db_.query_integer("SELECT count(*) FROM sources");
-  s.systems = db_.query_integer("SELECT count(*) FROM systems");
-  s.tests = db_.query_integer("SELECT count(*) FROM tests");
-  s.entries = db_.query_integer("SELECT count(*) FROM results");
-  statement k(db_,
-              "SELECT kernel_version FROM systems WHERE kernel_key != '' GROUP BY kernel_key, "
-              "kernel_version ORDER BY kernel_key");
-  while (k.step()) {
-    std::string v(k.text(0));
-    if (s.kernels.empty() || s.kernels.back() != v) s.kernels.push_back(std::move(v));
-  }
-  // Normalized here, not in SQL: a database imported by an older iosr holds PTS 0.1's
-  // `April 4, 2008 02:51 PM` as written, which neither sorts nor cuts as a date.
-  statement d(db_, "SELECT run_date FROM sources WHERE run_date IS NOT NULL");
-  while (d.step()) {
-    auto date = normalized_timestamp(d.text(0));
-    if (s.first_date.empty() || date < s.first_date) s.first_date = date;
-    if (s.last_date.empty() || date > s.last_date) s.last_date = date;
-  }
-
-  return s;
-}
-
-std::vector<stored_file> sqlite_store::files() {
-  std::vector<stored_file> out;
-  statement s(db_, "SELECT " + std::string(source_columns) + " FROM sources ORDER BY id");
-  while (s.step()) out.push_back(source_from(s));
-  return out;
-}
-
-std::vector<stored_file> sqlite_store::find_files(const std::string& spec) {
-  std::vector<stored_file> out;
-  statement by_path(
-      db_, "SELECT " + std::string(source_columns) + " FROM sources WHERE path = ? ORDER BY id");
-  by_path.bind(1, spec);
-  while (by_path.step()) out.push_back(source_from(by_path));
-  if (!out.empty()) return out;
-  const bool hex =
-      !spec.empty() && spec.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
-  if (!hex) return out;
-  std::string prefix = spec;
-  for (auto& ch : prefix) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  // substr, not LIKE or GLOB: a prefix is matched as the bytes it is.
-  statement by_sha(db_, "SELECT " + std::string(source_columns) +
-                            " FROM sources WHERE substr(sha256, 1, ?) = ? ORDER BY id");
-  by_sha.bind(1, static_cast<std::int64_t>(prefix.size())).bind(2, prefix);
-  while (by_sha.step()) out.push_back(source_from(by_sha));
-  return out;
 }
 
 void sqlite_store::remove(std::int64_t file_id) {
@@ -478,26 +375,6 @@ void sqlite_store::remove(std::int64_t file_id) {
   tx.commit();
   systems_.committed.clear();  // ids removed may be reused: forget them all
   tests_.committed.clear();
-}
-
-void sqlite_store::for_each_file(const test_filter& filter,
-                                 const std::function<void(result_file&&)>& take) {
-  std::vector<std::int64_t> ids;
-  {
-    statement s(db_, "SELECT id FROM sources ORDER BY id");
-    while (s.step()) ids.push_back(s.integer(0));
-  }
-  for_each_file(ids, filter, take);
-}
-
-void sqlite_store::for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
-                                 const std::function<void(result_file&&)>& take) {
-  sqlite_rows db(db_);
-  const int v = version();
-  for (const auto id : ids) {
-    result_file f;
-    if (read_stored_file(db, v, id, filter, f)) take(std::move(f));
-  }
 }
 
 std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
@@ -524,104 +401,6 @@ std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
     selections_.answers.emplace(std::move(key), answer);
   }
   return answer;
-}
-
-std::vector<stored_file> sqlite_store::select_files_now(const file_query& query) {
-  const auto kernels = kernel_key_range_of(query);
-  // What SQL cannot tell, told here: the tests the filter keeps and the systems on the machine
-  // asked for (the trend's machine names), as ids bound in one JSON array each.
-  std::vector<std::int64_t> tests, machines;
-  if (!query.tests.empty()) {
-    statement t(db_, "SELECT id, title, description FROM tests ORDER BY id");
-    std::string title, description;
-    while (t.step()) {
-      t.read_columns(1, title, description);
-      if (query.tests.matches(title, description)) tests.push_back(t.integer(0));
-    }
-    if (tests.empty()) return {};
-  }
-  if (!query.machine.empty()) {
-    std::vector<std::pair<std::int64_t, std::string>> systems;
-    statement m(db_, "SELECT id, hardware FROM systems ORDER BY id");
-    while (m.step()) systems.emplace_back(m.integer(0), m.text(1));
-    machines = systems_on_machine(systems, query);
-  }
-  // The day a trend by date gives each file's system: normalized here, as the trend does.
-  std::vector<std::int64_t> dated;
-  if (!query.date.empty()) {
-    check_day(query);
-    statement d(db_,
-                "SELECT ss.source_id, ss.system_id, ss.timestamp, so.run_date FROM source_systems "
-                "ss JOIN sources so ON so.id = ss.source_id");
-    while (d.step()) {
-      if (on_query_day(d.text(2), d.text(3), query)) {
-        dated.push_back(file_system_key(d.integer(0), d.integer(1)));
-      }
-    }
-  }
-  const auto test_ids = json_id_array(tests), machine_ids = json_id_array(machines);
-  const auto dated_ids = json_id_array(dated);
-  // Every condition is always in the statement, switched off by an empty value, so that one
-  // statement serves every query and every value is bound. instr(), not LIKE: the text is
-  // matched as the bytes it is, '%' and '_' included. The kernel keys compare as bytes
-  // (SQLite's BINARY collation). The files are put in order first (a materialized CTE, which
-  // SQLite scans in that order) and tested one by one until the page is full: ordering after
-  // the tests ran them on every file, 110 ms instead of 7 for a test filter over 1,000,000
-  // entries.
-  statement s(
-      db_,
-      "WITH so AS MATERIALIZED (SELECT " + std::string(source_columns) +
-          " FROM sources WHERE ?1 = '' OR instr(path, ?1) > 0 OR instr(title, ?1) > 0 "
-          "ORDER BY run_date IS NULL, run_date DESC, id DESC) SELECT * FROM so WHERE (?2 = '' "
-          "AND ?3 = '' AND ?4 = '' AND ?7 = '' AND ?8 = '' AND ?12 = '' OR EXISTS (SELECT 1 FROM "
-          "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = "
-          "so.id AND (?2 = '' OR sy.label = ?2 OR sy.name = ?2 OR sy.id IN (SELECT value FROM "
-          "json_each(?9))) AND (?3 = '' OR sy.kernel_version = ?3) AND (?4 = '' OR "
-          "sy.scheduler = ?4) AND (?7 = '' OR sy.kernel_key >= ?7) AND (?8 = '' OR "
-          "sy.kernel_key != '' AND sy.kernel_key <= ?8) AND (?12 = '' OR ss.source_id * "
-          "4294967296 + ss.system_id IN (SELECT value FROM json_each(?13))))) AND (?10 = 0 OR "
-          "EXISTS (SELECT 1 "
-          "FROM results r WHERE r.source_id = so.id AND r.test_id IN (SELECT value FROM "
-          "json_each(?11)))) LIMIT ?5 OFFSET ?6");
-  s.bind(1, query.text).bind(2, query.machine).bind(3, query.kernel).bind(4, query.scheduler);
-  s.bind(5, query.limit == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(query.limit));
-  s.bind(6, static_cast<std::int64_t>(query.offset));
-  s.bind(7, kernels.lower).bind(8, kernels.upper).bind(9, machine_ids);
-  s.bind(10, std::int64_t{query.tests.empty() ? 0 : 1}).bind(11, test_ids);
-  s.bind(12, query.date).bind(13, dated_ids);
-  std::vector<stored_file> out;
-  while (s.step()) out.push_back(source_from(s));
-  return out;
-}
-
-std::vector<system> sqlite_store::systems_of(std::int64_t id) {
-  statement s(db_,
-              "SELECT sy.label, sy.\"group\", sy.name, sy.scheduler, sy.kernel, sy.hardware FROM "
-              "source_systems ss JOIN systems sy ON sy.id = ss.system_id WHERE ss.source_id = ? "
-              "ORDER BY ss.position");
-  s.bind(1, id);
-  std::vector<system> out;
-  while (s.step()) {
-    system row;
-    s.read_columns(0, row.label, row.group, row.name, row.scheduler);
-    if (!s.text(4).empty()) row.software.push_back({"Kernel", std::string(s.text(4))});
-    row.hardware = fields_from_json(s.text(5));
-    out.push_back(std::move(row));
-  }
-  return out;
-}
-
-std::vector<std::size_t> sqlite_store::count_files_on(const std::vector<std::string>& machines) {
-  statement s(db_,
-              "SELECT ss.source_id, sy.label, sy.name, sy.hardware FROM source_systems ss JOIN "
-              "systems sy ON sy.id = ss.system_id");
-  std::vector<file_system_row> rows;
-  while (s.step()) {
-    auto& row = rows.emplace_back();
-    row.source_id = s.integer(0);
-    s.read_columns(1, row.label, row.name, row.hardware);
-  }
-  return count_files_on_machines(rows, machines);
 }
 
 // SQLite gives a removed row's id again (the largest id plus one, without AUTOINCREMENT), so
@@ -657,11 +436,6 @@ std::string sqlite_store::generation() {
   }
   generation_ = {version, changes, "sqlite " + sha256_hex(ids)};
   return generation_.value;
-}
-
-trend_input sqlite_store::load_trend_input(const trend_query& query) {
-  sqlite_rows db(db_);
-  return read_trend_input(db, query);
 }
 
 }  // namespace iosr::db

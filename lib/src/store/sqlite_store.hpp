@@ -1,44 +1,28 @@
 // SPDX-License-Identifier: MIT
 // The SQLite backend of iosr::store (iosr/store.hpp; docs/db.md): opening a file safely, adding
-// a result file in one transaction, listing, removing, and reading files and trend inputs back.
+// a result file in one transaction, removing one, and the rows that the answers it shares with
+// PostgreSQL read (sql_store.hpp).
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "iosr/model.hpp"
 #include "iosr/store.hpp"
-#include "iosr/trend.hpp"
 #include "store/reading.hpp"
+#include "store/sql_store.hpp"
 #include "store/sqlite.hpp"
 
 namespace iosr::db {
 
 struct opening;
 
-/// The shared readers' rows (reading.hpp) from an SQLite connection.
-class sqlite_rows final : public row_source {
- public:
-  explicit sqlite_rows(connection& db) : db_(db) {}
-  std::unique_ptr<row_cursor> rows_of(std::string_view sql,
-                                      const std::vector<query_value>& values) override;
-  std::string one_of(std::string_view column, int parameter) const override;
-  void begin_snapshot() override;
-  void end_snapshot() noexcept override;
-
- private:
-  connection& db_;
-};
-
 /// An SQLite file as an iosr::store.
-class sqlite_store final : public iosr::store {
+class sqlite_store final : public sql_store {
  public:
   /// Opens the database at `path`, creating it (and its directory) when `create`: WAL mode,
   /// synchronous=NORMAL, foreign keys not checked, a busy timeout, then migrated to the current
@@ -51,50 +35,36 @@ class sqlite_store final : public iosr::store {
 
   const std::string& location() const override { return db_.path(); }
   int version() override;
-  std::unordered_set<std::string> known_hashes() override;
   store_added add(const result_file& file, const store_identities& ids, const std::string& sha256,
                   std::string_view path, std::uint64_t bytes) override;
-  store_summary summarize() override;
-  std::vector<stored_file> files() override;
   std::vector<stored_file> select_files(const file_query& query) override;
-  std::vector<stored_file> find_files(const std::string& spec) override;
   void remove(std::int64_t file_id) override;
-  void for_each_file(const test_filter& filter,
-                     const std::function<void(result_file&&)>& take) override;
-  void for_each_file(const std::vector<std::int64_t>& ids, const test_filter& filter,
-                     const std::function<void(result_file&&)>& take) override;
-  trend_input load_trend_input(const trend_query& query) override;
-  void interrupt() override { db_.interrupt(); }
-  void resume() override { db_.resume(); }
-  std::vector<system> systems_of(std::int64_t id) override;
-  std::vector<std::size_t> count_files_on(const std::vector<std::string>& machines) override;
   std::string generation() override;
 
  private:
   // A table whose rows are stored once and found by their identity (systems, tests).
   struct stored_once {
-    stored_once(std::string_view table_name, std::string_view row_name,
-                std::string_view insert_statement)
-        : table(table_name), row(row_name), insert_sql(insert_statement) {}
-    std::string_view table;       // `systems`
-    std::string_view row;         // `system`, for the error when a row vanishes
-    std::string_view insert_sql;  // binds the identity first, does nothing when it is there
+    stored_once(std::string_view table_name, std::string_view row_name)
+        : table(table_name), row(row_name) {}
+    std::string_view table;  // `systems`
+    std::string_view row;    // `system`, for the error when a row vanishes
     // Ids known to be committed, by identity; pending holds those of the open transaction.
     std::unordered_map<std::string, std::int64_t> committed, pending;
     std::unique_ptr<statement> insert, find;
     void commit();
   };
-  // The id of the row of `rows` that `identity` names; a new one is inserted, its values bound
-  // by `bind(insert)`.
-  template <class Bind>
-  std::int64_t row_id(stored_once& rows, std::string identity, const Bind& bind);
+  // The id of the row of `rows` that `identity` names; a new one is inserted, its values
+  // written by `write(row)` (writing.hpp).
+  template <class Write>
+  std::int64_t row_id(stored_once& rows, const std::string& identity, std::string_view columns,
+                      const Write& write);
   sqlite_store(const std::string& path, bool create, const opening& how);
   // What add does once its transaction is open: the caches checked, the statements prepared.
   // (No add_all of its own: a transaction for many files measured no faster than one each,
   // 2.64 s against 2.67 s for 1M entries; store::add_all adds them one at a time.)
   void begin_adding();
-  std::int64_t system_id(const system& s, std::string identity);
-  std::int64_t test_id(const result& r, std::string identity);
+  std::int64_t system_id(const system& s, const std::string& identity);
+  std::int64_t test_id(const result& r, const std::string& identity);
 
   // select_files' recent answers, by query, and the state of the file they hold for: another
   // connection's commit changes PRAGMA data_version, this one's own changes total_changes. A
@@ -106,7 +76,6 @@ class sqlite_store final : public iosr::store {
   };
   static constexpr std::size_t kept_selections = 16;   // answers; then it starts again empty
   static constexpr std::size_t kept_selection_size = 1000;  // files; a larger answer is not kept
-  std::vector<stored_file> select_files_now(const file_query& query);
 
   // generation()'s last value and the state of the file it was read at, as selections'.
   struct kept_generation {

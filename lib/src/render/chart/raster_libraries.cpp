@@ -32,21 +32,6 @@
 
 namespace iosr::detail {
 
-#define IOSR_RASTER_FIND_ALL(table, functions, prefix)    \
-  bool table::find_all(shared_library& lib, table& api) { \
-    return functions(IOSR_RASTER_FIND_##prefix) true;     \
-  }
-#define IOSR_RASTER_FIND_cairo(name) lib.find("cairo_" #name, api.name)&&
-#define IOSR_RASTER_FIND_rsvg(name) lib.find("rsvg_" #name, api.name)&&
-#define IOSR_RASTER_FIND_Fc(name) lib.find("Fc" #name, api.name)&&
-#define IOSR_RASTER_FIND_g(name) lib.find("g_" #name, api.name)&&
-
-IOSR_RASTER_FIND_ALL(cairo_api, IOSR_CAIRO_FUNCTIONS, cairo)
-IOSR_RASTER_FIND_ALL(rsvg_api, IOSR_RSVG_FUNCTIONS, rsvg)
-IOSR_RASTER_FIND_ALL(fontconfig_api, IOSR_FONTCONFIG_FUNCTIONS, Fc)
-IOSR_RASTER_FIND_ALL(gobject_api, IOSR_GOBJECT_FUNCTIONS, g)
-IOSR_RASTER_FIND_ALL(glib_api, IOSR_GLIB_FUNCTIONS, g)
-
 raster_libraries load_raster_libraries() {
   constexpr const char* purpose = "to draw charts as PNG or PDF";
   // The Debian packages (bookworm) that install each soname.
