@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <vector>
 
 #include "input/lkp/profile_units.hpp"
 #include "strings.hpp"
@@ -38,7 +39,30 @@ std::string_view dotted_unit_suffix(std::string_view rest) {
   return longest;
 }
 
+// The generated rows as the string_views the look-ups search: built once, on first use, so
+// that a start without LKP input pays nothing for them.
+std::vector<profile_unit> unpack(std::string_view texts, std::span<const packed_unit> rows) {
+  std::vector<profile_unit> units;
+  units.reserve(rows.size());
+  for (const auto& r : rows) {
+    units.push_back({texts.substr(r.test, r.test_size), texts.substr(r.key, r.key_size),
+                     texts.substr(r.unit, r.unit_size), r.dir});
+  }
+  return units;
+}
+
 }  // namespace
+
+std::span<const profile_unit> units_by_test() {
+  static const auto units = unpack(packed_profile_units().texts, packed_profile_units().by_test);
+  return units;
+}
+
+std::span<const profile_unit> units_of_any_test() {
+  static const auto units =
+      unpack(packed_profile_units().texts, packed_profile_units().of_any_test);
+  return units;
+}
 
 std::string_view pts_prefix(std::string_view name) {
   for (std::string_view prefix : {std::string_view("phoronix-test-suite."), std::string_view("pts.")}) {

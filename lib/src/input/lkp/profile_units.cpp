@@ -3,9 +3,6 @@
 // github.com/phoronix-test-suite/test-profiles, MIT): do not edit; run it again.
 #include "input/lkp/profile_units.hpp"
 
-#include <cstdint>
-#include <vector>
-
 namespace iosr::detail {
 
 namespace {
@@ -170,11 +167,6 @@ constexpr char texts[] =
     "xsbench" "lookups_s" "Lookups/s" "xsbench-cl" "y-cruncher" "yafaray" "yquake2" "yugabytedb"
     "read_ops_sec" "Read Ops/sec" "write_ops_sec" "Write Ops/sec" "z3" "zendnn-tensorflow"
     ;
-
-struct packed_unit {
-  std::uint16_t test, test_size, key, key_size, unit, unit_size;
-  direction dir;
-};
 
 constexpr packed_unit test_rows[] = {
     {0, 6, 6, 17, 23, 17, direction::higher},
@@ -1160,27 +1152,10 @@ constexpr packed_unit any_test_rows[] = {
     {10849, 0, 367, 3, 367, 3, direction::lower},
 };
 
-std::vector<profile_unit> unpack(std::span<const packed_unit> rows) {
-  const std::string_view all(texts, sizeof texts - 1);
-  std::vector<profile_unit> units;
-  units.reserve(rows.size());
-  for (const auto& r : rows) {
-    units.push_back({all.substr(r.test, r.test_size), all.substr(r.key, r.key_size),
-                     all.substr(r.unit, r.unit_size), r.dir});
-  }
-  return units;
-}
-
 }  // namespace
 
-std::span<const profile_unit> units_by_test() {
-  static const auto units = unpack(test_rows);
-  return units;
-}
-
-std::span<const profile_unit> units_of_any_test() {
-  static const auto units = unpack(any_test_rows);
-  return units;
+packed_units packed_profile_units() {
+  return {{texts, sizeof texts - 1}, test_rows, any_test_rows};
 }
 
 }  // namespace iosr::detail

@@ -4,6 +4,7 @@
 // profile_units.cpp by tests/tools/lkp_profile_units.py (docs/lkp.md, "Units and direction").
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -19,7 +20,23 @@ struct profile_unit {
   direction dir;          ///< the profiles' Proportion: none where they disagree
 };
 
-/// Each test's units, by (test, key), byte-wise sorted; a test whose results write one key two
+/// A row of the tables as generated: offsets and lengths in packed_units::texts, not addresses,
+/// so that the dynamic loader has nothing to relocate in them at start (as string_views they were
+/// 3,236 relocations and 13 written pages at every start of iosr, LKP input or not).
+struct packed_unit {
+  std::uint16_t test, test_size, key, key_size, unit, unit_size;
+  direction dir;
+};
+
+struct packed_units {
+  std::string_view texts;  ///< every text of the rows once, one after another
+  std::span<const packed_unit> by_test, of_any_test;
+};
+
+/// The tables as tests/tools/lkp_profile_units.py generates them (profile_units.cpp).
+packed_units packed_profile_units();
+
+/// Each test's units, by (test, key), byte-wise sorted (unpacked on first use, metric.cpp); a test whose results write one key two
 /// ways (`Vrays`, `vrays`) has no row for it.
 std::span<const profile_unit> units_by_test();
 
