@@ -222,3 +222,32 @@ TEMPLATE_LIST_TEST_CASE("serve: a drawing stopped leaves the page to the next re
   CHECK(has(page.body, "Test families"));
   CHECK(site.counted().trends_drawn == 2);
 }
+
+TEMPLATE_LIST_TEST_CASE("serve: a page drawn while the store changed is not kept",
+                        "[serve][store]", store_backends) {
+  // Review of 2026-12-07: the generation was read before the drawing only, so a page drawn
+  // across an import was kept under the generation before it; the import's removal brought that
+  // generation back, and the page with the removed file was served again.
+  TestType backend;
+  auto writer = backend.connect();
+  add(*writer, data / "text" / "004_38fbc586aba1b507.txt");  // no SQLite test in it
+  gate g;
+  iosr::site site([&] { return std::make_unique<held_store>(backend.connect(), g); },
+                  overview_limits());
+  iosr::http_response during;
+  std::jthread a([&] { during = site.respond({"GET", "/trend"}); });
+  g.wait_for_entered(1);  // its generation read, its query held
+  const auto sqlite = add(*writer, data / "xml" / "iosched-3way.xml");
+  g.let_go();
+  a.join();
+  REQUIRE(during.status == 200);
+  CHECK(has(during.body, ">SQLite</a>"));  // drawn from the store as it is after the import
+  // The store as it was when that drawing began: its page is drawn again, without the file.
+  writer->remove(sqlite);
+  const auto after = site.respond({"GET", "/trend"});
+  REQUIRE(after.status == 200);
+  CHECK_FALSE(has(after.body, ">SQLite</a>"));
+  CHECK(site.counted().trends_drawn == 2);
+  CHECK(site.respond({"GET", "/trend"}).body == after.body);  // and kept, the store unchanged
+  CHECK(site.counted().trends_drawn == 2);
+}

@@ -188,11 +188,12 @@ class store {
   virtual trend_input load_trend_input(const trend_query& query) = 0;
 
   /// What tells one state of the store's contents from another, for a reader that keeps what
-  /// it computed from them (`iosr serve` keeps its trend pages so). Equal values, read on any
-  /// connection to the same store, mean the same files, systems and tests under the same ids;
-  /// an import or a removal, by this connection or any other, gives another value. A value
-  /// read before a query is never newer than what the query reads. Empty: the backend cannot
-  /// tell (the default), and nothing should be kept. Cheap: a server asks it per request.
+  /// it computed from them (`iosr serve` keeps its trend pages so). Equal values, read in one
+  /// process on any connection to the same store, mean the same files, systems and tests under
+  /// the same ids; an import or a removal, by this connection or any other, gives another value
+  /// than the state before it (a removal may give back the value of an earlier, equal state). A
+  /// value read before a query is never newer than what the query reads. Empty: the backend
+  /// cannot tell (the default), and nothing should be kept. Cheap: a server asks it per request.
   virtual std::string generation() { return {}; }
 
   /// Called from another thread while this store is at work: its query stops as soon as the

@@ -10,7 +10,8 @@ namespace iosr::detail {
 
 http_response kept_pages::get(const std::string& key, const std::string& generation,
                               const std::stop_token& stop,
-                              const std::function<http_response()>& draw) {
+                              const std::function<http_response()>& draw,
+                              const std::function<bool()>& still) {
   std::unique_lock lock(mutex_);
   for (;;) {
     const auto it = slots_.find(key);
@@ -51,10 +52,19 @@ http_response kept_pages::get(const std::string& key, const std::string& generat
     drawn_.notify_all();
     throw;
   }
+  bool unchanged = false;
+  try {
+    unchanged = still();
+  } catch (...) {  // the store could not tell: the page is answered, not kept
+  }
   lock.lock();
   s->drawing = false;
   s->page = page;  // for the requests waiting for it, kept or not
-  keep(key, s, page);
+  if (unchanged) {
+    keep(key, s, page);
+  } else if (const auto it = slots_.find(key); it != slots_.end() && it->second == s) {
+    slots_.erase(it);
+  }
   drawn_.notify_all();
   lock.unlock();
   return *page;

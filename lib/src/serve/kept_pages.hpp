@@ -30,10 +30,14 @@ class kept_pages {
 
   /// The page of `key` (what the page is a function of, the store aside) at `generation`: the
   /// one kept; else the one another request is drawing, waited for until `stop` (then
-  /// request_stopped is thrown); else drawn here by `draw`, kept when it succeeds. When `draw`
-  /// throws, nothing is kept and the next request waiting for that page draws it.
+  /// request_stopped is thrown); else drawn here by `draw`, kept when it succeeds and `still()`
+  /// says the store is at `generation` yet once it is drawn (a page drawn across a change shows
+  /// a later state than the generation it would be kept for, which an import and a removal can
+  /// bring back). When `draw` throws, nothing is kept and the next request waiting for that page
+  /// draws it.
   http_response get(const std::string& key, const std::string& generation,
-                    const std::stop_token& stop, const std::function<http_response()>& draw);
+                    const std::stop_token& stop, const std::function<http_response()>& draw,
+                    const std::function<bool()>& still);
 
   site::counts counted() const;
 

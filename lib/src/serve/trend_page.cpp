@@ -337,10 +337,12 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
     const auto value = q.get(name);
     key += ' ' + std::to_string(value.size()) + ' ' + value;
   }
-  // Read before the page's own queries: the page is never older than the generation it is
-  // kept for.
-  const auto generation = db.with([](store& s) { return s.generation(); });
+  // Read before the page's own queries and again after them: a page is kept only when the
+  // store was at this generation all along (kept_pages::get).
+  const auto read_generation = [&] { return db.with([](store& s) { return s.generation(); }); };
+  const auto generation = read_generation();
   if (generation.empty()) return draw_trend(db, limits, q, as);
+  const auto still = [&] { return read_generation() == generation; };
   return db.trends->get(key, generation, db.stop, [&] {
     // A refusal is kept too (a machine that is not there is known after reading the store),
     // as the page site::respond makes of it. Anything else (the store failing, the request
@@ -353,7 +355,7 @@ http_response trend_view(shared_store& db, const site_limits& limits, const quer
       if (e.kind() != error_kind::usage || db.stop.stop_requested()) throw;
       return message_page(400, e.what(), as);
     }
-  });
+  }, still);
 }
 
 }  // namespace iosr::detail

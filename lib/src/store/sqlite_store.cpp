@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -23,7 +24,6 @@
 #include "store/reading.hpp"
 #include "store/rows.hpp"
 #include "store/schema.hpp"
-#include "store/sha256.hpp"
 #include "store/writing.hpp"
 
 namespace iosr::db {
@@ -404,11 +404,13 @@ std::vector<stored_file> sqlite_store::select_files(const file_query& query) {
 }
 
 // SQLite gives a removed row's id again (the largest id plus one, without AUTOINCREMENT), so
-// no count or largest id tells every change: the generation is the SHA-256 of every file's,
+// no count or largest id tells every change: the generation is a hash of every file's,
 // system's and test's id and identity, which is what the entries hang on (an entry's values
-// are its file's bytes, named by their SHA-256). That is read again only when the file has
-// changed since, as data_version (another connection's commits) and total_changes (this one's)
-// tell: otherwise two PRAGMAs. Read data_version first, so that the value is never newer than
+// are its file's bytes, named by their SHA-256). The hash is the standard library's, not
+// SHA-256: the value is compared within one process only (the server's kept pages), and a
+// server that only reads must not need libcrypto for it. It is read again only when the file
+// has changed since, as data_version (another connection's commits) and total_changes (this
+// one's) tell: otherwise two PRAGMAs. Read data_version first, so that the value is never newer than
 // the state it is kept for.
 std::string sqlite_store::generation() {
   const auto version = db_.query_integer("PRAGMA data_version");
@@ -434,7 +436,9 @@ std::string sqlite_store::generation() {
       ids += '\n';
     }
   }
-  generation_ = {version, changes, "sqlite " + sha256_hex(ids)};
+  generation_ = {version, changes,
+                 "sqlite " + std::to_string(ids.size()) + ' ' +
+                     std::to_string(std::hash<std::string_view>{}(ids))};
   return generation_.value;
 }
 
