@@ -141,6 +141,14 @@ std::optional<cxxopts::ParseResult> parse_chart_options(cxxopts::Options& option
   return parse_command_line(options, argc, argv, exit_text);
 }
 
+// What each command's --help ends with.
+constexpr std::string_view report_exit_status =
+    "\nExit status: 0 written, 1 some input failed (the report covers the others) or the folder "
+    "could not be written, 2 usage error.\n";
+constexpr std::string_view chart_exit_status =
+    "\nExit status: 0 drawn, 1 some input failed or an image was not written (the others are), "
+    "2 usage error.\n";
+
 }  // namespace
 
 int run_report(int argc, char** argv) {
@@ -157,10 +165,7 @@ int run_report(int argc, char** argv) {
                         "the report's folder: created, or replaced when an earlier report (or "
                         "nothing) is in it; any other folder is refused",
                         cxxopts::value<std::string>(), "DIR");
-  const auto parsed = parse_chart_options(
-      options, argc, argv,
-      "\nExit status: 0 written, 1 some input failed (the report covers the others) or the "
-      "folder could not be written, 2 usage error.\n");
+  const auto parsed = parse_chart_options(options, argc, argv, report_exit_status);
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
   if (!args.count("out-dir")) bad_usage("--out-dir DIR is needed");
@@ -223,10 +228,7 @@ int run_chart(int argc, char** argv) {
        cxxopts::value<std::string>(), "N")
       ("force", "replace images that exist (else they are refused)");
   // clang-format on
-  const auto parsed = parse_chart_options(
-      options, argc, argv,
-      "\nExit status: 0 drawn, 1 some input failed or an image was not written (the others "
-      "are), 2 usage error.\n");
+  const auto parsed = parse_chart_options(options, argc, argv, chart_exit_status);
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
 

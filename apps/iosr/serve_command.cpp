@@ -20,6 +20,11 @@
 namespace iosr::cli {
 namespace {
 
+// What --help ends with.
+constexpr std::string_view exit_status =
+    "\nExit status: 0 stopped by a signal, 1 the database could not be read or the address not "
+    "listened on, 2 usage error.\n";
+
 // HOST:PORT, [IPV6]:PORT, :PORT or PORT.
 listen_options listen_of(const std::string& text) {
   listen_options o;
@@ -72,10 +77,7 @@ int run_serve(int argc, char** argv) {
       "client has)",
       cxxopts::value<std::string>()->default_value("256"), "N");
   add("h,help", "print this help");
-  const auto parsed = parse_command_line(
-      options, argc, argv,
-      "\nExit status: 0 stopped by a signal, 1 the database could not be read or the address "
-      "not listened on, 2 usage error.\n");
+  const auto parsed = parse_command_line(options, argc, argv, exit_status);
   if (!parsed) return exit_ok;
   const auto& args = *parsed;
   if (!args.unmatched().empty()) bad_usage("takes no INPUT: it reads the database (--db)");
