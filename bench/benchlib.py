@@ -90,3 +90,17 @@ def best(runs):
 def loaded_warning(what):
     return (f"WARNING: the machine was loaded during {what} (see the control lines): no figure "
             "is reported; rerun on an idle machine")
+
+
+def before_after_arguments(doc, before_help):
+    """The command line the store's benchmarks share: IOSR (the program measured), OUT (where
+    its stores and data go, kept between runs), --rounds, and --before (an earlier iosr measured
+    in the same rounds). Returns the parser, for a script's own options."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("iosr")
+    parser.add_argument("out")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--before", help=before_help)
+    return parser

@@ -14,12 +14,13 @@ given for the client (GNU time) and for the server (every backend's user + syste
 from the postmaster's children in /proc), and the ratio of the totals. Not a ctest (minutes).
 Usage: bench/pg_import.py IOSR OUT_DIR [--rounds N] [--before OLD]  (OUT_DIR as bench/store_bench.py's: its
 fleet/ and tidy.csv are made when missing)"""
-import argparse
 import os
 import shutil
 import subprocess
 import sys
 import time
+
+import benchlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLUSTER = os.path.join(ROOT, "tests", "pg_cluster.sh")
@@ -61,11 +62,7 @@ def timed(args, cluster):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("iosr")
-    parser.add_argument("out")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--before", help="an earlier iosr, its import timed after IOSR's")
+    parser = benchlib.before_after_arguments(__doc__, "an earlier iosr, its import timed after IOSR's")
     opts = parser.parse_args()
     iosr, out = os.path.abspath(opts.iosr), os.path.abspath(opts.out)
     data, tidy = os.path.join(out, "fleet"), os.path.join(out, "tidy.csv")

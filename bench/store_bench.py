@@ -19,7 +19,6 @@ one, so that the two meet the same load, and their outputs must be the same byte
 average and the CPU time the rest of the machine took are printed with each round. Not a ctest
 (minutes of work).
 Usage: bench/store_bench.py IOSR OUT_DIR [--rounds N] [--before OLD] [--no-import-floors]"""
-import argparse
 import hashlib
 import os
 import re
@@ -82,11 +81,7 @@ def serve_times(iosr, db, paths, tries=5):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("iosr")
-    parser.add_argument("out")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--before", help="an earlier iosr, measured beside IOSR in every round")
+    parser = benchlib.before_after_arguments(__doc__, "an earlier iosr, measured beside IOSR in every round")
     parser.add_argument("--no-serve", action="store_true", help="leave out iosr serve's pages")
     opts = parser.parse_args()
     iosr, out = os.path.abspath(opts.iosr), os.path.abspath(opts.out)
