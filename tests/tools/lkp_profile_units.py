@@ -148,13 +148,19 @@ def write_table(out, profiles, tests, units):
         line += piece
     out.write(line + "\n")
     out.write("    ;\n")
+    # One array: the rows by test, then those of any test (one table, not two of one shape).
+    out.write(f"\n// The first {len(rows['test_rows'])} rows are by test, the rest of any test.\n")
+    out.write(f"constexpr std::size_t test_row_count = {len(rows['test_rows'])};\n")
+    out.write("constexpr packed_unit rows[] = {\n")
     for name, table in rows.items():
-        out.write(f"\nconstexpr packed_unit {name}[] = {{\n")
+        out.write(f"    // {name}\n")
         for (t, ts), (k, ks), (u, us), d in table:
             out.write(f"    {{{t}, {ts}, {k}, {ks}, {u}, {us}, {d}}},\n")
-        out.write("};\n")
+    out.write("};\n")
     out.write("\n}  // namespace\n\npacked_units packed_profile_units() {\n"
-              "  return {{texts, sizeof texts - 1}, test_rows, any_test_rows};\n}\n\n"
+              "  const std::span<const packed_unit> all = rows;\n"
+              "  return {{texts, sizeof texts - 1}, all.first(test_row_count),"
+              " all.subspan(test_row_count)};\n}\n\n"
               "}  // namespace iosr::detail\n")
 
 
