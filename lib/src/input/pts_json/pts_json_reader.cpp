@@ -247,13 +247,37 @@ entry read_entry(const json_context& ctx, const std::string& label, const json_v
   return e;
 }
 
-void read_result(const json_context& ctx, const std::string& hash, const json_value& v) {
+// A result of either layout begins so: where it stands, and a failure when it is no object
+// (`members` says what it should hold). `key` names it in messages.
+result new_result(const json_context& ctx, const std::string& key, const json_value& v,
+                  std::string_view members) {
   result r;
   r.where = ctx.at(v);
-  if (!v.is_object())
-    ctx.fail(v, "result '" + hash +
-                    "' is not an object; expected the "
-                    "members title, scale, results, ...");
+  if (!v.is_object()) {
+    ctx.fail(v,
+             "result '" + key + "' is not an object; expected the members " + std::string(members));
+  }
+  return r;
+}
+
+// ... and ends so: its entries read from `results` (when it had one), then the result added to
+// the file. The layout before PTS 10.8 may write no entries as [], which PHP makes of an empty
+// array; `empty_list_too` lets that pass without a warning.
+void end_result(const json_context& ctx, const std::string& key, result r,
+                const json_value* entries, bool empty_list_too) {
+  if (entries && entries->is_object()) {
+    for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
+      ctx.add_entry(r, read_entry(ctx, label, *e, r));
+    }
+  } else if (entries && !(empty_list_too && entries->is_array())) {
+    ctx.warn(*entries, message_code::json_not_an_object,
+             "'results' of result '" + key + "' is not an object; not read");
+  }
+  ctx.out.results.push_back(std::move(r));
+}
+
+void read_result(const json_context& ctx, const std::string& hash, const json_value& v) {
+  result r = new_result(ctx, hash, v, "title, scale, results, ...");
   const json_value* entries = nullptr;
   for (const auto& [member, value] : v.members) {
     if (read_text_member(ctx, result_texts, member, value, r)) continue;
@@ -271,15 +295,7 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
   }
   if (r.title.empty())
     ctx.warn(v, message_code::chart_without_title, "result '" + hash + "' has no title");
-  if (entries && entries->is_object()) {
-    for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
-      ctx.add_entry(r, read_entry(ctx, label, *e, r));
-    }
-  } else if (entries) {
-    ctx.warn(*entries, message_code::json_not_an_object,
-             "'results' of result '" + hash + "' is not an object; not read");
-  }
-  ctx.out.results.push_back(std::move(r));
+  end_result(ctx, hash, std::move(r), entries, false);
 }
 
 // PTS 5.8 to 10.6's layout (docs/pts-json.md, "Layouts"): a result is `test` (the profile),
@@ -291,12 +307,7 @@ void read_result(const json_context& ctx, const std::string& hash, const json_va
 // `key` names the result in messages: its test profile (before 8.8) or its place ("#2").
 void read_profile_result(const json_context& ctx, const std::string& key, const json_value& v,
                          bool keyed_by_profile) {
-  result r;
-  r.where = ctx.at(v);
-  if (!v.is_object())
-    ctx.fail(v, "result '" + key +
-                    "' is not an object; expected the members test, arguments, "
-                    "units and results");
+  result r = new_result(ctx, key, v, "test, arguments, units and results");
   if (keyed_by_profile) r.test_id = key;
   const json_value* entries = nullptr;
   for (const auto& [member, value] : v.members) {
@@ -315,15 +326,7 @@ void read_profile_result(const json_context& ctx, const std::string& key, const 
     }
   }
   r.title = r.test_id;
-  if (entries && entries->is_object()) {
-    for (const auto& [label, e] : unique_members(ctx, *entries, "entry")) {
-      ctx.add_entry(r, read_entry(ctx, label, *e, r));
-    }
-  } else if (entries && !entries->is_array()) {  // PHP writes an empty array as []
-    ctx.warn(*entries, message_code::json_not_an_object,
-             "'results' of result '" + key + "' is not an object; not read");
-  }
-  ctx.out.results.push_back(std::move(r));
+  end_result(ctx, key, std::move(r), entries, true);
 }
 
 // Today's layout names a result's unit `scale` and its profile `identifier`; the layout before
