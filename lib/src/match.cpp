@@ -32,13 +32,8 @@ test_header header_of(const result& chart) {
 }
 
 test_fields fields_of(const test_header& header) {
-  test_fields f;
-  f.title = header.title;
-  f.version = header.version;
-  f.description = header.description;
-  f.unit = header.unit;
-  f.direction = header.direction;
-  return f;
+  return {
+      header.title, header.version, header.description, header.unit, header.direction, {}, {}, {}};
 }
 
 std::string test_key(const test_fields& t, const test_match& match) {

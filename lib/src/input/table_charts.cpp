@@ -6,8 +6,8 @@
 
 namespace iosr::detail {
 
-result& table_charts::chart(const table_test& test, std::size_t offset) {
-  auto key = std::tuple{test.title, test.version, test.description, test.unit, test.dir};
+result& table_charts::chart(const test_header& test, std::size_t offset) {
+  auto key = std::tuple{test.title, test.version, test.description, test.unit, test.direction};
   auto [it, added] = index_.try_emplace(key, ctx_.out.results.size());
   if (added) {
     result r;
@@ -15,7 +15,7 @@ result& table_charts::chart(const table_test& test, std::size_t offset) {
     r.version = test.version;
     r.description = test.description;
     r.unit = test.unit;
-    r.direction = test.dir;
+    r.direction = test.direction;
     r.display_format = display_format::bar_graph;
     r.where = ctx_.at(offset);
     ctx_.out.results.push_back(std::move(r));

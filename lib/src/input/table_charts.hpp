@@ -9,20 +9,15 @@
 #include <tuple>
 
 #include "input/reader_context.hpp"
+#include "iosr/match.hpp"
 
 namespace iosr::detail {
-
-/// A test as a table names it.
-struct table_test {
-  std::string title, version, description, unit;
-  direction dir = direction::none;
-};
 
 class table_charts {
  public:
   explicit table_charts(reader_context& ctx) : ctx_(ctx) {}
   /// The chart of `test`, made (at `offset`) the first time it is met.
-  result& chart(const table_test& test, std::size_t offset);
+  result& chart(const test_header& test, std::size_t offset);
   /// Adds `e` to `chart`, within the entries limit.
   void add(result& chart, entry e) { ctx_.add_entry(chart, std::move(e)); }
 

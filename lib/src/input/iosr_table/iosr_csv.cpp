@@ -64,9 +64,9 @@ void read_iosr_csv(reader_context& ctx) {
   for (std::size_t r = 1; r < rows.size(); ++r) {
     const auto& row = rows[r];
     if (row.blank()) continue;
-    table_test test{std::string(row.at(1)), std::string(row.at(2)), std::string(row.at(3)),
-                    std::string(row.at(4))};
-    if (!direction_named(row.at(5), test.dir)) {
+    test_header test{std::string(row.at(1)), std::string(row.at(2)), std::string(row.at(3)),
+                     std::string(row.at(4))};
+    if (!direction_named(row.at(5), test.direction)) {
       ctx.fail(row.cells[5].offset, "direction '" + std::string(row.at(5)) +
                                         "' is none of higher, lower or empty; expected iosr's "
                                         "CSV as it writes it");

@@ -134,7 +134,7 @@ void read_iosr_markdown(reader_context& ctx) {
       direction dir = family_dir;
       auto varying = read_row_label(markdown_unescaped(row[0].text), unit, dir);
       if (!shared.empty() && !varying.empty()) reassembled = true;
-      table_test test{split.title, split.version, joined(varying, shared), unit, dir};
+      test_header test{split.title, split.version, joined(varying, shared), unit, dir};
       auto& chart = charts.chart(test, row[0].offset);
       for (std::size_t c = 1; c < row.size() && c - 1 < labels.size(); ++c) {
         auto cell = markdown_unescaped(row[c].text);

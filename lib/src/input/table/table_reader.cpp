@@ -356,7 +356,7 @@ class grid_reader {
       }
     }
     for (const auto& row : g.rows) {
-      table_test test;
+      test_header test;
       test.title = caption_title;
       for (std::size_t k = 0; k < tests.size(); ++k) {
         auto text = std::string(trim(row[static_cast<std::size_t>(tests[k])].text));
@@ -385,7 +385,7 @@ class grid_reader {
                                   : captioned(layout_.direction) ? std::string_view(caption_dir)
                                   : dir >= 0 ? std::string_view(row[static_cast<std::size_t>(dir)].text)
                                              : std::string_view();
-      if (!direction_named(dir_text, test.dir)) {
+      if (!direction_named(dir_text, test.direction)) {
         ctx_.fail(dir >= 0 ? row[static_cast<std::size_t>(dir)].offset : 0,
                   "direction '" + std::string(dir_text) +
                       "' is not one; expected higher or lower (HIB, LIB, more, less, fewer, ...)");
@@ -428,7 +428,7 @@ class grid_reader {
     return std::string(trim(std::string_view(text).substr(0, open)));
   }
 
-  void add(const table_test& test, std::size_t offset, const std::string& configuration,
+  void add(const test_header& test, std::size_t offset, const std::string& configuration,
            const cell& value, const cell* error, const cell* runs, reading& r) {
     auto text = std::string(trim(value.text));
     if (text.empty()) return;
