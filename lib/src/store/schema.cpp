@@ -89,21 +89,12 @@ CREATE TABLE results (
 )sql";
 
 // Version 1: each system's kernel parsed (its series point and sort key, which SQL cannot
-// compute), and the tidy view.
+// compute). Version 1 also made the first tidy view; version 4 drops it and makes today's, and a
+// store is always migrated to the newest version in one transaction, so that view is no longer
+// made here: stores made at versions 1 to 3 have it, and version 4 replaces it.
 constexpr const char* version_1 = R"sql(
 ALTER TABLE systems ADD COLUMN kernel_version TEXT NOT NULL DEFAULT '';
 ALTER TABLE systems ADD COLUMN kernel_key TEXT NOT NULL DEFAULT '';
-CREATE VIEW tidy AS
-SELECT so.path AS file, t.title AS result_title, t.version, t.description, t.unit, t.direction,
-       sy.label, sy."group", sy.name, sy.scheduler, r.value_text AS value, r.kind, r.samples,
-       r.standard_error, r.sample_count, t.test_profile AS test_id, t.display_format, r.error,
-       t.arguments, r.value AS numeric_value, r.min, r.max,
-       so.id AS source_id, r.chart, r.position, sy.kernel_version, so.run_date
-FROM results r
-JOIN sources so ON so.id = r.source_id
-JOIN systems sy ON sy.id = r.system_id
-JOIN tests t ON t.id = r.test_id
-ORDER BY r.source_id, r.chart, r.position;
 )sql";
 
 // Version 2: each entry found by its system, so that a trend of some machines reads their
