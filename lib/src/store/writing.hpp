@@ -41,15 +41,27 @@ struct file_rows {
 };
 file_rows file_rows_of(const store_addition& a);
 
+// Each table's columns, in the order its write_ function below gives their values.
+inline constexpr std::string_view system_columns =
+    "identity, label, \"group\", name, scheduler, kernel, hardware, software, json, "
+    "kernel_version, kernel_key";
+inline constexpr std::string_view test_columns =
+    "identity, title, version, description, arguments, unit, direction, test_profile, "
+    "display_format";
+inline constexpr std::string_view source_columns_written =
+    "sha256, path, format, pts_version, title, description, run_date, imported_at, bytes, "
+    "entries, warnings";
+inline constexpr std::string_view link_columns =
+    "source_id, position, system_id, \"user\", timestamp, client_version, notes, cost, baseline";
+inline constexpr std::string_view result_columns =
+    "source_id, chart, position, system_id, test_id, value_text, value, kind, min, max, samples, "
+    "standard_error, sample_count, failed, error, json, relative_deviation";
+
 /// Texts into the next cells of `row`, in order.
 template <class Row, class... Texts>
 void write_texts(Row& row, const Texts&... texts) {
   (row.text(std::string_view(texts)), ...);
 }
-
-inline constexpr std::string_view system_columns =
-    "identity, label, \"group\", name, scheduler, kernel, hardware, software, json, "
-    "kernel_version, kernel_key";
 
 template <class Row>
 void write_system(Row& row, const system& s, std::string_view identity) {
@@ -62,20 +74,12 @@ void write_system(Row& row, const system& s, std::string_view identity) {
   row.end();
 }
 
-inline constexpr std::string_view test_columns =
-    "identity, title, version, description, arguments, unit, direction, test_profile, "
-    "display_format";
-
 template <class Row>
 void write_test(Row& row, const result& r, std::string_view identity) {
   write_texts(row, identity, r.title, r.version, r.description, r.arguments, r.unit,
               to_string(r.direction), r.test_id, r.display_format.name());
   row.end();
 }
-
-inline constexpr std::string_view source_columns_written =
-    "sha256, path, format, pts_version, title, description, run_date, imported_at, bytes, "
-    "entries, warnings";
 
 /// A file's row of sources; `now` is the time of the import (utc_now()).
 template <class Row>
@@ -96,9 +100,6 @@ void write_source(Row& row, const store_addition& a, std::string_view now) {
   row.end();
 }
 
-inline constexpr std::string_view link_columns =
-    "source_id, position, system_id, \"user\", timestamp, client_version, notes, cost, baseline";
-
 /// A file's system `s`, at `position` among its systems, stored as row `system_id`.
 template <class Row>
 void write_link(Row& row, std::int64_t source, std::size_t position, std::int64_t system_id,
@@ -110,10 +111,6 @@ void write_link(Row& row, std::int64_t source, std::size_t position, std::int64_
   row.integer(std::int64_t{s.baseline});
   row.end();
 }
-
-inline constexpr std::string_view result_columns =
-    "source_id, chart, position, system_id, test_id, value_text, value, kind, min, max, samples, "
-    "standard_error, sample_count, failed, error, json, relative_deviation";
 
 /// Entry `e`, at `position` in chart `chart`; `samples` is room for its runs joined, reused from
 /// entry to entry (an import writes a million).
