@@ -11,12 +11,12 @@ iosr::read_options layout_for(std::uint8_t choice) {
   auto& t = options.table;
   switch (choice % 4) {
     case 0:  // a row per entry, the unit in the test's column
-      t.test = {"Test"};
-      t.unit = "Test";
-      t.value = "Value";
-      t.error = "Error";
-      t.runs = "Runs";
-      t.configuration = "c";
+      t = {.test = {"Test"},
+           .value = "Value",
+           .unit = "Test",
+           .error = "Error",
+           .runs = "Runs",
+           .configuration = "c"};
       break;
     case 1:  // a column per configuration, every other column
       t.columns = {"*"};
