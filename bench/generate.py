@@ -11,6 +11,8 @@ import sys
 import tarfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+if len(sys.argv) < 2 or sys.argv[1].startswith("-"):  # `--help` is no folder to fill
+    sys.exit(__doc__)
 out, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 10000
 rng = random.Random(5)  # the same files every time
 
