@@ -268,35 +268,11 @@ int pg_store::version() {
   return static_cast<int>(db_.query_integer("SELECT max(version) FROM iosr_schema"));
 }
 
-std::int64_t pg_store::insert_or_find(std::string_view table, std::string_view columns,
-                                      const pg::params& p, const std::string& identity) {
-  // Another importer may add the same row meanwhile: then it is found, not added.
-  auto added =
-      db_.run(insert_into(table, columns) + " ON CONFLICT (identity) DO NOTHING RETURNING id", p,
-              "adding systems and tests");
-  if (added.size() == 1) return added.integer(0, 0);
-  pg::params q;
-  q.add(identity);
-  auto found = db_.run("SELECT id FROM " + std::string(table) + " WHERE identity = $1", q,
-                       "finding systems and tests");
-  if (found.size() != 1) {
-    throw error(error_kind::store, location() + ": a row of " + std::string(table) + " vanished");
-  }
-  return found.integer(0, 0);
-}
-
-std::int64_t pg_store::system_id(const system& s, const std::string& identity) {
-  pg::params p;
-  param_row row{p};
-  write_system(row, s, identity);
-  return insert_or_find("systems", system_columns, p, identity);
-}
-
-std::int64_t pg_store::test_id(const result& r, const std::string& identity) {
-  pg::params p;
-  param_row row{p};
-  write_test(row, r, identity);
-  return insert_or_find("tests", test_columns, p, identity);
+// As many rows a statement as its parameters allow (PostgreSQL takes at most 65,535), and no
+// more than 1,000: a batch's new systems in a few round trips instead of one each (the 4,000
+// systems of 800 files were 4,000 statements, each waiting for the server: bench/pg_import.py).
+std::size_t rows_a_statement(std::string_view columns) {
+  return std::min<std::size_t>(1000, 65535 / column_count(columns));
 }
 
 template <class Row>
@@ -317,6 +293,42 @@ std::unordered_map<std::string, std::int64_t> pg_store::known_ids(
       "finding systems and tests");
   for (int i = 0; i < r.size(); ++i) out.emplace(r.text(i, 0), r.integer(i, 1));
   return out;
+}
+
+template <class Row, class Write>
+void pg_store::add_missing(std::string_view table, std::string_view columns,
+                           const std::vector<std::pair<std::string, const Row*>>& rows,
+                           std::unordered_map<std::string, std::int64_t>& ids, Write write) {
+  // Each identity once, the first row that names it, in order: the ids are given in that order.
+  std::unordered_set<std::string_view> once;
+  std::vector<const std::pair<std::string, const Row*>*> missing;
+  for (const auto& row : rows) {
+    if (!ids.contains(row.first) && once.insert(row.first).second) missing.push_back(&row);
+  }
+  const auto most = rows_a_statement(columns);
+  for (std::size_t at = 0; at < missing.size(); at += most) {
+    const auto count = std::min(most, missing.size() - at);
+    pg::params p;
+    param_row row{p};
+    for (std::size_t i = at; i < at + count; ++i)
+      write(row, *missing[i]->second, missing[i]->first);
+    // Another importer may add the same rows meanwhile: those are found below, not added.
+    auto added = db_.run(insert_into(table, columns, count) +
+                             " ON CONFLICT (identity) DO NOTHING RETURNING identity, id",
+                         p, "adding systems and tests");
+    for (int i = 0; i < added.size(); ++i) ids.emplace(added.text(i, 0), added.integer(i, 1));
+  }
+  std::vector<std::pair<std::string, const Row*>> elsewhere;
+  for (const auto* row : missing) {
+    if (!ids.contains(row->first)) elsewhere.push_back(*row);
+  }
+  if (elsewhere.empty()) return;
+  for (auto& [identity, id] : known_ids(table, elsewhere)) ids.emplace(identity, id);
+  for (const auto& row : elsewhere) {
+    if (!ids.contains(row.first)) {
+      throw error(error_kind::store, location() + ": a row of " + std::string(table) + " vanished");
+    }
+  }
 }
 
 store_added pg_store::add(const result_file& file, const store_identities& ids,
@@ -392,12 +404,14 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
                     std::any_of(tests.begin(), tests.end(),
                                 [&](const auto& t) { return !test_ids.contains(t.first); });
   if (adds) db_.exec(rows_lock, "waiting for another importer's new systems and tests");
-  for (const auto& [identity, s] : systems) {
-    if (!system_ids.contains(identity)) system_ids[identity] = system_id(*s, identity);
-  }
-  for (const auto& [identity, r] : tests) {
-    if (!test_ids.contains(identity)) test_ids[identity] = test_id(*r, identity);
-  }
+  add_missing("systems", system_columns, systems, system_ids,
+              [](param_row& row, const system& s, const std::string& identity) {
+                write_system(row, s, identity);
+              });
+  add_missing("tests", test_columns, tests, test_ids,
+              [](param_row& row, const result& r, const std::string& identity) {
+                write_test(row, r, identity);
+              });
 
   // Every file's row, then all their systems in one COPY, then all their entries in one COPY
   // sent in pieces as they are written, so that the server stores a piece while the next is
@@ -407,7 +421,24 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
   std::string links, entries, samples;
   pg::copy_writer link(links);
   const auto now = utc_now();
-  const auto insert_source = insert_into("sources", source_columns_written) + " RETURNING id";
+  // The new files' rows, many a statement, in the batch's order (their ids in that order).
+  std::vector<std::size_t> added;
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    if (fresh[f]) added.push_back(f);
+  }
+  std::unordered_map<std::string, std::int64_t> source_of;  // by SHA-256, unique
+  const auto most = rows_a_statement(source_columns_written);
+  for (std::size_t at = 0; at < added.size(); at += most) {
+    const auto count = std::min(most, added.size() - at);
+    pg::params p;
+    param_row row{p};
+    for (std::size_t i = at; i < at + count; ++i) write_source(row, files[added[i]], now);
+    auto r =
+        db_.run(insert_into("sources", source_columns_written, count) + " RETURNING sha256, id", p,
+                "adding files");
+    for (int i = 0; i < r.size(); ++i)
+      source_of.emplace(std::string(r.text(i, 0)), r.integer(i, 1));
+  }
   bool any_entries = false;
   for (std::size_t f = 0; f < files.size(); ++f) {
     const auto& a = files[f];
@@ -417,10 +448,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
     }
     const auto& file = *a.file;
     any_entries = any_entries || !rows[f].tests.empty();
-    pg::params p;
-    param_row row{p};
-    write_source(row, a, now);
-    const auto source = db_.run(insert_source, p, "adding a file").integer(0, 0);
+    const auto source = source_of.at(a.sha256);
     sources[f] = source;
     out[f] = {true, {}, source};
     in.emplace(a.sha256, store_added{false, a.path, source});  // a later copy is in already

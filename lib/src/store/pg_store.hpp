@@ -44,12 +44,13 @@ class pg_store final : public sql_store {
   template <class Row>
   std::unordered_map<std::string, std::int64_t> known_ids(
       std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows);
-  // The id of the row of `table` (systems, tests) that `identity` names: added with `p` as the
-  // values of `columns`, or found when it is there already.
-  std::int64_t insert_or_find(std::string_view table, std::string_view columns,
-                              const pg::params& p, const std::string& identity);
-  std::int64_t system_id(const system& s, const std::string& identity);
-  std::int64_t test_id(const result& r, const std::string& identity);
+  // Adds to `ids` the id of each of `rows` (identity, row) that it lacks: the row added to
+  // `table` (systems, tests) with the values `write(param_row, row, identity)` gives for
+  // `columns`, or found when another importer has just added it. Many rows a statement.
+  template <class Row, class Write>
+  void add_missing(std::string_view table, std::string_view columns,
+                   const std::vector<std::pair<std::string, const Row*>>& rows,
+                   std::unordered_map<std::string, std::int64_t>& ids, Write write);
 
   pg::connection db_;
 };

@@ -8,13 +8,20 @@
 
 namespace iosr::db {
 
-std::string insert_into(std::string_view table, std::string_view columns) {
+std::size_t column_count(std::string_view columns) {
+  return 1 + static_cast<std::size_t>(std::count(columns.begin(), columns.end(), ','));
+}
+
+std::string insert_into(std::string_view table, std::string_view columns, std::size_t rows) {
   std::string values;
-  const auto count = 1 + std::count(columns.begin(), columns.end(), ',');
-  for (std::ptrdiff_t i = 1; i <= count; ++i) {
-    values += (i == 1 ? "$" : ", $") + std::to_string(i);
+  const auto count = column_count(columns);
+  for (std::size_t r = 0; r < rows; ++r) {
+    values += r == 0 ? "(" : "), (";
+    for (std::size_t i = 1; i <= count; ++i) {
+      values += (i == 1 ? "$" : ", $") + std::to_string(r * count + i);
+    }
   }
-  return "INSERT INTO " + std::string(table) + " (" + std::string(columns) + ") VALUES (" + values +
+  return "INSERT INTO " + std::string(table) + " (" + std::string(columns) + ") VALUES " + values +
          ")";
 }
 

@@ -25,8 +25,12 @@
 
 namespace iosr::db {
 
-/// `INSERT INTO table (columns) VALUES ($1, ..., $N)`, a parameter for each column.
-std::string insert_into(std::string_view table, std::string_view columns);
+/// `INSERT INTO table (columns) VALUES ($1, ..., $N)`, a parameter for each column; with
+/// `rows`, that many rows of them: `VALUES ($1, ..., $N), ($N+1, ..., $2N), ...`.
+std::string insert_into(std::string_view table, std::string_view columns, std::size_t rows = 1);
+
+/// How many parameters `columns` takes in a row.
+std::size_t column_count(std::string_view columns);
 
 /// What one file adds besides its entries: its systems (identity, system) in the order both
 /// stores add them (the file's, then one for each label that only entries name, as met), the
