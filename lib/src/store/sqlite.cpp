@@ -6,6 +6,9 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
+#include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -29,9 +32,11 @@ namespace {
 #define IOSR_SQLITE_FUNCTIONS(F, P)                                                          \
   F(P, bind_double) F(P, bind_int64) F(P, bind_null) F(P, bind_text64) F(P, busy_timeout)    \
   F(P, clear_bindings) F(P, close) F(P, column_bytes) F(P, column_double) F(P, column_int64) \
-  F(P, column_text) F(P, column_type) F(P, config) F(P, errmsg) F(P, errstr) F(P, exec)      \
-  F(P, finalize) F(P, free) F(P, interrupt) F(P, last_insert_rowid) F(P, open_v2)            \
-  F(P, prepare_v2) F(P, reset) F(P, step) F(P, total_changes)
+  F(P, column_text) F(P, column_type) F(P, config) F(P, create_function_v2) F(P, errmsg)     \
+  F(P, errstr) F(P, exec) F(P, finalize) F(P, free) F(P, interrupt) F(P, last_insert_rowid)  \
+  F(P, open_v2) F(P, prepare_v2) F(P, reset) F(P, result_error) F(P, step)                   \
+  F(P, total_changes) F(P, user_data) F(P, value_blob) F(P, value_bytes) F(P, value_double)  \
+  F(P, value_int64) F(P, value_type)
 // clang-format on
 
 IOSR_LIBRARY_TABLE(sqlite_api, IOSR_SQLITE_FUNCTIONS, sqlite3_)
@@ -125,6 +130,88 @@ std::string_view statement::text(int column) const {
   const auto* p = reinterpret_cast<const char*>(sqlite().column_text(stmt_, column));
   if (!p) return {};
   return {p, static_cast<std::size_t>(sqlite().column_bytes(stmt_, column))};
+}
+
+namespace {
+// The table as each_row() found it loaded: row_values' calls, several for each of a million
+// rows, skip load_once's checks. Atomic: every thread's each_row() stores the same pointer.
+std::atomic<const sqlite_api*> each_row_table{nullptr};
+const sqlite_api* each_row_api() { return each_row_table.load(std::memory_order_relaxed); }
+}  // namespace
+
+bool row_values::is_null(int column) const {
+  return each_row_api()->value_type(values_[column]) == SQLITE_NULL;
+}
+
+bool row_values::is_text(int column) const {
+  return each_row_api()->value_type(values_[column]) == SQLITE_TEXT;
+}
+
+std::int64_t row_values::integer(int column) const {
+  return each_row_api()->value_int64(values_[column]);
+}
+
+double row_values::real(int column) const { return each_row_api()->value_double(values_[column]); }
+
+std::string_view row_values::bytes(int column) const {
+  // The blob's pointer, not the text's: a text in the page is not NUL-terminated, and
+  // sqlite3_value_text would copy it to end it.
+  const auto* p = static_cast<const char*>(each_row_api()->value_blob(values_[column]));
+  if (!p) return {};
+  return {p, static_cast<std::size_t>(each_row_api()->value_bytes(values_[column]))};
+}
+
+namespace {
+
+// iosr_each's step: the row to each_row()'s `take`. Nothing may unwind through SQLite's frames:
+// what `take` throws is kept and the statement stopped with an error, and each_row() throws it.
+void each_row_step(sqlite3_context* context, int /*count*/, sqlite3_value** values) {
+  auto* call = static_cast<connection::each_row_call*>(each_row_api()->user_data(context));
+  try {
+    // Checked at each row, as statement::step() checks at each step: an interrupt() between
+    // that check and SQLite's start of the step would otherwise be lost for the whole read.
+    if (call->db->interrupted()) {
+      throw sqlite_error(call->db->path() + ": running a statement: interrupted", SQLITE_INTERRUPT);
+    }
+    (*call->take)(row_values(values));
+  } catch (...) {
+    call->failure = std::current_exception();
+    each_row_api()->result_error(context, "stopped", -1);
+  }
+}
+
+// Its result is NULL: the rows went to `take`.
+void each_row_final(sqlite3_context* /*context*/) {}
+
+}  // namespace
+
+void connection::each_row(std::string_view sql, const std::function<void(statement&)>& bind,
+                          const std::function<void(const row_values&)>& take) {
+  if (each_.take) throw std::logic_error("each_row() within each_row()");
+  each_row_table.store(&sqlite(), std::memory_order_relaxed);
+  if (!each_registered_) {
+    // Once per connection, its user data the connection's own call slot, which outlives it.
+    each_.db = this;
+    check(sqlite().create_function_v2(db_, "iosr_each", -1, SQLITE_UTF8, &each_, nullptr,
+                                      each_row_step, each_row_final, nullptr),
+          "registering a function");
+    each_registered_ = true;
+  }
+  each_.take = &take;
+  each_.failure = nullptr;
+  struct done {
+    each_row_call& call;
+    ~done() { call.take = nullptr; }
+  } clear{each_};
+  try {
+    statement st(*this, sql);
+    bind(st);
+    while (st.step()) {
+    }
+  } catch (...) {
+    if (each_.failure) std::rethrow_exception(each_.failure);
+    throw;
+  }
 }
 
 namespace {

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +16,7 @@
 
 struct sqlite3;
 struct sqlite3_stmt;
+struct sqlite3_value;
 
 namespace iosr::db {
 
@@ -86,6 +89,21 @@ class statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+/// One row's values as an aggregate function is handed them (connection::each_row), valid
+/// during the call only.
+class row_values {
+ public:
+  explicit row_values(sqlite3_value** values) : values_(values) {}
+  bool is_null(int column) const;
+  bool is_text(int column) const;
+  std::int64_t integer(int column) const;    ///< 0 for a NULL
+  double real(int column) const;             ///< 0 for a NULL
+  std::string_view bytes(int column) const;  ///< a text's or blob's bytes, not copied
+
+ private:
+  sqlite3_value** values_;
+};
+
 /// One connection to a database file.
 class connection {
  public:
@@ -118,10 +136,29 @@ class connection {
   /// Throws sqlite_error for `code` unless it is a success, saying what was being done.
   void check(int code, std::string_view doing) const;
 
+  /// Runs `sql`, a SELECT of one aggregate `iosr_each(...)` over some rows, and calls `take`
+  /// with each row's arguments from within SQLite's one step over them: no row comes back
+  /// through sqlite3_step and a column call per value, which were most of SQLite's own work in
+  /// a trend over a million entries (docs/performance.md, "The trend's fourth round"). An
+  /// aggregate takes its rows in the order the plan visits them, not in an ORDER BY's: the
+  /// caller says why that order is the one it needs. `bind` binds the parameters. What `take`
+  /// throws stops the statement and is thrown here; interrupt() stops it too.
+  void each_row(std::string_view sql, const std::function<void(statement&)>& bind,
+                const std::function<void(const row_values&)>& take);
+
+  /// each_row()'s call in progress, which its aggregate finds through SQLite's user data.
+  struct each_row_call {
+    connection* db = nullptr;
+    const std::function<void(const row_values&)>* take = nullptr;
+    std::exception_ptr failure;
+  };
+
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
   std::atomic<bool> interrupted_{false};
+  each_row_call each_;
+  bool each_registered_ = false;
 };
 
 /// An open transaction, rolled back on destruction unless committed (an exception unwinds).
