@@ -88,7 +88,7 @@ class sqlite_rows final : public row_source {
 
   // A trend's entries, a million in the fleet store, read inside one step (connection::each_row):
   // SQLite's own code took 2,030 instructions an entry for the shared query's rows, each handed
-  // back by sqlite3_step and read by nine column calls, and takes 1,460 here (the whole scan of
+  // back by sqlite3_step and read by nine column calls, and takes 1,430 here (the whole scan of
   // docs/performance.md's floor: 930). The value and kind are tested here, not in SQL, where the
   // comparison of the kind's text cost 300 an entry. No ORDER BY applies to an aggregate's rows:
   // they come in the order the plan visits them, and the one b-tree `results` has (WITHOUT
