@@ -6,7 +6,6 @@
 
 #include <sqlite3.h>
 
-#include <atomic>
 #include <exception>
 #include <functional>
 #include <stdexcept>
@@ -132,51 +131,24 @@ std::string_view statement::text(int column) const {
   return {p, static_cast<std::size_t>(sqlite().column_bytes(stmt_, column))};
 }
 
-namespace {
-// The table as each_row() found it loaded: row_values' calls, several for each of a million
-// rows, skip load_once's checks. Atomic: every thread's each_row() stores the same pointer.
-std::atomic<const sqlite_api*> each_row_table{nullptr};
-const sqlite_api* each_row_api() { return each_row_table.load(std::memory_order_relaxed); }
-}  // namespace
-
-bool row_values::is_null(int column) const {
-  return each_row_api()->value_type(values_[column]) == SQLITE_NULL;
-}
-
-bool row_values::is_text(int column) const {
-  return each_row_api()->value_type(values_[column]) == SQLITE_TEXT;
-}
-
-std::int64_t row_values::integer(int column) const {
-  return each_row_api()->value_int64(values_[column]);
-}
-
-double row_values::real(int column) const { return each_row_api()->value_double(values_[column]); }
-
-std::string_view row_values::bytes(int column) const {
-  // The blob's pointer, not the text's: a text in the page is not NUL-terminated, and
-  // sqlite3_value_text would copy it to end it.
-  const auto* p = static_cast<const char*>(each_row_api()->value_blob(values_[column]));
-  if (!p) return {};
-  return {p, static_cast<std::size_t>(each_row_api()->value_bytes(values_[column]))};
-}
+static_assert(row_values::null_type == SQLITE_NULL && row_values::text_type == SQLITE_TEXT);
 
 namespace {
 
 // iosr_each's step: the row to each_row()'s `take`. Nothing may unwind through SQLite's frames:
 // what `take` throws is kept and the statement stopped with an error, and each_row() throws it.
 void each_row_step(sqlite3_context* context, int /*count*/, sqlite3_value** values) {
-  auto* call = static_cast<connection::each_row_call*>(each_row_api()->user_data(context));
+  auto* call = static_cast<connection::each_row_call*>(sqlite().user_data(context));
   try {
     // Checked at each row, as statement::step() checks at each step: an interrupt() between
     // that check and SQLite's start of the step would otherwise be lost for the whole read.
     if (call->db->interrupted()) {
       throw sqlite_error(call->db->path() + ": running a statement: interrupted", SQLITE_INTERRUPT);
     }
-    (*call->take)(row_values(values));
+    (*call->take)(row_values(values, call->read));
   } catch (...) {
     call->failure = std::current_exception();
-    each_row_api()->result_error(context, "stopped", -1);
+    sqlite().result_error(context, "stopped", -1);
   }
 }
 
@@ -188,8 +160,10 @@ void each_row_final(sqlite3_context* /*context*/) {}
 void connection::each_row(std::string_view sql, const std::function<void(statement&)>& bind,
                           const std::function<void(const row_values&)>& take) {
   if (each_.take) throw std::logic_error("each_row() within each_row()");
-  each_row_table.store(&sqlite(), std::memory_order_relaxed);
   if (!each_registered_) {
+    const auto& api = sqlite();
+    each_.read = {api.value_type, api.value_int64, api.value_double, api.value_blob,
+                  api.value_bytes};
     // Once per connection, its user data the connection's own call slot, which outlives it.
     each_.db = this;
     check(sqlite().create_function_v2(db_, "iosr_each", -1, SQLITE_UTF8, &each_, nullptr,

@@ -93,15 +93,35 @@ class statement {
 /// during the call only.
 class row_values {
  public:
-  explicit row_values(sqlite3_value** values) : values_(values) {}
-  bool is_null(int column) const;
-  bool is_text(int column) const;
-  std::int64_t integer(int column) const;    ///< 0 for a NULL
-  double real(int column) const;             ///< 0 for a NULL
-  std::string_view bytes(int column) const;  ///< a text's or blob's bytes, not copied
+  /// SQLite's sqlite3_value_* functions as loaded: called here, inline, several times for each
+  /// of a million rows, without the loader's checks and a call of ours around each.
+  struct readers {
+    int (*type)(sqlite3_value*) = nullptr;
+    long long (*integer)(sqlite3_value*) = nullptr;
+    double (*real)(sqlite3_value*) = nullptr;
+    const void* (*blob)(sqlite3_value*) = nullptr;
+    int (*bytes)(sqlite3_value*) = nullptr;
+  };
+  /// SQLITE_NULL and SQLITE_TEXT (sqlite.cpp checks them against sqlite3.h).
+  static constexpr int null_type = 5;
+  static constexpr int text_type = 3;
+
+  row_values(sqlite3_value** values, const readers& read) : values_(values), read_(read) {}
+  bool is_null(int column) const { return read_.type(values_[column]) == null_type; }
+  bool is_text(int column) const { return read_.type(values_[column]) == text_type; }
+  std::int64_t integer(int column) const { return read_.integer(values_[column]); }  ///< 0 for NULL
+  double real(int column) const { return read_.real(values_[column]); }  ///< 0 for a NULL
+  /// A text's or blob's bytes, not copied: the blob's pointer, not the text's, which for a text
+  /// in the page (not NUL-terminated) would be a copy made to end it.
+  std::string_view bytes(int column) const {
+    const auto* p = static_cast<const char*>(read_.blob(values_[column]));
+    if (!p) return {};
+    return {p, static_cast<std::size_t>(read_.bytes(values_[column]))};
+  }
 
  private:
   sqlite3_value** values_;
+  const readers& read_;
 };
 
 /// One connection to a database file.
@@ -150,6 +170,7 @@ class connection {
   struct each_row_call {
     connection* db = nullptr;
     const std::function<void(const row_values&)>* take = nullptr;
+    row_values::readers read;
     std::exception_ptr failure;
   };
 
