@@ -3,6 +3,8 @@
 // files that are no database of this iosr refused; the contract itself is in
 // store_contract_test.cpp.
 #include <filesystem>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 #include "iosr/error.hpp"
 #include "iosr/store.hpp"
 #include "iosr/trend.hpp"
+#include "store/reading.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
 #include "store/sqlite_store.hpp"
@@ -33,6 +36,72 @@ std::string store_error(const Open& open) {
   FAIL("no error");
   return {};
 }
+
+// The shared readers' rows over a raw connection (reading.hpp) whose first for_each_run hands on
+// one run and then says the rows came out of their key's order, as SQLite's own reading says
+// when its plan gives them otherwise: read_trend_input must read again from the start. No list
+// of ids is bound (the trend of every machine and test).
+class out_of_order_once final : public db::row_source {
+ public:
+  explicit out_of_order_once(db::connection& c) : c_(c) {}
+  int attempts = 0;
+  bool said_out_of_order = false;
+
+  std::unique_ptr<db::row_cursor> rows_of(std::string_view sql,
+                                          const std::vector<db::query_value>& values,
+                                          std::string_view /*doing*/) override {
+    std::string text(sql);
+    for (auto& ch : text) ch = ch == '$' ? '?' : ch;
+    auto out = std::make_unique<cursor>(c_, text);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const int index = static_cast<int>(i) + 1;
+      if (const auto* n = std::get_if<std::int64_t>(&values[i])) {
+        out->st.bind(index, *n);
+      } else {
+        out->st.bind(index, std::string_view(std::get<std::string>(values[i])));
+      }
+    }
+    return out;
+  }
+  std::string one_of(std::string_view, int) const override { throw std::logic_error("no list"); }
+  std::string contains(std::string_view, int) const override { throw std::logic_error("no"); }
+  std::string_view byte_order() const override { return ""; }
+  void for_each_run(const std::string& conditions, const std::vector<db::query_value>& values,
+                    const std::function<void(const db::run_row&)>& take) override {
+    ++attempts;
+    int handed = 0;
+    row_source::for_each_run(conditions, values, [&](const db::run_row& run) {
+      if (attempts == 1 && ++handed == 2) {
+        said_out_of_order = true;
+        throw db::runs_out_of_order{};
+      }
+      take(run);
+    });
+  }
+  void begin_snapshot() override { c_.exec("BEGIN"); }
+  void end_snapshot() noexcept override {
+    try {
+      c_.exec("COMMIT");
+    } catch (const std::exception&) {
+    }
+  }
+  void interrupt() override {}
+  void resume() override {}
+
+ private:
+  struct cursor final : db::row_cursor {
+    cursor(db::connection& c, const std::string& sql) : st(c, sql) {}
+    bool next() override { return st.step(); }
+    bool is_null(int column) const override { return st.is_null(column); }
+    std::string_view text(int column) const override { return st.text(column); }
+    std::int64_t integer(int column) const override { return st.integer(column); }
+    std::optional<double> optional_real(int column) const override {
+      return st.optional_real(column);
+    }
+    db::statement st;
+  };
+  db::connection& c_;
+};
 
 }  // namespace
 
@@ -116,4 +185,82 @@ TEST_CASE("db list: the listing as data, and its text", "[store][sqlite]") {
   const auto text = iosr::listing_text(listing);
   CHECK(text.find("kernels: 5.5, 5.6-rc7\n") != std::string::npos);
   CHECK(text.find(listing.files[0].sha256.substr(0, 12) + "  ") != std::string::npos);
+}
+
+TEST_CASE("A trend's runs read again when they came out of order give the same input",
+          "[store][sqlite][trend]") {
+  temp_dir dir;
+  const auto path = dir / "v0.db";
+  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
+  db::sqlite_store s(path, false);  // migrated
+  const auto expected = s.load_trend_input({});
+  REQUIRE(expected.runs.size() == 4);
+
+  db::connection raw(path, false);
+  out_of_order_once rows(raw);
+  const auto got = db::read_trend_input(rows, {});
+  CHECK(rows.said_out_of_order);
+  CHECK(rows.attempts == 1);  // read again through the shared, ordered query, not this override
+  REQUIRE(got.runs.size() == expected.runs.size());
+  for (std::size_t i = 0; i < got.runs.size(); ++i) {
+    CHECK(got.runs[i].system == expected.runs[i].system);
+    CHECK(got.runs[i].test == expected.runs[i].test);
+    CHECK(got.runs[i].value == expected.runs[i].value);
+    CHECK(got.runs[i].standard_error == expected.runs[i].standard_error);
+    CHECK(got.runs[i].sample_count == expected.runs[i].sample_count);
+  }
+  REQUIRE(got.systems.size() == expected.systems.size());
+  for (std::size_t i = 0; i < got.systems.size(); ++i) {
+    CHECK(got.systems[i].label == expected.systems[i].label);
+    CHECK(got.systems[i].date == expected.systems[i].date);
+  }
+  CHECK(got.tests.size() == expected.tests.size());
+}
+
+TEST_CASE("each_row: what the row's callback throws, and an interrupt, stop the statement",
+          "[store][sqlite]") {
+  temp_dir dir;
+  const auto path = dir / "v0.db";
+  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
+  db::sqlite_store migrated(path, false);
+  db::connection c(path, false);
+  const auto no_parameters = [](db::statement&) {};
+  std::vector<std::int64_t> sources;
+  c.each_row("SELECT iosr_each(source_id, value) FROM results", no_parameters,
+             [&](const db::row_values& row) {
+               CHECK_FALSE(row.is_null(1));
+               sources.push_back(row.integer(0));
+             });
+  CHECK(sources == std::vector<std::int64_t>{1, 1, 2, 2});
+
+  // The callback's own exception, whole, after one row; the connection is usable after it.
+  int seen = 0;
+  CHECK_THROWS_WITH(c.each_row("SELECT iosr_each(source_id) FROM results", no_parameters,
+                               [&](const db::row_values&) {
+                                 ++seen;
+                                 throw std::runtime_error("enough");
+                               }),
+                    "enough");
+  CHECK(seen == 1);
+
+  // interrupt() from within: the next row is not handed on.
+  seen = 0;
+  try {
+    c.each_row("SELECT iosr_each(source_id) FROM results", no_parameters,
+               [&](const db::row_values&) {
+                 ++seen;
+                 c.interrupt();
+               });
+    FAIL("not interrupted");
+  } catch (const db::sqlite_error& e) {
+    CHECK_THAT(e.what(), Catch::Contains("interrupted"));
+  }
+  CHECK(seen == 1);
+  c.resume();
+  seen = 0;
+  c.each_row(
+      "SELECT iosr_each(source_id) FROM results WHERE source_id = ?1",
+      [](db::statement& st) { st.bind(1, std::int64_t{2}); },
+      [&](const db::row_values&) { ++seen; });
+  CHECK(seen == 2);
 }

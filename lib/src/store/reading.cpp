@@ -110,7 +110,11 @@ std::uint64_t pair_key(std::int64_t source, std::int64_t system_row) {
 
 }  // namespace
 
-trend_input read_trend_input(row_source& db, const trend_query& query) {
+namespace {
+
+// read_trend_input, its entries read by the backend's own for_each_run, else (`ordered`) by the
+// shared one.
+trend_input read_trend(row_source& db, const trend_query& query, bool ordered) {
   read_snapshot snapshot(db);
   trend_input_builder in;
   std::unordered_map<std::int64_t, std::size_t> system_index, test_index;
@@ -230,24 +234,23 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
   // Only the entries wanted are read: of the chosen machines' files (through the primary key,
   // which begins with source_id) and systems, of the tests kept. In the primary key's order,
   // so that every backend gives the trend the runs in the same order.
-  std::string sql =
-      "SELECT source_id, system_id, test_id, value, standard_error, sample_count FROM results "
-      "WHERE value IS NOT NULL AND kind "
-      "IN ('number', 'series')";
+  std::string conditions;
   std::vector<query_value> values;
+  auto condition = [&](const std::string& sql) {
+    conditions += (conditions.empty() ? "" : " AND ") + sql;
+  };
   if (!query.machines.empty()) {
     if (!everywhere) {
       values.emplace_back(std::move(chosen_sources));
-      sql += " AND " + db.one_of("source_id", static_cast<int>(values.size()));
+      condition(db.one_of("source_id", static_cast<int>(values.size())));
     }
     values.emplace_back(chosen);
-    sql += " AND " + db.one_of("system_id", static_cast<int>(values.size()));
+    condition(db.one_of("system_id", static_cast<int>(values.size())));
   }
   if (kept_tests.size() < all_tests) {
     values.emplace_back(std::move(kept_tests));
-    sql += " AND " + db.one_of("test_id", static_cast<int>(values.size()));
+    condition(db.one_of("test_id", static_cast<int>(values.size())));
   }
-  sql += " ORDER BY source_id, chart, position";
   // Room for every entry of the files read, once: the files' entry counts bound the runs, and
   // the room a bound leaves unused is never touched (never in memory). With a --filter, which
   // keeps a few tests' entries, the runs grow as they come instead.
@@ -263,41 +266,75 @@ trend_input read_trend_input(row_source& db, const trend_query& query) {
       in.reserve_runs(static_cast<std::size_t>(total->integer(0)));
     }
   }
-  auto runs = db.stream_of(sql, values);
   std::unordered_map<std::uint64_t, std::size_t> dated;  // (source, system) -> dated system
   std::int64_t last_test = -1, last_system = -1, last_source = -1;
   std::size_t test = 0, sys = 0;
   bool keep = false;
-  while (runs->next()) {
-    const auto source = runs->integer(0), system_row = runs->integer(1);
-    const auto test_row = runs->integer(2);
-    if (test_row != last_test) {
-      last_test = test_row;
-      auto it = test_index.find(test_row);
+  auto take = [&](const run_row& run) {
+    if (run.test != last_test) {
+      last_test = run.test;
+      auto it = test_index.find(run.test);
       keep = it != test_index.end();
       if (keep) test = it->second;
     }
-    if (!keep) continue;
-    if (system_row != last_system || source != last_source) {
-      last_system = system_row;
-      last_source = source;
-      const auto key = pair_key(source, system_row);
+    if (!keep) return;
+    if (run.system != last_system || run.source != last_source) {
+      last_system = run.system;
+      last_source = run.source;
+      const auto key = pair_key(run.source, run.system);
       auto [it, first] = dated.try_emplace(key, 0);
       if (first) {
         const auto ts = system_timestamp.find(key);
-        const auto sd = source_date.find(source);
+        const auto sd = source_date.find(run.source);
         it->second = in.date_system(
-            system_index.at(system_row),
+            system_index.at(run.system),
             ts != system_timestamp.end() ? std::string_view(ts->second) : std::string_view(),
             sd != source_date.end() ? std::string_view(sd->second) : std::string_view());
       }
       sys = it->second;
     }
     // The runs' noise of each value, which the trend's steps weigh the points by.
-    in.add_run(sys, test, *runs->optional_real(3), runs->optional_real(4).value_or(0),
-               runs->is_null(5) ? 0 : static_cast<std::size_t>(runs->integer(5)));
+    in.add_run(sys, test, run.value, run.standard_error,
+               static_cast<std::size_t>(run.sample_count));
+  };
+  if (ordered) {
+    db.row_source::for_each_run(conditions, values, take);
+  } else {
+    db.for_each_run(conditions, values, take);
   }
   return std::move(in).finish();
+}
+
+}  // namespace
+
+void row_source::for_each_run(const std::string& conditions, const std::vector<query_value>& values,
+                              const std::function<void(const run_row&)>& take) {
+  auto rows = stream_of(
+      "SELECT source_id, system_id, test_id, value, standard_error, sample_count FROM results "
+      "WHERE value IS NOT NULL AND kind IN ('number', 'series')" +
+          (conditions.empty() ? std::string() : " AND " + conditions) +
+          " ORDER BY source_id, chart, position",
+      values);
+  run_row run;
+  while (rows->next()) {
+    run.source = rows->integer(0);
+    run.system = rows->integer(1);
+    run.test = rows->integer(2);
+    run.value = *rows->optional_real(3);
+    run.standard_error = rows->optional_real(4).value_or(0);
+    run.sample_count = rows->is_null(5) ? 0 : rows->integer(5);
+    take(run);
+  }
+}
+
+trend_input read_trend_input(row_source& db, const trend_query& query) {
+  try {
+    return read_trend(db, query, false);
+  } catch (const runs_out_of_order&) {
+    // From the start: the runs handed on so far, and the systems they dated, are dropped with
+    // that reading's input.
+    return read_trend(db, query, true);
+  }
 }
 
 }  // namespace iosr::db

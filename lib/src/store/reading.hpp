@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,21 @@ class row_cursor {
 /// pasted).
 using query_value = std::variant<std::int64_t, std::string, std::vector<std::int64_t>>;
 
+/// An entry a trend reads (read_trend_input): its file, system and test, its value, and the
+/// standard error and number of the runs it is the mean of (0 when not known).
+struct run_row {
+  std::int64_t source = 0;
+  std::int64_t system = 0;
+  std::int64_t test = 0;
+  double value = 0;
+  double standard_error = 0;
+  std::int64_t sample_count = 0;
+};
+
+/// Thrown by a backend's for_each_run() whose rows did not come in the primary key's order:
+/// read_trend_input() then reads them again through the ordered query.
+struct runs_out_of_order {};
+
 /// What a backend does for the shared readers.
 class row_source {
  public:
@@ -60,6 +76,13 @@ class row_source {
                                                 const std::vector<query_value>& values) {
     return rows_of(sql, values);
   }
+  /// The entries of `results` whose value is a number (kind `number` or `series`, a value) and
+  /// that meet `conditions` (SQL over the table's columns and $N parameters; "" for every
+  /// entry), to `take` in the primary key's order (source_id, chart, position). This one reads
+  /// them through stream_of(); a backend may read them more cheaply (SQLite's own), and throws
+  /// runs_out_of_order when a row comes out of that order, before handing it on.
+  virtual void for_each_run(const std::string& conditions, const std::vector<query_value>& values,
+                            const std::function<void(const run_row&)>& take);
   /// From begin_snapshot() to end_snapshot(), every query sees the store as it was at the
   /// first: the several queries of one reading give rows of one state, whatever an import
   /// commits meanwhile (a result naming a system added after the systems were read).

@@ -6,6 +6,8 @@
 
 #include <sqlite3.h>
 
+#include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -29,9 +31,11 @@ namespace {
 #define IOSR_SQLITE_FUNCTIONS(F, P)                                                          \
   F(P, bind_double) F(P, bind_int64) F(P, bind_null) F(P, bind_text64) F(P, busy_timeout)    \
   F(P, clear_bindings) F(P, close) F(P, column_bytes) F(P, column_double) F(P, column_int64) \
-  F(P, column_text) F(P, column_type) F(P, config) F(P, errmsg) F(P, errstr) F(P, exec)      \
-  F(P, finalize) F(P, free) F(P, interrupt) F(P, last_insert_rowid) F(P, open_v2)            \
-  F(P, prepare_v2) F(P, reset) F(P, step) F(P, total_changes)
+  F(P, column_text) F(P, column_type) F(P, config) F(P, create_function_v2) F(P, errmsg)     \
+  F(P, errstr) F(P, exec) F(P, finalize) F(P, free) F(P, interrupt) F(P, last_insert_rowid)  \
+  F(P, open_v2) F(P, prepare_v2) F(P, reset) F(P, result_error) F(P, step)                   \
+  F(P, total_changes) F(P, user_data) F(P, value_blob) F(P, value_bytes) F(P, value_double)  \
+  F(P, value_int64) F(P, value_type)
 // clang-format on
 
 IOSR_LIBRARY_TABLE(sqlite_api, IOSR_SQLITE_FUNCTIONS, sqlite3_)
@@ -125,6 +129,63 @@ std::string_view statement::text(int column) const {
   const auto* p = reinterpret_cast<const char*>(sqlite().column_text(stmt_, column));
   if (!p) return {};
   return {p, static_cast<std::size_t>(sqlite().column_bytes(stmt_, column))};
+}
+
+static_assert(row_values::null_type == SQLITE_NULL && row_values::text_type == SQLITE_TEXT);
+
+namespace {
+
+// iosr_each's step: the row to each_row()'s `take`. Nothing may unwind through SQLite's frames:
+// what `take` throws is kept and the statement stopped with an error, and each_row() throws it.
+void each_row_step(sqlite3_context* context, int /*count*/, sqlite3_value** values) {
+  auto* call = static_cast<connection::each_row_call*>(sqlite().user_data(context));
+  try {
+    // Checked at each row, as statement::step() checks at each step: an interrupt() between
+    // that check and SQLite's start of the step would otherwise be lost for the whole read.
+    if (call->db->interrupted()) {
+      throw sqlite_error(call->db->path() + ": running a statement: interrupted", SQLITE_INTERRUPT);
+    }
+    (*call->take)(row_values(values, call->read));
+  } catch (...) {
+    call->failure = std::current_exception();
+    sqlite().result_error(context, "stopped", -1);
+  }
+}
+
+// Its result is NULL: the rows went to `take`.
+void each_row_final(sqlite3_context* /*context*/) {}
+
+}  // namespace
+
+void connection::each_row(std::string_view sql, const std::function<void(statement&)>& bind,
+                          const std::function<void(const row_values&)>& take) {
+  if (each_.take) throw std::logic_error("each_row() within each_row()");
+  if (!each_registered_) {
+    const auto& api = sqlite();
+    each_.read = {api.value_type, api.value_int64, api.value_double, api.value_blob,
+                  api.value_bytes};
+    // Once per connection, its user data the connection's own call slot, which outlives it.
+    each_.db = this;
+    check(sqlite().create_function_v2(db_, "iosr_each", -1, SQLITE_UTF8, &each_, nullptr,
+                                      each_row_step, each_row_final, nullptr),
+          "registering a function");
+    each_registered_ = true;
+  }
+  each_.take = &take;
+  each_.failure = nullptr;
+  struct done {
+    each_row_call& call;
+    ~done() { call.take = nullptr; }
+  } clear{each_};
+  try {
+    statement st(*this, sql);
+    bind(st);
+    while (st.step()) {
+    }
+  } catch (...) {
+    if (each_.failure) std::rethrow_exception(each_.failure);
+    throw;
+  }
 }
 
 namespace {

@@ -60,6 +60,20 @@ class sqlite_cursor final : public row_cursor {
   statement st_;
 };
 
+// A reader's values bound to `st`'s parameters 1, 2, ...: a list of ids as one JSON array.
+void bind_values(statement& st, const std::vector<query_value>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const int index = static_cast<int>(i) + 1;
+    if (const auto* number = std::get_if<std::int64_t>(&values[i])) {
+      st.bind(index, *number);
+    } else if (const auto* text = std::get_if<std::string>(&values[i])) {
+      st.bind(index, std::string_view(*text));
+    } else {
+      st.bind(index, json_id_array(std::get<std::vector<std::int64_t>>(values[i])));
+    }
+  }
+}
+
 class sqlite_rows final : public row_source {
  public:
   explicit sqlite_rows(connection& db) : db_(db) {}
@@ -68,17 +82,46 @@ class sqlite_rows final : public row_source {
   std::unique_ptr<row_cursor> rows_of(std::string_view sql, const std::vector<query_value>& values,
                                       std::string_view /*doing*/) override {
     auto out = std::make_unique<sqlite_cursor>(db_, question_marks(sql));
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      const int index = static_cast<int>(i) + 1;
-      if (const auto* number = std::get_if<std::int64_t>(&values[i])) {
-        out->st().bind(index, *number);
-      } else if (const auto* text = std::get_if<std::string>(&values[i])) {
-        out->st().bind(index, std::string_view(*text));
-      } else {
-        out->st().bind(index, json_id_array(std::get<std::vector<std::int64_t>>(values[i])));
-      }
-    }
+    bind_values(out->st(), values);
     return out;
+  }
+
+  // A trend's entries, a million in the fleet store, read inside one step (connection::each_row):
+  // SQLite's own code took 2,030 instructions an entry for the shared query's rows, each handed
+  // back by sqlite3_step and read by nine column calls, and takes 1,430 here (the whole scan of
+  // docs/performance.md's floor: 930). The value and kind are tested here, not in SQL, where the
+  // comparison of the kind's text cost 300 an entry. No ORDER BY applies to an aggregate's rows:
+  // they come in the order the plan visits them, and the one b-tree `results` has (WITHOUT
+  // ROWID, no other index since schema version 3) is visited in its key's order, (source_id,
+  // chart, position), whether scanned whole or sought by source_id. That order is checked by
+  // source_id, which a reversed scan (PRAGMA reverse_unordered_selects) would break: then the
+  // shared, ordered query reads them again.
+  void for_each_run(const std::string& conditions, const std::vector<query_value>& values,
+                    const std::function<void(const run_row&)>& take) override {
+    const std::string sql =
+        "SELECT iosr_each(source_id, system_id, test_id, value, kind, standard_error, "
+        "sample_count) FROM results" +
+        (conditions.empty() ? std::string() : " WHERE " + question_marks(conditions));
+    run_row run;
+    run.source = -1;
+    db_.each_row(
+        sql, [&](statement& st) { bind_values(st, values); },
+        [&](const row_values& row) {
+          // value IS NOT NULL AND kind IN ('number', 'series'): the bytes of a text, as SQL's
+          // BINARY comparison has them.
+          if (row.is_null(3) || !row.is_text(4)) return;
+          const auto kind = row.bytes(4);
+          if (kind != "number" && kind != "series") return;
+          const auto source = row.integer(0);
+          if (source < run.source) throw runs_out_of_order{};
+          run.source = source;
+          run.system = row.integer(1);
+          run.test = row.integer(2);
+          run.value = row.real(3);
+          run.standard_error = row.real(5);  // 0 for a NULL, as the shared query's reading
+          run.sample_count = row.integer(6);
+          take(run);
+        });
   }
 
   std::string one_of(std::string_view column, int parameter) const override {
