@@ -10,6 +10,7 @@
 
 #include "catch.hpp"
 #include "iosr/error.hpp"
+#include "iosr/read.hpp"
 #include "iosr/store.hpp"
 #include "iosr/trend.hpp"
 #include "store/reading.hpp"
@@ -263,4 +264,65 @@ TEST_CASE("each_row: what the row's callback throws, and an interrupt, stop the 
       [](db::statement& st) { st.bind(1, std::int64_t{2}); },
       [&](const db::row_values&) { ++seen; });
   CHECK(seen == 2);
+}
+
+TEST_CASE("iosr_each outside each_row, or from a view, is an error, not a crash",
+          "[store][sqlite]") {
+  temp_dir dir;
+  const auto path = dir / "v0.db";
+  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
+  db::sqlite_store migrated(path, false);
+  db::connection c(path, false);
+  c.each_row(
+      "SELECT iosr_each(source_id) FROM results", [](db::statement&) {},
+      [](const db::row_values&) {});
+  // Registered now, with no each_row() under way.
+  CHECK_THROWS_AS(c.exec("SELECT iosr_each(source_id) FROM results"), db::sqlite_error);
+  // A store file's own view may not call it at all, not even within each_row()
+  // (SQLITE_DIRECTONLY: "unsafe use of iosr_each()").
+  c.exec("CREATE VIEW calls_it AS SELECT iosr_each(source_id) AS x FROM results");
+  int handed = 0;
+  CHECK_THROWS_AS(c.each_row(
+                      "SELECT iosr_each(x) FROM calls_it", [](db::statement&) {},
+                      [&](const db::row_values&) { ++handed; }),
+                  db::sqlite_error);
+  CHECK(handed == 0);
+}
+
+TEST_CASE("A store whose text is UTF-16 gives the same trend as one in UTF-8",
+          "[store][sqlite][trend]") {
+  temp_dir dir;
+  const auto utf8 = dir / "utf8.db", utf16 = dir / "utf16.db";
+  {
+    // An empty file in UTF-16 (the encoding is fixed once a table is made): the store's own
+    // tables are then made in it, and its texts are UTF-16.
+    db::connection c(utf16, true);
+    c.exec("PRAGMA encoding = 'UTF-16le'; CREATE TABLE t (a); DROP TABLE t");
+  }
+  db::sqlite_store in_utf8(utf8, true), in_utf16(utf16, false);
+  for (const auto& entry : fs::directory_iterator(fs::path(IOSR_DATA_DIR) / "text")) {
+    const auto path = entry.path().string();
+    const auto bytes = iosr::test::slurp(path);
+    const auto file = iosr::read_results(bytes, path);
+    const auto ids = iosr::store::identities_of(file);
+    const auto sha256 = iosr::store::sha256_hex(bytes);
+    in_utf8.add(file, ids, sha256, path, bytes.size());
+    in_utf16.add(file, ids, sha256, path, bytes.size());
+  }
+  {
+    db::connection c(utf16, false);
+    db::statement encoding(c, "PRAGMA encoding");
+    REQUIRE(encoding.step());
+    REQUIRE(encoding.text(0) == "UTF-16le");
+  }
+  const auto expected = in_utf8.load_trend_input({});
+  const auto got = in_utf16.load_trend_input({});
+  REQUIRE(expected.runs.size() > 100);
+  REQUIRE(got.runs.size() == expected.runs.size());
+  for (std::size_t i = 0; i < got.runs.size(); ++i) {
+    CHECK(got.runs[i].system == expected.runs[i].system);
+    CHECK(got.runs[i].test == expected.runs[i].test);
+    CHECK(got.runs[i].value == expected.runs[i].value);
+    CHECK(got.runs[i].standard_error == expected.runs[i].standard_error);
+  }
 }

@@ -139,6 +139,10 @@ namespace {
 // what `take` throws is kept and the statement stopped with an error, and each_row() throws it.
 void each_row_step(sqlite3_context* context, int /*count*/, sqlite3_value** values) {
   auto* call = static_cast<connection::each_row_call*>(sqlite().user_data(context));
+  if (!call->take) {  // called by other SQL on the connection, not by each_row()
+    sqlite().result_error(context, "iosr_each is iosr's own, for each_row() alone", -1);
+    return;
+  }
   try {
     // Checked at each row, as statement::step() checks at each step: an interrupt() between
     // that check and SQLite's start of the step would otherwise be lost for the whole read.
@@ -166,8 +170,9 @@ void connection::each_row(std::string_view sql, const std::function<void(stateme
                   api.value_bytes};
     // Once per connection, its user data the connection's own call slot, which outlives it.
     each_.db = this;
-    check(sqlite().create_function_v2(db_, "iosr_each", -1, SQLITE_UTF8, &each_, nullptr,
-                                      each_row_step, each_row_final, nullptr),
+    // SQLITE_DIRECTONLY: no view or trigger of a store file may call it.
+    check(sqlite().create_function_v2(db_, "iosr_each", -1, SQLITE_UTF8 | SQLITE_DIRECTONLY, &each_,
+                                      nullptr, each_row_step, each_row_final, nullptr),
           "registering a function");
     each_registered_ = true;
   }

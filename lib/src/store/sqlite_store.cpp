@@ -93,33 +93,50 @@ class sqlite_rows final : public row_source {
   // comparison of the kind's text cost 300 an entry. No ORDER BY applies to an aggregate's rows:
   // they come in the order the plan visits them, and the one b-tree `results` has (WITHOUT
   // ROWID, no other index since schema version 3) is visited in its key's order, (source_id,
-  // chart, position), whether scanned whole or sought by source_id. That order is checked by
-  // source_id, which a reversed scan (PRAGMA reverse_unordered_selects) would break: then the
-  // shared, ordered query reads them again.
+  // chart, position), whether scanned whole or sought by source_id. That order is checked, key
+  // by key: an index someone added to the store (which the plan may take instead) or a reversed
+  // scan (PRAGMA reverse_unordered_selects) would break it, and then the shared, ordered query
+  // reads them again. So does a store whose text is not UTF-8 (PRAGMA encoding), whose kinds'
+  // bytes would not be the ones compared below.
   void for_each_run(const std::string& conditions, const std::vector<query_value>& values,
                     const std::function<void(const run_row&)>& take) override {
+    if (!utf8_) {
+      statement encoding(db_, "PRAGMA encoding");
+      utf8_ = encoding.step() && encoding.text(0) == "UTF-8";
+    }
+    if (!*utf8_) {
+      row_source::for_each_run(conditions, values, take);
+      return;
+    }
     const std::string sql =
-        "SELECT iosr_each(source_id, system_id, test_id, value, kind, standard_error, "
-        "sample_count) FROM results" +
+        "SELECT iosr_each(source_id, chart, position, system_id, test_id, value, kind, "
+        "standard_error, sample_count) FROM results" +
         (conditions.empty() ? std::string() : " WHERE " + question_marks(conditions));
     run_row run;
     run.source = -1;
+    std::int64_t chart = 0, position = 0;
     db_.each_row(
         sql, [&](statement& st) { bind_values(st, values); },
         [&](const row_values& row) {
+          const auto source = row.integer(0), row_chart = row.integer(1), at = row.integer(2);
+          if (source < run.source ||
+              (source == run.source &&
+               (row_chart < chart || (row_chart == chart && at <= position)))) {
+            throw runs_out_of_order{};
+          }
+          run.source = source;
+          chart = row_chart;
+          position = at;
           // value IS NOT NULL AND kind IN ('number', 'series'): the bytes of a text, as SQL's
           // BINARY comparison has them.
-          if (row.is_null(3) || !row.is_text(4)) return;
-          const auto kind = row.bytes(4);
+          if (row.is_null(5) || !row.is_text(6)) return;
+          const auto kind = row.bytes(6);
           if (kind != "number" && kind != "series") return;
-          const auto source = row.integer(0);
-          if (source < run.source) throw runs_out_of_order{};
-          run.source = source;
-          run.system = row.integer(1);
-          run.test = row.integer(2);
-          run.value = row.real(3);
-          run.standard_error = row.real(5);  // 0 for a NULL, as the shared query's reading
-          run.sample_count = row.integer(6);
+          run.system = row.integer(3);
+          run.test = row.integer(4);
+          run.value = row.real(5);
+          run.standard_error = row.real(7);  // 0 for a NULL, as the shared query's reading
+          run.sample_count = row.integer(8);
           take(run);
         });
   }
@@ -152,6 +169,7 @@ class sqlite_rows final : public row_source {
 
  private:
   connection& db_;
+  std::optional<bool> utf8_;  // the store's text encoding is UTF-8 (read once)
 };
 
 // A statement's parameters as the shared rows write them (writing.hpp), bound in order. The
