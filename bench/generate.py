@@ -12,7 +12,8 @@ import tarfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 if len(sys.argv) < 2 or sys.argv[1].startswith("-"):  # `--help` is no folder to fill
-    sys.exit(__doc__)
+    print(__doc__)
+    sys.exit(0 if sys.argv[1:2] in (["-h"], ["--help"]) else 2)
 out, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 10000
 rng = random.Random(5)  # the same files every time
 

@@ -20,7 +20,8 @@ import subprocess
 import sys
 import time
 
-import benchlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLUSTER = os.path.join(ROOT, "tests", "pg_cluster.sh")

@@ -271,9 +271,11 @@ int pg_store::version() {
 // As many rows a statement as its parameters allow (PostgreSQL takes at most 65,535), and no
 // more than 1,000: a batch's new systems in a few round trips instead of one each (the 4,000
 // systems of 800 files were 4,000 statements, each waiting for the server: bench/pg_import.py).
+namespace {
 std::size_t rows_a_statement(std::string_view columns) {
   return std::min<std::size_t>(1000, 65535 / column_count(columns));
 }
+}  // namespace
 
 template <class Row>
 std::unordered_map<std::string, std::int64_t> pg_store::known_ids(
@@ -435,7 +437,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
     for (std::size_t i = at; i < at + count; ++i) write_source(row, files[added[i]], now);
     auto r =
         db_.run(insert_into("sources", source_columns_written, count) + " RETURNING sha256, id", p,
-                "adding files");
+                count == 1 ? "adding a file" : "adding files");
     for (int i = 0; i < r.size(); ++i)
       source_of.emplace(std::string(r.text(i, 0)), r.integer(i, 1));
   }
