@@ -104,6 +104,14 @@ class out_of_order_once final : public db::row_source {
   db::connection& c_;
 };
 
+// A copy of the version-0 fixture in `dir`, migrated to this iosr's version; its path.
+std::string migrated_copy(const temp_dir& dir) {
+  const auto path = dir / "v0.db";
+  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
+  db::sqlite_store migrated(path, false);
+  return path;
+}
+
 }  // namespace
 
 TEST_CASE("A version-0 database migrates forward and keeps its rows", "[store][sqlite]") {
@@ -191,9 +199,8 @@ TEST_CASE("db list: the listing as data, and its text", "[store][sqlite]") {
 TEST_CASE("A trend's runs read again when they came out of order give the same input",
           "[store][sqlite][trend]") {
   temp_dir dir;
-  const auto path = dir / "v0.db";
-  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
-  db::sqlite_store s(path, false);  // migrated
+  const auto path = migrated_copy(dir);
+  db::sqlite_store s(path, false);
   const auto expected = s.load_trend_input({});
   REQUIRE(expected.runs.size() == 4);
 
@@ -221,9 +228,7 @@ TEST_CASE("A trend's runs read again when they came out of order give the same i
 TEST_CASE("each_row: what the row's callback throws, and an interrupt, stop the statement",
           "[store][sqlite]") {
   temp_dir dir;
-  const auto path = dir / "v0.db";
-  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
-  db::sqlite_store migrated(path, false);
+  const auto path = migrated_copy(dir);
   db::connection c(path, false);
   const auto no_parameters = [](db::statement&) {};
   std::vector<std::int64_t> sources;
@@ -269,9 +274,7 @@ TEST_CASE("each_row: what the row's callback throws, and an interrupt, stop the 
 TEST_CASE("iosr_each outside each_row, or from a view, is an error, not a crash",
           "[store][sqlite]") {
   temp_dir dir;
-  const auto path = dir / "v0.db";
-  fs::copy_file(fs::path(IOSR_FIXTURES_DIR) / "db" / "version-0.db", path);
-  db::sqlite_store migrated(path, false);
+  const auto path = migrated_copy(dir);
   db::connection c(path, false);
   c.each_row(
       "SELECT iosr_each(source_id) FROM results", [](db::statement&) {},

@@ -297,6 +297,22 @@ std::unordered_map<std::string, std::int64_t> pg_store::known_ids(
   return out;
 }
 
+template <class Write>
+void pg_store::insert_rows(std::string_view table, std::string_view columns, std::size_t count,
+                           std::string_view returning, const doing_texts& doing, Write write,
+                           std::unordered_map<std::string, std::int64_t>& ids) {
+  const auto most = rows_a_statement(columns);
+  for (std::size_t at = 0; at < count; at += most) {
+    const auto rows = std::min(most, count - at);
+    pg::params p;
+    param_row row{p};
+    for (std::size_t i = at; i < at + rows; ++i) write(row, i);
+    auto r = db_.run(insert_into(table, columns, rows) + std::string(returning), p,
+                     rows == 1 ? doing.one : doing.many);
+    for (int i = 0; i < r.size(); ++i) ids.emplace(std::string(r.text(i, 0)), r.integer(i, 1));
+  }
+}
+
 template <class Row, class Write>
 void pg_store::add_missing(std::string_view table, std::string_view columns,
                            const std::vector<std::pair<std::string, const Row*>>& rows,
@@ -307,19 +323,12 @@ void pg_store::add_missing(std::string_view table, std::string_view columns,
   for (const auto& row : rows) {
     if (!ids.contains(row.first) && once.insert(row.first).second) missing.push_back(&row);
   }
-  const auto most = rows_a_statement(columns);
-  for (std::size_t at = 0; at < missing.size(); at += most) {
-    const auto count = std::min(most, missing.size() - at);
-    pg::params p;
-    param_row row{p};
-    for (std::size_t i = at; i < at + count; ++i)
-      write(row, *missing[i]->second, missing[i]->first);
-    // Another importer may add the same rows meanwhile: those are found below, not added.
-    auto added = db_.run(insert_into(table, columns, count) +
-                             " ON CONFLICT (identity) DO NOTHING RETURNING identity, id",
-                         p, "adding systems and tests");
-    for (int i = 0; i < added.size(); ++i) ids.emplace(added.text(i, 0), added.integer(i, 1));
-  }
+  // Another importer may add the same rows meanwhile: those are found below, not added.
+  insert_rows(
+      table, columns, missing.size(), " ON CONFLICT (identity) DO NOTHING RETURNING identity, id",
+      {"adding systems and tests", "adding systems and tests"},
+      [&](param_row& row, std::size_t i) { write(row, *missing[i]->second, missing[i]->first); },
+      ids);
   std::vector<std::pair<std::string, const Row*>> elsewhere;
   for (const auto* row : missing) {
     if (!ids.contains(row->first)) elsewhere.push_back(*row);
@@ -429,18 +438,10 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
     if (fresh[f]) added.push_back(f);
   }
   std::unordered_map<std::string, std::int64_t> source_of;  // by SHA-256, unique
-  const auto most = rows_a_statement(source_columns_written);
-  for (std::size_t at = 0; at < added.size(); at += most) {
-    const auto count = std::min(most, added.size() - at);
-    pg::params p;
-    param_row row{p};
-    for (std::size_t i = at; i < at + count; ++i) write_source(row, files[added[i]], now);
-    auto r =
-        db_.run(insert_into("sources", source_columns_written, count) + " RETURNING sha256, id", p,
-                count == 1 ? "adding a file" : "adding files");
-    for (int i = 0; i < r.size(); ++i)
-      source_of.emplace(std::string(r.text(i, 0)), r.integer(i, 1));
-  }
+  insert_rows(
+      "sources", source_columns_written, added.size(), " RETURNING sha256, id",
+      {"adding a file", "adding files"},
+      [&](param_row& row, std::size_t i) { write_source(row, files[added[i]], now); }, source_of);
   bool any_entries = false;
   for (std::size_t f = 0; f < files.size(); ++f) {
     const auto& a = files[f];

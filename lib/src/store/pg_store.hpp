@@ -44,6 +44,17 @@ class pg_store final : public sql_store {
   template <class Row>
   std::unordered_map<std::string, std::int64_t> known_ids(
       std::string_view table, const std::vector<std::pair<std::string, const Row*>>& rows);
+  // What a statement of insert_rows() is said to be doing, for one row and for several.
+  struct doing_texts {
+    std::string_view one, many;
+  };
+  // `count` rows added to `table`, many a statement: `write(param_row, i)` gives the values of
+  // the i-th for `columns`; each statement ends with `returning` (RETURNING key, id), whose
+  // rows go into `ids`.
+  template <class Write>
+  void insert_rows(std::string_view table, std::string_view columns, std::size_t count,
+                   std::string_view returning, const doing_texts& doing, Write write,
+                   std::unordered_map<std::string, std::int64_t>& ids);
   // Adds to `ids` the id of each of `rows` (identity, row) that it lacks: the row added to
   // `table` (systems, tests) with the values `write(param_row, row, identity)` gives for
   // `columns`, or found when another importer has just added it. Many rows a statement.
