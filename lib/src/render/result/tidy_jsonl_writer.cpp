@@ -29,15 +29,44 @@ bool is_json_number(std::string_view text) {
   return text.find_first_not_of("0123456789+-.e") == std::string_view::npos;
 }
 
-// `"name":` of every column, written once: the names need no escapes.
-const auto member_names = [] {
-  std::array<std::string, tidy_columns.size()> names;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    append_json_string(names[i], tidy_columns[i], json_style::lines);
-    names[i].push_back(':');
-  }
-  return names;
+// `"name":` of every column, made when iosr is compiled. Made at start-up, the 24 strings were
+// iosr's largest static initialiser: a dozen page faults at every start of every command
+// (docs/performance.md, "Start-up"). A column's name is a word of lower-case letters, digits
+// and `_`, which JSON writes as it is; another character stops the compilation here.
+constexpr std::size_t member_name_bytes = [] {
+  std::size_t bytes = 0;
+  for (auto column : tidy_columns) bytes += column.size() + 3;
+  return bytes;
 }();
+constexpr auto member_name_text = [] {
+  std::array<char, member_name_bytes> text{};
+  std::size_t at = 0;
+  for (auto column : tidy_columns) {
+    text[at++] = '"';
+    for (char c : column) {
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+        throw "a tidy column's name would need escaping in JSON";
+      }
+      text[at++] = c;
+    }
+    text[at++] = '"';
+    text[at++] = ':';
+  }
+  return text;
+}();
+// Where each name starts in member_name_text: offsets, not addresses, which the dynamic loader
+// would relocate at every start.
+constexpr auto member_name_starts = [] {
+  std::array<std::size_t, tidy_columns.size() + 1> starts{};
+  for (std::size_t i = 0; i < tidy_columns.size(); ++i) {
+    starts[i + 1] = starts[i] + tidy_columns[i].size() + 3;
+  }
+  return starts;
+}();
+std::string_view member_name(std::size_t column) {
+  return {member_name_text.data() + member_name_starts[column],
+          member_name_starts[column + 1] - member_name_starts[column]};
+}
 
 constexpr std::string_view null = "null";
 constexpr std::string_view samples_text_name = ",\"samples_text\":";
@@ -72,7 +101,7 @@ char* write_samples(char* to, std::string_view joined) {
 struct jsonl_pieces {
   static std::size_t most(std::size_t column, std::string_view field) {
     auto most =
-        1 + member_names[column].size() + std::max(json_string_bound(field.size()), null.size());
+        1 + member_name(column).size() + std::max(json_string_bound(field.size()), null.size());
     if (column == samples_column) {
       // The array too: each run takes at most 26 bytes (`-2.2250738585072014e-308`, `.0`)
       // and a comma.
@@ -83,7 +112,7 @@ struct jsonl_pieces {
   }
   static char* write(char* to, std::size_t column, std::string_view field) {
     *to++ = column == 0 ? '{' : ',';
-    const auto& name = member_names[column];
+    const auto name = member_name(column);
     to = std::copy(name.begin(), name.end(), to);
     if (column == samples_column) {
       // `samples` as numbers, then the text as written: the one member the CSV has not.
