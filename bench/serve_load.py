@@ -4,6 +4,7 @@
 
     bench/serve_load.py                      # build/release, the fleet store in build/sb
     bench/serve_load.py --clients 200 --requests 50 --path /results --rounds 2
+    bench/serve_load.py --path '/trend?filter=^Benchmark 1$' --clients 50 --requests 40 --gzip
 
 CLIENTS keep-alive clients at once, each sending REQUESTS requests for PATH one after another,
 every client from an address of its own among 127.0.0.10 to 127.0.0.59 (as a team's browsers).
@@ -13,7 +14,9 @@ little; their CPU is measured and printed beside the server's. The server is `io
 running) over --db, the fleet store of 1,000,000 entries (bench/generate_trend.py --fleet,
 imported here when the file is missing). Per round it prints the latency percentiles, the
 requests not answered 200 and the connections refused or reset, the server's resident memory
-before and after, and the CPU time per request of the server and of the clients."""
+before and after, and the CPU time per request of the server and of the clients. With --gzip
+the clients ask as browsers do (Accept-Encoding: gzip, deflate, br); they take what comes as it
+comes, not inflating it, which browsers do each on a machine of its own."""
 import argparse
 import asyncio
 import os
@@ -37,6 +40,7 @@ def arguments():
     p.add_argument("--requests", type=int, default=50, help="per client")
     p.add_argument("--path", default="/results")
     p.add_argument("--rounds", type=int, default=2)
+    p.add_argument("--gzip", action="store_true", help="accept gzip, as browsers do")
     return p.parse_args()
 
 
@@ -64,9 +68,10 @@ def server_stat(pid):
     return cpu, rss
 
 
-async def one_client(n, port, path, requests, latencies, failures):
+async def one_client(n, port, path, requests, latencies, failures, gzip, sizes):
     source = (f"127.0.0.{10 + n % 50}", 0)
-    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    accept = "Accept-Encoding: gzip, deflate, br\r\n" if gzip else ""
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{accept}\r\n".encode()
     reader = writer = None
     for _ in range(requests):
         t = time.perf_counter()
@@ -78,7 +83,8 @@ async def one_client(n, port, path, requests, latencies, failures):
             head = await reader.readuntil(b"\r\n\r\n")
             status = int(head.split(b" ", 2)[1])
             length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
-            await reader.readexactly(int(length.group(1)) if length else 0)
+            body = await reader.readexactly(int(length.group(1)) if length else 0)
+            sizes.append(len(body))
             if re.search(rb"(?i)\r\nconnection: *close", head):
                 writer.close()
                 writer = None
@@ -95,17 +101,18 @@ async def one_client(n, port, path, requests, latencies, failures):
 
 
 async def load(args, port):
-    latencies, failures = [], []
-    await asyncio.gather(*(one_client(n, port, args.path, args.requests, latencies, failures)
+    latencies, failures, sizes = [], [], []
+    await asyncio.gather(*(one_client(n, port, args.path, args.requests, latencies, failures,
+                                      args.gzip, sizes)
                            for n in range(args.clients)))
-    return latencies, failures
+    return latencies, failures, sizes
 
 
 def round_of(args, port, pid):
     cpu0, rss0 = server_stat(pid)
     own0 = os.times()
     t0 = time.monotonic()
-    latencies, failures = asyncio.run(load(args, port))
+    latencies, failures, sizes = asyncio.run(load(args, port))
     took = time.monotonic() - t0
     own1 = os.times()
     cpu1, rss1 = server_stat(pid)
@@ -118,7 +125,9 @@ def round_of(args, port, pid):
     refused = sum(1 for f in failures if not isinstance(f, int))
     not_200 = len(failures) - refused
     client_cpu = (own1.user + own1.system) - (own0.user + own0.system)
-    print(f"{args.clients} keep-alive clients x {args.requests} requests of {args.path}: "
+    sent = f"{max(sizes) / 1e6:.2f} MB" if sizes else "nothing"
+    print(f"{args.clients} keep-alive clients x {args.requests} requests of {args.path}"
+          f"{' (gzip accepted)' if args.gzip else ''}, {sent} a response: "
           f"{took:.1f} s, {n / took:.0f} requests/s; p50 {pct(0.5):.1f} ms, p90 {pct(0.9):.1f} ms, "
           f"p99 {pct(0.99):.1f} ms; {not_200} not answered 200, {refused} refused or reset; "
           f"server RSS {rss0 // 1024} -> {rss1 // 1024} MiB; CPU per request: server "

@@ -13,12 +13,13 @@ set -euo pipefail
 # (docs/openbenchmarking.md); ca-certificates, which libcurl4 only recommends, lets it verify
 # OpenBenchmarking.org's TLS. librsvg2-dev (with cairo and fontconfig; pkg-config finds them)
 # renders the chart images to PNG and PDF, in fonts-dejavu-core's DejaVu Sans (docs/charts.md).
-# `iosr serve`'s HTTP server is Boost.Beast, in libboost-dev. libre2-dev (found with pkg-config)
+# `iosr serve`'s HTTP server is Boost.Beast, in libboost-dev, its gzip zlib1g-dev's zlib.
+# libre2-dev (found with pkg-config)
 # compiles every filter a user gives, in linear time (docs/compare.md, "Filters").
 packages=(cmake g++ make python3 libpugixml-dev libfmt-dev libboost-dev libcxxopts-dev
           nlohmann-json3-dev libarchive-dev libmimalloc-dev libcurl4-openssl-dev ca-certificates
           libsqlite3-dev libssl-dev libpq-dev librsvg2-dev pkg-config fonts-dejavu-core
-          libre2-dev)
+          libre2-dev zlib1g-dev)
 # What the tests use: catch2, chromium (the HTML page, headless), groff-base (the man
 # page), cmark-gfm (the Markdown outputs as GitHub reads them), python3-pandas (the guide's and
 # the dataset docs' pandas examples), python3-scipy (the statistics checked against SciPy),

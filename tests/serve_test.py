@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 # `iosr serve` as users meet it (docs/serve.md): a store of the seeds imported, the server started
 # on a free loopback port, then: every page and its JSON (the results page validated against
-# docs/serve-results.schema.json with jsonschema), the security headers, oversized and slow
-# requests refused or dropped, a bounded load test (concurrent clients, a fixed count of
-# requests, latency percentiles, memory flat over 10,000 requests), SIGTERM and SIGINT stopping
-# it cleanly, and the database never written (its bytes and mtime unchanged). Chromium drives
-# the pages in serve_browser_test.py.
+# docs/serve-results.schema.json with jsonschema), the security headers, gzip for the clients
+# that accept it, oversized and slow requests refused or dropped, a bounded load test
+# (concurrent clients, a fixed count of requests, latency percentiles, memory flat over 10,000
+# requests), SIGTERM and SIGINT stopping it cleanly, and the database never written (its bytes
+# and mtime unchanged). Chromium drives the pages in serve_browser_test.py.
 #
 # usage: serve_test.py IOSR DATA_DIR DOCS_DIR ARTIFACT_DIR
+import gzip
 import hashlib
 import json
 import os
@@ -141,6 +142,55 @@ for path, want in [("/nothing", 404), ("/../etc/passwd", 404), ("/result/999", 4
     check(f"GET {path}", status == want, f"{status}")
     check(f"GET {path} hides the store", tmp not in body and "SELECT" not in body, body[:300])
 check("POST refused", fetch("/results", "POST")[0] == 405)
+
+
+def fetch_encoded(path, accept):
+    """status, headers and the body's bytes as sent, for a request with Accept-Encoding `accept`
+    (urllib sends none of its own and inflates nothing)."""
+    req = urllib.request.Request(base + path, headers={"Accept-Encoding": accept})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+
+
+# Compression (docs/serve.md, "Compression"): a client that accepts gzip gets the pages and the
+# API gzip-compressed, the same bytes once inflated; one that does not, or refuses it with q=0,
+# gets them as they are. Every page that may be sent either way says Vary: Accept-Encoding; a
+# body under 1 KiB (an error page, `/`'s redirect) is sent as it is, whatever the client
+# accepts. The trend page is kept after its first request: both its first (drawn) and its kept
+# answer.
+for path in ["/results", "/trend", "/trend", "/api/v1/results", "/api/v1/trend",
+             "/compare?id=1&id=2&id=3", "/static/serve.css", "/nothing", "/api/v1/nothing"]:
+    status, _, plain = fetch(path)
+    varies = len(plain.encode("utf-8")) >= 1024
+    for accept, accepted in [("gzip, deflate, br", True), ("GZip;q=0.5", True), ("*", True),
+                             ("identity", False), ("gzip;q=0, *", False), ("br", False)]:
+        got, headers, body = fetch_encoded(path, accept)
+        what = f"GET {path}, Accept-Encoding: {accept}"
+        zipped = accepted and varies
+        check(f"{what}: the same status", got == status, f"{got} != {status}")
+        encoding = headers.get("Content-Encoding", "")
+        check(f"{what}: gzip {'sent' if zipped else 'not sent'}",
+              encoding == ("gzip" if zipped else ""), encoding)
+        check(f"{what}: Vary: Accept-Encoding {'said' if varies else 'not said'}",
+              headers.get("Vary") == ("Accept-Encoding" if varies else None), headers.get("Vary"))
+        text = gzip.decompress(body) if encoding == "gzip" else body
+        check(f"{what}: the same page", text.decode("utf-8") == plain, len(text))
+        if zipped:
+            check(f"{what}: smaller", len(body) < len(text), f"{len(body)} of {len(text)}")
+# The redirect of `/`, with gzip accepted.
+req = urllib.request.Request(base + "/", headers={"Accept-Encoding": "gzip"})
+opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,),
+                                          {"redirect_request": lambda *a, **k: None}))
+try:
+    opener.open(req, timeout=30)
+    small = None
+except urllib.error.HTTPError as e:
+    small = (e.code, e.headers.get("Content-Encoding"), e.read())
+check("GET / with gzip accepted: a short body sent as it is",
+      small and small[0] == 303 and small[1] is None and small[2] == b"See /results\n", small)
 
 
 def raw(request_bytes, wait=10):

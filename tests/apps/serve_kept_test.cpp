@@ -6,6 +6,7 @@
 // drawn wait for that drawing instead of drawing it again, each within its own time limit.
 // The evidence is the site's counts (site::counted) and a store that holds its trend query
 // until the test lets it go: nothing here is timed.
+#include <algorithm>
 #include <condition_variable>
 #include <filesystem>
 #include <memory>
@@ -37,7 +38,7 @@ std::int64_t add(iosr::store& s, const fs::path& p) {
   return added.file_id;
 }
 
-bool has(const std::string& text, std::string_view part) {
+bool has(std::string_view text, std::string_view part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -132,29 +133,40 @@ TEMPLATE_LIST_TEST_CASE("serve: a trend page is drawn once per store generation"
 
   const auto first = site.respond({"GET", "/trend"});
   REQUIRE(first.status == 200);
-  CHECK(has(first.body, "Test families"));
-  CHECK_FALSE(has(first.body, ">SQLite</a>"));
+  CHECK(has(first.text(), "Test families"));
+  CHECK_FALSE(has(first.text(), ">SQLite</a>"));
   CHECK(site.counted().trends_drawn == 1);
   const auto again = site.respond({"GET", "/trend"});
   CHECK(site.counted().trends_drawn == 1);
   CHECK(site.counted().trends_kept == 1);
   CHECK(again.status == first.status);
-  CHECK(again.body == first.body);
+  CHECK(again.text() == first.text());
   CHECK(again.headers == first.headers);
-  CHECK(again.body == drawn_anew("/trend").body);
+  CHECK(again.text() == drawn_anew("/trend").text());
+  // The kept body is shared by the responses, not copied into each, with its gzip form made
+  // once; the page was secured once, when drawn: one policy, not one more for each reader.
+  REQUIRE(first.shared != nullptr);
+  CHECK(again.shared == first.shared);
+  CHECK(first.body.empty());
+  CHECK_FALSE(first.shared->gzip.empty());
+  CHECK(first.shared->gzip.size() < first.shared->text.size());
+  CHECK(std::count_if(again.headers.begin(), again.headers.end(), [](const auto& h) {
+          return h.first == "Content-Security-Policy";
+        }) == 1);
   // HEAD is the same page without its body.
   const auto head = site.respond({"HEAD", "/trend"});
-  CHECK(head.body.empty());
+  CHECK(head.text().empty());
+  CHECK(head.shared == nullptr);
   CHECK(head.headers == first.headers);
   CHECK(site.counted().trends_drawn == 1);
   // Another query is a page of its own, kept as well; so is a refusal that read the store.
-  CHECK(site.respond({"GET", "/trend?by=date"}).body != first.body);
+  CHECK(site.respond({"GET", "/trend?by=date"}).text() != first.text());
   CHECK(site.respond({"GET", "/trend?machine=99"}).status == 404);
   CHECK(site.counted().trends_drawn == 3);
-  CHECK(site.respond({"GET", "/trend?by=date"}).body == drawn_anew("/trend?by=date").body);
+  CHECK(site.respond({"GET", "/trend?by=date"}).text() == drawn_anew("/trend?by=date").text());
   const auto missing = site.respond({"GET", "/trend?machine=99"});
   CHECK(missing.status == 404);
-  CHECK(missing.body == drawn_anew("/trend?machine=99").body);
+  CHECK(missing.text() == drawn_anew("/trend?machine=99").text());
   CHECK(site.counted().trends_drawn == 3);
 
   // Another connection imports a file with SQLite's tests: the next request draws the page
@@ -162,16 +174,16 @@ TEMPLATE_LIST_TEST_CASE("serve: a trend page is drawn once per store generation"
   const auto sqlite = add(*writer, data / "xml" / "iosched-3way.xml");
   const auto after = site.respond({"GET", "/trend"});
   CHECK(site.counted().trends_drawn == 4);
-  CHECK(has(after.body, ">SQLite</a>"));
-  CHECK(after.body == drawn_anew("/trend").body);
-  CHECK(site.respond({"GET", "/trend"}).body == after.body);
+  CHECK(has(after.text(), ">SQLite</a>"));
+  CHECK(after.text() == drawn_anew("/trend").text());
+  CHECK(site.respond({"GET", "/trend"}).text() == after.text());
   CHECK(site.counted().trends_drawn == 4);
   // A removal as well: the page is the one of the first file again.
   writer->remove(sqlite);
   const auto removed = site.respond({"GET", "/trend"});
   CHECK(site.counted().trends_drawn == 5);
-  CHECK_FALSE(has(removed.body, ">SQLite</a>"));
-  CHECK(removed.body == drawn_anew("/trend").body);
+  CHECK_FALSE(has(removed.text(), ">SQLite</a>"));
+  CHECK(removed.text() == drawn_anew("/trend").text());
 }
 
 TEMPLATE_LIST_TEST_CASE("serve: requests for a trend page being drawn wait for it",
@@ -197,7 +209,7 @@ TEMPLATE_LIST_TEST_CASE("serve: requests for a trend page being drawn wait for i
   a.join();
   b.join();
   REQUIRE(drawer.status == 200);
-  CHECK(waiter.body == drawer.body);
+  CHECK(waiter.text() == drawer.text());
   CHECK(g.entered == 1);  // one drawing read the store
   CHECK(site.counted().trends_drawn == 1);
 }
@@ -219,7 +231,7 @@ TEMPLATE_LIST_TEST_CASE("serve: a drawing stopped leaves the page to the next re
   CHECK(stopped.status == 503);
   const auto page = site.respond({"GET", "/trend"});
   CHECK(page.status == 200);
-  CHECK(has(page.body, "Test families"));
+  CHECK(has(page.text(), "Test families"));
   CHECK(site.counted().trends_drawn == 2);
 }
 
@@ -241,13 +253,13 @@ TEMPLATE_LIST_TEST_CASE("serve: a page drawn while the store changed is not kept
   g.let_go();
   a.join();
   REQUIRE(during.status == 200);
-  CHECK(has(during.body, ">SQLite</a>"));  // drawn from the store as it is after the import
+  CHECK(has(during.text(), ">SQLite</a>"));  // drawn from the store as it is after the import
   // The store as it was when that drawing began: its page is drawn again, without the file.
   writer->remove(sqlite);
   const auto after = site.respond({"GET", "/trend"});
   REQUIRE(after.status == 200);
-  CHECK_FALSE(has(after.body, ">SQLite</a>"));
+  CHECK_FALSE(has(after.text(), ">SQLite</a>"));
   CHECK(site.counted().trends_drawn == 2);
-  CHECK(site.respond({"GET", "/trend"}).body == after.body);  // and kept, the store unchanged
+  CHECK(site.respond({"GET", "/trend"}).text() == after.text());  // and kept, the store unchanged
   CHECK(site.counted().trends_drawn == 2);
 }

@@ -26,12 +26,25 @@ struct http_request {
   std::string target;
 };
 
+/// A body shared by every response that answers with it: a kept page (a trend of a large store,
+/// megabytes of HTML) is written to many clients at once without a copy for each. With its gzip
+/// form, made once, when it is text worth compressing (docs/serve.md, "Compression").
+struct shared_body {
+  std::string text;
+  std::string gzip;  ///< `text` gzip-compressed; empty when it is not sent so
+};
+
 struct http_response {
   int status = 200;
   std::string content_type;
   std::string body;
   /// Besides Content-Type: the security headers (Content-Security-Policy, …), Location.
   std::vector<std::pair<std::string, std::string>> headers;
+  /// The body when it is shared (then `body` is empty); null when the body is `body`.
+  std::shared_ptr<const shared_body> shared;
+
+  /// The body, own or shared.
+  std::string_view text() const { return shared ? std::string_view(shared->text) : body; }
 };
 
 /// Bounds on what one request may ask of the store.

@@ -15,7 +15,7 @@
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
-#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include <atomic>
@@ -28,6 +28,7 @@
 
 #include "iosr/error.hpp"
 #include "iosr/serve.hpp"
+#include "serve/gzip.hpp"
 
 namespace iosr {
 namespace {
@@ -48,6 +49,21 @@ std::string seconds_text(double s) {
   text.erase(text.find_last_not_of('0') + 1);
   if (text.back() == '.') text.pop_back();
   return text;
+}
+
+// A response made for one request, compressed on its worker for a client that accepts gzip
+// (not on the loop's thread, which every connection shares). A kept page has its gzip form
+// already (kept_pages.cpp); a body too short or not text is sent as it is.
+void compress(http_response& r) {
+  if (r.shared || !detail::compressible(r.content_type) ||
+      r.body.size() < detail::smallest_gzip_body) {
+    return;
+  }
+  auto body = std::make_shared<shared_body>();
+  body->gzip = detail::gzip(r.body, detail::gzip_level);
+  body->text = std::move(r.body);
+  r.body.clear();
+  r.shared = std::move(body);
 }
 
 }  // namespace
@@ -79,6 +95,7 @@ struct http_server::impl {
     std::uint64_t serial = 0;
     http_request request;
     std::stop_source stop;
+    bool gzip = false;  // the client accepts gzip (Accept-Encoding)
   };
   std::mutex queue_mutex;
   std::condition_variable queue_ready, worker_done;
@@ -142,7 +159,7 @@ class connection : public std::enable_shared_from_this<connection> {
   void read_head();
   void on_head(const error_code& ec);
   void refuse(int status, const std::string& message);
-  void write(const http_response& r);
+  void write(http_response r);
 
   http_server::impl& server_;
   tcp::socket socket_;
@@ -150,11 +167,15 @@ class connection : public std::enable_shared_from_this<connection> {
   std::uint64_t timer_serial_ = 0;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::empty_body>> parser_;
-  http::response<http::string_body> response_;
+  // The response being written, its body the bytes of `body_`, which it keeps alive: a kept
+  // page's are shared with the other connections writing it, not copied into each.
+  http::response<http::span_body<const char>> response_;
+  std::shared_ptr<const shared_body> body_;
   std::string address_, target_;
   std::uint64_t serial_ = 0;  // of the request under way
   std::stop_source stop_;
   bool keep_alive_ = true;
+  bool gzip_ = false;  // the request under way accepts gzip
   phase phase_ = phase::accepted;
 };
 
@@ -250,17 +271,23 @@ void connection::on_head(const error_code& ec) {
     return refuse(413, "this server only reads: a request has no body");
   }
   keep_alive_ = request.keep_alive();
+  // Header lines of one name are one list (RFC 9110, 5.3).
+  std::string accepted;
+  for (auto [line, end] = request.equal_range(http::field::accept_encoding); line != end; ++line) {
+    accepted.append(line->value().data(), line->value().size()) += ',';
+  }
+  gzip_ = detail::accepts_gzip(accepted);
   set_phase(phase::working);
   stop_ = std::stop_source();
   arm(server_.options.time_limit_seconds);
   server_.submit({shared_from_this(), ++serial_,
-                  http_request{std::string(request.method_string()), target_}, stop_});
+                  http_request{std::string(request.method_string()), target_}, stop_, gzip_});
 }
 
 void connection::answered(std::uint64_t serial, http_response response) {
   // An answer that comes after the time limit's 503, or to a closed connection, is dropped.
   if (phase_ != phase::working || serial != serial_) return;
-  write(response);
+  write(std::move(response));
 }
 
 void connection::refuse(int status, const std::string& message) {
@@ -268,7 +295,7 @@ void connection::refuse(int status, const std::string& message) {
   write(site::refusal(status, target_.empty() ? "/" : target_, message));
 }
 
-void connection::write(const http_response& r) {
+void connection::write(http_response r) {
   set_phase(phase::writing);
   arm(server_.options.write_timeout_seconds);
   response_ = {};
@@ -277,11 +304,28 @@ void connection::write(const http_response& r) {
   response_.set(http::field::content_type, r.content_type);
   for (const auto& [name, value] : r.headers) response_.set(name, value);
   response_.keep_alive(keep_alive_);
-  response_.body() = r.body;
+  if (r.shared) {
+    body_ = std::move(r.shared);
+  } else {
+    auto own = std::make_shared<shared_body>();
+    own->text = std::move(r.body);
+    body_ = std::move(own);
+  }
+  // What may be sent compressed says so whether it is or not, for the caches between.
+  std::string_view sent = body_->text;
+  if (detail::compressible(r.content_type) && sent.size() >= detail::smallest_gzip_body) {
+    response_.set(http::field::vary, "Accept-Encoding");
+    if (gzip_ && !body_->gzip.empty()) {
+      response_.set(http::field::content_encoding, "gzip");
+      sent = body_->gzip;
+    }
+  }
+  response_.body() = {sent.data(), sent.size()};
   response_.prepare_payload();
   http::async_write(socket_, response_,
                     [self = shared_from_this()](const error_code& ec, std::size_t) {
                       if (self->phase_ != phase::writing) return;
+                      self->body_.reset();
                       ++self->server_.answered;
                       if (ec || !self->keep_alive_ || self->server_.stopping) return self->close();
                       self->wait_for_request();
@@ -405,6 +449,7 @@ void http_server::impl::work() {
     http_response r;
     try {
       r = pages.respond(j.request, j.stop.get_token());
+      if (j.gzip) compress(r);
     } catch (...) {
       r = site::refusal(500, j.request.target, "the request could not be answered");
     }

@@ -4,9 +4,34 @@
 
 #include <utility>
 
+#include "serve/gzip.hpp"
 #include "serve/views.hpp"
 
 namespace iosr::detail {
+
+namespace {
+
+// A drawn page as it is kept: secured (its policy's hashes found once), its body shared by the
+// responses that answer with it, and gzip-compressed once for the clients that accept it (the
+// trend of one test over 20 machines: 11.8 MB of HTML, 1.66 MB so).
+std::shared_ptr<const http_response> kept_form(http_response page) {
+  secure(page);
+  auto body = std::make_shared<shared_body>();
+  body->text = std::move(page.body);
+  page.body.clear();
+  if (compressible(page.content_type) && body->text.size() >= smallest_gzip_body) {
+    body->gzip = gzip(body->text, gzip_level);
+  }
+  page.shared = std::move(body);
+  return std::make_shared<const http_response>(std::move(page));
+}
+
+// What a kept page holds: its text and its gzip form.
+std::size_t kept_bytes(const http_response& page) {
+  return page.shared ? page.shared->text.size() + page.shared->gzip.size() : page.body.size();
+}
+
+}  // namespace
 
 http_response kept_pages::get(const std::string& key, const std::string& generation,
                               const std::stop_token& stop,
@@ -28,8 +53,8 @@ http_response kept_pages::get(const std::string& key, const std::string& generat
       ++counts_.trends_kept;
     }
     const auto page = s->page;
-    lock.unlock();  // the copy of half a megabyte made outside the lock
-    return *page;
+    lock.unlock();
+    return *page;  // its headers copied; its body shared
   }
   // None kept at this generation (an older one is replaced: which of two generations is the
   // newer cannot be told, but the one just read almost always is).
@@ -37,14 +62,14 @@ http_response kept_pages::get(const std::string& key, const std::string& generat
   s->generation = generation;
   s->used = ++clock_;
   if (auto [it, added] = slots_.try_emplace(key, s); !added) {
-    if (it->second->page) bytes_ -= it->second->page->body.size();
+    if (it->second->page) bytes_ -= kept_bytes(*it->second->page);
     it->second = s;
   }
   ++counts_.trends_drawn;
   lock.unlock();
   std::shared_ptr<const http_response> page;
   try {
-    page = std::make_shared<const http_response>(draw());
+    page = kept_form(draw());
   } catch (...) {
     lock.lock();
     s->drawing = false;
@@ -75,11 +100,11 @@ void kept_pages::keep(const std::string& key, const std::shared_ptr<slot>& s,
                       std::shared_ptr<const http_response> page) {
   const auto it = slots_.find(key);
   if (it == slots_.end() || it->second != s) return;  // a newer generation took its place
-  if (page->body.size() > max_bytes_ / 4) {
+  if (kept_bytes(*page) > max_bytes_ / 4) {
     slots_.erase(it);
     return;
   }
-  bytes_ += page->body.size();
+  bytes_ += kept_bytes(*page);
   // The pages asked for longest ago go first; those being drawn stay (at most one a worker).
   while (slots_.size() > max_pages_ || bytes_ > max_bytes_) {
     auto oldest = slots_.end();
@@ -90,7 +115,7 @@ void kept_pages::keep(const std::string& key, const std::shared_ptr<slot>& s,
       }
     }
     if (oldest == slots_.end()) break;
-    bytes_ -= oldest->second->page->body.size();
+    bytes_ -= kept_bytes(*oldest->second->page);
     slots_.erase(oldest);
   }
 }

@@ -68,13 +68,22 @@ std::string inline_hashes(std::string_view body, std::string_view tag) {
   return sources;
 }
 
+}  // namespace
+
+namespace detail {
+
 void secure(http_response& r) {
+  // A kept page was secured once, when it was drawn: its megabytes are not searched again for
+  // each reader.
+  for (const auto& header : r.headers) {
+    if (header.first == "Content-Security-Policy") return;
+  }
   std::string policy =
       "default-src 'none'; img-src 'self' data:; form-action 'self'; "
       "base-uri 'none'; frame-ancestors 'none'";
   if (r.content_type.starts_with("text/html")) {
-    policy += "; style-src 'self'" + inline_hashes(r.body, "style");
-    if (auto scripts = inline_hashes(r.body, "script"); !scripts.empty()) {
+    policy += "; style-src 'self'" + inline_hashes(r.text(), "style");
+    if (auto scripts = inline_hashes(r.text(), "script"); !scripts.empty()) {
       policy += "; script-src" + scripts;
     }
   }
@@ -83,6 +92,10 @@ void secure(http_response& r) {
   r.headers.emplace_back("Referrer-Policy", "no-referrer");
   r.headers.emplace_back("Cache-Control", "no-store");
 }
+
+}  // namespace detail
+
+namespace {
 
 std::int64_t id_of(std::string_view text) {
   std::int64_t id = 0;
@@ -185,7 +198,7 @@ site::~site() = default;
 
 http_response site::refusal(int status, std::string_view target, const std::string& message) {
   auto r = detail::message_page(status, message, view_of(target));
-  secure(r);
+  detail::secure(r);
   return r;
 }
 
@@ -210,8 +223,11 @@ http_response site::respond(const http_request& request, std::stop_token stop) {
   } catch (const std::exception&) {
     r = detail::message_page(500, "the request could not be answered", as);
   }
-  secure(r);
-  if (request.method == "HEAD") r.body.clear();
+  detail::secure(r);
+  if (request.method == "HEAD") {
+    r.body.clear();
+    r.shared.reset();
+  }
   return r;
 }
 
@@ -241,7 +257,7 @@ http_response site::route(const http_request& request, std::stop_token stop) {
     return r;
   }
   if (!api && page == "/static/serve.css") {
-    return {200, "text/css; charset=utf-8", detail::serve_stylesheet(), {}};
+    return {200, "text/css; charset=utf-8", detail::serve_stylesheet(), {}, nullptr};
   }
   const bool reads_store = page == "/results" || page.starts_with("/result/") ||
                            page == "/compare" || page == "/trend";

@@ -106,6 +106,11 @@ std::string with_frame(std::string page, const std::string& front);
 /// The page of a refusal or failure: `status`, and a text that names no SQL, path or stack.
 http_response message_page(int status, const std::string& text, view_as as);
 
+/// The headers every response carries: the Content-Security-Policy (with the hashes of the
+/// page's inline style and script), nosniff, no referrer, no caching (site.cpp). A response
+/// that has its policy already (a kept page) is left as it is.
+void secure(http_response& r);
+
 /// The site's own style sheet (/static/serve.css).
 const std::string& serve_stylesheet();
 

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// gzip for the server's bodies (gzip.hpp), by zlib.
+#include "serve/gzip.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <limits>
+#include <new>
+#include <stdexcept>
+
+namespace iosr::detail {
+
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool same_word(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+std::string_view trimmed(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+// The weight of one list member's parameters (`;q=0.5`): 1 when none is given; a weight that
+// is no number between 0 and 1 counts as 1, as the member is not refused by it.
+bool weighted_zero(std::string_view parameters) {
+  while (!parameters.empty()) {
+    const auto semicolon = parameters.find(';');
+    const auto parameter = trimmed(parameters.substr(0, semicolon));
+    parameters = semicolon == std::string_view::npos ? std::string_view{}
+                                                     : parameters.substr(semicolon + 1);
+    const auto equals = parameter.find('=');
+    if (equals == std::string_view::npos || !same_word(trimmed(parameter.substr(0, equals)), "q")) {
+      continue;
+    }
+    // q=0, q=0., q=0.0, q=0.00, q=0.000: zero; anything else (q=0.001, q=1) is not.
+    const auto weight = trimmed(parameter.substr(equals + 1));
+    if (weight.empty() || weight[0] != '0') return false;
+    const auto rest = weight.substr(1);
+    return rest.empty() || (rest[0] == '.' && rest.size() <= 4 &&
+                            rest.find_first_not_of('0', 1) == std::string_view::npos);
+  }
+  return false;
+}
+
+}  // namespace
+
+bool accepts_gzip(std::string_view accept_encoding) {
+  bool named = false, refused = false, any = false;
+  while (!accept_encoding.empty()) {
+    const auto comma = accept_encoding.find(',');
+    const auto member = accept_encoding.substr(0, comma);
+    accept_encoding = comma == std::string_view::npos ? std::string_view{}
+                                                      : accept_encoding.substr(comma + 1);
+    const auto semicolon = member.find(';');
+    const auto coding = trimmed(member.substr(0, semicolon));
+    const bool zero =
+        semicolon != std::string_view::npos && weighted_zero(member.substr(semicolon + 1));
+    if (same_word(coding, "gzip") || same_word(coding, "x-gzip")) {
+      (zero ? refused : named) = true;
+    } else if (coding == "*" && !zero) {
+      any = true;
+    }
+  }
+  return !refused && (named || any);
+}
+
+bool compressible(std::string_view content_type) {
+  const auto type = trimmed(content_type.substr(0, content_type.find(';')));
+  return type.starts_with("text/") || same_word(type, "application/json") ||
+         same_word(type, "image/svg+xml");
+}
+
+std::string gzip(std::string_view data, int level) {
+  // One deflate call takes at most 4 GiB (uInt); the site's bodies are megabytes.
+  if (data.size() > std::numeric_limits<uInt>::max() / 2) {
+    throw std::length_error("gzip: a body of more than 2 GiB");
+  }
+  z_stream stream{};
+  // 15 bits of window, +16: the gzip wrapper (header and CRC-32) rather than zlib's.
+  if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    throw std::bad_alloc();
+  }
+  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int done = deflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  // deflateBound is enough for the whole input in one call: anything else is zlib's failure.
+  if (done != Z_STREAM_END) throw std::runtime_error("gzip: the body could not be compressed");
+  return out;
+}
+
+}  // namespace iosr::detail
