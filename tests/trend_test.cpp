@@ -516,6 +516,62 @@ TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]"
   CHECK_THROWS_AS(iosr::render_trend(t, "nope", {}, html), iosr::error);
 }
 
+// The x of each point's name in the first chart of a trend's HTML page (its slanted labels).
+std::vector<double> slanted_label_xs(const std::string& html) {
+  std::vector<double> xs;
+  const auto end = html.find("</svg>");
+  const std::string mark = "<text x=\"";
+  for (auto at = html.find(mark); at < end; at = html.find(mark, at + 1)) {
+    const auto close = html.find('>', at);
+    if (html.substr(at, close - at).find("rotate(-40") == std::string::npos) continue;
+    xs.push_back(std::stod(html.substr(at + mark.size())));
+  }
+  return xs;
+}
+
+TEST_CASE("trend HTML: the points' names are thinned where slanted ones would run together",
+          "[trend]") {
+  // One machine, one test, K kernels: at 12 every point is named; from 26 points on only every
+  // second (third, ...), the first of them, so that neighbouring names, slanted at 40 degrees,
+  // stay at least 14 px apart across (12 px text).
+  for (const int kernels : {12, 25, 26, 40, 80, 200}) {
+    iosr::trend_input in;
+    for (int k = 0; k < kernels; ++k) {
+      const std::string kernel = std::to_string(4 + k / 20) + "." + std::to_string(k % 20) + ".0";
+      for (const char* sched : {"none", "bfq"}) {
+        in.systems.push_back({sched, "", sched, sched, kernel, {}, std::nullopt});
+      }
+    }
+    in.tests.push_back({"Synthetic", "1.0", "Test: 0", "MB/s", iosr::direction::higher});
+    for (int k = 0; k < kernels; ++k) {
+      const auto s = static_cast<std::size_t>(2 * k);
+      in.runs.push_back({s, 0, 100.0});
+      in.runs.push_back({s + 1, 0, 90.0 + k % 3});
+    }
+    const auto t = iosr::compute_trend(std::move(in));
+    REQUIRE(t.points.size() == static_cast<std::size_t>(kernels));
+    std::string html;
+    iosr::render_trend(t, "html", {}, html);
+    const auto xs = slanted_label_xs(html);
+    INFO(kernels << " kernels, " << xs.size() << " named");
+    REQUIRE(!xs.empty());
+    const double spacing = 524.0 / (kernels - 1);  // the plot's width between the first and last
+    CHECK(xs.front() == Approx(56 + 4));           // the first point is named
+    if (kernels <= 25) CHECK(xs.size() == static_cast<std::size_t>(kernels));
+    if (kernels >= 26) CHECK(xs.size() < static_cast<std::size_t>(kernels));
+    for (std::size_t i = 1; i < xs.size(); ++i) {
+      CHECK((xs[i] - xs[i - 1]) * std::sin(40 * 3.14159265358979 / 180) >= 14 - 0.1);
+      // Named at a regular step: no point's name is left out between two wider gaps.
+      CHECK((xs[i] - xs[i - 1]) == Approx(xs[1] - xs[0]).margin(0.11));
+    }
+    // Not thinned more than needed: twice the step's gap would be needed otherwise.
+    if (xs.size() > 1 && kernels >= 26) {
+      const double step = (xs[1] - xs[0]) / spacing;
+      CHECK((step - 1) * spacing * std::sin(40 * 3.14159265358979 / 180) < 14);
+    }
+  }
+}
+
 TEST_CASE("trend --by label: a regression and its fix in a kernel mail are two steps", "[trend]") {
   // Larabel's stress-ng NUMA chart (LKML, May 2022): v5.17 412.88, v5.18 49.33, 20220528 Git
   // 49.66, and with the sched-rcu-exped patch 468.81 Bogo Ops/s. Not every label is a
