@@ -13,6 +13,9 @@
 #include <optional>
 #include <span>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "compare/stats.hpp"
 
@@ -104,36 +107,75 @@ std::optional<split> best_split(std::span<const point_observation> points, std::
   // Without the runs' noise, the scatter of the points is all there is: one degree of freedom
   // needs three points.
   if (count < 2 || (noise.within_df <= 0 && count < 3)) return std::nullopt;
-  // Prefix sums, centred on the segment's weighted mean so that sums of squares do not cancel.
+  // Prefix sums, centred on the segment's weighted mean so that sums of squares do not cancel;
+  // each sum in its own array, so that the scan below runs over two of them in SIMD lanes.
   double w = 0, wd = 0;
   for (std::size_t i = begin; i < end; ++i) {
     w += weight_of(points[i]);
     wd += weight_of(points[i]) * points[i].mean;
   }
   const double shift = wd / w;
-  std::vector<weighted_sums> prefix(count + 1);
+  const std::size_t n = count + 1;
+  std::vector<double> sums(5 * n);
+  double* const pw = sums.data();
+  double* const pwd = pw + n;
+  double* const pwdd = pwd + n;
+  double* const pww = pwdd + n;
+  double* const ds = pww + n;  // a row's differences of means, by j
+  pw[0] = pwd[0] = pwdd[0] = pww[0] = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const double wi = weight_of(points[begin + i]);
     const double d = points[begin + i].mean - shift;
-    prefix[i + 1] = {prefix[i].w + wi, prefix[i].wd + wi * d, prefix[i].wdd + wi * d * d,
-                     prefix[i].ww + wi * wi};
+    pw[i + 1] = pw[i] + wi;
+    pwd[i + 1] = pwd[i] + wi * d;
+    pwdd[i + 1] = pwdd[i] + wi * d * d;
+    pww[i + 1] = pww[i] + wi * wi;
   }
-  const auto& total = prefix[count];
+  const weighted_sums total{pw[count], pwd[count], pwdd[count], pww[count]};
   // |exp(d) - 1| >= min_step, as bounds on d: no exp in the loop.
   const double up = std::log1p(min_step);
   const double down = min_step < 1 ? std::log1p(-min_step) : -HUGE_VAL;
   double best_t2 = -1, best_df = 0;
   split best;
   for (std::size_t i = 0; i < count; ++i) {
-    for (std::size_t j = i + 1; j <= count; ++j) {
-      if (i == 0 && j == count) continue;
-      // Too small to report, told from the two means alone (the same operations as measure()'s,
-      // so the same d) before anything else: most candidates of a flat series stop here, and
-      // this search over a million entries' series was most of the trend's arithmetic.
-      const double in_w = prefix[j].w - prefix[i].w, in_wd = prefix[j].wd - prefix[i].wd;
+    // The whole segment is no candidate: the first row stops before it.
+    const std::size_t last = i == 0 ? count - 1 : count;
+    // Too small to report, told from the two means alone (the same operations as measure()'s,
+    // so the same d) before anything else: most candidates of a flat series stop here, and
+    // this search over a million entries' series was most of the trend's arithmetic. The
+    // row's differences first, then the few kept, if any.
+    const double wi = pw[i], wdi = pwd[i];
+    std::size_t j = i + 1;
+    bool any = false;  // whether a candidate is kept: NaN too, as `d < up && d > down` keeps it
+#if defined(__SSE2__)
+    // Two candidates a step (GCC's own vectorisation of this loop stopped at the test of the
+    // kept ones; its vector extension turned the test's `&` into a branch per lane): the same
+    // operations on each lane, so the same d. `skipped` has a lane cleared once a candidate in
+    // it is kept.
+    const __m128d wi2 = _mm_set1_pd(wi), wdi2 = _mm_set1_pd(wdi), tw2 = _mm_set1_pd(total.w),
+                  twd2 = _mm_set1_pd(total.wd), up2 = _mm_set1_pd(up), down2 = _mm_set1_pd(down);
+    __m128d skipped = _mm_castsi128_pd(_mm_set1_epi32(-1));
+    for (; j + 1 <= last; j += 2) {
+      const __m128d in_w = _mm_sub_pd(_mm_loadu_pd(pw + j), wi2);
+      const __m128d in_wd = _mm_sub_pd(_mm_loadu_pd(pwd + j), wdi2);
+      const __m128d d = _mm_sub_pd(_mm_div_pd(in_wd, in_w),
+                                   _mm_div_pd(_mm_sub_pd(twd2, in_wd), _mm_sub_pd(tw2, in_w)));
+      _mm_storeu_pd(ds + j, d);
+      skipped = _mm_and_pd(skipped, _mm_and_pd(_mm_cmplt_pd(d, up2), _mm_cmpgt_pd(d, down2)));
+    }
+    any = _mm_movemask_pd(skipped) != 3;
+#endif
+    for (; j <= last; ++j) {
+      const double in_w = pw[j] - wi, in_wd = pwd[j] - wdi;
       const double d = in_wd / in_w - (total.wd - in_wd) / (total.w - in_w);
+      ds[j] = d;
+      any = any || !(d < up && d > down);
+    }
+    if (!any) continue;
+    for (j = i + 1; j <= last; ++j) {
+      const double d = ds[j];
       if (d < up && d > down) continue;
-      const auto in = prefix[j] - prefix[i];
+      const weighted_sums in{pw[j] - pw[i], pwd[j] - pwd[i], pwdd[j] - pwdd[i], pww[j] - pww[i]};
       const auto out = total - in;
       const auto r = measure(in, out, static_cast<double>(count), noise);
       const double t2 = r.d * r.d / r.variance;
