@@ -21,7 +21,7 @@ namespace {
 
 // A number's shortest round-trip text at `to` (csv_row_writer::number's); none: nothing.
 char* write_number(char* to, const std::optional<double>& v) {
-  return v ? fmt::format_to(to, FMT_COMPILE("{}"), *v) : to;
+  return v ? write_shortest(to, *v) : to;
 }
 
 char* write_integer(char* to, std::uint64_t v) {
