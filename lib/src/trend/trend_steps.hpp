@@ -93,6 +93,11 @@ struct trend_baselines {
   /// a store's trend.
   std::vector<std::uint32_t> group_of;
   static constexpr std::uint32_t no_group = 0xFFFFFFFF;
+  /// The same, per (configuration, point) in one table when it is small (no_group: none), as
+  /// of() answers it for each of a million cells: its search of a group's points was 2 % of a
+  /// store's trend. Empty when the table would be large.
+  std::vector<std::uint32_t> dense;
+  std::size_t point_count = 0;
   /// The baseline configuration of configuration `c` at point `p`, if any (kernel and date).
   std::optional<std::uint32_t> of(std::uint32_t c, std::uint32_t p) const;
 };
