@@ -16,6 +16,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "compare/stats.hpp"
 
@@ -96,6 +99,88 @@ difference measure(const weighted_sums& in, const weighted_sums& out, double poi
   return r;
 }
 
+// One row of the step search: for each candidate j in [first, last] (i fixed by wi = pw[i], wdi
+// = pwd[i]), the difference of the inner segment's mean from the rest's into ds[j], as
+// measure() computes it; whether any is big enough to look at (NaN too, as `d < up && d > down`
+// keeps it). The same operations in each lane of the vector versions, so the same d.
+bool scan_row_plain(const double* pw, const double* pwd, double* ds, std::size_t first,
+                    std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                    double down) {
+  bool any = false;
+  for (std::size_t j = first; j <= last; ++j) {
+    const double in_w = pw[j] - wi, in_wd = pwd[j] - wdi;
+    const double d = in_wd / in_w - (twd - in_wd) / (tw - in_w);
+    ds[j] = d;
+    any = any || !(d < up && d > down);
+  }
+  return any;
+}
+
+#if defined(__SSE2__)
+// Two candidates a step (GCC's own vectorisation of the plain loop stopped at the test of the
+// kept ones); `skipped` has a lane cleared once a candidate in it is kept.
+bool scan_row_sse2(const double* pw, const double* pwd, double* ds, std::size_t first,
+                   std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                   double down) {
+  const __m128d wi2 = _mm_set1_pd(wi), wdi2 = _mm_set1_pd(wdi), tw2 = _mm_set1_pd(tw),
+                twd2 = _mm_set1_pd(twd), up2 = _mm_set1_pd(up), down2 = _mm_set1_pd(down);
+  __m128d skipped = _mm_castsi128_pd(_mm_set1_epi32(-1));
+  std::size_t j = first;
+  for (; j + 1 <= last; j += 2) {
+    const __m128d in_w = _mm_sub_pd(_mm_loadu_pd(pw + j), wi2);
+    const __m128d in_wd = _mm_sub_pd(_mm_loadu_pd(pwd + j), wdi2);
+    const __m128d d = _mm_sub_pd(_mm_div_pd(in_wd, in_w),
+                                 _mm_div_pd(_mm_sub_pd(twd2, in_wd), _mm_sub_pd(tw2, in_w)));
+    _mm_storeu_pd(ds + j, d);
+    skipped = _mm_and_pd(skipped, _mm_and_pd(_mm_cmplt_pd(d, up2), _mm_cmpgt_pd(d, down2)));
+  }
+  const bool any = _mm_movemask_pd(skipped) != 3;
+  return scan_row_plain(pw, pwd, ds, j, last, wi, wdi, tw, twd, up, down) || any;
+}
+#endif
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define IOSR_SCAN_ROW_AVX 1
+// Four candidates a step where the processor has AVX (chosen at run time: the build targets
+// plain x86-64). Only these vector operations are compiled for AVX (no FMA: the same roundings).
+__attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double* pwd, double* ds,
+                                                 std::size_t first, std::size_t last, double wi,
+                                                 double wdi, double tw, double twd, double up,
+                                                 double down) {
+  const __m256d wi4 = _mm256_set1_pd(wi), wdi4 = _mm256_set1_pd(wdi), tw4 = _mm256_set1_pd(tw),
+                twd4 = _mm256_set1_pd(twd), up4 = _mm256_set1_pd(up),
+                down4 = _mm256_set1_pd(down);
+  __m256d skipped = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
+  std::size_t j = first;
+  for (; j + 3 <= last; j += 4) {
+    const __m256d in_w = _mm256_sub_pd(_mm256_loadu_pd(pw + j), wi4);
+    const __m256d in_wd = _mm256_sub_pd(_mm256_loadu_pd(pwd + j), wdi4);
+    const __m256d d =
+        _mm256_sub_pd(_mm256_div_pd(in_wd, in_w),
+                      _mm256_div_pd(_mm256_sub_pd(twd4, in_wd), _mm256_sub_pd(tw4, in_w)));
+    _mm256_storeu_pd(ds + j, d);
+    skipped = _mm256_and_pd(skipped, _mm256_and_pd(_mm256_cmp_pd(d, up4, _CMP_LT_OQ),
+                                                   _mm256_cmp_pd(d, down4, _CMP_GT_OQ)));
+  }
+  const bool any = _mm256_movemask_pd(skipped) != 15;
+  return scan_row_sse2(pw, pwd, ds, j, last, wi, wdi, tw, twd, up, down) || any;
+}
+#endif
+
+bool scan_row(const double* pw, const double* pwd, double* ds, std::size_t first,
+              std::size_t last, double wi, double wdi, double tw, double twd, double up,
+              double down) {
+#if defined(IOSR_SCAN_ROW_AVX)
+  static const bool avx = __builtin_cpu_supports("avx");
+  if (avx) return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+#endif
+#if defined(__SSE2__)
+  return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+#else
+  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+#endif
+}
+
 // The best inner segment of [begin, end) by |t|, kept when its corrected p-value is below alpha
 // and its mean moves the ratio by at least min_step: circular binary segmentation, which also
 // finds a step that is undone later (a regression and its fix), where plain binary segmentation
@@ -144,35 +229,10 @@ std::optional<split> best_split(std::span<const point_observation> points, std::
     // so the same d) before anything else: most candidates of a flat series stop here, and
     // this search over a million entries' series was most of the trend's arithmetic. The
     // row's differences first, then the few kept, if any.
-    const double wi = pw[i], wdi = pwd[i];
-    std::size_t j = i + 1;
-    bool any = false;  // whether a candidate is kept: NaN too, as `d < up && d > down` keeps it
-#if defined(__SSE2__)
-    // Two candidates a step (GCC's own vectorisation of this loop stopped at the test of the
-    // kept ones; its vector extension turned the test's `&` into a branch per lane): the same
-    // operations on each lane, so the same d. `skipped` has a lane cleared once a candidate in
-    // it is kept.
-    const __m128d wi2 = _mm_set1_pd(wi), wdi2 = _mm_set1_pd(wdi), tw2 = _mm_set1_pd(total.w),
-                  twd2 = _mm_set1_pd(total.wd), up2 = _mm_set1_pd(up), down2 = _mm_set1_pd(down);
-    __m128d skipped = _mm_castsi128_pd(_mm_set1_epi32(-1));
-    for (; j + 1 <= last; j += 2) {
-      const __m128d in_w = _mm_sub_pd(_mm_loadu_pd(pw + j), wi2);
-      const __m128d in_wd = _mm_sub_pd(_mm_loadu_pd(pwd + j), wdi2);
-      const __m128d d = _mm_sub_pd(_mm_div_pd(in_wd, in_w),
-                                   _mm_div_pd(_mm_sub_pd(twd2, in_wd), _mm_sub_pd(tw2, in_w)));
-      _mm_storeu_pd(ds + j, d);
-      skipped = _mm_and_pd(skipped, _mm_and_pd(_mm_cmplt_pd(d, up2), _mm_cmpgt_pd(d, down2)));
+    if (!scan_row(pw, pwd, ds, i + 1, last, pw[i], pwd[i], total.w, total.wd, up, down)) {
+      continue;
     }
-    any = _mm_movemask_pd(skipped) != 3;
-#endif
-    for (; j <= last; ++j) {
-      const double in_w = pw[j] - wi, in_wd = pwd[j] - wdi;
-      const double d = in_wd / in_w - (total.wd - in_wd) / (total.w - in_w);
-      ds[j] = d;
-      any = any || !(d < up && d > down);
-    }
-    if (!any) continue;
-    for (j = i + 1; j <= last; ++j) {
+    for (std::size_t j = i + 1; j <= last; ++j) {
       const double d = ds[j];
       if (d < up && d > down) continue;
       const weighted_sums in{pw[j] - pw[i], pwd[j] - pwd[i], pwdd[j] - pwdd[i], pww[j] - pww[i]};
