@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
@@ -99,6 +100,9 @@ difference measure(const weighted_sums& in, const weighted_sums& out, double poi
   return r;
 }
 
+// What scan_row() may read and write past a row's last candidate.
+constexpr std::size_t padding = 3;
+
 // One row of the step search: for each candidate j in [first, last] (i fixed by wi = pw[i], wdi
 // = pwd[i]), the difference of the inner segment's mean from the rest's into ds[j], as
 // measure() computes it; whether any is big enough to look at (NaN too, as `d < up && d > down`
@@ -143,6 +147,7 @@ bool scan_row_sse2(const double* pw, const double* pwd, double* ds, std::size_t 
 #define IOSR_SCAN_ROW_AVX 1
 // Four candidates a step where the processor has AVX (chosen at run time: the build targets
 // plain x86-64). Only these vector operations are compiled for AVX (no FMA: the same roundings).
+// The arrays have `padding` elements past `last`.
 __attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double* pwd, double* ds,
                                                  std::size_t first, std::size_t last, double wi,
                                                  double wdi, double tw, double twd, double up,
@@ -151,19 +156,27 @@ __attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double*
                 twd4 = _mm256_set1_pd(twd), up4 = _mm256_set1_pd(up),
                 down4 = _mm256_set1_pd(down);
   __m256d skipped = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
-  std::size_t j = first;
-  for (; j + 3 <= last; j += 4) {
+  // The last step's lanes past `last` read and write the arrays' padding; their d, whatever
+  // it is, counts as skipped. Per lanes left (1 to 3): the lanes to leave out.
+  alignas(32) static constexpr std::int64_t past_last[4][4] = {
+      {0, 0, 0, 0}, {0, -1, -1, -1}, {0, 0, -1, -1}, {0, 0, 0, -1}};
+  for (std::size_t j = first; j <= last; j += 4) {
     const __m256d in_w = _mm256_sub_pd(_mm256_loadu_pd(pw + j), wi4);
     const __m256d in_wd = _mm256_sub_pd(_mm256_loadu_pd(pwd + j), wdi4);
     const __m256d d =
         _mm256_sub_pd(_mm256_div_pd(in_wd, in_w),
                       _mm256_div_pd(_mm256_sub_pd(twd4, in_wd), _mm256_sub_pd(tw4, in_w)));
     _mm256_storeu_pd(ds + j, d);
-    skipped = _mm256_and_pd(skipped, _mm256_and_pd(_mm256_cmp_pd(d, up4, _CMP_LT_OQ),
-                                                   _mm256_cmp_pd(d, down4, _CMP_GT_OQ)));
+    __m256d small = _mm256_and_pd(_mm256_cmp_pd(d, up4, _CMP_LT_OQ),
+                                  _mm256_cmp_pd(d, down4, _CMP_GT_OQ));
+    if (last - j < 3) {
+      small = _mm256_or_pd(
+          small, _mm256_castsi256_pd(_mm256_load_si256(
+                     reinterpret_cast<const __m256i*>(past_last[last - j + 1]))));
+    }
+    skipped = _mm256_and_pd(skipped, small);
   }
-  const bool any = _mm256_movemask_pd(skipped) != 15;
-  return scan_row_sse2(pw, pwd, ds, j, last, wi, wdi, tw, twd, up, down) || any;
+  return _mm256_movemask_pd(skipped) != 15;
 }
 #endif
 
@@ -200,7 +213,8 @@ std::optional<split> best_split(std::span<const point_observation> points, std::
     wd += weight_of(points[i]) * points[i].mean;
   }
   const double shift = wd / w;
-  const std::size_t n = count + 1;
+  // Each array padded by 3, which scan_row_avx's last step may read or write.
+  const std::size_t n = count + 1 + padding;
   std::vector<double> sums(5 * n);
   double* const pw = sums.data();
   double* const pwd = pw + n;
@@ -215,6 +229,10 @@ std::optional<split> best_split(std::span<const point_observation> points, std::
     pwd[i + 1] = pwd[i] + wi * d;
     pwdd[i + 1] = pwdd[i] + wi * d * d;
     pww[i + 1] = pww[i] + wi * wi;
+  }
+  for (std::size_t k = count + 1; k < count + 1 + padding; ++k) {
+    pw[k] = pw[count];
+    pwd[k] = pwd[count];
   }
   const weighted_sums total{pw[count], pwd[count], pwdd[count], pww[count]};
   // |exp(d) - 1| >= min_step, as bounds on d: no exp in the loop.
