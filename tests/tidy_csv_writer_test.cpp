@@ -447,12 +447,12 @@ TEST_CASE("write_shortest() writes every double as fmt's \"{}\" does", "[csv]") 
     const std::string ours(text, iosr::detail::write_shortest(text, v));
     REQUIRE(ours == fmt::format("{}", v));
   };
-  for (const double v : {0.0, -0.0, 1.0, -1.0, 0.5, 100.0, 1e15, 1e16, 9999999999999998.0, 1e-4,
-                         1e-5, 0.00012345, 1.2345e-5, 123456789012345678.0, 1e100, 1e-100,
-                         5e-324, 1.7976931348623157e308, 2.2250738585072014e-308,
-                         std::numeric_limits<double>::infinity(),
-                         -std::numeric_limits<double>::infinity(),
-                         std::numeric_limits<double>::quiet_NaN()}) {
+  const double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 100.0, 1e15, 1e16, 9999999999999998.0, 1e-4,
+                          1e-5, 0.00012345, 1.2345e-5, 123456789012345678.0, 1e100, 1e-100, 5e-324,
+                          1.7976931348623157e308, 2.2250738585072014e-308,
+                          std::numeric_limits<double>::infinity(),
+                          std::numeric_limits<double>::quiet_NaN()};
+  for (const double v : edges) {
     check(v);
     check(-v);
   }

@@ -149,8 +149,9 @@ void write_digits(char* end, std::uint64_t s) {
     return to;
   };
   if (s >= 100000000) {
-    end = pairs(end, static_cast<std::uint32_t>(s % 100000000), 4);  // eight digits, zeros too
-    s /= 100000000;  // below 2^64 / 10^8: 32 bits
+    // Eight digits, zeros too; what is left is below 2^64 / 10^8, 32 bits.
+    end = pairs(end, static_cast<std::uint32_t>(s % 100000000), 4);
+    s /= 100000000;
   }
   auto x = static_cast<std::uint32_t>(s);
   for (; x >= 100; x /= 100) {

@@ -153,8 +153,7 @@ __attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double*
                                                  double wdi, double tw, double twd, double up,
                                                  double down) {
   const __m256d wi4 = _mm256_set1_pd(wi), wdi4 = _mm256_set1_pd(wdi), tw4 = _mm256_set1_pd(tw),
-                twd4 = _mm256_set1_pd(twd), up4 = _mm256_set1_pd(up),
-                down4 = _mm256_set1_pd(down);
+                twd4 = _mm256_set1_pd(twd), up4 = _mm256_set1_pd(up), down4 = _mm256_set1_pd(down);
   __m256d skipped = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
   // The last step's lanes past `last` read and write the arrays' padding; their d, whatever
   // it is, counts as skipped. Per lanes left (1 to 3): the lanes to leave out.
@@ -167,12 +166,11 @@ __attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double*
         _mm256_sub_pd(_mm256_div_pd(in_wd, in_w),
                       _mm256_div_pd(_mm256_sub_pd(twd4, in_wd), _mm256_sub_pd(tw4, in_w)));
     _mm256_storeu_pd(ds + j, d);
-    __m256d small = _mm256_and_pd(_mm256_cmp_pd(d, up4, _CMP_LT_OQ),
-                                  _mm256_cmp_pd(d, down4, _CMP_GT_OQ));
+    __m256d small =
+        _mm256_and_pd(_mm256_cmp_pd(d, up4, _CMP_LT_OQ), _mm256_cmp_pd(d, down4, _CMP_GT_OQ));
     if (last - j < 3) {
-      small = _mm256_or_pd(
-          small, _mm256_castsi256_pd(_mm256_load_si256(
-                     reinterpret_cast<const __m256i*>(past_last[last - j + 1]))));
+      small = _mm256_or_pd(small, _mm256_castsi256_pd(_mm256_load_si256(
+                                      reinterpret_cast<const __m256i*>(past_last[last - j + 1]))));
     }
     skipped = _mm256_and_pd(skipped, small);
   }
@@ -180,9 +178,8 @@ __attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double*
 }
 #endif
 
-bool scan_row(const double* pw, const double* pwd, double* ds, std::size_t first,
-              std::size_t last, double wi, double wdi, double tw, double twd, double up,
-              double down) {
+bool scan_row(const double* pw, const double* pwd, double* ds, std::size_t first, std::size_t last,
+              double wi, double wdi, double tw, double twd, double up, double down) {
 #if defined(IOSR_SCAN_ROW_AVX)
   static const bool avx = __builtin_cpu_supports("avx");
   if (avx) return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
