@@ -149,7 +149,8 @@ void write_digits(char* end, std::uint64_t s) {
     return to;
   };
   if (s >= 100000000) {
-    // Eight digits, zeros too; what is left is below 2^64 / 10^8, 32 bits.
+    // Eight digits, zeros too. A shortest significand has at most 17 digits (dragonbox's), so
+    // what is left is below 10^9, which 32 bits hold.
     end = pairs(end, static_cast<std::uint32_t>(s % 100000000), 4);
     s /= 100000000;
   }

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <list>
 #include <mutex>
 #include <thread>
@@ -52,17 +53,21 @@ std::string seconds_text(double s) {
 }
 
 // A response made for one request, compressed on its worker for a client that accepts gzip
-// (not on the loop's thread, which every connection shares). A kept page has its gzip form
-// already (kept_pages.cpp); a body too short or not text is sent as it is.
+// (not on the loop's thread, which every connection shares), its text let go: only the gzip is
+// held while a slow client reads it. A kept page has its gzip form already (kept_pages.cpp); a
+// body too short or not text is sent as it is, and so is one zlib fails on.
 void compress(http_response& r) {
   if (r.shared || !detail::compressible(r.content_type) ||
       r.body.size() < detail::smallest_gzip_body) {
     return;
   }
   auto body = std::make_shared<shared_body>();
-  body->gzip = detail::gzip(r.body, detail::gzip_level);
-  body->text = std::move(r.body);
-  r.body.clear();
+  try {
+    body->gzip = detail::gzip(r.body, detail::gzip_level);
+  } catch (const std::exception&) {
+    return;
+  }
+  r.body = std::string();
   r.shared = std::move(body);
 }
 
@@ -311,11 +316,14 @@ void connection::write(http_response r) {
     own->text = std::move(r.body);
     body_ = std::move(own);
   }
-  // What may be sent compressed says so whether it is or not, for the caches between.
+  // What may be sent compressed says so whether it is or not, for the caches between. A body
+  // compressed for this request (compress()) has only its gzip form.
   std::string_view sent = body_->text;
-  if (detail::compressible(r.content_type) && sent.size() >= detail::smallest_gzip_body) {
+  const bool zipped = gzip_ && !body_->gzip.empty();
+  if (detail::compressible(r.content_type) &&
+      (sent.size() >= detail::smallest_gzip_body || zipped)) {
     response_.set(http::field::vary, "Accept-Encoding");
-    if (gzip_ && !body_->gzip.empty()) {
+    if (zipped) {
       response_.set(http::field::content_encoding, "gzip");
       sent = body_->gzip;
     }

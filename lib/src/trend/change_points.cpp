@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <vector>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -329,6 +330,43 @@ double mean_of(std::span<const point_observation> points, std::size_t begin, std
 }
 
 }  // namespace
+
+bool has_row_scan(row_scan way) {
+  switch (way) {
+    case row_scan::plain:
+      return true;
+    case row_scan::sse2:
+#if defined(__SSE2__)
+      return true;
+#else
+      return false;
+#endif
+    case row_scan::avx:
+#if defined(IOSR_SCAN_ROW_AVX)
+      return __builtin_cpu_supports("avx");
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+bool scan_row_by(row_scan way, const double* pw, const double* pwd, double* ds, std::size_t first,
+                 std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                 double down) {
+  if (!has_row_scan(way)) throw std::logic_error("scan_row_by: a way this processor has not");
+#if defined(IOSR_SCAN_ROW_AVX)
+  if (way == row_scan::avx) {
+    return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  }
+#endif
+#if defined(__SSE2__)
+  if (way == row_scan::sse2) {
+    return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  }
+#endif
+  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+}
 
 std::vector<found_change> find_change_points(std::span<const point_observation> points,
                                              change_noise noise, double alpha, double min_step) {

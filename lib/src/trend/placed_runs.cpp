@@ -89,7 +89,8 @@ void sort_runs(std::vector<placed_run>& runs, const trend& out) {
   add_field(0, out.points.size());
   add_field(point_bits, out.configurations.size());
   add_field(point_bits + configuration_bits, out.tests.size());
-  if (runs.size() < 256 || digits.size() > 6) {
+  // Few runs, a key of many digits, or more runs than a 32-bit place can tell apart: std::sort.
+  if (runs.size() < 256 || digits.size() > 6 || runs.size() > UINT32_MAX) {
     std::sort(runs.begin(), runs.end(), by_key);
     return;
   }

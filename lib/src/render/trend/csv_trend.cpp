@@ -44,8 +44,10 @@ char* write_integer(char* to, std::uint64_t v) {
 // The most bytes write_number() and write_integer() take (`-2.2250738585072014e-308`: 24).
 constexpr std::size_t number_room = 32;
 
-// `text` at `to`; returns the end.
+// `text` at `to`; returns the end. An empty view may have no data at all (a row without an
+// excursion's `back`), which memcpy must not be given, even for no bytes.
 char* write_text(char* to, std::string_view text) {
+  if (text.empty()) return to;
   std::memcpy(to, text.data(), text.size());
   return to + text.size();
 }

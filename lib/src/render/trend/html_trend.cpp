@@ -79,8 +79,9 @@ void chart(const trend& t, const std::vector<const trend_series*>& series,
   // Many points: the names slanted, so that 5.10 and 5.11 do not run into each other. Slanted
   // lines of 12 px text need some 14 px between them across the slant, which is the points'
   // spacing times sin 40°: from 26 points on (40 kernels are 13.4 px apart, 8.6 px across) the
-  // names would run together, so every second (third, …) point is named, the first of them;
-  // the table below and each point's title name them all.
+  // names would run together, so every second (third, …) point is named, the first of them
+  // (the last one only when the step lands on it); the table below and each point's title
+  // name them all.
   const bool slanted = columns.size() > 8;
   std::size_t every = 1;
   if (slanted) {
