@@ -9,71 +9,52 @@
 #include <new>
 #include <stdexcept>
 
+#include "strings.hpp"
+
 namespace iosr::detail {
 
 namespace {
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool same_word(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
-}
-
-std::string_view trimmed(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-// The weight of one list member's parameters (`;q=0.5`): 1 when none is given; a weight that
-// is no number between 0 and 1 counts as 1, as the member is not refused by it.
+// The weight of one list member's parameters (`;q=0.5`, lower case): 1 when none is given; a
+// weight that is no number between 0 and 1 counts as 1, as the member is not refused by it.
 bool weighted_zero(std::string_view parameters) {
-  while (!parameters.empty()) {
-    const auto semicolon = parameters.find(';');
-    const auto parameter = trimmed(parameters.substr(0, semicolon));
-    parameters = semicolon == std::string_view::npos ? std::string_view{}
-                                                     : parameters.substr(semicolon + 1);
+  bool zero = false;
+  for_each_piece(parameters, ';', [&](std::string_view parameter) {
     const auto equals = parameter.find('=');
-    if (equals == std::string_view::npos || !same_word(trimmed(parameter.substr(0, equals)), "q")) {
-      continue;
-    }
+    if (equals == std::string_view::npos || trim(parameter.substr(0, equals)) != "q") return;
     // q=0, q=0., q=0.0, q=0.00, q=0.000: zero; anything else (q=0.001, q=1) is not.
-    const auto weight = trimmed(parameter.substr(equals + 1));
-    if (weight.empty() || weight[0] != '0') return false;
-    const auto rest = weight.substr(1);
-    return rest.empty() || (rest[0] == '.' && rest.size() <= 4 &&
-                            rest.find_first_not_of('0', 1) == std::string_view::npos);
-  }
-  return false;
+    const auto weight = trim(parameter.substr(equals + 1));
+    const auto rest = weight.substr(std::min<std::size_t>(1, weight.size()));
+    zero = weight.starts_with('0') &&
+           (rest.empty() || (rest[0] == '.' && rest.size() <= 4 &&
+                             rest.find_first_not_of('0', 1) == std::string_view::npos));
+  });
+  return zero;
 }
 
 }  // namespace
 
 bool accepts_gzip(std::string_view accept_encoding) {
   bool named = false, refused = false, any = false;
-  while (!accept_encoding.empty()) {
-    const auto comma = accept_encoding.find(',');
-    const auto member = accept_encoding.substr(0, comma);
-    accept_encoding = comma == std::string_view::npos ? std::string_view{}
-                                                      : accept_encoding.substr(comma + 1);
+  // Codings and parameter names are case-insensitive, and ASCII.
+  for_each_piece(ascii_lower(accept_encoding), ',', [&](std::string_view member) {
     const auto semicolon = member.find(';');
-    const auto coding = trimmed(member.substr(0, semicolon));
+    const auto coding = trim(member.substr(0, semicolon));
     const bool zero =
         semicolon != std::string_view::npos && weighted_zero(member.substr(semicolon + 1));
-    if (same_word(coding, "gzip") || same_word(coding, "x-gzip")) {
+    if (coding == "gzip" || coding == "x-gzip") {
       (zero ? refused : named) = true;
     } else if (coding == "*" && !zero) {
       any = true;
     }
-  }
+  });
   return !refused && (named || any);
 }
 
 bool compressible(std::string_view content_type) {
-  const auto type = trimmed(content_type.substr(0, content_type.find(';')));
-  return (type.size() > 5 && same_word(type.substr(0, 5), "text/")) ||
-         same_word(type, "application/json") || same_word(type, "image/svg+xml");
+  const auto type = ascii_lower(trim(content_type.substr(0, content_type.find(';'))));
+  return (type.size() > 5 && type.starts_with("text/")) || type == "application/json" ||
+         type == "image/svg+xml";
 }
 
 std::string gzip(std::string_view data, int level) {
