@@ -828,3 +828,48 @@ TEST_CASE("trend: a stop requested stops the computation with a limit error", "[
     CHECK(e.kind() == iosr::error_kind::limit);
   }
 }
+
+// A point no series has a value at is dropped and the rest renumbered (keep_shown); an
+// excursion's `back` was left with its old number, so every format named the point after the
+// right one (or, at the last point, read past the points: the fuzz replay's heap read).
+TEST_CASE("trend: an excursion's way back names its point when an earlier point is dropped",
+          "[trend]") {
+  iosr::trend_input in;
+  const std::vector<iosr::field> hardware{{"Processor", "Test CPU"}, {"Disk", "Test SSD"}};
+  // 4.9 ran only the baseline: no series has a value there, so it is not shown.
+  in.systems.push_back({"none", "", "none", "none", "4.9.0-1-generic", hardware, std::nullopt});
+  const std::vector<double> bfq{1.00, 1.01, 0.99, 0.60, 1.00, 1.01, 0.99};  // 5.0 ... 5.6
+  for (std::size_t k = 0; k < bfq.size(); ++k) {
+    const std::string kernel = "5." + std::to_string(k) + ".0-1-generic";
+    for (const char* sched : {"none", "bfq"}) {
+      in.systems.push_back({sched, "", sched, sched, kernel, hardware, std::nullopt});
+    }
+  }
+  in.tests.push_back({"Synthetic", "1.0", "Test", "MB/s", iosr::direction::higher});
+  in.runs.push_back({0, 0, 100.0});
+  for (std::size_t k = 0; k < bfq.size(); ++k) {
+    in.runs.push_back({1 + 2 * k, 0, 100.0});
+    in.runs.push_back({2 + 2 * k, 0, 100.0 * bfq[k]});
+  }
+  const auto t = iosr::compute_trend(in);
+  REQUIRE(point_names(t) ==
+          std::vector<std::string>{"5.0", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6"});
+  REQUIRE(t.tests.size() == 1);
+  const auto* s = find_series(t, t.tests[0].series, "bfq");
+  REQUIRE(s);
+  REQUIRE(s->changes.size() == 1);
+  const auto& change = s->changes[0];
+  CHECK(t.points[change.point].name == "5.3");
+  REQUIRE(change.back);
+  REQUIRE(*change.back < t.points.size());
+  CHECK(t.points[*change.back].name == "5.4");
+  std::string csv;
+  iosr::render_trend(t, "csv", {}, csv);
+  // The excursion's row: its back_at column names 5.4 (the row's second last field).
+  const auto at = csv.find(",bfq,none,5.3,");
+  REQUIRE(at != std::string::npos);
+  const auto row = csv.substr(at, csv.find('\n', at) - at);
+  INFO(row);
+  CHECK(row.find(",true,") != std::string::npos);
+  CHECK(row.substr(row.rfind(',', row.rfind(',') - 1)).starts_with(",5.4,"));
+}

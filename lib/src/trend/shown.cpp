@@ -48,7 +48,10 @@ void keep_shown(trend& out) {
   auto move_points = [&](std::vector<trend_series>& all) {
     for (auto& s : all) {
       for (auto& v : s.values) v.point = static_cast<std::uint32_t>(point_to[v.point]);
-      for (auto& c : s.changes) c.point = point_to[c.point];
+      for (auto& c : s.changes) {
+        c.point = point_to[c.point];
+        if (c.back) c.back = point_to[*c.back];  // an excursion's way back is a point too
+      }
     }
   };
   move_points(out.geomean);
