@@ -3,8 +3,11 @@
 // format, no -0.0, rows that say why a delta is missing, columns that never touch; summaries
 // ranked best first with N of M counted per input and each test's share of a geometric mean;
 // delta intervals that agree with the noise mark; the regression gate on the performance ratio.
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstddef>
+#include <random>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -69,6 +72,41 @@ TEST_CASE("figure_text: fixed within a width, scientific past it, never -0.0", "
   CHECK(figure_text(-1e306, 1, figure_style::with_sign) == "-1.00e+306");
   CHECK(figure_text(INFINITY, 3) == "inf");
   CHECK(figure_text(INFINITY, 1, figure_style::with_sign) == "+inf");
+}
+
+TEST_CASE("figure_text's plain figures are fmt's fixed text, ties to even", "[numbers]") {
+  // What figure_text() wrote with fmt alone, before its plain figures were written from the
+  // double's bits.
+  auto by_fmt = [](double v, int decimals) {
+    const std::string fixed = fmt::format("{:.{}f}", v, decimals);
+    if (fixed.find_first_of("123456789") == std::string::npos) {
+      return v == 0.0 ? fmt::format("{:.{}f}", 0.0, decimals) : fmt::format("{:.2e}", v);
+    }
+    return fixed.size() <= iosr::detail::figure_width ? fixed : fmt::format("{:.2e}", v);
+  };
+  auto check = [&](double v) {
+    for (int decimals = 0; decimals <= 4; ++decimals) {
+      REQUIRE(figure_text(v, decimals) == by_fmt(v, decimals));
+    }
+  };
+  for (const double v : {0.0625, 0.1875, 1.0625, 0.5, 1.5, 2.5, 0.0005, 0.0015, 99999.9995,
+                         99999.999, 0.00049, 0.0004999999999999999, 1e-300, 5e-324, 1e5, 1e15}) {
+    check(v);
+  }
+  // Every multiple of 1/1024 below 20: among them the exact ties at each precision.
+  for (int k = 1; k < 20 * 1024; ++k) check(k / 1024.0);
+  std::mt19937_64 random(41);
+  for (int i = 0; i < 10000; ++i) {
+    check(std::uniform_real_distribution<double>(0.5, 2.0)(random));  // ratios
+    check(std::ldexp(std::uniform_real_distribution<double>(1.0, 2.0)(random),
+                     static_cast<int>(random() % 40) - 24));
+    // Halfway between two 3-decimal texts as written (the double is a hair off), and its
+    // neighbours.
+    const double tie = static_cast<double>(random() % 20000000 * 2 + 1) / 2000.0;
+    check(tie);
+    check(std::nextafter(tie, 0.0));
+    check(std::nextafter(tie, HUGE_VAL));
+  }
 }
 
 TEST_CASE("Extreme values print no long run of digits in any human format", "[numbers]") {

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The tidy CSV output (docs/csv.md): exact bytes for small models, and a round trip through a
 // tiny RFC 4180 reader.
+#include <fmt/format.h>
+
+#include <bit>
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -433,4 +439,32 @@ TEST_CASE("numeric_value is the shortest form of the value, from any text", "[cs
   // A hand-made model whose value is not its text's: the value counts.
   CHECK(numeric_value("5", 6.0) == "6");
   CHECK(numeric_value("PASS", 1.0) == "1");
+}
+
+TEST_CASE("write_shortest() writes every double as fmt's \"{}\" does", "[csv]") {
+  auto check = [](double v) {
+    char text[32];
+    const std::string ours(text, iosr::detail::write_shortest(text, v));
+    REQUIRE(ours == fmt::format("{}", v));
+  };
+  const double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 100.0, 1e15, 1e16, 9999999999999998.0, 1e-4,
+                          1e-5, 0.00012345, 1.2345e-5, 123456789012345678.0, 1e100, 1e-100, 5e-324,
+                          1.7976931348623157e308, 2.2250738585072014e-308,
+                          std::numeric_limits<double>::infinity(),
+                          std::numeric_limits<double>::quiet_NaN()};
+  for (const double v : edges) {
+    check(v);
+    check(-v);
+  }
+  std::mt19937_64 random(41);
+  for (int i = 0; i < 100000; ++i) {
+    check(std::bit_cast<double>(random()));  // every exponent
+    // Ratios, p-values and powers of ten's neighbours, where the layouts change.
+    check(std::uniform_real_distribution<double>(0.5, 2.0)(random));
+    check(std::ldexp(std::uniform_real_distribution<double>(1.0, 2.0)(random),
+                     static_cast<int>(random() % 120) - 60));
+    check(std::nextafter(std::pow(10.0, static_cast<int>(random() % 40) - 20),
+                         random() % 2 ? 0.0 : HUGE_VAL));
+    check(static_cast<double>(random() % 100000000));
+  }
 }

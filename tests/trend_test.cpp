@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stop_token>
@@ -514,6 +515,54 @@ TEST_CASE("trend formats: CSV rows, JSON document, Markdown and HTML", "[trend]"
   }
   CHECK(charts == 21);
   CHECK_THROWS_AS(iosr::render_trend(t, "nope", {}, html), iosr::error);
+}
+
+TEST_CASE("change points: the step search's row scans agree, in every way the build has",
+          "[trend]") {
+  // Rows of 1 to 12 candidates from every start (the vector ways' tails and their padding),
+  // prefix sums with ties (0/0: NaN), a weight summing to the total (x/0: inf) and plain values;
+  // each way's differences bit for bit and its answer against the plain loop's.
+  using iosr::detail::row_scan;
+  noise n{7};
+  const double up = std::log1p(0.05), down = std::log1p(-0.05);
+  std::size_t compared = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t count = 1 + static_cast<std::size_t>(trial % 12);
+    std::vector<double> pw(count + 1 + 3), pwd(count + 1 + 3);
+    for (std::size_t k = 1; k <= count; ++k) {
+      const double w = trial % 5 == 0 && k % 3 == 0 ? 0.0 : 1 + n.next();  // some ties
+      pw[k] = pw[k - 1] + w;
+      pwd[k] = pwd[k - 1] + w * (trial % 7 == 0 ? 0.2 * n.next() : 0.01 * n.next());
+    }
+    for (std::size_t k = count + 1; k < pw.size(); ++k) {
+      pw[k] = pw[count];
+      pwd[k] = pwd[count];
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t last = i == 0 ? count - 1 : count;
+      if (last < i + 1) continue;
+      std::vector<double> plain(pw.size(), -1.0);
+      const bool plain_any = iosr::detail::scan_row_by(row_scan::plain, pw.data(), pwd.data(),
+                                                       plain.data(), i + 1, last, pw[i], pwd[i],
+                                                       pw[count], pwd[count], up, down);
+      for (const auto way : {row_scan::sse2, row_scan::avx}) {
+        if (!iosr::detail::has_row_scan(way)) continue;
+        std::vector<double> ds(pw.size(), -1.0);
+        const bool any = iosr::detail::scan_row_by(way, pw.data(), pwd.data(), ds.data(), i + 1,
+                                                   last, pw[i], pwd[i], pw[count], pwd[count], up,
+                                                   down);
+        INFO("trial " << trial << ", row " << i << ", way " << static_cast<int>(way));
+        CHECK(any == plain_any);
+        for (std::size_t j = i + 1; j <= last; ++j) {
+          CHECK(std::memcmp(&ds[j], &plain[j], sizeof(double)) == 0);
+        }
+        ++compared;
+      }
+    }
+  }
+#if defined(__x86_64__)
+  CHECK(compared > 0);  // SSE2 at least
+#endif
 }
 
 // The x of each point's name in the first chart of a trend's HTML page (its slanted labels).

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cmath>
 #include <cstring>
 #include <iterator>
 
@@ -124,6 +126,116 @@ void append_csv_record(std::string& out, std::span<const std::string_view> field
   out.resize(static_cast<std::size_t>(to - out.data()));
 }
 
+namespace {
+
+// "00", "01", ... "99": two digits a division.
+constexpr auto digit_pairs = [] {
+  std::array<char, 200> pairs{};
+  for (int i = 0; i < 100; ++i) {
+    pairs[static_cast<std::size_t>(2 * i)] = static_cast<char>('0' + i / 10);
+    pairs[static_cast<std::size_t>(2 * i + 1)] = static_cast<char>('0' + i % 10);
+  }
+  return pairs;
+}();
+
+// The decimal digits of `s` (not 0), the last at `end - 1`, two a step in 32 bits (each of a
+// million ratios has 16 or 17 of them).
+void write_digits(char* end, std::uint64_t s) {
+  auto pairs = [](char* to, std::uint32_t x, int count) {  // `count` pairs, ending at `to`
+    for (int i = 0; i < count; ++i, x /= 100) {
+      to -= 2;
+      std::memcpy(to, &digit_pairs[2 * (x % 100)], 2);
+    }
+    return to;
+  };
+  if (s >= 100000000) {
+    // Eight digits, zeros too. A shortest significand has at most 17 digits (dragonbox's), so
+    // what is left is below 10^9, which 32 bits hold.
+    end = pairs(end, static_cast<std::uint32_t>(s % 100000000), 4);
+    s /= 100000000;
+  }
+  auto x = static_cast<std::uint32_t>(s);
+  for (; x >= 100; x /= 100) {
+    end -= 2;
+    std::memcpy(end, &digit_pairs[2 * (x % 100)], 2);
+  }
+  if (x >= 10) {
+    std::memcpy(end - 2, &digit_pairs[2 * x], 2);
+  } else {
+    end[-1] = static_cast<char>('0' + x);
+  }
+}
+
+// How many decimal digits `s` (not 0) has: from its bits (log10(2) ~ 1233 / 4096), then one
+// comparison.
+int digit_count(std::uint64_t s) {
+  static constexpr auto powers = [] {
+    std::array<std::uint64_t, 20> p{};
+    p[0] = 1;
+    for (std::size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
+    return p;
+  }();
+  const int t = static_cast<int>(std::bit_width(s)) * 1233 >> 12;
+  return t - (s < powers[static_cast<std::size_t>(t)] ? 1 : 0) + 1;
+}
+
+}  // namespace
+
+char* write_shortest(char* to, double v) {
+  if (!std::isfinite(v) || v == 0) return fmt::format_to(to, FMT_COMPILE("{}"), v);
+  if (std::signbit(v)) {
+    *to++ = '-';
+    v = -v;
+  }
+  // fmt's own shortest digits and exponent (what its "{}" formats from), written out as its
+  // write_float() lays them out for "{}": fixed from 1e-4 up to below 1e16, else d.ddde+XX.
+  // Its layout took twice the instructions of the digits themselves, a trend CSV's largest
+  // part (docs/performance.md); tidy_csv_writer_test checks the two agree.
+  const auto decimal = fmt::detail::dragonbox::to_decimal(v);
+  const std::uint64_t significand = decimal.significand;  // not 0: v is not
+  const int count = digit_count(significand);
+  const int exponent = decimal.exponent;
+  const int output_exponent = exponent + count - 1;
+  if (output_exponent < -4 || output_exponent >= 16) {
+    // d.ddde+XX: the digits one place on, the first moved in front of the point.
+    write_digits(to + 1 + count, significand);
+    to[0] = to[1];
+    if (count > 1) {
+      to[1] = '.';
+      to += count + 1;
+    } else {
+      to += 1;
+    }
+    *to++ = 'e';
+    int e = output_exponent;
+    *to++ = e < 0 ? '-' : '+';
+    if (e < 0) e = -e;
+    if (e >= 100) {
+      if (e >= 1000) *to++ = static_cast<char>('0' + e / 1000);
+      *to++ = static_cast<char>('0' + e / 100 % 10);
+      e %= 100;
+    }
+    *to++ = static_cast<char>('0' + e / 10);
+    *to++ = static_cast<char>('0' + e % 10);
+    return to;
+  }
+  if (exponent >= 0) {  // 1234e2: 123400
+    write_digits(to + count, significand);
+    return std::fill_n(to + count, exponent, '0');
+  }
+  if (output_exponent >= 0) {  // 1234e-2: 12.34, the integer digits moved in front of the point
+    write_digits(to + 1 + count, significand);
+    for (int i = 0; i <= output_exponent; ++i) to[i] = to[i + 1];
+    to[output_exponent + 1] = '.';
+    return to + 1 + count;
+  }
+  *to++ = '0';  // 1234e-6: 0.001234
+  *to++ = '.';
+  to = std::fill_n(to, -output_exponent - 1, '0');
+  write_digits(to + count, significand);
+  return to + count;
+}
+
 void csv_row_writer::field(std::string_view text) {
   if (!first_) out_.push_back(',');
   first_ = false;
@@ -139,7 +251,7 @@ void csv_row_writer::number(const std::optional<double>& v) {
   first_ = false;
   if (!v) return;
   char text[32];  // the longest shortest double, `-2.2250738585072014e-308`, is 24
-  out_.append(text, fmt::format_to(text, FMT_COMPILE("{}"), *v));
+  out_.append(text, write_shortest(text, *v));
 }
 
 void csv_row_writer::integer(std::uint64_t v) {

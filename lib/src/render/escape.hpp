@@ -25,6 +25,11 @@ char* write_csv_field(char* to, std::string_view field);
 /// them, `\n` at the end.
 void append_csv_record(std::string& out, std::span<const std::string_view> fields);
 
+/// `v` at `to` as fmt's "{}" writes it (its shortest round-trip form: `1.5`, `100`, `1e-05`,
+/// `1.2345e+16`, `-0`, `inf`, `nan`); returns the end. At most 24 bytes
+/// (`-2.2250738585072014e-308`).
+char* write_shortest(char* to, double v);
+
 /// Writes one CSV record field by field: commas between fields, `\n` at the end (which
 /// Python's csv module, pandas, DuckDB and spreadsheets all read as a record end).
 class csv_row_writer {

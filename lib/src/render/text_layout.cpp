@@ -333,12 +333,18 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
 
   const bool any_header = std::any_of(table.header.begin(), table.header.end(),
                                       [](const auto& h) { return !h.empty(); });
-  auto cell = [&](std::string_view text, std::size_t k, std::string_view color) {
+  // "  " and a cell padded to its column, appended to `line` in place: a trend's table has a
+  // cell for each of a million values, and the temporary strings of each were a tenth of it.
+  auto add_cell = [&](std::string& line, std::string_view text, std::size_t k,
+                      std::string_view color) {
     const bool left = k < table.left.size() && table.left[k];
-    const std::string padding(widths[k] - std::min(widths[k], columns_of(text)), ' ');
-    std::string shown =
-        color.empty() ? std::string(text) : std::string(color) + std::string(text) + "\x1b[0m";
-    return left ? shown + padding : padding + shown;
+    const std::size_t padding = widths[k] - std::min(widths[k], columns_of(text));
+    line += "  ";
+    if (!left) line.append(padding, ' ');
+    if (!color.empty()) line += color;
+    line += text;
+    if (!color.empty()) line += "\x1b[0m";
+    if (left) line.append(padding, ' ');
   };
   std::size_t first = 1;
   do {
@@ -351,7 +357,7 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
     const std::string lead = table.indent + table.row_indent;
     if (any_header) {
       std::string line = lead + pad_right(elided(table.header[0], name_width), name_width);
-      for (std::size_t k = first; k < last; ++k) line += "  " + cell(table.header[k], k, "");
+      for (std::size_t k = first; k < last; ++k) add_cell(line, table.header[k], k, "");
       trim_right(line);
       out += line + '\n';
     }
@@ -378,17 +384,20 @@ void render_text_table(const text_table& table, std::size_t width, std::string& 
       if (!shown(row)) continue;
       const auto& names = name_lines[r];
       for (std::size_t n = 0; n < names.size(); ++n) {
-        std::string line = lead + pad_right(names[n], name_width);
+        std::string line = lead;
+        line += names[n];
+        line.append(name_width - std::min(name_width, columns_of(names[n])), ' ');  // pad_right
         // The cells go on the name's first line; a wrapped name's further lines stand alone.
         for (std::size_t k = first; n == 0 && k < last; ++k) {
           const std::string_view text =
               k < row.cells.size() ? std::string_view(row.cells[k]) : std::string_view();
           const std::string_view color =
               k < row.colors.size() ? std::string_view(row.colors[k]) : std::string_view();
-          line += "  " + cell(text, k, color);
+          add_cell(line, text, k, color);
         }
         trim_right(line);
-        out += line + '\n';
+        out += line;
+        out += '\n';
       }
     }
     first = last;

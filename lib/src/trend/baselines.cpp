@@ -20,10 +20,18 @@ namespace {
 
 // The most (configuration, point) cells choose_baselines() marks in a table (a bit each).
 constexpr std::size_t dense_present_limit = std::size_t{1} << 24;
+// The most (configuration, point) cells trend_baselines::dense holds (4 bytes each).
+constexpr std::size_t dense_baseline_limit = std::size_t{1} << 20;
 
 }  // namespace
 
 std::optional<std::uint32_t> trend_baselines::of(std::uint32_t c, std::uint32_t p) const {
+  if (!dense.empty()) {
+    if (c >= group_of.size() || p >= point_count) return std::nullopt;
+    const auto b = dense[std::size_t{c} * point_count + p];
+    if (b == no_group) return std::nullopt;
+    return b;
+  }
   if (c >= group_of.size() || group_of[c] == no_group) return std::nullopt;
   const auto& points = groups[group_of[c]];
   auto it = std::lower_bound(points.begin(), points.end(), p,
@@ -139,6 +147,17 @@ trend_baselines choose_baselines(const trend_input& in, const trend_options& opt
   for (std::size_t c = 0; c < confs.size(); ++c) {
     auto it = group_index.find({confs[c].machine, confs[c].group});
     if (it != group_index.end()) baselines.group_of[c] = it->second;
+  }
+  if (point_count != 0 && confs.size() <= dense_baseline_limit / point_count) {
+    std::vector<std::uint32_t> dense(confs.size() * point_count, trend_baselines::no_group);
+    for (std::size_t c = 0; c < confs.size(); ++c) {
+      if (baselines.group_of[c] == trend_baselines::no_group) continue;
+      for (const auto& [p, b] : baselines.groups[baselines.group_of[c]]) {
+        dense[c * point_count + p] = b;
+      }
+    }
+    baselines.dense = std::move(dense);
+    baselines.point_count = point_count;
   }
   return baselines;
 }

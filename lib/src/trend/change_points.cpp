@@ -10,9 +10,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "compare/stats.hpp"
 
@@ -93,6 +101,97 @@ difference measure(const weighted_sums& in, const weighted_sums& out, double poi
   return r;
 }
 
+// What scan_row() may read and write past a row's last candidate.
+constexpr std::size_t padding = 3;
+
+// One row of the step search: for each candidate j in [first, last] (i fixed by wi = pw[i], wdi
+// = pwd[i]), the difference of the inner segment's mean from the rest's into ds[j], as
+// measure() computes it; whether any is big enough to look at (NaN too, as `d < up && d > down`
+// keeps it). The same operations in each lane of the vector versions, so the same d.
+bool scan_row_plain(const double* pw, const double* pwd, double* ds, std::size_t first,
+                    std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                    double down) {
+  bool any = false;
+  for (std::size_t j = first; j <= last; ++j) {
+    const double in_w = pw[j] - wi, in_wd = pwd[j] - wdi;
+    const double d = in_wd / in_w - (twd - in_wd) / (tw - in_w);
+    ds[j] = d;
+    any = any || !(d < up && d > down);
+  }
+  return any;
+}
+
+#if defined(__SSE2__)
+// Two candidates a step (GCC's own vectorisation of the plain loop stopped at the test of the
+// kept ones); `skipped` has a lane cleared once a candidate in it is kept.
+bool scan_row_sse2(const double* pw, const double* pwd, double* ds, std::size_t first,
+                   std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                   double down) {
+  const __m128d wi2 = _mm_set1_pd(wi), wdi2 = _mm_set1_pd(wdi), tw2 = _mm_set1_pd(tw),
+                twd2 = _mm_set1_pd(twd), up2 = _mm_set1_pd(up), down2 = _mm_set1_pd(down);
+  __m128d skipped = _mm_castsi128_pd(_mm_set1_epi32(-1));
+  std::size_t j = first;
+  for (; j + 1 <= last; j += 2) {
+    const __m128d in_w = _mm_sub_pd(_mm_loadu_pd(pw + j), wi2);
+    const __m128d in_wd = _mm_sub_pd(_mm_loadu_pd(pwd + j), wdi2);
+    const __m128d d = _mm_sub_pd(_mm_div_pd(in_wd, in_w),
+                                 _mm_div_pd(_mm_sub_pd(twd2, in_wd), _mm_sub_pd(tw2, in_w)));
+    _mm_storeu_pd(ds + j, d);
+    skipped = _mm_and_pd(skipped, _mm_and_pd(_mm_cmplt_pd(d, up2), _mm_cmpgt_pd(d, down2)));
+  }
+  const bool any = _mm_movemask_pd(skipped) != 3;
+  return scan_row_plain(pw, pwd, ds, j, last, wi, wdi, tw, twd, up, down) || any;
+}
+#endif
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define IOSR_SCAN_ROW_AVX 1
+// Four candidates a step where the processor has AVX (chosen at run time: the build targets
+// plain x86-64). Only these vector operations are compiled for AVX (no FMA: the same roundings).
+// The arrays have `padding` elements past `last`.
+__attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double* pwd, double* ds,
+                                                 std::size_t first, std::size_t last, double wi,
+                                                 double wdi, double tw, double twd, double up,
+                                                 double down) {
+  const __m256d wi4 = _mm256_set1_pd(wi), wdi4 = _mm256_set1_pd(wdi), tw4 = _mm256_set1_pd(tw),
+                twd4 = _mm256_set1_pd(twd), up4 = _mm256_set1_pd(up), down4 = _mm256_set1_pd(down);
+  __m256d skipped = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
+  // The last step's lanes past `last` read and write the arrays' padding; their d, whatever
+  // it is, counts as skipped. Per lanes left (1 to 3): the lanes to leave out.
+  alignas(32) static constexpr std::int64_t past_last[4][4] = {
+      {0, 0, 0, 0}, {0, -1, -1, -1}, {0, 0, -1, -1}, {0, 0, 0, -1}};
+  for (std::size_t j = first; j <= last; j += 4) {
+    const __m256d in_w = _mm256_sub_pd(_mm256_loadu_pd(pw + j), wi4);
+    const __m256d in_wd = _mm256_sub_pd(_mm256_loadu_pd(pwd + j), wdi4);
+    const __m256d d =
+        _mm256_sub_pd(_mm256_div_pd(in_wd, in_w),
+                      _mm256_div_pd(_mm256_sub_pd(twd4, in_wd), _mm256_sub_pd(tw4, in_w)));
+    _mm256_storeu_pd(ds + j, d);
+    __m256d small =
+        _mm256_and_pd(_mm256_cmp_pd(d, up4, _CMP_LT_OQ), _mm256_cmp_pd(d, down4, _CMP_GT_OQ));
+    if (last - j < 3) {
+      small = _mm256_or_pd(small, _mm256_castsi256_pd(_mm256_load_si256(
+                                      reinterpret_cast<const __m256i*>(past_last[last - j + 1]))));
+    }
+    skipped = _mm256_and_pd(skipped, small);
+  }
+  return _mm256_movemask_pd(skipped) != 15;
+}
+#endif
+
+bool scan_row(const double* pw, const double* pwd, double* ds, std::size_t first, std::size_t last,
+              double wi, double wdi, double tw, double twd, double up, double down) {
+#if defined(IOSR_SCAN_ROW_AVX)
+  static const bool avx = __builtin_cpu_supports("avx");
+  if (avx) return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+#endif
+#if defined(__SSE2__)
+  return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+#else
+  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+#endif
+}
+
 // The best inner segment of [begin, end) by |t|, kept when its corrected p-value is below alpha
 // and its mean moves the ratio by at least min_step: circular binary segmentation, which also
 // finds a step that is undone later (a regression and its fix), where plain binary segmentation
@@ -104,36 +203,55 @@ std::optional<split> best_split(std::span<const point_observation> points, std::
   // Without the runs' noise, the scatter of the points is all there is: one degree of freedom
   // needs three points.
   if (count < 2 || (noise.within_df <= 0 && count < 3)) return std::nullopt;
-  // Prefix sums, centred on the segment's weighted mean so that sums of squares do not cancel.
+  // Prefix sums, centred on the segment's weighted mean so that sums of squares do not cancel;
+  // each sum in its own array, so that the scan below runs over two of them in SIMD lanes.
   double w = 0, wd = 0;
   for (std::size_t i = begin; i < end; ++i) {
     w += weight_of(points[i]);
     wd += weight_of(points[i]) * points[i].mean;
   }
   const double shift = wd / w;
-  std::vector<weighted_sums> prefix(count + 1);
+  // Each array padded by 3, which scan_row_avx's last step may read or write.
+  const std::size_t n = count + 1 + padding;
+  std::vector<double> sums(5 * n);
+  double* const pw = sums.data();
+  double* const pwd = pw + n;
+  double* const pwdd = pwd + n;
+  double* const pww = pwdd + n;
+  double* const ds = pww + n;  // a row's differences of means, by j
+  pw[0] = pwd[0] = pwdd[0] = pww[0] = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const double wi = weight_of(points[begin + i]);
     const double d = points[begin + i].mean - shift;
-    prefix[i + 1] = {prefix[i].w + wi, prefix[i].wd + wi * d, prefix[i].wdd + wi * d * d,
-                     prefix[i].ww + wi * wi};
+    pw[i + 1] = pw[i] + wi;
+    pwd[i + 1] = pwd[i] + wi * d;
+    pwdd[i + 1] = pwdd[i] + wi * d * d;
+    pww[i + 1] = pww[i] + wi * wi;
   }
-  const auto& total = prefix[count];
+  for (std::size_t k = count + 1; k < count + 1 + padding; ++k) {
+    pw[k] = pw[count];
+    pwd[k] = pwd[count];
+  }
+  const weighted_sums total{pw[count], pwd[count], pwdd[count], pww[count]};
   // |exp(d) - 1| >= min_step, as bounds on d: no exp in the loop.
   const double up = std::log1p(min_step);
   const double down = min_step < 1 ? std::log1p(-min_step) : -HUGE_VAL;
   double best_t2 = -1, best_df = 0;
   split best;
   for (std::size_t i = 0; i < count; ++i) {
-    for (std::size_t j = i + 1; j <= count; ++j) {
-      if (i == 0 && j == count) continue;
-      // Too small to report, told from the two means alone (the same operations as measure()'s,
-      // so the same d) before anything else: most candidates of a flat series stop here, and
-      // this search over a million entries' series was most of the trend's arithmetic.
-      const double in_w = prefix[j].w - prefix[i].w, in_wd = prefix[j].wd - prefix[i].wd;
-      const double d = in_wd / in_w - (total.wd - in_wd) / (total.w - in_w);
+    // The whole segment is no candidate: the first row stops before it.
+    const std::size_t last = i == 0 ? count - 1 : count;
+    // Too small to report, told from the two means alone (the same operations as measure()'s,
+    // so the same d) before anything else: most candidates of a flat series stop here, and
+    // this search over a million entries' series was most of the trend's arithmetic. The
+    // row's differences first, then the few kept, if any.
+    if (!scan_row(pw, pwd, ds, i + 1, last, pw[i], pwd[i], total.w, total.wd, up, down)) {
+      continue;
+    }
+    for (std::size_t j = i + 1; j <= last; ++j) {
+      const double d = ds[j];
       if (d < up && d > down) continue;
-      const auto in = prefix[j] - prefix[i];
+      const weighted_sums in{pw[j] - pw[i], pwd[j] - pwd[i], pwdd[j] - pwdd[i], pww[j] - pww[i]};
       const auto out = total - in;
       const auto r = measure(in, out, static_cast<double>(count), noise);
       const double t2 = r.d * r.d / r.variance;
@@ -212,6 +330,43 @@ double mean_of(std::span<const point_observation> points, std::size_t begin, std
 }
 
 }  // namespace
+
+bool has_row_scan(row_scan way) {
+  switch (way) {
+    case row_scan::plain:
+      return true;
+    case row_scan::sse2:
+#if defined(__SSE2__)
+      return true;
+#else
+      return false;
+#endif
+    case row_scan::avx:
+#if defined(IOSR_SCAN_ROW_AVX)
+      return __builtin_cpu_supports("avx");
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+bool scan_row_by(row_scan way, const double* pw, const double* pwd, double* ds, std::size_t first,
+                 std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                 double down) {
+  if (!has_row_scan(way)) throw std::logic_error("scan_row_by: a way this processor has not");
+#if defined(IOSR_SCAN_ROW_AVX)
+  if (way == row_scan::avx) {
+    return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  }
+#endif
+#if defined(__SSE2__)
+  if (way == row_scan::sse2) {
+    return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  }
+#endif
+  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+}
 
 std::vector<found_change> find_change_points(std::span<const point_observation> points,
                                              change_noise noise, double alpha, double min_step) {

@@ -46,4 +46,16 @@ struct found_change {
 std::vector<found_change> find_change_points(std::span<const point_observation> points,
                                              change_noise noise, double alpha, double min_step);
 
+/// The step search's scan of one row of candidates, each of its ways: the processor that runs
+/// the search takes one (AVX where it has it), so the test that all give the same differences
+/// and the same answer runs them here. For j in [first, last]: ds[j] = the inner segment's mean
+/// less the rest's, from the prefix sums pw and pwd (less wi and wdi, of a total tw and twd);
+/// true when any of them is not within (down, up). pw, pwd and ds reach 3 elements past `last`.
+enum class row_scan { plain, sse2, avx };
+/// Whether this build and this processor have `way`.
+bool has_row_scan(row_scan way);
+bool scan_row_by(row_scan way, const double* pw, const double* pwd, double* ds, std::size_t first,
+                 std::size_t last, double wi, double wdi, double tw, double twd, double up,
+                 double down);
+
 }  // namespace iosr::detail

@@ -66,13 +66,32 @@ void measure_geomeans(const trend_options& options, const log_ratios& logs,
     // taken as that point's tests alone.)
     const point_tests* before = nullptr;
     double level = 0;
+    // The mean over every test of `before`, when known (mean_over's sum, in the same order).
+    double before_mean = 0;
+    bool before_mean_known = false;
     for (const auto& tests : at) {
       const auto p = tests.point;
       double here = 0;
       std::size_t linked = 0;
-      if (before == nullptr) {
-        std::tie(here, linked) = mean_over(tests, tests_of(tests));
+      if (before == nullptr || tests.tests == before->tests) {
+        // Every test of the point (or the same tests as the point before, most often): the
+        // intersection is all of them, and mean_over()'s sums are plain sums in test order.
+        double sum = 0;
+        for (const auto& r : tests.ratios) sum += r.log_ratio;
+        const std::size_t n = tests.tests.size();
+        const double mean_now = n == 0 ? 0 : sum / static_cast<double>(n);
+        if (before == nullptr) {
+          here = mean_now;
+        } else {
+          const double mean_then =
+              before_mean_known ? before_mean : mean_over(*before, tests_of(*before)).first;
+          here = mean_now + (level - mean_then);
+        }
+        linked = n;
+        before_mean = mean_now;
+        before_mean_known = true;
       } else {
+        before_mean_known = false;
         std::vector<std::size_t> both;
         const auto now = tests_of(tests), then = tests_of(*before);
         std::set_intersection(now.begin(), now.end(), then.begin(), then.end(),

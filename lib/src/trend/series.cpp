@@ -25,6 +25,17 @@ struct cell {
   double samples_ss = 0, samples_df = 0;  // sum over values of (N - 1) x one run's variance, N - 1
   double inverse_runs = 0;  // sum over values of 1 / N (N = 1 for a value without its runs)
   double mean() const { return sum / values; }
+  // exp(mean()), the geometric mean of the values, computed once: a baseline's cell is measured
+  // against by each of its group's other configurations.
+  double geometric_mean() const {
+    if (!has_geometric_mean) {
+      geometric_mean_ = std::exp(mean());
+      has_geometric_mean = true;
+    }
+    return geometric_mean_;
+  }
+  mutable double geometric_mean_ = 0;
+  mutable bool has_geometric_mean = false;
   void add(const placed_run& r) {
     values += 1;
     sum += r.log_value;
@@ -181,7 +192,7 @@ log_ratios measure_series(const trend_options& options, std::span<const placed_r
           v.baseline_runs = static_cast<std::uint32_t>(base->values);
           // The geometric means of the values, as compare would measure one against the other.
           v.ratio =
-              performance_ratio(std::exp(here.mean()), std::exp(base->mean()), test.info.direction);
+              performance_ratio(here.geometric_mean(), base->geometric_mean(), test.info.direction);
           measured.emplace_back(&here, base);
         }
         series.values.push_back(std::move(v));

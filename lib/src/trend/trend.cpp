@@ -38,8 +38,10 @@ trend compute(const trend_input& in, const trend_options& options,
   const auto configuration_of = detail::find_configurations(in, options, machine_of, out);
   if (!detail::keys_fit(out)) return out;
   detail::stop_if_asked(options);
-  const auto runs = detail::place_runs(in, options, test_of, point_of, configuration_of, out);
+  auto runs = detail::place_runs(in, options, test_of, point_of, configuration_of, out);
+  // Let go before the sort, whose radix passes take a second copy of the placed runs.
   if (release != nullptr) std::vector<trend_run>().swap(*release);
+  detail::sort_runs(runs, out);
   detail::stop_if_asked(options);
   const auto baselines = detail::choose_baselines(in, options, configuration_of, runs, out);
   const auto logs = detail::measure_series(options, runs, baselines, out);

@@ -70,12 +70,17 @@ std::vector<std::uint32_t> find_configurations(const trend_input& in, const tren
 /// when they do not, and nothing more is computed.
 bool keys_fit(trend& out);
 
-/// placed_runs.cpp: every run of a test kept with a point and a positive value, sorted, so that
-/// the runs of one (test, configuration) are contiguous, by point; the runs left out noted.
+/// placed_runs.cpp: every run of a test kept with a point and a positive value, in input order;
+/// the runs left out noted.
 std::vector<placed_run> place_runs(const trend_input& in, const trend_options& options,
                                    std::span<const std::int64_t> test_of,
                                    std::span<const std::uint32_t> point_of,
                                    std::span<const std::uint32_t> configuration_of, trend& out);
+
+/// placed_runs.cpp: `runs` sorted by key as std::sort sorts them, so that the runs of one (test,
+/// configuration) are contiguous, by point. `out`'s tests, configurations and points bound
+/// the key's fields.
+void sort_runs(std::vector<placed_run>& runs, const trend& out);
 
 /// The baselines, found once over all tests, so that every test at a point is measured against
 /// the same configuration.
@@ -88,6 +93,11 @@ struct trend_baselines {
   /// a store's trend.
   std::vector<std::uint32_t> group_of;
   static constexpr std::uint32_t no_group = 0xFFFFFFFF;
+  /// The same, per (configuration, point) in one table when it is small (no_group: none), as
+  /// of() answers it for each of a million cells: its search of a group's points was 2 % of a
+  /// store's trend. Empty when the table would be large.
+  std::vector<std::uint32_t> dense;
+  std::size_t point_count = 0;
   /// The baseline configuration of configuration `c` at point `p`, if any (kernel and date).
   std::optional<std::uint32_t> of(std::uint32_t c, std::uint32_t p) const;
 };
