@@ -180,6 +180,22 @@ for path in ["/results", "/trend", "/trend", "/api/v1/results", "/api/v1/trend",
         check(f"{what}: the same page", text.decode("utf-8") == plain, len(text))
         if zipped:
             check(f"{what}: smaller", len(body) < len(text), f"{len(body)} of {len(text)}")
+        # HEAD: the GET's status and headers (its Content-Length, Vary and encoding), no body.
+        req = urllib.request.Request(base + path, method="HEAD",
+                                     headers={"Accept-Encoding": accept})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                h_status, h_headers = r.status, dict(r.headers)
+        except urllib.error.HTTPError as e:
+            h_status, h_headers = e.code, dict(e.headers)
+        what = f"HEAD {path}, Accept-Encoding: {accept}"
+        check(f"{what}: the GET's status", h_status == got, f"{h_status} != {got}")
+        for name in ["Content-Length", "Content-Encoding", "Vary", "Content-Type",
+                     "Content-Security-Policy"]:
+            check(f"{what}: the GET's {name}", h_headers.get(name) == headers.get(name),
+                  f"{h_headers.get(name)} != {headers.get(name)}")
+        check(f"{what}: the GET's Content-Length is its body's",
+              headers.get("Content-Length") == str(len(body)), headers.get("Content-Length"))
 # The redirect of `/`, with gzip accepted.
 req = urllib.request.Request(base + "/", headers={"Accept-Encoding": "gzip"})
 opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,),
@@ -209,6 +225,18 @@ def raw(request_bytes, wait=10):
     finally:
         s.close()
 
+
+# HEAD then GET on one connection: the HEAD's answer is its headers alone, so the GET's status
+# line follows them at once (a body sent after a HEAD would be read as the next answer).
+both = raw(b"HEAD /results HTTP/1.1\r\nHost: x\r\n\r\n"
+           b"GET /static/serve.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+first_end = both.find(b"\r\n\r\n")
+check("HEAD then GET on one connection: no body after HEAD's headers",
+      both.startswith(b"HTTP/1.1 200") and both[first_end + 4:].startswith(b"HTTP/1.1 200"),
+      both[:300])
+check("HEAD's Content-Length is the page's, not 0",
+      re.search(rb"(?i)content-length: *([1-9][0-9]*)\r\n", both[:first_end + 2]) is not None,
+      both[:first_end])
 
 long_line = raw(b"GET /results?text=" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
 check("an oversized request line is refused", long_line.startswith(b"HTTP/1.1 414")

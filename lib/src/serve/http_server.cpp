@@ -181,6 +181,7 @@ class connection : public std::enable_shared_from_this<connection> {
   std::stop_source stop_;
   bool keep_alive_ = true;
   bool gzip_ = false;  // the request under way accepts gzip
+  bool head_ = false;  // the request under way is HEAD: the GET's headers, no body
   phase phase_ = phase::accepted;
 };
 
@@ -245,6 +246,7 @@ void connection::wait_for_request() {
 
 void connection::read_head() {
   set_phase(phase::head);
+  head_ = false;
   arm(server_.options.head_timeout_seconds);
   parser_.emplace();
   parser_->header_limit(static_cast<std::uint32_t>(server_.options.max_head_bytes));
@@ -272,6 +274,7 @@ void connection::on_head(const error_code& ec) {
   if (ec) return refuse(400, "this is not an HTTP/1 request");
   const auto& request = parser_->get();
   target_ = std::string(request.target());
+  head_ = request.method() == http::verb::head;
   if ((parser_->content_length() && *parser_->content_length() > 0) || parser_->chunked()) {
     return refuse(413, "this server only reads: a request has no body");
   }
@@ -328,8 +331,15 @@ void connection::write(http_response r) {
       sent = body_->gzip;
     }
   }
-  response_.body() = {sent.data(), sent.size()};
-  response_.prepare_payload();
+  if (head_) {
+    // The headers a GET would have (RFC 9110, 9.3.2): its Content-Length, Vary and encoding,
+    // without the content.
+    response_.content_length(sent.size());
+    response_.body() = {};
+  } else {
+    response_.body() = {sent.data(), sent.size()};
+    response_.prepare_payload();
+  }
   http::async_write(socket_, response_,
                     [self = shared_from_this()](const error_code& ec, std::size_t) {
                       if (self->phase_ != phase::writing) return;
@@ -456,6 +466,9 @@ void http_server::impl::work() {
     }
     http_response r;
     try {
+      // HEAD is answered as GET, whose body the connection leaves out (write()): so that its
+      // Content-Length and Vary are the GET's, which the site's HEAD answer, bodiless, can not say.
+      if (j.request.method == "HEAD") j.request.method = "GET";
       r = pages.respond(j.request, j.stop.get_token());
       if (j.gzip) compress(r);
     } catch (...) {
