@@ -331,15 +331,11 @@ void connection::write(http_response r) {
       sent = body_->gzip;
     }
   }
-  if (head_) {
-    // The headers a GET would have (RFC 9110, 9.3.2): its Content-Length, Vary and encoding,
-    // without the content.
-    response_.content_length(sent.size());
-    response_.body() = {};
-  } else {
-    response_.body() = {sent.data(), sent.size()};
-    response_.prepare_payload();
-  }
+  response_.body() = {sent.data(), sent.size()};
+  response_.prepare_payload();
+  // HEAD: the headers a GET would have (RFC 9110, 9.3.2), its Content-Length, Vary and
+  // encoding among them, without the content.
+  if (head_) response_.body() = {};
   http::async_write(socket_, response_,
                     [self = shared_from_this()](const error_code& ec, std::size_t) {
                       if (self->phase_ != phase::writing) return;
