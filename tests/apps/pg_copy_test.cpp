@@ -6,8 +6,8 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <random>
 #include <string>
@@ -31,13 +31,12 @@ std::string reference(const std::vector<cells>& rows) {
 }
 
 // The double a cell of COPY's text format reads back as (PostgreSQL's float8in: strtod).
-double read_back(std::string_view cell) {
-  return std::strtod(std::string(cell).c_str(), nullptr);
-}
+double read_back(std::string_view cell) { return std::strtod(std::string(cell).c_str(), nullptr); }
 
 }  // namespace
 
-TEST_CASE("pg copy_buffer writes the rows copy_row writes, escapes and nulls alike", "[store][pg]") {
+TEST_CASE("pg copy_buffer writes the rows copy_row writes, escapes and nulls alike",
+          "[store][pg]") {
   pg::copy_buffer b;
   std::vector<cells> rows;
   std::mt19937 rng(41);
@@ -86,8 +85,8 @@ TEST_CASE("pg copy_buffer joins an entry's runs as joined_samples does", "[store
     b.joined_or_null(runs, ':');
     b.end();
     std::string expected;
-    pg::connection::copy_row(expected, {joined.empty() ? std::nullopt
-                                                       : std::optional<std::string>(joined)});
+    pg::connection::copy_row(expected,
+                             {joined.empty() ? std::nullopt : std::optional<std::string>(joined)});
     CHECK(b.rows() == expected);
   }
 }
@@ -100,15 +99,15 @@ TEST_CASE("pg copy_buffer writes a double as written only when it reads back the
   };
   const std::vector<example> examples = {
       {18473.23, "18473.23", "18473.23"},
-      {0.1, "0.10", "0.10"},            // another text of the same double
-      {1000, "1e3", "1000"},            // an exponent: the shortest form instead
-      {1000, "1,000", "1000"},          // not a plain decimal
-      {2.5, "2.4", "2.5"},              // another value: the value's own form
-      {-0.0, "-0", "-0"},               // the sign of zero kept
-      {0.0, "-0", "0"},                 // ... and not given where there is none
-      {std::nullopt, "12", "\\N"},      // no value
+      {0.1, "0.10", "0.10"},        // another text of the same double
+      {1000, "1e3", "1000"},        // an exponent: the shortest form instead
+      {1000, "1,000", "1000"},      // not a plain decimal
+      {2.5, "2.4", "2.5"},          // another value: the value's own form
+      {-0.0, "-0", "-0"},           // the sign of zero kept
+      {0.0, "-0", "0"},             // ... and not given where there is none
+      {std::nullopt, "12", "\\N"},  // no value
       {0.3, "0.30000000000000000001", "0.30000000000000000001"},
-      {12, "+12", "12"},                // a sign strtod reads but the check does not take
+      {12, "+12", "12"},  // a sign strtod reads but the check does not take
       {12, "12 ms", "12"},
       {12, "", "12"},
   };
@@ -127,7 +126,8 @@ TEST_CASE("pg copy_buffer writes a double as written only when it reads back the
   // value's bits.
   std::mt19937_64 rng(41);
   for (int i = 0; i < 20000; ++i) {
-    const double v = std::ldexp(static_cast<double>(rng() >> 11), static_cast<int>(rng() % 80) - 60);
+    const double v =
+        std::ldexp(static_cast<double>(rng() >> 11), static_cast<int>(rng() % 80) - 60);
     char text[64];
     const auto digits = static_cast<int>(1 + rng() % 17);
     const auto end =

@@ -493,7 +493,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
       for (const auto& s : file.systems) by_position.push_back(by_label.at(s.label));
       const auto system_of = [&](std::size_t i, const std::string& label) {
         return i < file.systems.size() && file.systems[i].label == label ? by_position[i]
-                                                                          : by_label.at(label);
+                                                                         : by_label.at(label);
       };
       for (std::size_t c = 0; c < file.results.size(); ++c) {
         const auto& chart = file.results[c];
