@@ -99,7 +99,12 @@ TEST_CASE("pg copy_buffer writes a double as written only when it reads back the
   };
   const std::vector<example> examples = {
       {18473.23, "18473.23", "18473.23"},
-      {0.1, "0.10", "0.10"},        // another text of the same double
+      {0.1, "0.10", "0.1"},  // another text of the same double, its last zero left out
+      {5, "5.00", "5"},      // ... and its point with its zeros
+      {100, "100", "100"},   // no fraction: no zero left out
+      {0.0, ".0", "0"},      // no digit would be left: the shortest form
+      {-0.0, "-.0", "-0"},
+      {-0.0, "-0.00", "-0"},
       {1000, "1e3", "1000"},        // an exponent: the shortest form instead
       {1000, "1,000", "1000"},      // not a plain decimal
       {2.5, "2.4", "2.5"},          // another value: the value's own form

@@ -337,10 +337,19 @@ void copy_buffer::real_as_written(const std::optional<double>& v, std::string_vi
     const auto [end, ec] = std::from_chars(written.data(), written.data() + written.size(), read);
     if (ec == std::errc() && end == written.data() + written.size() &&
         std::bit_cast<std::uint64_t>(read) == std::bit_cast<std::uint64_t>(*v)) {
-      char* p = room(written.size() + 1);
-      std::memcpy(p, written.data(), written.size());
-      p[written.size()] = '\t';
-      done(p + written.size() + 1);
+      // Without the zeros that end a fraction, and its point then (`19046.10` is `19046.1`,
+      // `5.00` is `5`): the same decimal, so the same double, in as many bytes as the
+      // shortest form mostly takes.
+      auto n = written.size();
+      if (written.find('.') != std::string_view::npos) {
+        while (written[n - 1] == '0') --n;
+        if (written[n - 1] == '.') --n;
+      }
+      if (n == 0 || (n == 1 && written[0] == '-')) return real(v);  // `.0`, `-.0`: no digit left
+      char* p = room(n + 1);
+      std::memcpy(p, written.data(), n);
+      p[n] = '\t';
+      done(p + n + 1);
       return;
     }
   }
