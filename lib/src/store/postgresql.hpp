@@ -200,7 +200,7 @@ class copy_buffer {
     p[2] = '\t';
     done(p + 3);
   }
-  /// Ends the row: its last cell's tab becomes the newline.
+  /// Ends the row: its last cell's tab becomes the newline (a row has a cell at least).
   void end() { data_[size_ - 1] = '\n'; }
 
  private:
