@@ -64,6 +64,8 @@ class pg_store final : public sql_store {
                    std::unordered_map<std::string, std::int64_t>& ids, Write write);
 
   pg::connection db_;
+  // The COPYs' rows of each batch, kept from batch to batch (add_once).
+  pg::copy_buffer copy_rows_;
 };
 
 }  // namespace iosr::db

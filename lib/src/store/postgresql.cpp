@@ -6,7 +6,10 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
+#include <cstring>
+#include <memory>
 #include <string>
 
 #include "shared_library.hpp"
@@ -273,62 +276,87 @@ void connection::copy_row(std::string& out, const std::vector<std::optional<std:
   out += '\n';
 }
 
-void copy_writer::text(std::string_view t) {
-  separate();
-  // Most cells need no escape: appended whole.
-  const auto special = [](char ch) {
-    return ch == '\\' || ch == '\t' || ch == '\n' || ch == '\r';
-  };
-  if (std::none_of(t.begin(), t.end(), special)) {
-    out_ += t;
-    return;
+void copy_buffer::grow(std::size_t n) {
+  // Doubled, and at least 256 KiB: an import's buffer reaches its size in its first batch and
+  // keeps it.
+  const auto capacity = std::max({2 * capacity_, size_ + n, std::size_t{1} << 18});
+  auto data = std::make_unique_for_overwrite<char[]>(capacity);
+  if (size_ > 0) std::memcpy(data.get(), data_.get(), size_);
+  data_ = std::move(data);
+  capacity_ = capacity;
+}
+
+void copy_buffer::joined_or_null(const std::vector<std::string>& parts, char separator) {
+  const auto start = size_;
+  for (const auto& part : parts) {
+    if (size_ > start) {  // as joined_samples(): a separator once something is written
+      *room(1) = separator;
+      ++size_;
+    }
+    text(part);
+    --size_;  // its tab: the next part or the cell's tab follows
   }
-  for (char ch : t) {
-    switch (ch) {
-      case '\\':
-        out_ += "\\\\";
-        break;
-      case '\t':
-        out_ += "\\t";
-        break;
-      case '\n':
-        out_ += "\\n";
-        break;
-      case '\r':
-        out_ += "\\r";
-        break;
-      default:
-        out_ += ch;
+  if (size_ == start) return null();
+  *room(1) = '\t';
+  ++size_;
+}
+
+void copy_buffer::integer(std::int64_t v) {
+  char* p = room(21);
+  p = std::to_chars(p, p + 20, v).ptr;
+  *p++ = '\t';
+  done(p);
+}
+
+void copy_buffer::real(const std::optional<double>& v) {
+  if (!v) return null();
+  char* p = room(33);
+  p = std::to_chars(p, p + 32, *v).ptr;
+  *p++ = '\t';
+  done(p);
+}
+
+void copy_buffer::real_as_written(const std::optional<double>& v, std::string_view written) {
+  const auto plain = [](std::string_view t) {
+    if (t.empty() || t.size() > 32) return false;
+    bool digit = false, point = false;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const char ch = t[i];
+      if (ch >= '0' && ch <= '9') {
+        digit = true;
+      } else if (ch == '.' && !point) {
+        point = true;
+      } else if (!(ch == '-' && i == 0)) {
+        return false;
+      }
+    }
+    return digit;
+  };
+  if (v && plain(written)) {
+    double read = 0;
+    const auto [end, ec] = std::from_chars(written.data(), written.data() + written.size(), read);
+    if (ec == std::errc() && end == written.data() + written.size() &&
+        std::bit_cast<std::uint64_t>(read) == std::bit_cast<std::uint64_t>(*v)) {
+      // Without the zeros that end a fraction, and its point then (`19046.10` is `19046.1`,
+      // `5.00` is `5`): the same decimal, so the same double, in as many bytes as the
+      // shortest form mostly takes.
+      auto n = written.size();
+      if (written.find('.') != std::string_view::npos) {
+        while (written[n - 1] == '0') --n;
+        if (written[n - 1] == '.') --n;
+      }
+      if (n == 0 || (n == 1 && written[0] == '-')) return real(v);  // `.0`, `-.0`: no digit left
+      char* p = room(n + 1);
+      std::memcpy(p, written.data(), n);
+      p[n] = '\t';
+      done(p + n + 1);
+      return;
     }
   }
+  real(v);
 }
 
-void copy_writer::integer(std::int64_t v) {
-  separate();
-  char buffer[24];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-  out_.append(buffer, end);
-}
-
-void copy_writer::real(const std::optional<double>& v) {
-  if (!v) return null();
-  separate();
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, *v).ptr;
-  out_.append(buffer, end);
-}
-
-void copy_writer::null() {
-  separate();
-  out_ += "\\N";
-}
-
-void copy_writer::end() {
-  out_ += '\n';
-  first_ = true;
-}
-
-void connection::copy(std::string_view table_and_columns, const std::string& data) {
+void connection::copy(std::string_view table_and_columns, std::string_view data) {
   copy_begin(table_and_columns);
   copy_send(data);
   copy_end();

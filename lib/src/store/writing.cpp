@@ -33,7 +33,11 @@ file_rows file_rows_of(const store_addition& a) {
     out.label_identity.try_emplace(file.systems[i].label, a.ids->systems[i]);
   }
   for (const auto& r : file.results) {
-    for (const auto& e : r.entries) {
+    for (std::size_t i = 0; i < r.entries.size(); ++i) {
+      const auto& e = r.entries[i];
+      // Mostly the label of the file's system at the entry's position, which is in already:
+      // compared, not hashed (a million entries' import looked up every label).
+      if (i < file.systems.size() && file.systems[i].label == e.label) continue;
       if (out.label_identity.contains(e.label)) continue;
       out.unnamed.push_back(make_system(e.label));
       const auto identity = store::system_identity(out.unnamed.back());

@@ -122,10 +122,14 @@ template <class Row>
 void write_result(Row& row, std::int64_t source, std::size_t chart, std::size_t position,
                   std::int64_t system_id, std::int64_t test_id, const entry& e,
                   std::string& samples) {
-  samples.clear();
-  for (const auto& sample : e.samples) {
-    if (!samples.empty()) samples += ':';  // as joined_samples() joins them
-    samples += sample;
+  // A row that joins the runs in place (PostgreSQL's COPY) is given them as they are.
+  constexpr bool joins = requires { row.joined_or_null(e.samples, ':'); };
+  if constexpr (!joins) {
+    samples.clear();
+    for (const auto& sample : e.samples) {
+      if (!samples.empty()) samples += ':';  // as joined_samples() joins them
+      samples += sample;
+    }
   }
   row.integer(source);
   row.integer(static_cast<std::int64_t>(chart));
@@ -133,11 +137,19 @@ void write_result(Row& row, std::int64_t source, std::size_t chart, std::size_t 
   row.integer(system_id);
   row.integer(test_id);
   row.text(e.value_text);
-  row.real(e.value);
+  if constexpr (requires { row.real_as_written(e.value, e.value_text); }) {
+    row.real_as_written(e.value, e.value_text);  // the same double, spared its formatting
+  } else {
+    row.real(e.value);
+  }
   row.text(to_string(e.kind));
   row.real(e.min);
   row.real(e.max);
-  row.text_or_null(samples);
+  if constexpr (joins) {
+    row.joined_or_null(e.samples, ':');
+  } else {
+    row.text_or_null(samples);
+  }
   row.real(e.standard_error);
   if (e.sample_count) {
     row.integer(static_cast<std::int64_t>(*e.sample_count));
