@@ -238,6 +238,19 @@ check("HEAD's Content-Length is the page's, not 0",
       re.search(rb"(?i)content-length: *([1-9][0-9]*)\r\n", both[:first_end + 2]) is not None,
       both[:first_end])
 
+# A HEAD refused (a request line too long, a header line that is none) is answered with its
+# headers alone, as every answer to HEAD.
+for what, request, status in [
+        ("a request line too long", b"HEAD /results?text=" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n",
+         b"414"),
+        ("a broken header line", b"HEAD /results HTTP/1.1\r\nHost x\r\n\r\n", b"400")]:
+    got = raw(request)
+    end = got.find(b"\r\n\r\n")
+    # (As for GET below, a server that closes before the whole line is sent may leave nothing.)
+    check(f"HEAD with {what}: {status.decode()}, headers only",
+          (got.startswith(b"HTTP/1.1 " + status) and end > 0 and got[end + 4:] == b"")
+          or (status == b"414" and got == b""), got[:300])
+
 long_line = raw(b"GET /results?text=" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
 check("an oversized request line is refused", long_line.startswith(b"HTTP/1.1 414")
       or long_line == b"", long_line[:80])

@@ -261,10 +261,13 @@ void connection::on_head(const error_code& ec) {
       ec == asio::error::connection_reset || ec == asio::error::operation_aborted) {
     return close();
   }
+  // A refusal of a HEAD request is its headers alone, as any answer to HEAD: the method is the
+  // parser's once the request line is read, else the first bytes that came.
+  const auto* data = static_cast<const char*>(buffer_.data().data());
+  const std::string_view head(data, buffer_.size());
+  head_ = parser_->get().method() == http::verb::head || head.starts_with("HEAD ");
   if (ec == http::error::header_limit || ec == http::error::buffer_overflow) {
     // No line end in what came: the request line alone is too long.
-    const auto* data = static_cast<const char*>(buffer_.data().data());
-    const std::string_view head(data, buffer_.size());
     return head.find('\n') == std::string_view::npos
                ? refuse(414, "the request line is too long; expected at most " +
                                  std::to_string(server_.options.max_head_bytes) + " bytes")
@@ -274,7 +277,6 @@ void connection::on_head(const error_code& ec) {
   if (ec) return refuse(400, "this is not an HTTP/1 request");
   const auto& request = parser_->get();
   target_ = std::string(request.target());
-  head_ = request.method() == http::verb::head;
   if ((parser_->content_length() && *parser_->content_length() > 0) || parser_->chunked()) {
     return refuse(413, "this server only reads: a request has no body");
   }
