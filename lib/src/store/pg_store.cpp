@@ -473,7 +473,6 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
     // Sent in pieces of about 128 KiB, which stay in the processor's cache between being
     // written here and copied by libpq (1 MiB before).
     constexpr std::size_t piece = 1 << 17;
-    std::string samples;  // unused: copy_buffer joins the runs in place (write_result)
     // Each entry's system id by its label, looked up once a file: the label's identity, then
     // the identity's id, were two hash lookups of strings an entry (0.24 G of the writer's
     // 3.06 G instructions for a million entries, callgrind). A chart's entries mostly name the
@@ -501,7 +500,7 @@ std::vector<store_added> pg_store::add_once(const std::vector<store_addition>& f
         const auto test = test_ids.at(a.ids->tests[c]);
         for (std::size_t i = 0; i < chart.entries.size(); ++i) {
           const auto& e = chart.entries[i];
-          write_result(rows_out, sources[f], c, i, system_of(i, e.label), test, e, samples);
+          write_result(rows_out, sources[f], c, i, system_of(i, e.label), test, e);
         }
         if (rows_out.size() >= piece) {
           db_.copy_send(rows_out.rows());

@@ -181,6 +181,18 @@ class bound_row {
   void real(const std::optional<double>& v) { st_.bind(++index_, v); }
   void text(std::string_view t) { st_.bind_view(++index_, t); }
   void text_or_null(std::string_view t) { t.empty() ? null() : text(t); }
+  /// `parts` joined by `separator` (an entry's runs), \N when that is empty; joined into room
+  /// kept by the row, alive until the statement runs.
+  void joined_or_null(const std::vector<std::string>& parts, char separator) {
+    joined_.clear();
+    for (const auto& part : parts) {
+      if (!joined_.empty()) joined_ += separator;  // as joined_samples() joins them
+      joined_ += part;
+    }
+    text_or_null(joined_);
+  }
+  /// The double alone: SQLite stores its bits, not a text.
+  void real_as_written(const std::optional<double>& v, std::string_view) { real(v); }
   void null() { st_.bind_null(++index_); }
   void end() {
     st_.run();
@@ -190,6 +202,7 @@ class bound_row {
  private:
   statement& st_;
   int index_ = 0;
+  std::string joined_;  // the runs joined, reused from row to row (an import writes a million)
 };
 
 }  // namespace
@@ -403,7 +416,6 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
   for (const auto& [label, identity] : rows.label_identity) {
     by_label.emplace(label, system_ids.at(identity));
   }
-  std::string samples;  // the runs joined, reused from entry to entry
   bound_row row(*insert_result_);
   for (std::size_t c = 0; c < file.results.size(); ++c) {
     const auto& r = file.results[c];
@@ -411,7 +423,7 @@ store_added sqlite_store::add(const result_file& file, const store_identities& i
     const auto test = test_id(r, ids.tests[c]);
     for (std::size_t p = 0; p < r.entries.size(); ++p) {
       const auto& e = r.entries[p];
-      write_result(row, source, c, p, by_label.at(e.label), test, e, samples);
+      write_result(row, source, c, p, by_label.at(e.label), test, e);
     }
   }
   tx.commit();

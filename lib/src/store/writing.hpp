@@ -6,8 +6,10 @@
 // COPY), and keeps its statements, transactions and locks.
 //
 // A Row has integer(std::int64_t), real(std::optional<double>), text(std::string_view),
-// text_or_null(std::string_view) (null for ""), null() and end(). The texts given may live
-// only until end(), which finishes the row (SQLite runs its statement there).
+// text_or_null(std::string_view) (null for ""), null() and end(); a row of entries
+// (write_result) also joined_or_null(parts, separator) and real_as_written(value, text). The
+// texts given may live only until end(), which finishes the row (SQLite runs its statement
+// there).
 #pragma once
 
 #include <cstdint>
@@ -116,40 +118,23 @@ void write_link(Row& row, std::int64_t source, std::size_t position, std::int64_
   row.end();
 }
 
-/// Entry `e`, at `position` in chart `chart`; `samples` is room for its runs joined, reused from
-/// entry to entry (an import writes a million).
+/// Entry `e`, at `position` in chart `chart`. Its runs are joined by the row
+/// (`joined_or_null`, as joined_samples() joins them), and its value given with its text as
+/// written (`real_as_written`), which a row of text may send as it is.
 template <class Row>
 void write_result(Row& row, std::int64_t source, std::size_t chart, std::size_t position,
-                  std::int64_t system_id, std::int64_t test_id, const entry& e,
-                  std::string& samples) {
-  // A row that joins the runs in place (PostgreSQL's COPY) is given them as they are.
-  constexpr bool joins = requires { row.joined_or_null(e.samples, ':'); };
-  if constexpr (!joins) {
-    samples.clear();
-    for (const auto& sample : e.samples) {
-      if (!samples.empty()) samples += ':';  // as joined_samples() joins them
-      samples += sample;
-    }
-  }
+                  std::int64_t system_id, std::int64_t test_id, const entry& e) {
   row.integer(source);
   row.integer(static_cast<std::int64_t>(chart));
   row.integer(static_cast<std::int64_t>(position));
   row.integer(system_id);
   row.integer(test_id);
   row.text(e.value_text);
-  if constexpr (requires { row.real_as_written(e.value, e.value_text); }) {
-    row.real_as_written(e.value, e.value_text);  // the same double, spared its formatting
-  } else {
-    row.real(e.value);
-  }
+  row.real_as_written(e.value, e.value_text);
   row.text(to_string(e.kind));
   row.real(e.min);
   row.real(e.max);
-  if constexpr (joins) {
-    row.joined_or_null(e.samples, ':');
-  } else {
-    row.text_or_null(samples);
-  }
+  row.joined_or_null(e.samples, ':');
   row.real(e.standard_error);
   if (e.sample_count) {
     row.integer(static_cast<std::int64_t>(*e.sample_count));

@@ -179,17 +179,39 @@ __attribute__((target("avx"))) bool scan_row_avx(const double* pw, const double*
 }
 #endif
 
-bool scan_row(const double* pw, const double* pwd, double* ds, std::size_t first, std::size_t last,
-              double wi, double wdi, double tw, double twd, double up, double down) {
+// The scan of `way`, which this build has.
+bool scan_row_with(row_scan way, const double* pw, const double* pwd, double* ds,
+                   std::size_t first, std::size_t last, double wi, double wdi, double tw,
+                   double twd, double up, double down) {
 #if defined(IOSR_SCAN_ROW_AVX)
-  static const bool avx = __builtin_cpu_supports("avx");
-  if (avx) return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  if (way == row_scan::avx) {
+    return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  }
 #endif
 #if defined(__SSE2__)
-  return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
-#else
-  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  if (way == row_scan::sse2) {
+    return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  }
 #endif
+  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+}
+
+// The widest scan this build and processor have.
+row_scan best_row_scan() {
+#if defined(IOSR_SCAN_ROW_AVX)
+  if (__builtin_cpu_supports("avx")) return row_scan::avx;
+#endif
+#if defined(__SSE2__)
+  return row_scan::sse2;
+#else
+  return row_scan::plain;
+#endif
+}
+
+bool scan_row(const double* pw, const double* pwd, double* ds, std::size_t first, std::size_t last,
+              double wi, double wdi, double tw, double twd, double up, double down) {
+  static const row_scan best = best_row_scan();
+  return scan_row_with(best, pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
 }
 
 // The best inner segment of [begin, end) by |t|, kept when its corrected p-value is below alpha
@@ -355,17 +377,7 @@ bool scan_row_by(row_scan way, const double* pw, const double* pwd, double* ds, 
                  std::size_t last, double wi, double wdi, double tw, double twd, double up,
                  double down) {
   if (!has_row_scan(way)) throw std::logic_error("scan_row_by: a way this processor has not");
-#if defined(IOSR_SCAN_ROW_AVX)
-  if (way == row_scan::avx) {
-    return scan_row_avx(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
-  }
-#endif
-#if defined(__SSE2__)
-  if (way == row_scan::sse2) {
-    return scan_row_sse2(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
-  }
-#endif
-  return scan_row_plain(pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
+  return scan_row_with(way, pw, pwd, ds, first, last, wi, wdi, tw, twd, up, down);
 }
 
 std::vector<found_change> find_change_points(std::span<const point_observation> points,
